@@ -1,0 +1,294 @@
+/**
+ * The seed's field-format codes, read once and shared by the sandbox and the
+ * server helper so the two can never disagree about what is a valid value.
+ *
+ * The seed names the letters (A, N, AN, ANS) and lengths (`..n` up to n, bare
+ * `n` exactly n) but not a formal definition. Decisions taken here, each one
+ * covered by `test/contract/formats.test.ts`:
+ *
+ * | kind        | rule                                                                                   |
+ * |-------------|----------------------------------------------------------------------------------------|
+ * | `amount`    | N10.N2: 1 to 10 digits, a dot, exactly 2 decimals (`^[0-9]{1,10}\.[0-9]{2}$`). Stricter than the platform's own `^[0-9]{1,12}(\.[0-9]{2})?$`, so anything we send is accepted there too. |
+ * | `alpha`     | A: ASCII letters, upper case (currency and country codes). Bare length is exact.       |
+ * | `id`        | AN for identifiers (entityId AN32, checkout ids): ASCII letters and digits, bare length exact. |
+ * | `reference` | AN..n for merchant references (merchantTransactionId): letters, digits and `- _ . : / #`, since real order numbers carry them. |
+ * | `name`      | AN for human text (names, cities, sender data): letters of any script, combining marks, digits, spaces, `- ' . ,`. A bare length is a maximum: an exact length cannot be meant for a name. |
+ * | `text`      | ANS: any printable character except control characters; bare length is a maximum for human text (merchant.city ANS13). |
+ * | `digits`    | N: ASCII digits; bare length exact (AdditionalTrace N19), `..n` a maximum.             |
+ */
+
+/** What kind of value a field holds; see the table above. */
+export type FormatKind =
+  | 'amount'
+  | 'alpha'
+  | 'id'
+  | 'reference'
+  | 'name'
+  | 'text'
+  | 'digits'
+  | 'enum'
+  | 'boolean'
+  | 'email'
+  | 'ip'
+  | 'url'
+  | 'date'
+  | 'yymmdd'
+  | 'month'
+  | 'year'
+  | 'cardNumber'
+  | 'cvv'
+  | 'phone'
+  | 'senderAddress';
+
+export interface FieldFormat {
+  /** The seed's format code, or a short description where the seed gives none. */
+  readonly code: string;
+  readonly kind: FormatKind;
+  /** Smallest and largest length, in characters (code points). */
+  readonly min?: number;
+  readonly max?: number;
+  /** Allowed values of an `enum` field. */
+  readonly values?: readonly string[];
+}
+
+const exactly = (kind: FormatKind, code: string, length: number): FieldFormat => ({ code, kind, min: length, max: length });
+const upTo = (kind: FormatKind, code: string, max: number): FieldFormat => ({ code, kind, min: 1, max });
+const oneOf = (code: string, values: readonly string[]): FieldFormat => ({ code, kind: 'enum', values });
+
+export const PAYMENT_TYPES = ['DB', 'PA', 'CP', 'CD', 'RF', 'RV'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const TEST_MODES = ['EXTERNAL', 'INTERNAL'] as const;
+export type TestMode = (typeof TEST_MODES)[number];
+
+export const ACCOUNT_NUMBER_TYPES = [
+  'OTHER', 'RTN_AND_BANK_ACCOUNT', 'IBAN', 'EMAIL', 'PHONE_NUMBER', 'BAN_AND_BIC', 'WALLET_ID', 'SOCIAL_NETWORK_ID',
+] as const;
+export type AccountNumberType = (typeof ACCOUNT_NUMBER_TYPES)[number];
+
+/** Transaction type identifiers for account funding (F codes). */
+export const FUNDING_TRANSACTION_TYPES = ['F07', 'F08', 'F52', 'F54', 'F61', 'F64'] as const;
+export type FundingTransactionType = (typeof FUNDING_TRANSACTION_TYPES)[number];
+
+/** Transaction type identifiers for send and winnings payouts (C codes). */
+export const PAYOUT_TRANSACTION_TYPES = ['C04', 'C07', 'C52', 'C53', 'C54', 'C55', 'C56', 'C57', 'C65'] as const;
+export type PayoutTransactionType = (typeof PAYOUT_TRANSACTION_TYPES)[number];
+
+export const STANDING_INSTRUCTION_TYPES = ['UNSCHEDULED', 'INSTALMENT', 'RECURRING'] as const;
+export const STANDING_INSTRUCTION_MODES = ['INITIAL', 'REPEATED'] as const;
+export const STANDING_INSTRUCTION_SOURCES = ['CIT', 'MIT'] as const;
+export const RECURRING_TYPES = ['SUBSCRIPTION', 'STANDING_ORDER'] as const;
+
+/** EMVCo challenge window sizes, `customer.browser.challengeWindow`. */
+export const CHALLENGE_WINDOWS = ['01', '02', '03', '04', '05'] as const;
+export type ChallengeWindow = (typeof CHALLENGE_WINDOWS)[number];
+
+/**
+ * Every request field the seed names, by its form name, with its format.
+ * Custom parameters not listed here are free: any name of letters, digits,
+ * `_ . -` and any printable value up to 2048 characters.
+ */
+export const FIELD_FORMATS: Readonly<Record<string, FieldFormat>> = {
+  entityId: exactly('id', 'AN32', 32),
+  amount: { code: 'N10.N2', kind: 'amount' },
+  currency: exactly('alpha', 'A3', 3),
+  paymentBrand: { code: 'brand (A..32)', kind: 'enum', values: ['VISA', 'MASTER', 'AMEX', 'DISCOVER', 'JCB', 'DINERS', 'MAESTRO', 'VISADEBIT', 'VISAELECTRON', 'UNIONPAY'] },
+  paymentType: oneOf('DB, PA, CP, CD, RF, RV', PAYMENT_TYPES),
+  merchantTransactionId: upTo('reference', 'AN..255', 255),
+  integrity: { code: 'boolean', kind: 'boolean' },
+  testMode: oneOf('EXTERNAL, INTERNAL', TEST_MODES),
+  createRegistration: { code: 'boolean', kind: 'boolean' },
+  shopperResultUrl: upTo('url', 'URL', 2048),
+  'merchant.city': upTo('text', 'ANS13', 13),
+  // Beyond the seed: the platform's merchant category code, which marks a winnings payout (7995).
+  'merchant.mcc': exactly('digits', 'N4', 4),
+
+  'card.number': { code: 'N12..19 (Luhn)', kind: 'cardNumber', min: 12, max: 19 },
+  'card.holder': upTo('name', 'AN..128', 128),
+  'card.expiryMonth': { code: 'N2 (01-12)', kind: 'month' },
+  'card.expiryYear': { code: 'N4', kind: 'year' },
+  'card.cvv': { code: 'N3..4', kind: 'cvv', min: 3, max: 4 },
+
+  'customer.givenName': upTo('name', 'AN..50', 50),
+  'customer.surname': upTo('name', 'AN..50', 50),
+  'customer.phone': upTo('phone', 'AN..25', 25),
+  'customer.mobile': upTo('phone', 'AN..25', 25),
+  'customer.email': upTo('email', 'e-mail (..128)', 128),
+  'customer.ip': { code: 'IPv4 or IPv6', kind: 'ip' },
+  'customer.merchantCustomerId': upTo('text', 'ANS..255', 255),
+  'billing.street1': upTo('text', 'ANS..100', 100),
+  'billing.city': upTo('text', 'ANS..80', 80),
+  'billing.country': exactly('alpha', 'A2', 2),
+  'billing.postcode': upTo('text', 'ANS..30', 30),
+
+  'customer.browser.acceptHeader': upTo('text', 'ANS..2048', 2048),
+  'customer.browser.screenColorDepth': upTo('digits', 'N..2', 2),
+  'customer.browser.javaEnabled': { code: 'boolean', kind: 'boolean' },
+  'customer.browser.language': upTo('text', 'ANS..8', 8),
+  'customer.browser.screenHeight': upTo('digits', 'N..6', 6),
+  'customer.browser.screenWidth': upTo('digits', 'N..6', 6),
+  'customer.browser.timezone': upTo('text', 'ANS..5 (minutes from UTC)', 5),
+  'customer.browser.challengeWindow': oneOf('01-05', CHALLENGE_WINDOWS),
+  'customer.browser.userAgent': upTo('text', 'ANS..2048', 2048),
+
+  'recipient.givenName': upTo('name', 'AN48', 48),
+  'recipient.surname': upTo('name', 'AN48', 48),
+  'recipient.state': upTo('text', 'ANS..3', 3),
+  'recipient.country': exactly('alpha', 'A3', 3),
+  'recipient.street': upTo('text', 'ANS..25', 25),
+  'recipient.city': upTo('text', 'ANS..15', 15),
+  'recipient.postcode': upTo('text', 'ANS..10', 10),
+  'recipient.accountNumberType': oneOf('account number type', ACCOUNT_NUMBER_TYPES),
+  'recipient.accountNumber': upTo('text', 'ANS..50', 50),
+  'recipient.birthDate': { code: 'YYYY-MM-DD', kind: 'date' },
+  'recipient.phone': upTo('phone', 'AN..25', 25),
+
+  'customParameters[TransactionTypeIdentifier]': oneOf('F or C code', [...FUNDING_TRANSACTION_TYPES, ...PAYOUT_TRANSACTION_TYPES]),
+  'customParameters[DateOfFunds]': { code: 'YYMMDD', kind: 'yymmdd' },
+  'customParameters[AdditionalTrace]': exactly('digits', 'N19', 19),
+  'customParameters[CreditSenderName]': upTo('name', 'AN..30', 30),
+  'customParameters[CreditSenderAddress]': upTo('senderAddress', 'AN..35 (Street|City|State|Country|Postcode)', 35),
+  'customParameters[CreditSenderCity]': upTo('name', 'AN..25', 25),
+  // AN3 for a state code: US and Canadian state codes have two letters, so the length is read as a maximum.
+  'customParameters[CreditSenderState]': upTo('id', 'AN3', 3),
+  'customParameters[CreditSenderCountry]': exactly('id', 'AN3', 3),
+
+  'threeDSecure.challengeIndicator': oneOf('01-04', ['01', '02', '03', '04']),
+  'threeDSecure.eci': exactly('digits', 'N2', 2),
+  'threeDSecure.authenticationStatus': oneOf('Y, N, U, A, C, R, I', ['Y', 'N', 'U', 'A', 'C', 'R', 'I']),
+  'threeDSecure.version': { code: 'version (1.0.2, 2.1.0, 2.2.0, 2.3.1)', kind: 'enum', values: ['1.0.2', '2.1.0', '2.2.0', '2.3.0', '2.3.1'] },
+  'threeDSecure.dsTransactionId': upTo('text', 'ANS..36', 36),
+  'threeDSecure.acsTransactionId': upTo('text', 'ANS..36', 36),
+  'threeDSecure.verificationId': upTo('text', 'ANS..255', 255),
+  'threeDSecure.flow': oneOf('challenge, frictionless', ['challenge', 'frictionless']),
+
+  'standingInstruction.type': oneOf('UNSCHEDULED, INSTALMENT, RECURRING', STANDING_INSTRUCTION_TYPES),
+  'standingInstruction.mode': oneOf('INITIAL, REPEATED', STANDING_INSTRUCTION_MODES),
+  'standingInstruction.source': oneOf('CIT, MIT', STANDING_INSTRUCTION_SOURCES),
+  'standingInstruction.numberOfInstallments': upTo('digits', 'N..3', 3),
+  'standingInstruction.expiry': { code: 'YYYY-MM-DD', kind: 'date' },
+  'standingInstruction.frequency': exactly('digits', 'N4', 4),
+  'standingInstruction.recurringType': oneOf('SUBSCRIPTION, STANDING_ORDER', RECURRING_TYPES),
+};
+
+const FREE_CUSTOM_PARAMETER = /^customParameters\[[A-Za-z0-9_.-]{1,100}\]$/;
+const FREE_CUSTOM_VALUE: FieldFormat = upTo('text', 'ANS..2048', 2048);
+
+/** The format of a request field, or undefined when the seed does not name it. */
+export function formatOf(name: string): FieldFormat | undefined {
+  return FIELD_FORMATS[name] ?? (FREE_CUSTOM_PARAMETER.test(name) ? FREE_CUSTOM_VALUE : undefined);
+}
+
+// Control characters are exactly what ANS text must not carry.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/u;
+const NAME = /^[\p{L}\p{M}\p{N} '.,-]+$/u;
+const PHONE = /^\+?[0-9 ()./-]+$/;
+const REFERENCE = /^[A-Za-z0-9_.:/#-]+$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+function isIpv6(value: string): boolean {
+  if (!/^[0-9A-Fa-f:.]+$/.test(value) || !value.includes(':')) return false;
+  try {
+    return new URL(`http://[${value}]/`).hostname.length > 2;
+  } catch {
+    return false;
+  }
+}
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The Luhn (mod 10) check every card number carries. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Checks a value's characters and shape for its kind; lengths are checked by the caller. */
+function checkKind(format: FieldFormat, value: string): string | undefined {
+  switch (format.kind) {
+    case 'amount':
+      return /^[0-9]{1,10}\.[0-9]{2}$/.test(value) ? undefined : 'must be a decimal with up to 10 digits and exactly 2 decimals (N10.N2)';
+    case 'alpha':
+      return /^[A-Z]+$/.test(value) ? undefined : 'must be upper-case letters A-Z';
+    case 'id':
+      return /^[A-Za-z0-9]+$/.test(value) ? undefined : 'must be letters and digits only';
+    case 'reference':
+      return REFERENCE.test(value) ? undefined : 'must be letters, digits and - _ . : / # only';
+    case 'name':
+      return NAME.test(value) ? undefined : "must be letters, digits, spaces and - ' . , only";
+    case 'text':
+      return CONTROL_CHARACTERS.test(value) ? 'must not contain control characters' : undefined;
+    case 'digits':
+      return /^[0-9]+$/.test(value) ? undefined : 'must be digits only';
+    case 'enum':
+      return format.values?.includes(value) ? undefined : `must be one of ${format.values?.join(', ')}`;
+    case 'boolean':
+      return value === 'true' || value === 'false' ? undefined : 'must be true or false';
+    case 'email':
+      return EMAIL.test(value) ? undefined : 'must be an e-mail address';
+    case 'ip':
+      return IPV4.test(value) || isIpv6(value) ? undefined : 'must be an IPv4 or IPv6 address';
+    case 'url': {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : 'must be an http or https URL';
+      } catch {
+        return 'must be an absolute URL';
+      }
+    }
+    case 'date': {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      return match && isCalendarDate(+match[1]!, +match[2]!, +match[3]!) ? undefined : 'must be a date written YYYY-MM-DD';
+    }
+    case 'yymmdd': {
+      const match = /^(\d{2})(\d{2})(\d{2})$/.exec(value);
+      return match && isCalendarDate(2000 + +match[1]!, +match[2]!, +match[3]!) ? undefined : 'must be a date written YYMMDD';
+    }
+    case 'month':
+      return /^(0[1-9]|1[0-2])$/.test(value) ? undefined : 'must be two digits 01 to 12';
+    case 'year':
+      return /^[0-9]{4}$/.test(value) ? undefined : 'must be four digits';
+    case 'cardNumber':
+      if (!/^[0-9]+$/.test(value)) return 'must be digits only';
+      return passesLuhn(value) ? undefined : 'is not a valid card number (Luhn check failed)';
+    case 'cvv':
+      return /^[0-9]+$/.test(value) ? undefined : 'must be digits only';
+    case 'phone':
+      return PHONE.test(value) ? undefined : 'must be a phone number (digits, +, spaces, - ( ) . /)';
+    case 'senderAddress': {
+      if (!/^[\p{L}\p{M}\p{N} '.,|/#-]+$/u.test(value)) return "must be letters, digits, spaces and - ' . , / # | only";
+      const parts = value.split('|').length;
+      return parts === 4 || parts === 5 ? undefined : 'must be Street|City|StateCode (US only)|Country|PostalCode';
+    }
+  }
+}
+
+/**
+ * Why `value` does not fit the format of field `name`, or undefined when it fits
+ * (or when the field is not one the seed names).
+ */
+export function checkField(name: string, value: string): string | undefined {
+  const format = formatOf(name);
+  if (!format) return undefined;
+  if (value.length === 0) return 'must not be empty';
+  const length = [...value].length;
+  if (format.min !== undefined && format.min === format.max && length !== format.min) {
+    return `must be exactly ${format.min} characters (${format.code})`;
+  }
+  if (format.min !== undefined && length < format.min) return `must be at least ${format.min} characters (${format.code})`;
+  if (format.max !== undefined && length > format.max) return `must be at most ${format.max} characters (${format.code})`;
+  return checkKind(format, value);
+}

@@ -1,0 +1,127 @@
+/**
+ * Result-code classification, in one place for the sandbox, the server helper
+ * and the components. Outcomes are decided by `result.code`, never by HTTP
+ * status. The patterns are the platform's published ones (newest version, which
+ * counts `000.400.110`, a frictionless 3DS success, as approved), kept exactly
+ * as published, quirks included.
+ */
+
+/** A stable name for what a result code means to the merchant. */
+export type ResultKind =
+  | 'approved'
+  | 'approved_review'
+  | 'checkout_created'
+  | 'pending'
+  | 'pending_extended'
+  | 'rejected_3ds'
+  | 'declined'
+  | 'uncertain'
+  | 'system_error'
+  | 'rejected_async'
+  | 'soft_decline'
+  | 'rejected_risk'
+  | 'rejected_validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'throttled'
+  | 'not_found'
+  | 'chargeback'
+  | 'unknown';
+
+interface ResultGroup {
+  readonly group: string;
+  readonly pattern: RegExp;
+  readonly kind: ResultKind;
+}
+
+/** The published groups, tried in this order. */
+export const RESULT_GROUPS: readonly ResultGroup[] = [
+  { group: 'approved', pattern: /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/, kind: 'approved' },
+  { group: 'approved, needs manual review', pattern: /^(000\.400\.0[^3]|000\.400\.100)/, kind: 'approved_review' },
+  { group: 'pending', pattern: /^(000\.200)/, kind: 'pending' },
+  { group: 'pending, can change after days', pattern: /^(800\.400\.5|100\.400\.500)/, kind: 'pending_extended' },
+  { group: 'rejected by 3DS or risk', pattern: /^(000\.400\.[1][0-9][1-9]|000\.400\.2)/, kind: 'rejected_3ds' },
+  { group: 'rejected by the bank', pattern: /^(800\.[17]00|800\.800\.[123])/, kind: 'declined' },
+  { group: 'communication error', pattern: /^(900\.[1234]00|000\.400\.030)/, kind: 'uncertain' },
+  { group: 'system error', pattern: /^(800\.[56]|999\.|600\.1|800\.800\.[84])/, kind: 'system_error' },
+  { group: 'asynchronous workflow', pattern: /^(100\.39[765])/, kind: 'rejected_async' },
+  { group: 'soft decline', pattern: /^(300\.100\.100)/, kind: 'soft_decline' },
+  { group: 'external risk', pattern: /^(100\.400\.[0-3]|100\.380\.100|100\.380\.11|100\.380\.4|100\.380\.5)/, kind: 'rejected_risk' },
+  { group: 'address validation', pattern: /^(800\.400\.1)/, kind: 'rejected_validation' },
+  { group: '3D Secure', pattern: /^(800\.400\.2|100\.390)/, kind: 'rejected_3ds' },
+  { group: 'blacklist', pattern: /^(800\.[32])/, kind: 'rejected_risk' },
+  { group: 'risk validation', pattern: /^(800\.1[123456]0)/, kind: 'rejected_risk' },
+  { group: 'configuration validation', pattern: /^(600\.[23]|500\.[12]|800\.121)/, kind: 'rejected_validation' },
+  { group: 'registration validation', pattern: /^(100\.[13]50)/, kind: 'rejected_validation' },
+  { group: 'job validation', pattern: /^(100\.250|100\.360)/, kind: 'rejected_validation' },
+  { group: 'reference validation', pattern: /^(700\.[1345][05]0)/, kind: 'rejected_validation' },
+  { group: 'format validation', pattern: /^(200\.[123]|100\.[53][07]|800\.900|100\.[69]00\.500)/, kind: 'rejected_validation' },
+  { group: 'address validation (2)', pattern: /^(100\.800)/, kind: 'rejected_validation' },
+  { group: 'contact validation', pattern: /^(100\.700|100\.900\.[123467890][00-99])/, kind: 'rejected_validation' },
+  { group: 'account validation', pattern: /^(100\.100|100.2[01])/, kind: 'rejected_validation' },
+  { group: 'amount validation', pattern: /^(100\.55)/, kind: 'rejected_validation' },
+  { group: 'risk management', pattern: /^(100\.380\.[23]|100\.380\.101)/, kind: 'rejected_risk' },
+  { group: 'chargeback', pattern: /^(000\.100\.2)/, kind: 'chargeback' },
+];
+
+/**
+ * Single codes whose meaning is more specific than their group's: the caller
+ * acts differently on them (re-authenticate, slow down, stop looking).
+ */
+export const SPECIFIC_CODES: Readonly<Record<string, ResultKind>> = {
+  '000.200.100': 'checkout_created',
+  '800.900.300': 'unauthorized',
+  '800.900.302': 'unauthorized',
+  '800.900.301': 'forbidden',
+  '800.120.100': 'throttled',
+  '700.400.580': 'not_found',
+  '700.100.100': 'not_found',
+  '100.150.200': 'not_found',
+};
+
+/** Codes this kit uses by name. */
+export const RESULT_CODES = {
+  approved: '000.000.000',
+  approvedIntegratorTest: '000.100.110',
+  approvedConnectorTest: '000.100.112',
+  frictionlessAuthenticated: '000.400.110',
+  pending: '000.200.000',
+  checkoutCreated: '000.200.100',
+  invalidParameter: '200.300.404',
+  unauthorized: '800.900.300',
+  forbidden: '800.900.301',
+  throttled: '800.120.100',
+  cannotCapture: '700.400.100',
+  cannotRefund: '700.400.200',
+  cannotReverse: '700.400.300',
+  referenceNotFound: '700.100.100',
+  transactionNotFound: '700.400.580',
+  registrationNotFound: '100.150.200',
+  timeoutUncertain: '900.100.300',
+  declinedByAuthorization: '800.100.152',
+  invalidCvv: '800.100.153',
+  insufficientFunds: '800.100.155',
+  expiredCard: '800.100.157',
+  threeDsFailed: '100.380.401',
+  threeDsNotEnrolled: '000.400.109',
+  cancelledByUser: '100.396.101',
+} as const;
+
+/** What a result code means: a stable kind; `unknown` means reconcile, never assume failure. */
+export function classifyResult(code: string): ResultKind {
+  const specific = SPECIFIC_CODES[code];
+  if (specific) return specific;
+  for (const { pattern, kind } of RESULT_GROUPS) if (pattern.test(code)) return kind;
+  return 'unknown';
+}
+
+/** The published group name a code falls in, or undefined. */
+export function resultGroup(code: string): string | undefined {
+  return RESULT_GROUPS.find(({ pattern }) => pattern.test(code))?.group;
+}
+
+/** True only for codes that mean the money moved (or will, after review). */
+export function isApproved(code: string): boolean {
+  const kind = classifyResult(code);
+  return kind === 'approved' || kind === 'approved_review';
+}

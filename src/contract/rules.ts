@@ -1,0 +1,164 @@
+/**
+ * Which fields each request variant of the seed must carry, checked on the
+ * flat form parameters exactly as they go over the wire. The sandbox answers
+ * with these errors; the server helper raises them before sending anything.
+ */
+import { checkField, formatOf, FUNDING_TRANSACTION_TYPES, PAYOUT_TRANSACTION_TYPES } from './formats.js';
+
+/** One bad field, in the gateway's own `parameterErrors` shape. */
+export interface ParameterError {
+  readonly name: string;
+  /** The value as sent, masked for card numbers and security codes. */
+  readonly value: string;
+  readonly message: string;
+}
+
+/** The request bodies the seed defines, by endpoint. */
+export type Operation =
+  | 'checkout' // 1. POST /v1/checkouts
+  | 'payment' // 4. POST /v1/payments
+  | 'reference' // 6. POST /v1/payments/{id}: capture, refund, reversal
+  | 'registrationPayment' // 7. POST /v1/registrations/{id}/payments
+  | 'read'; // 3, 5, 9: GET with entityId
+
+/** The payout and funding programmes whose mandatory fields differ. */
+export type Variant =
+  | 'plain'
+  | 'basicCredit'
+  | 'accountFunding'
+  | 'originalCreditTransfer'
+  | 'winningsPayout'
+  | 'sendPayout';
+
+export const WINNINGS_MERCHANT_CATEGORY = '7995';
+
+const SENSITIVE = new Set(['card.number', 'card.cvv']);
+
+/**
+ * A value safe to show in a log or an error: card numbers keep their first six
+ * and last four digits at most, security codes nothing.
+ */
+export function maskParameter(name: string, value: string): string {
+  if (!SENSITIVE.has(name)) return value;
+  if (name === 'card.cvv') return '***';
+  if (value.length < 13) return '*'.repeat(value.length);
+  return `${value.slice(0, 6)}${'*'.repeat(value.length - 10)}${value.slice(-4)}`;
+}
+
+const RECIPIENT = ['recipient.givenName', 'recipient.surname', 'recipient.accountNumberType', 'recipient.accountNumber'];
+const CREDIT_SENDER = [
+  'customParameters[CreditSenderName]',
+  'customParameters[CreditSenderAddress]',
+  'customParameters[CreditSenderCity]',
+  'customParameters[CreditSenderState]',
+  'customParameters[CreditSenderCountry]',
+];
+const PROGRAMME = ['customParameters[TransactionTypeIdentifier]', 'customParameters[DateOfFunds]', 'customParameters[AdditionalTrace]'];
+const CARD = ['paymentBrand', 'card.number', 'card.expiryMonth', 'card.expiryYear'];
+const BILLING = ['billing.street1', 'billing.city', 'billing.country', 'billing.postcode'];
+const NORTH_AMERICA = new Set(['USA', 'CAN']);
+
+const hasAny = (params: Params, prefix: string) => Object.keys(params).some((name) => name.startsWith(prefix));
+
+type Params = Readonly<Record<string, string>>;
+
+/** Which programme a request belongs to, read from what it carries. */
+export function variantOf(operation: Operation, params: Params): Variant {
+  const type = params.paymentType;
+  const fundingData = hasAny(params, 'recipient.') || params['customParameters[CreditSenderName]'] !== undefined;
+  if (type === 'CD' && (operation === 'payment' || operation === 'registrationPayment')) {
+    if (params['merchant.mcc'] === WINNINGS_MERCHANT_CATEGORY) return 'winningsPayout';
+    if (!fundingData) return 'basicCredit';
+    return params.paymentBrand === 'MASTER' ? 'sendPayout' : 'originalCreditTransfer';
+  }
+  if ((type === 'DB' || type === 'PA') && operation !== 'reference' && operation !== 'read') {
+    const code = params['customParameters[TransactionTypeIdentifier]'];
+    if (fundingData || (code !== undefined && code.startsWith('F'))) return 'accountFunding';
+  }
+  return 'plain';
+}
+
+/** The fields a request must carry, given its operation, variant and what it already holds. */
+export function requiredFields(operation: Operation, params: Params): string[] {
+  const required = ['entityId'];
+  if (operation === 'read') return required;
+  required.push('paymentType');
+  const type = params.paymentType;
+  if (type !== 'RV') required.push('amount', 'currency');
+  if (operation === 'checkout') required.push('integrity');
+  if (operation === 'payment') {
+    required.push(...CARD);
+    if (type === 'DB' || type === 'PA') required.push('card.holder', 'card.cvv', 'customer.email', 'customer.ip');
+  }
+  // The gateway's 3DS step needs somewhere to send the shopper back to, and billing data for the issuer.
+  if (operation === 'payment' && params['customParameters[3DS2_enrolled]'] === 'true') required.push('shopperResultUrl');
+  if (operation === 'payment' && params.shopperResultUrl !== undefined) required.push(...BILLING);
+
+  const variant = variantOf(operation, params);
+  if (variant === 'plain' || variant === 'basicCredit') return required;
+  required.push('merchant.city', ...RECIPIENT, ...CREDIT_SENDER);
+  const northAmerica = NORTH_AMERICA.has(params['recipient.country'] ?? '');
+  if (northAmerica) required.push('recipient.state', 'recipient.country');
+  if (variant === 'accountFunding') {
+    required.push('customParameters[TransactionTypeIdentifier]');
+    if (northAmerica) required.push('recipient.street', 'recipient.city', 'recipient.postcode');
+  }
+  if (variant === 'sendPayout') required.push(...PROGRAMME);
+  if (variant === 'winningsPayout') {
+    required.push(...PROGRAMME, 'customer.givenName', 'customer.surname');
+    if (params['customer.phone'] === undefined) required.push('customer.mobile');
+  }
+  if (operation === 'registrationPayment' && variant !== 'accountFunding') required.push('paymentBrand');
+  return required;
+}
+
+const ALLOWED_PAYMENT_TYPES: Record<Exclude<Operation, 'read'>, readonly string[]> = {
+  checkout: ['DB', 'PA'],
+  payment: ['DB', 'PA', 'CD'],
+  reference: ['CP', 'RF', 'RV'],
+  registrationPayment: ['DB', 'PA', 'CD'],
+};
+
+/** Cross-field rules that no single format can express. */
+function checkCombination(operation: Operation, params: Params, now: Date): ParameterError[] {
+  const errors: ParameterError[] = [];
+  const type = params.paymentType;
+  if (operation !== 'read' && type !== undefined && !ALLOWED_PAYMENT_TYPES[operation].includes(type)) {
+    errors.push({ name: 'paymentType', value: type, message: `must be one of ${ALLOWED_PAYMENT_TYPES[operation].join(', ')} on this endpoint` });
+  }
+  const code = params['customParameters[TransactionTypeIdentifier]'];
+  if (code !== undefined) {
+    const variant = variantOf(operation, params);
+    const expected: readonly string[] | undefined =
+      variant === 'accountFunding' ? FUNDING_TRANSACTION_TYPES : variant === 'sendPayout' || variant === 'winningsPayout' ? PAYOUT_TRANSACTION_TYPES : undefined;
+    if (expected && !expected.includes(code)) {
+      errors.push({ name: 'customParameters[TransactionTypeIdentifier]', value: code, message: `must be one of ${expected.join(', ')} for this programme` });
+    }
+  }
+  const month = params['card.expiryMonth'];
+  const year = params['card.expiryYear'];
+  if (month && year && /^\d{2}$/.test(month) && /^\d{4}$/.test(year)) {
+    const expired = +year < now.getUTCFullYear() || (+year === now.getUTCFullYear() && +month < now.getUTCMonth() + 1);
+    if (expired) errors.push({ name: 'card.expiryYear', value: year, message: 'card has expired' });
+  }
+  return errors;
+}
+
+/**
+ * Every problem with a request's flat form parameters: each missing mandatory
+ * field, each value that does not fit its format, and each broken cross-field
+ * rule. An empty array means the request may be sent.
+ */
+export function validateParameters(operation: Operation, params: Params, now: Date = new Date()): ParameterError[] {
+  const errors: ParameterError[] = [];
+  for (const name of new Set(requiredFields(operation, params))) {
+    if (params[name] === undefined || params[name] === '') errors.push({ name, value: '', message: 'is required' });
+  }
+  for (const [name, value] of Object.entries(params)) {
+    if (value === '' || !formatOf(name)) continue;
+    const problem = checkField(name, value);
+    if (problem) errors.push({ name, value: maskParameter(name, value), message: problem });
+  }
+  errors.push(...checkCombination(operation, params, now));
+  return errors;
+}

@@ -1,0 +1,1 @@
+// The sandbox payment widget (arrives with the widget issue).

@@ -1,0 +1,3 @@
+// Types of the module the test runner's sandbox fixture serves at /__gw/sandbox.js (test/support/wtr-sandbox.ts).
+export declare const sandboxUrl: string;
+export declare const entityId: string;

@@ -1,0 +1,65 @@
+/**
+ * A @web/test-runner plugin that starts a real sandbox gateway for the browser
+ * tests and plays the merchant's back end for them:
+ *   /__gw/sandbox.js   exports the sandbox URL and entity id (no token)
+ *   /__gw/api/...      forwards to the sandbox with the Bearer token added, so the
+ *                      token stays on the server side as it would in production
+ *   /__gw/result       a same-origin shopper result page
+ */
+import type { TestRunnerPlugin } from '@web/test-runner';
+import type { Middleware } from '@web/dev-server-core';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+
+async function readBody(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The plugin starts and stops the sandbox; the middleware serves the routes above.
+ * (Plugin `serverStart` middleware would run after the file server's 404.)
+ */
+export function sandboxFixture(): { plugin: TestRunnerPlugin; middleware: Middleware } {
+  let sandbox: Sandbox | undefined;
+  const plugin: TestRunnerPlugin = {
+    name: 'gw-sandbox',
+    async serverStart() {
+      sandbox = await startSandbox({ port: 0, quiet: true });
+    },
+    async serverStop() {
+      await sandbox?.close();
+    },
+  };
+  const middleware: Middleware = async (ctx, next) => {
+    if (!sandbox || !ctx.path.startsWith('/__gw/')) return next();
+    if (ctx.path === '/__gw/sandbox.js') {
+      ctx.type = 'application/javascript';
+      ctx.body = `export const sandboxUrl = ${JSON.stringify(sandbox.url)};\nexport const entityId = ${JSON.stringify(sandbox.entities[0])};\n`;
+      return;
+    }
+    if (ctx.path === '/__gw/result') {
+      ctx.type = 'text/html';
+      ctx.body = '<!doctype html><html lang="en"><title>Shopper result</title><p>Back at the shop.</p></html>';
+      return;
+    }
+    if (ctx.path.startsWith('/__gw/api/')) {
+      const target = `${sandbox.url}${ctx.url.slice('/__gw/api'.length)}`;
+      const body = ctx.method === 'GET' ? undefined : new Uint8Array(await readBody(ctx.req));
+      const response = await fetch(target, {
+        method: ctx.method,
+        headers: {
+          authorization: `Bearer ${sandbox.tokens[0]}`,
+          ...(body ? { 'content-type': ctx.get('content-type') || 'application/x-www-form-urlencoded; charset=UTF-8' } : {}),
+        },
+        body,
+      });
+      ctx.status = response.status;
+      ctx.type = response.headers.get('content-type') ?? 'application/json';
+      ctx.body = Buffer.from(await response.arrayBuffer());
+      return;
+    }
+    return next();
+  };
+  return { plugin, middleware };
+}

@@ -1,0 +1,51 @@
+/**
+ * One config for the two things Vite does here: the library build of the
+ * package's entry points into dist/, and the dev server for the demo pages.
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The sandbox serves the widget script's exact bytes (their sha384 is the
+ * checkout's integrity), so the file is copied as it is, never transformed.
+ */
+function copyWidgetScript(): Plugin {
+  return {
+    name: 'gw-copy-widget-script',
+    apply: 'build',
+    closeBundle() {
+      mkdirSync(here('dist'), { recursive: true });
+      copyFileSync(here('src/sandbox/widget/payment-widgets.js'), here('dist/payment-widgets.js'));
+    },
+  };
+}
+
+export default defineConfig({
+  root: here('demo'),
+  publicDir: false,
+  server: { host: '127.0.0.1', strictPort: false },
+  plugins: [copyWidgetScript()],
+  build: {
+    outDir: here('dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: false,
+    sourcemap: true,
+    lib: {
+      entry: {
+        index: here('src/index.ts'),
+        server: here('src/server/index.ts'),
+        sandbox: here('src/sandbox/index.ts'),
+        'sandbox-cli': here('src/sandbox/cli.ts'),
+      },
+      formats: ['es'],
+    },
+    rollupOptions: {
+      // lit stays a peer of the page's own copy; node built-ins are only reached by the sandbox.
+      external: [/^lit($|\/)/, /^@lit\//, /^node:/],
+    },
+  },
+});

@@ -1,0 +1,34 @@
+// Browser tests: real headless Chromium from the system (scripts/ensure-chromium), a real
+// sandbox gateway on a free loopback port (test/support/wtr-sandbox.ts), TypeScript through esbuild.
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { sandboxFixture } from './test/support/wtr-sandbox.ts';
+
+const sandbox = sandboxFixture();
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default {
+  files: ['test/**/*.browser.test.ts'],
+  nodeResolve: true,
+  concurrency: 2,
+  browserStartTimeout: 60_000,
+  testsStartTimeout: 60_000,
+  testsFinishTimeout: 180_000,
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), sandbox.plugin],
+  middleware: [sandbox.middleware],
+  browsers: [
+    chromeLauncher({
+      launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS },
+    }),
+  ],
+  testFramework: { config: { timeout: 15_000 } },
+};
