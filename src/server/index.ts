@@ -1,3 +1,24 @@
 /** gw-elements/server: the typed, money-safe client for the gateway (server side only). */
 export { classifyResult, isApproved, resultGroup, RESULT_CODES, type ResultKind } from '../contract/result-codes.js';
 export { validateParameters, maskParameter, type ParameterError, type Operation } from '../contract/rules.js';
+export { createGatewayClient, DEFAULTS, VERSION, type GatewayClient, type GatewayClientOptions } from './client.js';
+export {
+  GatewayError,
+  GatewayAuthenticationError,
+  GatewayPermissionError,
+  GatewayValidationError,
+  GatewayDeclinedError,
+  GatewayThrottledError,
+  GatewayNotFoundError,
+  GatewayNetworkError,
+  GatewayTimeoutError,
+  UncertainOutcomeError,
+  GatewayVerificationError,
+  type VerificationMismatch,
+} from './errors.js';
+export type { RequestOptions } from './request.js';
+export { flatten } from './reconcile.js';
+export { STATUS_CALLS_PER_MINUTE, type ShopperReturn } from './shopper-return.js';
+export { createMemoryStatusStore, STATUS_STORE_DEFAULTS, type StatusStore, type StatusRecord, type MemoryStatusStoreOptions } from './status-store.js';
+export { verifyPayment, type ExpectedPayment } from './verify.js';
+export type * from './types.js';

@@ -1,0 +1,153 @@
+/**
+ * The one error hierarchy of the server helper: each class is one thing a caller
+ * can act on. Errors carry the gateway's result code, description and masked
+ * parameter errors, never a card number, a security code or the access token.
+ */
+import { maskParameter, type ParameterError } from '../contract/rules.js';
+import type { Payment } from './types.js';
+
+export interface GatewayErrorDetails {
+  resultCode?: string;
+  description?: string;
+  httpStatus?: number;
+  parameterErrors?: readonly ParameterError[];
+  /** The gateway's answer when it carried a payment (declined, uncertain). Card data in it is the gateway's own bin and last 4 digits. */
+  payment?: Payment;
+  cause?: unknown;
+}
+
+/** A digit run as long as a card number: scrubbed from any text we did not write ourselves (a cause's message). */
+const CARD_NUMBER_LIKE = /\d{12,19}/g;
+const scrub = (text: string) => text.replace(CARD_NUMBER_LIKE, (digits) => maskParameter('card.number', digits));
+
+/** Anything that went wrong talking to the gateway. */
+export class GatewayError extends Error {
+  readonly resultCode: string | undefined;
+  readonly description: string | undefined;
+  readonly httpStatus: number | undefined;
+  readonly parameterErrors: readonly ParameterError[];
+  readonly payment: Payment | undefined;
+
+  constructor(message: string, details: GatewayErrorDetails = {}) {
+    const cause = details.cause instanceof Error ? details.cause : undefined;
+    super(scrub(message), cause ? { cause: sanitizedCause(cause) } : undefined);
+    this.name = new.target.name;
+    this.resultCode = details.resultCode;
+    this.description = details.description;
+    this.httpStatus = details.httpStatus;
+    // Re-masked here so a gateway (or emulator) that echoes raw values cannot leak them through us.
+    this.parameterErrors = (details.parameterErrors ?? []).map(({ name, value, message }) => ({ name, value: maskParameter(name, String(value)), message }));
+    this.payment = details.payment;
+  }
+
+  /** What a log line may hold: everything a caller acts on, nothing sensitive. */
+  toJSON(): Record<string, unknown> {
+    const cause = this.cause instanceof Error ? { name: this.cause.name, message: this.cause.message } : undefined;
+    return {
+      name: this.name,
+      message: this.message,
+      resultCode: this.resultCode,
+      description: this.description,
+      httpStatus: this.httpStatus,
+      parameterErrors: this.parameterErrors,
+      paymentId: this.payment?.id,
+      ...this.extraJSON(),
+      cause,
+    };
+  }
+
+  protected extraJSON(): Record<string, unknown> {
+    return {};
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `${this.stack ?? this.message}\n${JSON.stringify(this.toJSON(), null, 2)}`;
+  }
+}
+
+/** A cause we did not create may carry anything in its message: keep its name and a scrubbed message only. */
+function sanitizedCause(cause: Error): Error {
+  const copy = new Error(scrub(cause.message));
+  copy.name = cause.name;
+  copy.stack = `${copy.name}: ${copy.message}`;
+  return copy;
+}
+
+/** The access token was refused (`800.900.300`, `800.900.302`): check the credentials. */
+export class GatewayAuthenticationError extends GatewayError {}
+
+/** The token is valid but may not act for this entity (`800.900.301`). */
+export class GatewayPermissionError extends GatewayError {}
+
+/**
+ * Bad or missing fields. Raised before sending when our own check (the shared
+ * contract) finds them, with every bad field in `parameterErrors`; also raised
+ * when the gateway rejects a request's data or references (`200.300.404`, `700.*`).
+ */
+export class GatewayValidationError extends GatewayError {}
+
+/** The payment was refused: by the bank, by 3-D Secure, by risk checks or by the gateway's system. `payment` holds the answer. */
+export class GatewayDeclinedError extends GatewayError {}
+
+/** Too many requests (`800.120.100`), or the seed's 2-a-minute checkout status limit, enforced here before sending. */
+export class GatewayThrottledError extends GatewayError {
+  /** Seconds after which a new request may be sent, when known. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(message: string, details: GatewayErrorDetails & { retryAfterSeconds?: number } = {}) {
+    super(message, details);
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+
+  protected override extraJSON() {
+    return { retryAfterSeconds: this.retryAfterSeconds };
+  }
+}
+
+/** The checkout, payment, registration or report does not exist (or no longer answers, like a consumed checkout). */
+export class GatewayNotFoundError extends GatewayError {}
+
+/** No usable answer arrived: the connection failed or the body was not the gateway's JSON. */
+export class GatewayNetworkError extends GatewayError {}
+
+/** No answer within `timeoutMs`. */
+export class GatewayTimeoutError extends GatewayNetworkError {}
+
+/**
+ * A payment request may or may not have moved money, and looking it up by its
+ * `merchantTransactionId` did not tell. Never retry the payment blindly: look it
+ * up later with `reports.findByMerchantTransactionId(error.merchantTransactionId)`.
+ */
+export class UncertainOutcomeError extends GatewayError {
+  readonly merchantTransactionId: string;
+
+  constructor(message: string, details: GatewayErrorDetails & { merchantTransactionId: string }) {
+    super(message, details);
+    this.merchantTransactionId = details.merchantTransactionId;
+  }
+
+  protected override extraJSON() {
+    return { merchantTransactionId: this.merchantTransactionId };
+  }
+}
+
+/** One field of a payment that differs from what the merchant expected. */
+export interface VerificationMismatch {
+  readonly field: string;
+  readonly expected: string;
+  readonly actual: string | undefined;
+}
+
+/** The payment's id, amount, currency, brand or type is not what the merchant expected: do not ship the order. */
+export class GatewayVerificationError extends GatewayError {
+  readonly mismatches: readonly VerificationMismatch[];
+
+  constructor(message: string, mismatches: readonly VerificationMismatch[], payment: Payment) {
+    super(message, { payment, resultCode: payment.result?.code, description: payment.result?.description });
+    this.mismatches = mismatches;
+  }
+
+  protected override extraJSON() {
+    return { mismatches: this.mismatches };
+  }
+}

@@ -1,0 +1,29 @@
+/** 1. Create checkout and 3. Get payment status of a checkout. */
+import { flatten, settle } from '../reconcile.js';
+import type { RequestOptions, Transport } from '../request.js';
+import type { CheckoutCreated, CheckoutRequest, Payment } from '../types.js';
+import { pathId } from './path.js';
+
+export function checkouts(transport: Transport) {
+  return {
+    /**
+     * Creates a checkout for the payment widget; `integrity` defaults to true so
+     * the answer carries the script's integrity hash. Not retried: a timeout
+     * leaves at most an unused checkout, which expires after 30 minutes.
+     */
+    create(request: CheckoutRequest, options?: RequestOptions): Promise<CheckoutCreated> {
+      const params = flatten({ integrity: true, ...request });
+      return transport.send<CheckoutCreated>({ ...options, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params });
+    },
+
+    /**
+     * Reads the payment of a checkout, once (never retried: the gateway allows 2
+     * status calls a minute, and consumes the checkout on success). Prefer
+     * `client.handleShopperReturn`, which remembers the answer and enforces the limit.
+     */
+    async getPayment(checkoutId: string, options?: RequestOptions): Promise<Payment> {
+      const path = `/v1/checkouts/${pathId('checkoutId', checkoutId)}/payment`;
+      return settle(await transport.send<Payment>({ ...options, method: 'GET', path, retries: 0 }));
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/** 9. Transaction reports: read-only, so answered as the gateway gives them, whatever the payment's outcome. */
+import { paymentsByMerchantTransactionId } from '../reconcile.js';
+import type { RequestOptions, Transport } from '../request.js';
+import type { Payment, PaymentList } from '../types.js';
+import { pathId } from './path.js';
+
+export function reports(transport: Transport) {
+  return {
+    /** One transaction by its id; `GatewayNotFoundError` when there is none. */
+    get: (transactionId: string, options?: RequestOptions): Promise<Payment> =>
+      transport.send<Payment>({ ...options, method: 'GET', path: `/v3/query/${pathId('transactionId', transactionId)}` }),
+
+    /** Every transaction with this merchantTransactionId, in the gateway's order; an empty list when there is none. */
+    findByMerchantTransactionId: (merchantTransactionId: string, options?: RequestOptions): Promise<PaymentList> =>
+      paymentsByMerchantTransactionId(transport, merchantTransactionId, options),
+  };
+}

@@ -1,0 +1,39 @@
+/** The seed's merchant rule for a payment status: compare id, amount, currency, brand and type with what was expected. */
+import { GatewayVerificationError, type VerificationMismatch } from './errors.js';
+import type { Payment } from './types.js';
+
+/** What the merchant expects of a payment; fields left out are not compared. */
+export interface ExpectedPayment {
+  /** The payment id, when known (server-to-server). */
+  id?: string;
+  /** The checkout the payment belongs to (the payment's `ndc`). */
+  checkoutId?: string;
+  merchantTransactionId?: string;
+  /** Compared as the exact N10.N2 string: `"92.00"`. */
+  amount: string;
+  currency: string;
+  paymentBrand?: string;
+  paymentType?: string;
+}
+
+/** Returns the payment when it matches, else throws `GatewayVerificationError` listing every difference. */
+export function verifyPayment(payment: Payment, expected: ExpectedPayment): Payment {
+  const actual: Record<keyof ExpectedPayment, string | undefined> = {
+    id: payment.id,
+    checkoutId: payment.ndc,
+    merchantTransactionId: payment.merchantTransactionId,
+    amount: payment.amount,
+    currency: payment.currency,
+    paymentBrand: payment.paymentBrand,
+    paymentType: payment.paymentType,
+  };
+  const mismatches: VerificationMismatch[] = [];
+  for (const [field, value] of Object.entries(expected) as [keyof ExpectedPayment, string | undefined][]) {
+    if (value !== undefined && actual[field] !== value) mismatches.push({ field, expected: value, actual: actual[field] });
+  }
+  if (mismatches.length) {
+    const list = mismatches.map(({ field, expected, actual }) => `${field} is ${actual ?? 'absent'}, expected ${expected}`).join('; ');
+    throw new GatewayVerificationError(`Payment ${payment.id} does not match the order: ${list}`, mismatches, payment);
+  }
+  return payment;
+}
