@@ -78,8 +78,17 @@ export function variantOf(operation: Operation, params: Params): Variant {
   return 'plain';
 }
 
+/** What the caller knows beyond the parameters themselves. */
+export interface ValidationContext {
+  /**
+   * The gateway's own 3DS step will run for this payment (an enrolled card),
+   * so the shopper needs a result URL and the issuer billing data.
+   */
+  readonly threeDSecure?: boolean;
+}
+
 /** The fields a request must carry, given its operation, variant and what it already holds. */
-export function requiredFields(operation: Operation, params: Params): string[] {
+export function requiredFields(operation: Operation, params: Params, context: ValidationContext = {}): string[] {
   const required = ['entityId'];
   if (operation === 'read') return required;
   required.push('paymentType');
@@ -91,7 +100,8 @@ export function requiredFields(operation: Operation, params: Params): string[] {
     if (type === 'DB' || type === 'PA') required.push('card.holder', 'card.cvv', 'customer.email', 'customer.ip');
   }
   // The gateway's 3DS step needs somewhere to send the shopper back to, and billing data for the issuer.
-  if (operation === 'payment' && params['customParameters[3DS2_enrolled]'] === 'true') required.push('shopperResultUrl');
+  const enrolled = context.threeDSecure === true || params['customParameters[3DS2_enrolled]'] === 'true' || params['customParameters[3DS_enrolled]'] === 'true';
+  if (operation === 'payment' && enrolled) required.push('shopperResultUrl', ...BILLING);
   if (operation === 'payment' && params.shopperResultUrl !== undefined) required.push(...BILLING);
 
   const variant = variantOf(operation, params);
@@ -119,6 +129,22 @@ const ALLOWED_PAYMENT_TYPES: Record<Exclude<Operation, 'read'>, readonly string[
   registrationPayment: ['DB', 'PA', 'CD'],
 };
 
+/** Card number prefixes (IIN ranges) of the brands whose numbers can be told apart. */
+const BRAND_PREFIXES: Readonly<Record<string, RegExp>> = {
+  VISA: /^4/,
+  VISADEBIT: /^4/,
+  VISAELECTRON: /^4/,
+  MASTER: /^(5[1-5]|2(2[2-9][1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/,
+  AMEX: /^3[47]/,
+};
+
+/** Why a card number cannot belong to the brand sent with it, or undefined. */
+function checkBrand(brand: string | undefined, number: string | undefined): string | undefined {
+  const prefix = brand === undefined ? undefined : BRAND_PREFIXES[brand];
+  if (!prefix || number === undefined || !/^[0-9]{6,}$/.test(number) || prefix.test(number)) return undefined;
+  return `does not match the card number: it is not a ${brand} number`;
+}
+
 /** Cross-field rules that no single format can express. */
 function checkCombination(operation: Operation, params: Params, now: Date): ParameterError[] {
   const errors: ParameterError[] = [];
@@ -135,6 +161,8 @@ function checkCombination(operation: Operation, params: Params, now: Date): Para
       errors.push({ name: 'customParameters[TransactionTypeIdentifier]', value: code, message: `must be one of ${expected.join(', ')} for this programme` });
     }
   }
+  const brandProblem = checkBrand(params.paymentBrand, params['card.number']);
+  if (brandProblem) errors.push({ name: 'paymentBrand', value: params.paymentBrand ?? '', message: brandProblem });
   const month = params['card.expiryMonth'];
   const year = params['card.expiryYear'];
   if (month && year && /^\d{2}$/.test(month) && /^\d{4}$/.test(year)) {
@@ -149,9 +177,9 @@ function checkCombination(operation: Operation, params: Params, now: Date): Para
  * field, each value that does not fit its format, and each broken cross-field
  * rule. An empty array means the request may be sent.
  */
-export function validateParameters(operation: Operation, params: Params, now: Date = new Date()): ParameterError[] {
+export function validateParameters(operation: Operation, params: Params, now: Date = new Date(), context: ValidationContext = {}): ParameterError[] {
   const errors: ParameterError[] = [];
-  for (const name of new Set(requiredFields(operation, params))) {
+  for (const name of new Set(requiredFields(operation, params, context))) {
     if (params[name] === undefined || params[name] === '') errors.push({ name, value: '', message: 'is required' });
   }
   for (const [name, value] of Object.entries(params)) {

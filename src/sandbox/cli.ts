@@ -1,5 +1,46 @@
-/** `gw-sandbox`: starts the sandbox gateway from the command line. */
-import { startSandbox } from './index.js';
+/** `gw-sandbox`: starts the sandbox gateway from the command line, for tests and demos. */
+import { parseArgs } from 'node:util';
+import { DEFAULT_ENTITY_ID, DEFAULT_TOKEN, startSandbox } from './index.js';
 
-const sandbox = await startSandbox({ port: Number(process.argv[process.argv.indexOf('--port') + 1] ?? 8080) || 0 });
-console.log(`gw-sandbox listening on ${sandbox.url}`);
+const USAGE = `usage: gw-sandbox [--host 127.0.0.1] [--port 8080] [--token TOKEN]... [--entity ENTITY_ID]...
+  --port 0 picks a free port. Defaults: token ${DEFAULT_TOKEN}, entity ${DEFAULT_ENTITY_ID}.`;
+
+function fail(message: string): never {
+  console.error(`gw-sandbox: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '8080' },
+      token: { type: 'string', multiple: true },
+      entity: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  }));
+} catch (error) {
+  fail((error as Error).message);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) fail(`--port must be 0 to 65535, not ${values.port}`);
+for (const entity of values.entity ?? []) if (!/^[A-Za-z0-9]{32}$/.test(entity)) fail(`--entity must be 32 letters or digits (AN32), not ${entity}`);
+
+const sandbox = await startSandbox({
+  host: values.host,
+  port: Number(values.port),
+  ...(values.token?.length ? { tokens: values.token } : {}),
+  ...(values.entity?.length ? { entities: values.entity } : {}),
+}).catch((error: Error) => fail(error.message));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void sandbox.close().then(() => process.exit(0));
+  });
+}

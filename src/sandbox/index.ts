@@ -1,10 +1,16 @@
 /**
- * gw-elements/sandbox: a local emulator of the gateway for tests and demos.
- * (Foundation skeleton: answers every request with the gateway's error shape;
- * the endpoints arrive with the sandbox issue.)
+ * gw-elements/sandbox: a faithful, stateful local emulator of the gateway, for
+ * tests and demos. It never calls out to the network.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_LIMITS, SandboxClock, SandboxStore, type StoreLimits } from './store.js';
+import { FAULT_MODES, handle, type FaultMode, type LoggedRequest, type SandboxState } from './server.js';
+import { loadWidgetScript } from './widget-script.js';
+
+export type { FaultMode, LoggedRequest } from './server.js';
+export type { StoreLimits } from './store.js';
+export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './triggers.js';
 
 /** The fixed test token the sandbox accepts unless told otherwise. */
 export const DEFAULT_TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAxOTM5NzM2ZjFhNzA2NDF8c2FuZGJveA==';
@@ -22,6 +28,10 @@ export interface SandboxOptions {
   entities?: string[];
   /** No start banner on stdout. */
   quiet?: boolean;
+  /** How many checkouts, payments and registrations to keep before dropping the oldest. */
+  limits?: Partial<StoreLimits>;
+  /** How many requests the log keeps (default 1000). */
+  logLimit?: number;
 }
 
 export interface Sandbox {
@@ -29,6 +39,15 @@ export interface Sandbox {
   readonly url: string;
   readonly tokens: readonly string[];
   readonly entities: readonly string[];
+  /** The sandbox's clock: advance it to expire checkouts or lift the per-minute limit without waiting. */
+  readonly clock: { now(): Date; advance(seconds: number): void };
+  /** Forgets every checkout, payment, registration, logged request and fault; the clock returns to real time. */
+  reset(): void;
+  /** The recent requests, oldest first, card data masked. */
+  requests(): LoggedRequest[];
+  /** Makes the next `count` requests to `path` (exact path, e.g. `/v1/payments`) hang, fail with HTTP 500, or drop after processing. */
+  fault(path: string, mode: FaultMode, count?: number): void;
+  /** Stops listening and cuts every open connection, hanging ones included. */
   close(): Promise<void>;
 }
 
@@ -36,17 +55,65 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const tokens = options.tokens ?? [DEFAULT_TOKEN];
   const entities = options.entities ?? [DEFAULT_ENTITY_ID];
+  const clock = new SandboxClock();
+  const state: SandboxState = {
+    store: new SandboxStore(clock, { ...DEFAULT_LIMITS, ...options.limits }),
+    tokens: new Set(tokens),
+    entities: new Set(entities),
+    base: '',
+    widget: loadWidgetScript(),
+    log: [],
+    logLimit: options.logLimit ?? 1000,
+    faults: new Map(),
+    reset() {
+      this.store.clear();
+      this.log.length = 0;
+      this.faults.clear();
+      this.widget = loadWidgetScript();
+      clock.reset();
+    },
+  };
   const server = createServer((request, response) => {
-    response.writeHead(404, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ result: { code: '200.300.404', description: `no route ${request.method} ${request.url}` } }));
+    void handle(state, request, response, (error) => console.error('gw-sandbox: unexpected error', error));
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 8080, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  state.base = url;
+  if (!options.quiet) {
+    console.log(`gw-sandbox listening on ${url}`);
+    console.log(`  Authorization: Bearer ${tokens.join(' | ')}`);
+    console.log(`  entityId: ${entities.join(', ')}`);
+    console.log('  For tests and demos only: a local emulator of the gateway; it moves no money and never calls out to the network.');
+  }
   return {
     url,
     tokens,
     entities,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    clock: {
+      now: () => clock.now(),
+      advance: (seconds: number) => {
+        clock.advance(seconds);
+        state.store.sweep();
+      },
+    },
+    reset: () => state.reset(),
+    requests: () => state.log.map((entry) => ({ ...entry, params: { ...entry.params } })),
+    fault(path, mode, count = 1) {
+      if (!FAULT_MODES.includes(mode)) throw new RangeError(`fault mode must be one of ${FAULT_MODES.join(', ')}`);
+      if (count <= 0) state.faults.delete(path);
+      else state.faults.set(path, { path, mode, remaining: count });
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,0 +1,339 @@
+/**
+ * The sandbox's payment engine: turns a validated request into a payment
+ * record (approved, declined, uncertain or pending 3DS) by the test-card
+ * triggers, finishes 3DS steps, captures, refunds and reverses, and renders a
+ * record as the gateway's payment response.
+ */
+import { randomUUID } from 'node:crypto';
+import type { TestMode } from '../contract/formats.js';
+import { isApproved, RESULT_CODES } from '../contract/result-codes.js';
+import { variantOf } from '../contract/rules.js';
+import { result } from './results.js';
+import { newId, type CardSummary, type PaymentRecord, type RegistrationRecord, type Result, type SandboxStore, type ThreeDsSession } from './store.js';
+import type { CardBehaviour } from './triggers.js';
+import { nest, type FlatParams } from './wire.js';
+
+/** The approval code of a test mode: INTERNAL (the default) `000.100.110`, EXTERNAL `000.100.112`. */
+export function approvalCode(testMode: TestMode): string {
+  return testMode === 'EXTERNAL' ? RESULT_CODES.approvedConnectorTest : RESULT_CODES.approvedIntegratorTest;
+}
+
+export function testModeOf(params: Readonly<FlatParams>): TestMode {
+  return params.testMode === 'EXTERNAL' ? 'EXTERNAL' : 'INTERNAL';
+}
+
+/** `12.34` → 1234; amounts are validated as N10.N2 before they get here. */
+export function toCents(amount: string): number {
+  const [whole = '0', fraction = '00'] = amount.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+/** Request fields the response echoes; card data, credentials and flags are not among them. */
+const ECHOED_PREFIXES = ['customer.', 'billing.', 'recipient.', 'customParameters[', 'threeDSecure.', 'standingInstruction.'];
+
+export function echoedFields(params: Readonly<FlatParams>): FlatParams {
+  const echo: FlatParams = Object.create(null) as FlatParams;
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== '' && ECHOED_PREFIXES.some((prefix) => name.startsWith(prefix))) echo[name] = value;
+  }
+  return echo;
+}
+
+/** What a response may show of the card: bin, last four digits, holder and expiry. */
+export function summariseCard(params: Readonly<FlatParams>): CardSummary | undefined {
+  const number = params['card.number'];
+  if (!number) return undefined;
+  return {
+    bin: number.slice(0, 6),
+    last4Digits: number.slice(-4),
+    ...(params['card.holder'] ? { holder: params['card.holder'] } : {}),
+    expiryMonth: params['card.expiryMonth'] ?? '',
+    expiryYear: params['card.expiryYear'] ?? '',
+  };
+}
+
+/** The seed spells the instalment type INSTALMENT in requests and INSTALLMENT in responses. */
+function answeredStandingInstruction(params: Readonly<FlatParams>): Record<string, string> | undefined {
+  const fields = Object.entries(params).filter(([name]) => name.startsWith('standingInstruction.'));
+  if (!fields.length) return undefined;
+  const instruction: Record<string, string> = {};
+  for (const [name, value] of fields) instruction[name.slice('standingInstruction.'.length)] = value;
+  if (instruction.type === 'INSTALMENT') instruction.type = 'INSTALLMENT';
+  return instruction;
+}
+
+const shortId = () => `${Math.floor(1000 + Math.random() * 9000)}.${Math.floor(1000 + Math.random() * 9000)}.${Math.floor(1000 + Math.random() * 9000)}`;
+
+interface NewPayment {
+  entityId: string;
+  params: Readonly<FlatParams>;
+  behaviour: CardBehaviour;
+  card?: CardSummary;
+  paymentBrand?: string;
+  referencedId?: string;
+  checkoutId?: string;
+  standingInstruction?: Record<string, string>;
+}
+
+function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Result): PaymentRecord {
+  const { params } = input;
+  const id = newId();
+  const amount = params.amount ?? '0.00';
+  const record: PaymentRecord = {
+    id,
+    entityId: input.entityId,
+    createdAt: store.clock.nowMs(),
+    paymentType: params.paymentType ?? 'DB',
+    amount,
+    amountCents: toCents(amount),
+    currency: params.currency ?? '',
+    testMode: testModeOf(params),
+    echo: echoedFields(params),
+    shortId: shortId(),
+    result: outcome,
+    resultDetails: { clearingInstituteName: 'gw-sandbox', ConnectorTxID1: newId().slice(0, 16) },
+    createRegistration: params.createRegistration === 'true',
+    behaviour: input.behaviour,
+    capturedCents: 0,
+    refundedCents: 0,
+    reversed: false,
+    ...(input.paymentBrand ? { paymentBrand: input.paymentBrand } : {}),
+    ...(params.merchantTransactionId ? { merchantTransactionId: params.merchantTransactionId } : {}),
+    ...(input.card ? { card: input.card } : {}),
+    ...(input.referencedId ? { referencedId: input.referencedId } : {}),
+    ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
+  };
+  const instruction = input.standingInstruction ?? answeredStandingInstruction(params);
+  if (instruction) {
+    record.standingInstruction = instruction;
+    if (instruction.mode === 'INITIAL') record.resultDetails.CardholderInitiatedTransactionID = newId().slice(0, 15).toUpperCase();
+  }
+  return record;
+}
+
+/** Applies a final (non-3DS) behaviour; answers the code the caller sees, which differs only for the uncertain trigger. */
+function settle(store: SandboxStore, payment: PaymentRecord, behaviour: CardBehaviour): string {
+  switch (behaviour.kind) {
+    case 'decline':
+      payment.result = result(behaviour.code);
+      return behaviour.code;
+    case 'threeDsNotEnrolled':
+      payment.result = result('000.400.102');
+      return payment.result.code;
+    case 'threeDsNotParticipating':
+      payment.result = result('000.400.101');
+      return payment.result.code;
+    case 'threeDsError':
+      payment.result = result('100.390.112');
+      return payment.result.code;
+    case 'uncertain':
+      payment.result = result(approvalCode(payment.testMode));
+      registerIfAsked(store, payment);
+      return RESULT_CODES.timeoutUncertain;
+    case 'approve':
+    case 'threeDs':
+      payment.result = result(approvalCode(payment.testMode));
+      registerIfAsked(store, payment);
+      return payment.result.code;
+  }
+}
+
+function registerIfAsked(store: SandboxStore, payment: PaymentRecord): void {
+  if (!payment.createRegistration || payment.registrationId) return;
+  const registration: RegistrationRecord = {
+    id: newId(),
+    entityId: payment.entityId,
+    behaviour: payment.behaviour,
+    initialPaymentId: payment.id,
+    ...(payment.paymentBrand ? { paymentBrand: payment.paymentBrand } : {}),
+    ...(payment.card ? { card: payment.card } : {}),
+  };
+  store.addRegistration(registration);
+  payment.registrationId = registration.id;
+}
+
+/** Own-MPI results in the request mean the merchant already did 3DS: the gateway's step is skipped. */
+const hasOwnThreeDsResult = (params: Readonly<FlatParams>) =>
+  params['threeDSecure.authenticationStatus'] !== undefined || params['threeDSecure.eci'] !== undefined;
+
+const enrolledByRequest = (params: Readonly<FlatParams>) =>
+  params['customParameters[3DS2_enrolled]'] === 'true' || params['customParameters[3DS_enrolled]'] === 'true';
+
+/** The 3DS step a debit needs, if any: the card's own, or any card the request marks as enrolled. */
+export function threeDsStepOf(params: Readonly<FlatParams>, behaviour: CardBehaviour): { flow: 'frictionless' | 'challenge'; methodData: boolean; afterAuthentication: CardBehaviour } | undefined {
+  if (params.paymentType !== 'DB' && params.paymentType !== 'PA') return undefined;
+  if (hasOwnThreeDsResult(params)) return undefined;
+  const forced = params['customParameters[3DS2_flow]'];
+  const forcedFlow = forced === 'challenge' || forced === 'frictionless' ? forced : undefined;
+  if (behaviour.kind === 'threeDs') return { flow: forcedFlow ?? behaviour.flow, methodData: behaviour.methodData, afterAuthentication: { kind: 'approve' } };
+  if (enrolledByRequest(params)) return { flow: forcedFlow ?? 'challenge', methodData: false, afterAuthentication: behaviour };
+  return undefined;
+}
+
+export interface PaymentOutcome {
+  readonly payment: PaymentRecord;
+  /** The code answered now: the record's, except for the uncertain trigger. */
+  readonly answeredCode: string;
+}
+
+/** Creates a payment with card data (or from a registration), pending a 3DS step when the card needs one. */
+export function createPayment(store: SandboxStore, input: NewPayment & { shopperResultUrl?: string }): PaymentOutcome {
+  const step = threeDsStepOf(input.params, input.behaviour);
+  if (step && input.shopperResultUrl) {
+    const payment = newPaymentRecord(store, input, result(RESULT_CODES.pending));
+    const session: ThreeDsSession = { token: newId() + newId(), ...step, shopperResultUrl: input.shopperResultUrl, methodPosted: false, finished: false };
+    payment.threeDs = session;
+    store.addPayment(payment);
+    return { payment, answeredCode: RESULT_CODES.pending };
+  }
+  const payment = newPaymentRecord(store, input, result(RESULT_CODES.pending));
+  const answeredCode = settle(store, payment, input.behaviour);
+  store.addPayment(payment);
+  return { payment, answeredCode };
+}
+
+/**
+ * Ends a payment's 3DS step: authenticated (then the card's own behaviour
+ * decides) or failed (`100.380.401`). Finishing twice changes nothing.
+ */
+export function finishThreeDs(store: SandboxStore, payment: PaymentRecord, authenticated: boolean): void {
+  const session = payment.threeDs;
+  if (!session || session.finished) return;
+  session.finished = true;
+  const eci = payment.paymentBrand === 'MASTER' ? (authenticated ? '02' : '00') : authenticated ? '05' : '07';
+  payment.threeDSecure = {
+    eci,
+    version: '2.2.0',
+    authenticationStatus: authenticated ? 'Y' : 'N',
+    dsTransactionId: randomUUID(),
+    acsTransactionId: randomUUID(),
+    flow: session.flow,
+    authType: session.flow === 'challenge' ? '01' : '',
+    authenticationTimestamp: new Date(store.clock.nowMs()).toISOString(),
+    transactionStatusReason: authenticated ? '' : '01',
+    challengeMandatedIndicator: 'N',
+  };
+  for (const [key, value] of Object.entries(payment.threeDSecure)) if (value === '') delete payment.threeDSecure[key];
+  if (!authenticated) {
+    payment.result = result(RESULT_CODES.threeDsFailed);
+    return;
+  }
+  if (session.flow === 'frictionless') payment.resultDetails.ExtendedDescription = `${RESULT_CODES.frictionlessAuthenticated} ${result(RESULT_CODES.frictionlessAuthenticated).description}`;
+  // The uncertain trigger is about the answer to a request; after a browser redirect there is none, so the record speaks.
+  settle(store, payment, session.afterAuthentication);
+}
+
+/** Where the shopper goes after a 3DS step: the result URL with `id` and `resourcePath` added to its own query. */
+export function shopperReturnUrl(payment: PaymentRecord): string {
+  const url = new URL(payment.threeDs!.shopperResultUrl);
+  const id = payment.checkoutId ?? payment.id;
+  url.searchParams.append('id', id);
+  url.searchParams.append('resourcePath', payment.checkoutId ? `/v1/checkouts/${id}/payment` : `/v1/payments/${id}`);
+  return url.href;
+}
+
+/** The gateway's payment response for a record (result included; the envelope is added by the caller). */
+export function paymentBody(payment: PaymentRecord, answeredResult: Result = payment.result): Record<string, unknown> {
+  const echoed = nest(payment.echo);
+  const body: Record<string, unknown> = {
+    id: payment.id,
+    ...(payment.referencedId ? { referencedId: payment.referencedId } : {}),
+    ...(payment.registrationId ? { registrationId: payment.registrationId } : {}),
+    paymentType: payment.paymentType,
+    ...(payment.paymentBrand ? { paymentBrand: payment.paymentBrand } : {}),
+    amount: payment.amount,
+    currency: payment.currency,
+    descriptor: `${payment.shortId} gw-sandbox`,
+    ...(payment.merchantTransactionId ? { merchantTransactionId: payment.merchantTransactionId } : {}),
+    result: answeredResult,
+    resultDetails: payment.resultDetails,
+    ...(payment.card ? { card: payment.card } : {}),
+    ...echoed,
+  };
+  if (payment.threeDSecure) body.threeDSecure = { ...(echoed.threeDSecure as object | undefined), ...payment.threeDSecure };
+  if (payment.standingInstruction) body.standingInstruction = payment.standingInstruction;
+  body.risk = { score: '100' };
+  body.shortId = payment.shortId;
+  body.source = 'SYNC';
+  body.paymentMethod = 'CC';
+  return body;
+}
+
+/** Whether a payment may be shown as the successful one of its checkout. */
+export const succeeded = (payment: PaymentRecord) => isApproved(payment.result.code);
+
+/** A registered card's payment: merchant-initiated, so no 3DS step and a repeated standing instruction. */
+export function createRegistrationPayment(store: SandboxStore, registration: RegistrationRecord, entityId: string, params: Readonly<FlatParams>): PaymentOutcome {
+  const basicCredit = variantOf('registrationPayment', params) === 'basicCredit';
+  const paymentBrand = params.paymentBrand ?? (basicCredit ? undefined : registration.paymentBrand);
+  const behaviour: CardBehaviour = registration.behaviour.kind === 'threeDs' ? { kind: 'approve' } : registration.behaviour;
+  return createPayment(store, {
+    entityId,
+    params,
+    behaviour,
+    ...(basicCredit || !registration.card ? {} : { card: registration.card }),
+    ...(paymentBrand ? { paymentBrand } : {}),
+    standingInstruction: { source: 'MIT', type: 'UNSCHEDULED', mode: 'REPEATED', initialTransactionId: registration.initialPaymentId },
+  });
+}
+
+/** Why a capture, refund or reversal cannot be made on `target`, as a result code; undefined when it can. */
+function referenceRefusal(target: PaymentRecord, type: string, cents: number): string | undefined {
+  const approved = isApproved(target.result.code);
+  switch (type) {
+    case 'CP':
+      if (target.paymentType !== 'PA' || !approved || target.reversed) return RESULT_CODES.cannotCapture;
+      return target.capturedCents + cents > target.amountCents ? RESULT_CODES.cannotCapture : undefined;
+    case 'RF':
+      if ((target.paymentType !== 'DB' && target.paymentType !== 'CP') || !approved || target.reversed) return RESULT_CODES.cannotRefund;
+      return target.refundedCents + cents > target.amountCents ? RESULT_CODES.cannotRefund : undefined;
+    default:
+      if (target.paymentType !== 'PA' || !approved || target.reversed || target.capturedCents > 0) return RESULT_CODES.cannotReverse;
+      return undefined;
+  }
+}
+
+export type ReferenceOutcome = { readonly refused: string } | { readonly payment: PaymentRecord };
+
+/**
+ * Captures (CP), refunds (RF) or reverses (RV) a payment. The check and the
+ * booking happen in one synchronous step, so concurrent captures can never sum
+ * above the preauthorisation.
+ */
+export function referencePayment(store: SandboxStore, target: PaymentRecord, params: Readonly<FlatParams>): ReferenceOutcome {
+  const type = params.paymentType ?? '';
+  const amount = type === 'RV' ? target.amount : (params.amount ?? '0.00');
+  const cents = toCents(amount);
+  const refused = referenceRefusal(target, type, cents);
+  if (refused) return { refused };
+  const payment = newPaymentRecord(
+    store,
+    {
+      entityId: target.entityId,
+      params: { ...params, amount, currency: params.currency ?? target.currency },
+      behaviour: { kind: 'approve' },
+      referencedId: target.id,
+      ...(target.paymentBrand ? { paymentBrand: target.paymentBrand } : {}),
+      ...(target.card ? { card: target.card } : {}),
+    },
+    result(approvalCode(testModeOf(params))),
+  );
+  const merchantCustomerId = target.echo['customer.merchantCustomerId'];
+  if (merchantCustomerId) payment.echo['customer.merchantCustomerId'] = merchantCustomerId;
+  if (type === 'CP') {
+    target.capturedCents += cents;
+    payment.resultDetails.clearingCutOff = clearingCutOff(store.clock.nowMs());
+  }
+  if (type === 'RF') target.refundedCents += cents;
+  if (type === 'RV') target.reversed = true;
+  store.addPayment(payment);
+  return { payment };
+}
+
+/** Captures clear at the next 22:00 UTC, like a daily settlement cut-off. */
+function clearingCutOff(nowMs: number): string {
+  const cutOff = new Date(nowMs);
+  cutOff.setUTCHours(22, 0, 0, 0);
+  if (cutOff.getTime() <= nowMs) cutOff.setUTCDate(cutOff.getUTCDate() + 1);
+  return cutOff.toISOString().replace('T', ' ').replace(/\.\d+Z$/, '+0000');
+}

@@ -1,0 +1,218 @@
+/**
+ * The sandbox's state: checkouts, payments and registrations per entity, on a
+ * clock tests can move. Memory stays bounded: expired checkouts are swept and
+ * each kind of record keeps at most a configured number, oldest dropped first.
+ */
+import { randomBytes } from 'node:crypto';
+import type { TestMode } from '../contract/formats.js';
+import type { CardBehaviour } from './triggers.js';
+import type { FlatParams } from './wire.js';
+
+/** The sandbox's time: the real clock plus whatever tests advanced it by. */
+export class SandboxClock {
+  #offsetMs = 0;
+  nowMs(): number {
+    return Date.now() + this.#offsetMs;
+  }
+  now(): Date {
+    return new Date(this.nowMs());
+  }
+  /** Moves time forward; the 30-minute checkout lifetime and per-minute limits follow it. */
+  advance(seconds: number): void {
+    if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('the clock only advances by a finite, non-negative number of seconds');
+    this.#offsetMs += seconds * 1000;
+  }
+  reset(): void {
+    this.#offsetMs = 0;
+  }
+}
+
+/** What the response may show of a card: never the number or the security code. */
+export interface CardSummary {
+  readonly bin: string;
+  readonly last4Digits: string;
+  readonly holder?: string;
+  readonly expiryMonth: string;
+  readonly expiryYear: string;
+}
+
+export interface Result {
+  readonly code: string;
+  readonly description: string;
+}
+
+/** A gateway 3DS step in progress (or finished) for one payment. */
+export interface ThreeDsSession {
+  /** Opaque, unguessable: it is all the public 3DS pages are given. */
+  readonly token: string;
+  readonly flow: 'frictionless' | 'challenge';
+  readonly methodData: boolean;
+  /** What happens after a successful authentication: the card's own behaviour. */
+  readonly afterAuthentication: CardBehaviour;
+  /** Where the shopper goes when the step ends, with `id` and `resourcePath` appended. */
+  readonly shopperResultUrl: string;
+  methodPosted: boolean;
+  finished: boolean;
+}
+
+export interface PaymentRecord {
+  readonly id: string;
+  readonly entityId: string;
+  readonly createdAt: number;
+  readonly paymentType: string;
+  readonly amount: string;
+  readonly amountCents: number;
+  readonly currency: string;
+  readonly paymentBrand?: string;
+  readonly merchantTransactionId?: string;
+  readonly testMode: TestMode;
+  /** Request fields echoed in the response (customer, billing, custom parameters…), flat. */
+  readonly echo: FlatParams;
+  readonly card?: CardSummary;
+  readonly referencedId?: string;
+  readonly checkoutId?: string;
+  readonly shortId: string;
+  result: Result;
+  resultDetails: Record<string, string>;
+  threeDSecure?: Record<string, string>;
+  standingInstruction?: Record<string, string>;
+  registrationId?: string;
+  /** Whether the request asked to save the card; honoured once the payment is approved. */
+  readonly createRegistration: boolean;
+  /** Kept only to register the card once approved: its behaviour, never its number. */
+  readonly behaviour: CardBehaviour;
+  threeDs?: ThreeDsSession;
+  /** Sums in cents of approved captures (on a PA) and refunds (on a DB or CP). */
+  capturedCents: number;
+  refundedCents: number;
+  reversed: boolean;
+}
+
+export interface CheckoutRecord {
+  readonly id: string;
+  readonly entityId: string;
+  readonly createdAt: number;
+  expiresAt: number;
+  /** The validated creation parameters, the base of every payment made on it. */
+  readonly params: FlatParams;
+  readonly paymentIds: string[];
+  successfulPaymentId?: string;
+  consumed: boolean;
+  /** Times of recent status reads, for the 2-a-minute limit. */
+  reads: number[];
+}
+
+export interface RegistrationRecord {
+  readonly id: string;
+  readonly entityId: string;
+  readonly paymentBrand?: string;
+  readonly card?: CardSummary;
+  readonly behaviour: CardBehaviour;
+  readonly initialPaymentId: string;
+}
+
+/** How many records of each kind the sandbox keeps before dropping the oldest. */
+export interface StoreLimits {
+  checkouts: number;
+  payments: number;
+  registrations: number;
+}
+
+export const DEFAULT_LIMITS: StoreLimits = { checkouts: 50_000, payments: 50_000, registrations: 10_000 };
+
+/** A checkout lives 30 minutes (seed, Limits). */
+export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
+
+/** A 32-character lower-case hex id: AN32 like the platform's, and unguessable. */
+export function newId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+const SWEEP_EVERY = 1024;
+
+export class SandboxStore {
+  readonly checkouts = new Map<string, CheckoutRecord>();
+  readonly payments = new Map<string, PaymentRecord>();
+  readonly registrations = new Map<string, RegistrationRecord>();
+  /** 3DS session token → payment id. */
+  readonly threeDsSessions = new Map<string, string>();
+  /** `entityId merchantTransactionId` → payment ids, in creation order. */
+  readonly #byMerchantTransactionId = new Map<string, string[]>();
+  #writes = 0;
+
+  constructor(
+    readonly clock: SandboxClock,
+    readonly limits: StoreLimits = DEFAULT_LIMITS,
+  ) {}
+
+  addCheckout(checkout: CheckoutRecord): void {
+    this.checkouts.set(checkout.id, checkout);
+    dropOldest(this.checkouts, this.limits.checkouts);
+    this.#maybeSweep();
+  }
+
+  addPayment(payment: PaymentRecord): void {
+    this.payments.set(payment.id, payment);
+    if (payment.merchantTransactionId !== undefined) {
+      const key = `${payment.entityId} ${payment.merchantTransactionId}`;
+      const ids = this.#byMerchantTransactionId.get(key);
+      if (ids) ids.push(payment.id);
+      else this.#byMerchantTransactionId.set(key, [payment.id]);
+    }
+    if (payment.threeDs) this.threeDsSessions.set(payment.threeDs.token, payment.id);
+    while (this.payments.size > this.limits.payments) {
+      const oldest = this.payments.values().next().value as PaymentRecord;
+      this.#forgetPayment(oldest);
+    }
+    this.#maybeSweep();
+  }
+
+  addRegistration(registration: RegistrationRecord): void {
+    this.registrations.set(registration.id, registration);
+    dropOldest(this.registrations, this.limits.registrations);
+  }
+
+  paymentsByMerchantTransactionId(entityId: string, merchantTransactionId: string): PaymentRecord[] {
+    const ids = this.#byMerchantTransactionId.get(`${entityId} ${merchantTransactionId}`) ?? [];
+    return ids.map((id) => this.payments.get(id)).filter((payment): payment is PaymentRecord => payment !== undefined);
+  }
+
+  /** The checkout if it can still be used: known, not expired, not consumed. */
+  liveCheckout(id: string): CheckoutRecord | undefined {
+    const checkout = this.checkouts.get(id);
+    if (!checkout || checkout.consumed || checkout.expiresAt <= this.clock.nowMs()) return undefined;
+    return checkout;
+  }
+
+  /** Drops expired checkouts (and their read counters); called every so many writes and on clock moves. */
+  sweep(): void {
+    const now = this.clock.nowMs();
+    for (const [id, checkout] of this.checkouts) if (checkout.expiresAt <= now) this.checkouts.delete(id);
+  }
+
+  clear(): void {
+    this.checkouts.clear();
+    this.payments.clear();
+    this.registrations.clear();
+    this.threeDsSessions.clear();
+    this.#byMerchantTransactionId.clear();
+  }
+
+  #forgetPayment(payment: PaymentRecord): void {
+    this.payments.delete(payment.id);
+    if (payment.threeDs) this.threeDsSessions.delete(payment.threeDs.token);
+    if (payment.merchantTransactionId === undefined) return;
+    const key = `${payment.entityId} ${payment.merchantTransactionId}`;
+    const ids = this.#byMerchantTransactionId.get(key)?.filter((id) => id !== payment.id);
+    if (ids?.length) this.#byMerchantTransactionId.set(key, ids);
+    else this.#byMerchantTransactionId.delete(key);
+  }
+
+  #maybeSweep(): void {
+    if (++this.#writes % SWEEP_EVERY === 0) this.sweep();
+  }
+}
+
+function dropOldest<V>(map: Map<string, V>, limit: number): void {
+  while (map.size > limit) map.delete(map.keys().next().value as string);
+}
