@@ -1,2 +1,10 @@
 /** gw-elements: the browser entry point. Importing it defines the elements. */
 export { classifyResult, type ResultKind } from './contract/result-codes.js';
+import './components/checkout/define.js';
+export { GwCheckout, CHECKOUT_LIFETIME_MS } from './components/checkout/gw-checkout.js';
+export type * from './components/checkout/events.js';
+export type { WpwlOptions, WpwlError, WpwlErrorName } from './components/checkout/widget-session.js';
+import './components/three-ds/define.js';
+export { Gw3dsHandler } from './components/three-ds/gw-3ds-handler.js';
+export { postThreeDsResult, THREE_DS_RESULT_MESSAGE } from './components/three-ds/post-result.js';
+export type * from './components/three-ds/types.js';

@@ -1,0 +1,68 @@
+/**
+ * The events `<gw-checkout>` fires, their detail types, and their one global
+ * declaration, so `addEventListener('gw-ready', …)` is typed everywhere.
+ */
+import type { GwEvent } from '../shared/emit.js';
+
+/** Where the element is in its life cycle; reflected as the read-only `state` attribute. */
+export type GwCheckoutState = 'idle' | 'loading' | 'ready' | 'submitting' | 'error' | 'expired';
+
+/**
+ * Why `gw-error` fired:
+ * - `script-load-failed`: the widget script did not load (network error, integrity mismatch, or CSP refusal);
+ * - `invalid-checkout`: the gateway refused the checkout id when loading it (unknown, consumed or already expired);
+ * - `widget-error`: the widget reported an error, or cannot run here (another checkout already on the page, or the element inside a shadow root);
+ * - `missing-attribute`: a needed attribute is missing or unusable; `detail.attribute` names it.
+ */
+export type GwCheckoutErrorCode = 'script-load-failed' | 'invalid-checkout' | 'widget-error' | 'missing-attribute';
+
+export interface GwReadyDetail {
+  readonly checkoutId: string;
+  /** When the checkout expires (`expires-at`, else 30 minutes after the element got the id); `gw-expired` fires then. */
+  readonly expiresAt: Date;
+}
+
+export interface GwBeforeSubmitDetail {
+  readonly checkoutId: string;
+  /** The brand the shopper's card was last reported as (`gw-brand-change`), if any. */
+  readonly brand: string | undefined;
+}
+
+export interface GwBrandChangeDetail {
+  readonly checkoutId: string;
+  /** The gateway's brand code, e.g. `VISA`, `MASTER`. */
+  readonly brand: string;
+}
+
+export interface GwErrorDetail {
+  readonly code: GwCheckoutErrorCode;
+  /** For developers: what went wrong and what to do. Never holds card data. */
+  readonly message: string;
+  /** The underlying event or error (the script's `error` event, the widget's error object …). */
+  readonly cause?: unknown;
+  /** With `missing-attribute`: the attribute at fault, e.g. `base-url`. */
+  readonly attribute?: string;
+  readonly checkoutId?: string;
+}
+
+export interface GwExpiredDetail {
+  readonly checkoutId: string;
+  /** When the checkout's 30-minute lifetime ended (by the `expires-at` value or the element's own count). */
+  readonly expiredAt: Date;
+}
+
+export type GwReadyEvent = GwEvent<GwReadyDetail>;
+export type GwBeforeSubmitEvent = GwEvent<GwBeforeSubmitDetail>;
+export type GwBrandChangeEvent = GwEvent<GwBrandChangeDetail>;
+export type GwErrorEvent = GwEvent<GwErrorDetail>;
+export type GwExpiredEvent = GwEvent<GwExpiredDetail>;
+
+declare global {
+  interface HTMLElementEventMap {
+    'gw-ready': GwReadyEvent;
+    'gw-before-submit': GwBeforeSubmitEvent;
+    'gw-brand-change': GwBrandChangeEvent;
+    'gw-error': GwErrorEvent;
+    'gw-expired': GwExpiredEvent;
+  }
+}

@@ -1,0 +1,386 @@
+/**
+ * `<gw-checkout>`: the gateway's hosted payment widget (the seed's iframe
+ * checkout) as an this. Side-effect free: `define.ts` registers it.
+ */
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { emit } from '../shared/emit.js';
+import type { GwCheckoutErrorCode, GwCheckoutState, GwErrorDetail } from './events.js';
+import { styles } from './gw-checkout.styles.js';
+import { joinWidget, leaveWidget, type WidgetOwner, type WidgetSource, type WpwlError, type WpwlOptions } from './widget-session.js';
+
+export type { GwCheckoutState } from './events.js';
+
+/** A checkout lives 30 minutes from its creation (seed, Limits). */
+export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
+
+/** `expires-at` as an attribute: an ISO 8601 date-time or milliseconds since the epoch. */
+function parseInstant(value: string | null): Date | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const date = /^\d+$/.test(value.trim()) ? new Date(Number(value)) : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** The settings the widget is loaded with; a change to any of them reloads it. */
+function loadKey(element: GwCheckout): string {
+  return JSON.stringify([element.checkoutId, element.baseUrl, element.integrity, element.shopperResultUrl, element.brands, element.locale, element.widgetStyle, element.nonce]);
+}
+
+/**
+ * The gateway's hosted card form for one checkout, in any page or framework.
+ * It loads the widget script (with `integrity` and `crossorigin`), renders the
+ * `form.paymentWidgets` in the light DOM where the widget finds it, and cleans
+ * up after itself, so single-page apps can mount, unmount and re-mount it
+ * freely. Must sit in the document's light DOM (not inside another component's
+ * shadow root): the widget finds its form with `document.querySelectorAll`.
+ *
+ * @summary The gateway's hosted payment widget for one checkout, with a clean life cycle.
+ *
+ * @attr nonce - Set on the injected widget script, for a Content-Security-Policy with `'nonce-…'`. (The element's native `nonce` property; a header-delivered CSP hides the attribute's value, the property keeps it.)
+ * @prop {string} nonce - Set on the injected widget script, for a Content-Security-Policy with `'nonce-…'`.
+ *
+ * @fires {GwReadyEvent} gw-ready - The widget is shown and ready for the shopper's card.
+ * @fires {GwBeforeSubmitEvent} gw-before-submit - The shopper pressed pay. Cancelable: `preventDefault()` stops the payment (the widget's `onBeforeSubmitCard`).
+ * @fires {GwBrandChangeEvent} gw-brand-change - The card's brand changed as the shopper typed (the widget's `onChangeBrand`).
+ * @fires {GwErrorEvent} gw-error - Something failed; `detail.code` is `script-load-failed`, `invalid-checkout`, `widget-error` or `missing-attribute`.
+ * @fires {GwExpiredEvent} gw-expired - The checkout's 30-minute lifetime ran out: create a new checkout and set `checkout-id`.
+ *
+ * @slot - Holds the widget's form; filled by the element, leave it empty.
+ * @slot loading - Shown while the widget loads. Default: a spinner and "Loading the payment form…" in a `role="status"` region.
+ * @slot error - Shown in the `error` state. Default: "The payment form could not be loaded." in a `role="alert"` region.
+ * @slot expired - Shown in the `expired` state. Default: "This payment session has expired." in a `role="alert"` region.
+ *
+ * @csspart base - The wrapper of everything the element shows.
+ * @csspart loading - The `role="status"` region shown while loading.
+ * @csspart spinner - The default loading indicator.
+ * @csspart error - The `role="alert"` region of the `error` state.
+ * @csspart expired - The `role="alert"` region of the `expired` state.
+ * @csspart widget - The region holding the widget's form.
+ *
+ * @cssprop [--gw-checkout-gap=0.5rem] - Space between the spinner or alert icon and their text.
+ * @cssprop [--gw-checkout-spinner-size=1.25rem] - Size of the default spinner.
+ * @cssprop [--gw-checkout-spinner-color=currentColor] - Colour of the spinner's moving arc.
+ * @cssprop [--gw-checkout-spinner-track-color=rgb(0 0 0 / 0.15)] - Colour of the spinner's track.
+ * @cssprop [--gw-checkout-error-color=#7a1010] - Text colour of the error and expired messages.
+ * @cssprop [--gw-checkout-error-background=#fdecec] - Background of the error and expired messages.
+ * @cssprop [--gw-checkout-alert-padding=0.75rem 1rem] - Padding of the error and expired messages.
+ * @cssprop [--gw-checkout-radius=0.25rem] - Corner radius of the error and expired messages.
+ *
+ * @tagname gw-checkout
+ */
+export class GwCheckout extends LitElement {
+  static override styles = styles;
+
+  static override properties = {
+    checkoutId: { attribute: 'checkout-id' },
+    integrity: {},
+    baseUrl: { attribute: 'base-url' },
+    shopperResultUrl: { attribute: 'shopper-result-url' },
+    brands: {},
+    locale: {},
+    widgetStyle: { attribute: 'widget-style' },
+    expiresAt: { attribute: 'expires-at', converter: { fromAttribute: parseInstant } },
+    options: { attribute: false },
+  };
+
+  /** The checkout id from the merchant server's `POST /v1/checkouts`. Without it the element is `idle`. */
+  declare checkoutId: string | undefined;
+  /** The checkout's `integrity` value (`sha384-…`), set on the script so the browser refuses altered bytes. */
+  declare integrity: string | undefined;
+  /** The gateway's base URL, e.g. your sandbox's URL or the gateway's test host. No default: a checkout belongs to one gateway. */
+  declare baseUrl: string | undefined;
+  /** Where the widget sends the shopper after paying (the form's `action`); the page there reads `id` and `resourcePath`. */
+  declare shopperResultUrl: string | undefined;
+  /** Card brands the widget accepts, space-separated (the form's `data-brands`). */
+  declare brands: string;
+  /** The widget's language, e.g. `de` or `de-AT` (wpwlOptions `locale`). */
+  declare locale: string | undefined;
+  /** The widget's layout: `card` or `plain` (wpwlOptions `style`). */
+  declare widgetStyle: 'card' | 'plain' | undefined;
+  /**
+   * When the checkout expires. Pass it when your server knows the checkout's
+   * creation time (creation + 30 minutes); otherwise the element counts 30
+   * minutes from when it got the checkout id. As an attribute: ISO 8601 or epoch milliseconds.
+   */
+  declare expiresAt: Date | undefined;
+  /**
+   * Extra `wpwlOptions` for the widget (labels, iframeStyles, callbacks …), read
+   * when the widget loads. Your callbacks keep working: the element's own wrap them.
+   */
+  declare options: WpwlOptions | undefined;
+
+  #state: GwCheckoutState = 'idle';
+  #brand: string | undefined;
+  #widgetArea: HTMLDivElement | undefined;
+  #joined = false;
+  #joinedKey: string | undefined;
+  /** The settings of the last load that ended in `error` or `expired`, so it is not retried by itself. */
+  #settledKey: string | undefined;
+  #idReceivedAt = Date.now();
+  #expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  #syncQueued = false;
+  #payButtonObserver: MutationObserver | undefined;
+  readonly #owner: WidgetOwner;
+
+  constructor() {
+    super();
+    this.brands = 'VISA MASTER';
+    this.#owner = this.#createOwner();
+  }
+
+  /** Where the element is: `idle` → `loading` → `ready` → `submitting`, or `error`, or `expired`. Reflected as the `state` attribute. */
+  get state(): GwCheckoutState {
+    return this.#state;
+  }
+
+  /** Loads the widget again after `error` (e.g. a network failure) with the same settings. */
+  reload(): void {
+    this.#settledKey = undefined;
+    this.#leave();
+    this.#queueSync();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#reflectState();
+    this.#queueSync();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#queueSync();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('checkoutId')) this.#idReceivedAt = Date.now();
+    if (['checkoutId', 'integrity', 'baseUrl', 'shopperResultUrl', 'brands', 'locale', 'widgetStyle', 'expiresAt'].some((name) => changed.has(name as keyof GwCheckout))) {
+      this.#queueSync();
+    }
+  }
+
+  protected override render() {
+    const state = this.#state;
+    return html`<div part="base">
+      <div class="status" part="loading" role="status">${state === 'loading'
+        ? html`<slot name="loading"><span class="spinner" part="spinner"></span><span>Loading the payment form…</span></slot>`
+        : nothing}</div>
+      ${state === 'error'
+        ? html`<div class="alert" part="error" role="alert"><slot name="error">The payment form could not be loaded.</slot></div>`
+        : nothing}
+      ${state === 'expired'
+        ? html`<div class="alert" part="expired" role="alert"><slot name="expired">This payment session has expired.</slot></div>`
+        : nothing}
+      <div part="widget" ?hidden=${state === 'idle' || state === 'error' || state === 'expired'}><slot></slot></div>
+    </div>`;
+  }
+
+  /**
+   * Connection changes and attribute changes are applied once, a microtask
+   * later, so a synchronous connect → disconnect → connect (React StrictMode)
+   * loads exactly one widget.
+   */
+  #queueSync(): void {
+    if (this.#syncQueued) return;
+    this.#syncQueued = true;
+    queueMicrotask(() => {
+      this.#syncQueued = false;
+      this.#sync();
+    });
+  }
+
+  #sync(): void {
+    if (!this.isConnected) {
+      this.#leave();
+      this.#clearExpiry();
+      // A re-mount is a fresh attempt.
+      this.#settledKey = undefined;
+      return;
+    }
+    const key = loadKey(this);
+    if (this.#joined && this.#joinedKey === key) return;
+    if (this.#settledKey === key && (this.#state === 'error' || this.#state === 'expired')) return;
+    this.#leave();
+    this.#clearExpiry();
+    this.#settledKey = undefined;
+    const checkoutId = this.checkoutId?.trim();
+    if (!checkoutId) {
+      if (this.integrity) this.#fail('missing-attribute', 'checkout-id is missing: it is the id your server received from POST /v1/checkouts.', { attribute: 'checkout-id' });
+      else this.#setState('idle');
+      return;
+    }
+    if (!this.baseUrl || !isHttpUrl(this.baseUrl)) {
+      this.#fail('missing-attribute', 'base-url must be the gateway\'s absolute http(s) URL, e.g. your sandbox\'s URL.', { attribute: 'base-url' });
+      return;
+    }
+    if (!this.shopperResultUrl) {
+      this.#fail('missing-attribute', 'shopper-result-url is missing: the widget sends the shopper there after paying.', { attribute: 'shopper-result-url' });
+      return;
+    }
+    const root = this.getRootNode();
+    if (root !== document) {
+      const host = root instanceof ShadowRoot ? ` (inside <${root.host.localName}>'s shadow root)` : '';
+      this.#fail('widget-error', `gw-checkout must be in the document's light DOM${host}: the gateway's widget finds its form with document.querySelectorAll, which cannot see into shadow roots.`);
+      return;
+    }
+    const expiresAt = this.#expiry();
+    if (expiresAt.getTime() <= Date.now()) {
+      this.#expire(expiresAt);
+      return;
+    }
+    const source: WidgetSource = { checkoutId, baseUrl: this.baseUrl, integrity: this.integrity || undefined, nonce: this.nonce || undefined };
+    const conflict = joinWidget(this.#owner, source);
+    if (conflict) {
+      this.#fail('widget-error', `Another <gw-checkout> on this page shows checkout ${conflict.checkoutId}: the gateway's widget serves one checkout per page. Remove it first, or use the same checkout.`);
+      return;
+    }
+    this.#joined = true;
+    this.#joinedKey = key;
+    this.#expiryTimer = setTimeout(() => this.#expire(expiresAt), Math.min(expiresAt.getTime() - Date.now(), 2 ** 31 - 1));
+  }
+
+  #expiry(): Date {
+    return this.expiresAt instanceof Date && !Number.isNaN(this.expiresAt.getTime()) ? this.expiresAt : new Date(this.#idReceivedAt + CHECKOUT_LIFETIME_MS);
+  }
+
+  #leave(): void {
+    if (!this.#joined) return;
+    this.#joined = false;
+    this.#joinedKey = undefined;
+    leaveWidget(this.#owner);
+  }
+
+  #clearExpiry(): void {
+    clearTimeout(this.#expiryTimer);
+    this.#expiryTimer = undefined;
+  }
+
+  #expire(expiredAt: Date): void {
+    this.#settle('expired');
+    emit(this, 'gw-expired', { checkoutId: this.checkoutId ?? '', expiredAt });
+  }
+
+  #fail(code: GwCheckoutErrorCode, message: string, extra: Partial<GwErrorDetail> = {}): void {
+    this.#settle('error');
+    const detail: GwErrorDetail = { code, message, ...extra };
+    if (this.checkoutId) (detail as { checkoutId?: string }).checkoutId = this.checkoutId;
+    emit(this, 'gw-error', detail);
+  }
+
+  /** Ends this load for good (until a setting changes or `reload()`); the widget is unloaded a microtask later. */
+  #settle(state: 'error' | 'expired'): void {
+    this.#settledKey = loadKey(this);
+    this.#clearExpiry();
+    this.#setState(state);
+    if (this.#joined) {
+      // Never tear the widget down from inside its own callback.
+      this.#joined = false;
+      this.#joinedKey = undefined;
+      queueMicrotask(() => leaveWidget(this.#owner));
+    }
+  }
+
+  /**
+   * A declined card leaves the shopper on the form: the widget has no callback
+   * for that, but it enables its pay button again, which ends `submitting`.
+   */
+  #watchPayButton(): void {
+    this.#payButtonObserver?.disconnect();
+    const area = this.#widgetArea;
+    if (!area) return;
+    const observer = new MutationObserver(() => {
+      const button = area.querySelector('.wpwl-button-pay');
+      if (this.#state !== 'submitting' || !(button instanceof HTMLButtonElement) || button.disabled) return;
+      observer.disconnect();
+      this.#setState('ready');
+    });
+    observer.observe(area, { attributes: true, attributeFilter: ['disabled'], subtree: true });
+    this.#payButtonObserver = observer;
+  }
+
+  #setState(state: GwCheckoutState): void {
+    if (this.#state === state) return;
+    this.#state = state;
+    this.#reflectState();
+    this.requestUpdate();
+  }
+
+  #reflectState(): void {
+    if (this.getAttribute('state') !== this.#state) this.setAttribute('state', this.#state);
+  }
+
+  #createOwner(): WidgetOwner {
+    return {
+      connected: () => this.isConnected,
+      widgetOptions: (page) => {
+        // The page's own wpwlOptions (if it had some) under ours: its callbacks are wrapped, not lost.
+        const options: WpwlOptions = { ...page, ...this.options };
+        if (this.locale) options.locale = this.locale;
+        if (this.widgetStyle) options.style = this.widgetStyle;
+        return options;
+      },
+      mountForm: () => {
+        this.#widgetArea?.remove();
+        const area = document.createElement('div');
+        area.className = 'gw-checkout-widget';
+        const form = document.createElement('form');
+        form.className = 'paymentWidgets';
+        form.action = this.shopperResultUrl ?? '';
+        form.dataset.brands = this.brands;
+        area.append(form);
+        this.#widgetArea = area;
+        this.append(area);
+      },
+      unmountForm: () => {
+        this.#payButtonObserver?.disconnect();
+        this.#widgetArea?.remove();
+        this.#widgetArea = undefined;
+      },
+      holds: (node) => this.#widgetArea?.contains(node) ?? false,
+      widgetLoading: () => this.#setState('loading'),
+      widgetReady: () => {
+        if (this.#state !== 'loading') return;
+        this.#setState('ready');
+        emit(this, 'gw-ready', { checkoutId: this.checkoutId ?? '', expiresAt: this.#expiry() });
+      },
+      widgetFailed: (code, message, cause) => this.#fail(code, message, { cause }),
+      widgetError: (error: WpwlError) => {
+        if (error?.name === 'InvalidCheckoutIdError') {
+          // Refused at load: the id is wrong (or was already dead). Refused after the widget had accepted it: it expired.
+          if (this.#state === 'loading') this.#fail('invalid-checkout', `The gateway refused checkout ${this.checkoutId}: unknown, already paid, or older than 30 minutes. Create a new checkout.`, { cause: error });
+          else this.#expire(new Date());
+          return;
+        }
+        const message = `The payment widget reported ${error?.name ?? 'an error'}${error?.message ? `: ${error.message}` : ''}.`;
+        if (this.#state === 'loading') this.#fail('widget-error', message, { cause: error });
+        // Once ready, the widget keeps its form and shows its own message: the shopper may go on.
+        else emit(this, 'gw-error', { code: 'widget-error', message, cause: error, checkoutId: this.checkoutId ?? '' } satisfies GwErrorDetail);
+      },
+      widgetBeforeSubmit: () => {
+        if (this.#state !== 'ready') return this.#state === 'submitting';
+        const event = emit(this, 'gw-before-submit', { checkoutId: this.checkoutId ?? '', brand: this.#brand }, { cancelable: true });
+        if (event.defaultPrevented) return false;
+        this.#setState('submitting');
+        this.#watchPayButton();
+        return true;
+      },
+      widgetBrandChanged: (brand) => {
+        this.#brand = brand;
+        emit(this, 'gw-brand-change', { checkoutId: this.checkoutId ?? '', brand });
+      },
+    };
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'gw-checkout': GwCheckout;
+  }
+}

@@ -1,0 +1,341 @@
+/**
+ * The gateway's hosted widget is a page-global singleton (one script, the
+ * global `wpwlOptions` and `wpwl`); this module lets any number of
+ * `<gw-checkout>` elements share it safely and undoes everything on the way out.
+ */
+
+/** The `error.name` values the widget passes to `onError`. */
+export type WpwlErrorName = 'InvalidCheckoutIdError' | 'WidgetError' | 'PciIframeSubmitError' | 'PciIframeCommunicationError';
+
+/** What the widget passes to `wpwlOptions.onError`. */
+export interface WpwlError {
+  readonly name: WpwlErrorName | (string & {});
+  readonly message?: string;
+}
+
+/**
+ * The widget's configuration, the global `window.wpwlOptions`: the documented
+ * keys typed, anything else passed through to the widget as given.
+ */
+export interface WpwlOptions {
+  /** e.g. `de`, `de-AT`; the widget defaults to `en-US`. */
+  locale?: string;
+  style?: 'card' | 'logos' | 'plain' | 'none';
+  labels?: Record<string, string>;
+  iframeStyles?: Record<string, unknown>;
+  autofocus?: string | boolean;
+  requireCvv?: boolean;
+  brandDetection?: boolean;
+  onReady?: (...args: unknown[]) => void;
+  /** Returning `false` stops the payment. */
+  onBeforeSubmitCard?: (...args: unknown[]) => boolean | void;
+  onAfterSubmit?: (...args: unknown[]) => void;
+  onError?: (error: WpwlError, ...args: unknown[]) => void;
+  onChangeBrand?: (brand: string, ...args: unknown[]) => void;
+  onDetectBrand?: (brands: string[], ...args: unknown[]) => void;
+  [key: string]: unknown;
+}
+
+/** The widget's public handle, `window.wpwl`. */
+interface Wpwl {
+  unload?: () => void;
+}
+
+type WidgetGlobals = { wpwlOptions?: WpwlOptions; wpwl?: Wpwl };
+
+/** The page's own value of a global before we touched it, to put back on teardown. */
+interface SavedGlobal {
+  readonly had: boolean;
+  readonly value: unknown;
+}
+
+/** What identifies one loaded widget: one checkout from one gateway with one integrity value. */
+export interface WidgetSource {
+  readonly checkoutId: string;
+  /** The gateway's base URL (origin, optionally with a path prefix). */
+  readonly baseUrl: string;
+  readonly integrity: string | undefined;
+  readonly nonce: string | undefined;
+}
+
+/** The part of `<gw-checkout>` a session talks to. */
+export interface WidgetOwner {
+  connected(): boolean;
+  /** The wpwlOptions to load with, over the page's own (read at load, and for callbacks at each call). */
+  widgetOptions(pageOptions: WpwlOptions | undefined): WpwlOptions;
+  /** Puts a fresh `form.paymentWidgets` into the light DOM, replacing any previous one. */
+  mountForm(): void;
+  /** Removes the form and whatever the widget put next to it. */
+  unmountForm(): void;
+  /** True when the DOM node is inside this owner's form area. */
+  holds(node: Node): boolean;
+  widgetLoading(): void;
+  widgetReady(): void;
+  widgetFailed(code: 'script-load-failed' | 'widget-error', message: string, cause: unknown): void;
+  widgetError(error: WpwlError): void;
+  /** The shopper pressed pay; false stops the payment. */
+  widgetBeforeSubmit(): boolean;
+  widgetBrandChanged(brand: string): void;
+}
+
+type Phase = 'settling' | 'loading' | 'loaded' | 'ready';
+
+/** Path of the widget script on the gateway, for a checkout. */
+export function widgetScriptUrl(baseUrl: string, checkoutId: string): URL {
+  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/v1/paymentWidgets.js`);
+  url.searchParams.set('checkoutId', checkoutId);
+  return url;
+}
+
+function globals(): WidgetGlobals {
+  return window as unknown as WidgetGlobals;
+}
+
+function save(name: keyof WidgetGlobals): SavedGlobal {
+  return { had: name in window, value: globals()[name] };
+}
+
+function restore(name: keyof WidgetGlobals, saved: SavedGlobal): void {
+  if (saved.had) (globals() as Record<string, unknown>)[name] = saved.value;
+  else delete globals()[name];
+}
+
+/** Calls the widget's own teardown, never letting its failure stop ours. */
+function unloadWidget(): void {
+  try {
+    globals().wpwl?.unload?.();
+  } catch (error) {
+    globalThis.reportError?.(error);
+  }
+}
+
+/**
+ * A script that was removed before it loaded still runs when it arrives (the
+ * HTML spec executes it anyway), so the next session waits for it and undoes
+ * what it did before loading its own.
+ */
+let straggler: Promise<void> | undefined;
+
+let active: WidgetSession | undefined;
+
+class WidgetSession {
+  readonly owners = new Set<WidgetOwner>();
+  #phase: Phase = 'settling';
+  #script: HTMLScriptElement | undefined;
+  #scriptsBefore = new Set<HTMLScriptElement>();
+  #savedOptions: SavedGlobal | undefined;
+  #savedWpwl: SavedGlobal | undefined;
+  #generation = 0;
+
+  constructor(
+    readonly source: WidgetSource,
+    readonly key: string,
+  ) {}
+
+  get phase(): Phase {
+    return this.#phase;
+  }
+
+  /** Loads the widget for the current owners, after any straggler script has settled. */
+  start(): void {
+    const generation = ++this.#generation;
+    this.#phase = 'settling';
+    for (const owner of this.owners) owner.widgetLoading();
+    const begin = () => {
+      if (generation !== this.#generation || active !== this) return;
+      this.#inject();
+    };
+    if (straggler) void straggler.then(begin);
+    else begin();
+  }
+
+  /** Unloads the widget and puts back everything the page had. */
+  stop(): void {
+    this.#generation++;
+    const script = this.#script;
+    const injected = this.#phase === 'loading' || this.#phase === 'loaded' || this.#phase === 'ready';
+    this.#phase = 'settling';
+    for (const owner of this.owners) owner.unmountForm();
+    if (!injected || !script) return;
+    const savedOptions = this.#savedOptions!;
+    const savedWpwl = this.#savedWpwl!;
+    const scriptsBefore = this.#scriptsBefore;
+    const origin = new URL(script.src).origin;
+    const cleanUp = () => {
+      unloadWidget();
+      this.#removeWidgetScripts(origin, scriptsBefore);
+      restore('wpwl', savedWpwl);
+      restore('wpwlOptions', savedOptions);
+    };
+    this.#script = undefined;
+    if (script.dataset.gwState === 'pending') {
+      // Not run yet: the browser will still run it, so undo its work once it has.
+      script.remove();
+      restore('wpwlOptions', savedOptions);
+      const previous = straggler ?? Promise.resolve();
+      const settled: Promise<void> = previous.then(
+        () =>
+          new Promise<void>((resolve) => {
+            const done = () => {
+              cleanUp();
+              if (straggler === settled) straggler = undefined;
+              resolve();
+            };
+            if (script.dataset.gwState !== 'pending') done();
+            else {
+              script.addEventListener('load', done, { once: true });
+              script.addEventListener('error', done, { once: true });
+            }
+          }),
+      );
+      straggler = settled;
+    } else cleanUp();
+  }
+
+  /** Reloads the widget so that it sees every owner's form (it scans forms once, when it runs). */
+  restart(): void {
+    this.stop();
+    this.start();
+  }
+
+  #inject(): void {
+    const generation = this.#generation;
+    this.#savedOptions = save('wpwlOptions');
+    this.#savedWpwl = save('wpwl');
+    this.#scriptsBefore = new Set(document.querySelectorAll('script'));
+    for (const owner of this.owners) owner.mountForm();
+    // The widget reads its configuration when it runs: set it before the script exists.
+    globals().wpwlOptions = this.#options(generation);
+    const script = document.createElement('script');
+    // Integrity, CORS mode and nonce must be in place before `src` starts the fetch.
+    if (this.source.integrity) script.integrity = this.source.integrity;
+    script.crossOrigin = 'anonymous';
+    if (this.source.nonce) script.nonce = this.source.nonce;
+    script.async = true;
+    script.dataset.gwState = 'pending';
+    script.addEventListener('load', () => {
+      script.dataset.gwState = 'loaded';
+      if (generation !== this.#generation) return;
+      if (this.#phase === 'loading') this.#phase = 'loaded';
+    });
+    script.addEventListener('error', (event) => {
+      script.dataset.gwState = 'failed';
+      if (generation !== this.#generation) return;
+      const origin = new URL(script.src).origin;
+      this.#fail(
+        'script-load-failed',
+        `The payment widget script from ${origin} did not load: a network error, an integrity value that does not match the script, or a Content-Security-Policy that blocks it.`,
+        event,
+      );
+    });
+    script.src = widgetScriptUrl(this.source.baseUrl, this.source.checkoutId).href;
+    this.#script = script;
+    this.#phase = 'loading';
+    document.head.append(script);
+  }
+
+  /** Our callbacks around the owners' own: theirs run first and are never lost. */
+  #options(generation: number): WpwlOptions {
+    const creator = this.owners.values().next().value;
+    const page = this.#savedOptions?.value as WpwlOptions | undefined;
+    const base = creator ? creator.widgetOptions(page) : {};
+    const userCallback = (name: keyof WpwlOptions): unknown => (creator ? creator.widgetOptions(page)[name] : undefined);
+    const current = () => generation === this.#generation;
+    const call = (name: keyof WpwlOptions, args: unknown[]): unknown => {
+      const callback = userCallback(name);
+      return typeof callback === 'function' ? callback.apply(globals().wpwlOptions, args) : undefined;
+    };
+    return {
+      ...base,
+      onReady: (...args: unknown[]) => {
+        try {
+          call('onReady', args);
+        } finally {
+          if (current()) {
+            this.#phase = 'ready';
+            for (const owner of [...this.owners]) owner.widgetReady();
+          }
+        }
+      },
+      onBeforeSubmitCard: (...args: unknown[]) => {
+        if (call('onBeforeSubmitCard', args) === false) return false;
+        if (!current()) return true;
+        const target = args.find((arg): arg is Event => arg instanceof Event)?.target;
+        const owners = [...this.owners].filter((owner) => !(target instanceof Node) || owner.holds(target));
+        let proceed = true;
+        for (const owner of owners.length ? owners : this.owners) proceed = owner.widgetBeforeSubmit() && proceed;
+        return proceed;
+      },
+      onAfterSubmit: (...args: unknown[]) => {
+        call('onAfterSubmit', args);
+      },
+      onError: (error: WpwlError, ...args: unknown[]) => {
+        try {
+          call('onError', [error, ...args]);
+        } finally {
+          if (current()) for (const owner of [...this.owners]) owner.widgetError(error);
+        }
+      },
+      onChangeBrand: (brand: string, ...args: unknown[]) => {
+        try {
+          call('onChangeBrand', [brand, ...args]);
+        } finally {
+          if (current()) for (const owner of [...this.owners]) owner.widgetBrandChanged(brand);
+        }
+      },
+      onDetectBrand: (brands: string[], ...args: unknown[]) => call('onDetectBrand', [brands, ...args]),
+    };
+  }
+
+  #fail(code: 'script-load-failed' | 'widget-error', message: string, cause: unknown): void {
+    for (const owner of [...this.owners]) owner.widgetFailed(code, message, cause);
+  }
+
+  /** The widget's own scripts come from the gateway's origin; the page's scripts are left alone. */
+  #removeWidgetScripts(origin: string, scriptsBefore: Set<HTMLScriptElement>): void {
+    for (const script of document.querySelectorAll('script[src]')) {
+      if (scriptsBefore.has(script as HTMLScriptElement)) continue;
+      if (new URL((script as HTMLScriptElement).src, document.baseURI).origin === origin) script.remove();
+    }
+  }
+}
+
+/** Why an owner could not join: the page already shows another checkout. */
+export interface WidgetConflict {
+  readonly checkoutId: string;
+}
+
+/**
+ * Adds `owner` to the widget for `source`, loading it if needed. Fails with
+ * the conflicting checkout when the page already shows a different one.
+ */
+export function joinWidget(owner: WidgetOwner, source: WidgetSource): WidgetConflict | undefined {
+  const key = JSON.stringify([source.checkoutId, source.baseUrl, source.integrity ?? '']);
+  if (active && active.key !== key) {
+    // Owners already removed from the page are about to leave (their sync runs later in this task).
+    for (const stale of [...active.owners]) if (!stale.connected()) leaveWidget(stale);
+  }
+  if (active && active.key !== key) return { checkoutId: active.source.checkoutId };
+  if (!active) {
+    active = new WidgetSession(source, key);
+    active.owners.add(owner);
+    active.start();
+    return undefined;
+  }
+  active.owners.add(owner);
+  if (active.phase === 'settling') return undefined; // the form is mounted when the script is injected
+  if (active.phase === 'loading') owner.mountForm(); // the script has not run yet, so it will see this form
+  else active.restart();
+  return undefined;
+}
+
+/** Removes `owner`; the last one out unloads the widget and restores the page's globals. */
+export function leaveWidget(owner: WidgetOwner): void {
+  const session = active;
+  if (!session?.owners.has(owner)) return;
+  owner.unmountForm();
+  session.owners.delete(owner);
+  if (session.owners.size) return;
+  active = undefined;
+  session.stop();
+}

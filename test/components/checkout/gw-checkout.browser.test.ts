@@ -1,0 +1,263 @@
+/**
+ * <gw-checkout> in real Chromium against the real sandbox and its real widget
+ * script: states, events, errors and the single-page-app life cycle.
+ */
+import { expect, oneEvent } from '@open-wc/testing';
+import '../../../src/components/checkout/define.js';
+import type { GwCheckout } from '../../../src/components/checkout/gw-checkout.js';
+import { CARDS } from '../../../src/sandbox/triggers.js';
+import { createCheckout, mount, mountReady, pay, recordEvents, sandboxUrl, settingsFor, shopperResultUrl, until, widgetScripts } from './support.js';
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(async () => {
+  for (const element of document.querySelectorAll('gw-checkout')) element.remove();
+  for (const host of document.querySelectorAll('[data-test-host]')) host.remove();
+  await nextTask();
+});
+
+describe('<gw-checkout> states and events', () => {
+  it('is idle and accessible without a checkout id, and loads nothing', async () => {
+    const element = mount({ baseUrl: sandboxUrl, shopperResultUrl });
+    await element.updateComplete;
+    await nextTask();
+    expect(element.state).to.equal('idle');
+    expect(element.getAttribute('state')).to.equal('idle');
+    expect(widgetScripts()).to.have.length(0);
+    await expect(element).to.be.accessible();
+  });
+
+  it('goes loading (role=status) then ready, firing gw-ready, with the form and script in the light DOM', async () => {
+    const checkout = await createCheckout();
+    const element = mount(settingsFor(checkout));
+    await nextTask();
+    expect(element.state).to.equal('loading');
+    expect(element.getAttribute('state')).to.equal('loading');
+    await element.updateComplete;
+    const status = element.shadowRoot!.querySelector('[role="status"]')!;
+    expect(status.textContent).to.contain('Loading the payment form');
+    await expect(element).to.be.accessible();
+
+    const ready = await oneEvent(element, 'gw-ready');
+    expect(ready.detail.checkoutId).to.equal(checkout.id);
+    expect(ready.bubbles && ready.composed).to.equal(true);
+    expect(element.state).to.equal('ready');
+
+    const scripts = widgetScripts();
+    expect(scripts).to.have.length(1);
+    const script = scripts[0]!;
+    expect(script.parentNode).to.equal(document.head);
+    expect(script.integrity).to.equal(checkout.integrity);
+    expect(script.crossOrigin).to.equal('anonymous');
+    expect(new URL(script.src).searchParams.get('checkoutId')).to.equal(checkout.id);
+
+    const form = document.querySelector('form.paymentWidgets') as HTMLFormElement;
+    expect(element.contains(form), 'form is the element\'s light-DOM child').to.equal(true);
+    expect(form.action).to.equal(shopperResultUrl);
+    expect(form.dataset.brands).to.equal('VISA MASTER');
+    expect(form.querySelector('.wpwl-control-cardNumber')).to.exist;
+    expect(element.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim()).to.equal('');
+    await expect(element).to.be.accessible();
+  });
+
+  it('state is read-only', async () => {
+    const element = mount({});
+    expect(() => ((element as unknown as { state: string }).state = 'ready')).to.throw(TypeError);
+    expect(element.state).to.equal('idle');
+  });
+
+  it('passes brands, locale and widget-style to the widget, and wraps the page\'s callbacks without losing them', async () => {
+    const checkout = await createCheckout();
+    const calls: string[] = [];
+    const element = mount({
+      ...settingsFor(checkout),
+      brands: 'VISA',
+      locale: 'de',
+      widgetStyle: 'plain',
+      options: { labels: { submit: 'Jetzt zahlen' }, onReady: () => calls.push('user onReady') },
+    });
+    element.addEventListener('gw-ready', () => calls.push('gw-ready'));
+    await oneEvent(element, 'gw-ready');
+    expect(calls).to.deep.equal(['user onReady', 'gw-ready']);
+    const options = (window as any).wpwlOptions;
+    expect(options.locale).to.equal('de');
+    expect(options.style).to.equal('plain');
+    expect(element.querySelector('.wpwl-button-pay')!.textContent).to.equal('Jetzt zahlen');
+    expect(element.querySelector('.wpwl-label-cardNumber')!.textContent).to.equal('Kartennummer');
+    expect([...element.querySelectorAll('.wpwl-control-brand option')].map((option) => option.textContent)).to.deep.equal(['VISA']);
+  });
+
+  it('fires gw-brand-change as the card number is typed', async () => {
+    const checkout = await createCheckout();
+    const element = await mountReady(settingsFor(checkout));
+    const input = element.querySelector<HTMLInputElement>('.wpwl-control-cardNumber')!;
+    const changed = oneEvent(element, 'gw-brand-change');
+    input.value = CARDS.approvedMaster;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    const event = await changed;
+    expect(event.detail).to.deep.equal({ checkoutId: checkout.id, brand: 'MASTER' });
+  });
+
+  it('gw-before-submit cancelled stops the payment: no transaction, still ready', async () => {
+    const checkout = await createCheckout();
+    const element = await mountReady(settingsFor(checkout));
+    const submitting = oneEvent(element, 'gw-before-submit');
+    element.addEventListener('gw-before-submit', (event) => event.preventDefault(), { once: true });
+    pay(element, CARDS.approved);
+    const event = await submitting;
+    expect(event.cancelable).to.equal(true);
+    expect(event.detail.checkoutId).to.equal(checkout.id);
+    expect(event.defaultPrevented).to.equal(true);
+    expect(element.state).to.equal('ready');
+    await nextTask();
+    const status = await fetch(`/__gw/api/v1/checkouts/${checkout.id}/payment?entityId=${(await import('../../support/gateway.js')).entityId}`).then((r) => r.json());
+    expect(status.result.code, 'no payment was made').to.equal('000.200.000');
+  });
+
+  it('a declined card goes submitting → ready again, on the same form', async () => {
+    const checkout = await createCheckout();
+    const element = await mountReady(settingsFor(checkout));
+    const states: string[] = [];
+    element.addEventListener('gw-before-submit', () => queueMicrotask(() => states.push(element.state, element.getAttribute('state')!)));
+    pay(element, CARDS.declined);
+    await until(() => states.length === 2, 'submitted');
+    expect(states).to.deep.equal(['submitting', 'submitting']);
+    await until(() => element.state === 'ready', 'ready again after the decline');
+    expect(element.querySelector('.wpwl-message')!.textContent).to.contain('declined');
+    await expect(element).to.be.accessible();
+  });
+});
+
+describe('<gw-checkout> errors', () => {
+  for (const [missing, attribute] of [
+    ['baseUrl', 'base-url'],
+    ['shopperResultUrl', 'shopper-result-url'],
+  ] as const) {
+    it(`missing ${attribute}: state error and gw-error missing-attribute naming it, accessible`, async () => {
+      const checkout = await createCheckout();
+      const settings = { ...settingsFor(checkout), [missing]: undefined };
+      const element = document.createElement('gw-checkout');
+      Object.assign(element, settings);
+      const failed = oneEvent(element, 'gw-error');
+      document.body.append(element);
+      const event = await failed;
+      expect(event.detail.code).to.equal('missing-attribute');
+      expect(event.detail.attribute).to.equal(attribute);
+      expect(event.detail.message).to.contain(attribute);
+      expect(element.state).to.equal('error');
+      expect(widgetScripts()).to.have.length(0);
+      await element.updateComplete;
+      expect(element.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('could not be loaded');
+      await expect(element).to.be.accessible();
+    });
+  }
+
+  it('missing checkout-id when the page gave the rest of a checkout (integrity): missing-attribute', async () => {
+    const checkout = await createCheckout();
+    const element = document.createElement('gw-checkout');
+    Object.assign(element, { ...settingsFor(checkout), checkoutId: undefined });
+    const failed = oneEvent(element, 'gw-error');
+    document.body.append(element);
+    expect((await failed).detail.attribute).to.equal('checkout-id');
+  });
+
+  it('a base-url that is not an absolute URL is reported as base-url', async () => {
+    const checkout = await createCheckout();
+    const element = document.createElement('gw-checkout');
+    Object.assign(element, { ...settingsFor(checkout), baseUrl: 'javascript:alert(1)' });
+    const failed = oneEvent(element, 'gw-error');
+    document.body.append(element);
+    expect((await failed).detail.attribute).to.equal('base-url');
+    expect(widgetScripts()).to.have.length(0);
+  });
+
+  it('a wrong integrity value: the browser refuses the script, script-load-failed', async () => {
+    const checkout = await createCheckout();
+    const element = document.createElement('gw-checkout');
+    Object.assign(element, { ...settingsFor(checkout), integrity: `sha384-${btoa('x'.repeat(48))}` });
+    const failed = oneEvent(element, 'gw-error');
+    document.body.append(element);
+    const event = await failed;
+    expect(event.detail.code).to.equal('script-load-failed');
+    expect(event.detail.cause).to.be.instanceOf(Event);
+    expect(element.state).to.equal('error');
+    await nextTask();
+    expect(widgetScripts(), 'the refused script is removed').to.have.length(0);
+    expect('wpwlOptions' in window).to.equal(false);
+    await element.updateComplete;
+    await expect(element).to.be.accessible();
+  });
+
+  it('an unreachable gateway: script-load-failed, and reload() tries again', async () => {
+    const checkout = await createCheckout();
+    const element = document.createElement('gw-checkout');
+    Object.assign(element, { ...settingsFor(checkout), baseUrl: 'http://127.0.0.1:9' });
+    const failed = oneEvent(element, 'gw-error');
+    document.body.append(element);
+    expect((await failed).detail.code).to.equal('script-load-failed');
+    element.baseUrl = sandboxUrl;
+    await oneEvent(element, 'gw-ready');
+    expect(widgetScripts()).to.have.length(1);
+  });
+
+  it('an unknown checkout id: invalid-checkout', async () => {
+    const element = document.createElement('gw-checkout');
+    Object.assign(element, { checkoutId: 'f'.repeat(32), baseUrl: sandboxUrl, shopperResultUrl });
+    const failed = oneEvent(element, 'gw-error');
+    document.body.append(element);
+    const event = await failed;
+    expect(event.detail.code).to.equal('invalid-checkout');
+    expect((event.detail.cause as Error).name).to.equal('InvalidCheckoutIdError');
+    expect(element.state).to.equal('error');
+    await nextTask();
+    expect(widgetScripts()).to.have.length(0);
+    await element.updateComplete;
+    await expect(element).to.be.accessible();
+  });
+});
+
+describe('<gw-checkout> expiry', () => {
+  it('gw-expired when expires-at passes; the widget is unloaded; accessible', async () => {
+    const checkout = await createCheckout();
+    const element = await mountReady({ ...settingsFor(checkout), expiresAt: new Date(Date.now() + 300) });
+    const expired = await oneEvent(element, 'gw-expired');
+    expect(expired.detail.checkoutId).to.equal(checkout.id);
+    expect(expired.detail.expiredAt).to.be.instanceOf(Date);
+    expect(element.state).to.equal('expired');
+    await nextTask();
+    expect(widgetScripts()).to.have.length(0);
+    expect(element.querySelector('form.paymentWidgets')).to.equal(null);
+    await element.updateComplete;
+    expect(element.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('expired');
+    await expect(element).to.be.accessible();
+  });
+
+  it('expires-at as an attribute (ISO 8601) already past: expired at once, nothing loaded', async () => {
+    const checkout = await createCheckout();
+    const element = document.createElement('gw-checkout') as GwCheckout;
+    Object.assign(element, settingsFor(checkout));
+    element.setAttribute('expires-at', new Date(Date.now() - 1000).toISOString());
+    const expired = oneEvent(element, 'gw-expired');
+    document.body.append(element);
+    await expired;
+    expect(element.state).to.equal('expired');
+    expect(widgetScripts()).to.have.length(0);
+  });
+
+  it('counts 30 minutes from when it got the id when expires-at is not given (gw-ready tells when)', async () => {
+    const checkout = await createCheckout();
+    const before = Date.now();
+    const element = mount(settingsFor(checkout));
+    const ready = await oneEvent(element, 'gw-ready');
+    const after = Date.now();
+    const deadline = ready.detail.expiresAt.getTime();
+    expect(deadline).to.be.within(before + 30 * 60 * 1000, after + 30 * 60 * 1000);
+  });
+
+  it('gw-ready reports the expires-at it was given', async () => {
+    const checkout = await createCheckout();
+    const expiresAt = new Date(Date.now() + 10 * 60 * 1000);
+    const ready = await oneEvent(mount({ ...settingsFor(checkout), expiresAt }), 'gw-ready');
+    expect(ready.detail.expiresAt.getTime()).to.equal(expiresAt.getTime());
+  });
+});
