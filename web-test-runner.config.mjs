@@ -3,6 +3,7 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { sandboxFixture } from './test/support/wtr-sandbox.ts';
+import { threeDsSupport } from './test/support/wtr-three-ds.ts';
 
 const sandbox = sandboxFixture();
 
@@ -23,7 +24,7 @@ export default {
   browserStartTimeout: 60_000,
   testsStartTimeout: 60_000,
   testsFinishTimeout: 180_000,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), sandbox.plugin],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), sandbox.plugin, threeDsSupport(sandbox.current)],
   middleware: [sandbox.middleware],
   browsers: [
     chromeLauncher({

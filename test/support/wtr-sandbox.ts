@@ -20,7 +20,7 @@ async function readBody(stream: AsyncIterable<Buffer>): Promise<Buffer> {
  * The plugin starts and stops the sandbox; the middleware serves the routes above.
  * (Plugin `serverStart` middleware would run after the file server's 404.)
  */
-export function sandboxFixture(): { plugin: TestRunnerPlugin; middleware: Middleware } {
+export function sandboxFixture(): { plugin: TestRunnerPlugin; middleware: Middleware; current: () => Sandbox | undefined } {
   let sandbox: Sandbox | undefined;
   const plugin: TestRunnerPlugin = {
     name: 'gw-sandbox',
@@ -61,5 +61,5 @@ export function sandboxFixture(): { plugin: TestRunnerPlugin; middleware: Middle
     }
     return next();
   };
-  return { plugin, middleware };
+  return { plugin, middleware, current: () => sandbox };
 }

@@ -1,0 +1,491 @@
+/**
+ * `<gw-3ds-handler>`: carries out endpoint 8 of the gateway (the 3-D Secure
+ * step of a server-to-server payment) in the browser. Side-effect free: the
+ * element is registered by `define.ts`.
+ */
+import { LitElement, html, type PropertyValues } from 'lit';
+import { CHALLENGE_WINDOWS, type ChallengeWindow } from '../../contract/formats.js';
+import { emit } from '../shared/emit.js';
+import { styles } from './gw-3ds-handler.styles.js';
+import { threeDsResultOf, threeDsResultOfMessage } from './post-result.js';
+import type {
+  Gw3dsChallengeStartEvent,
+  Gw3dsCompleteEvent,
+  Gw3dsMethodCompleteEvent,
+  RedirectParameter,
+  ThreeDsCompleteDetail,
+  ThreeDsErrorCode,
+  ThreeDsErrorDetail,
+  ThreeDsRedirect,
+  ThreeDsState,
+} from './types.js';
+
+/** EMVCo: when the 3DS method page has not loaded within 10 seconds, go on without it. */
+const DEFAULT_METHOD_TIMEOUT_MS = 10_000;
+const DEFAULT_CHALLENGE_TIMEOUT_MS = 600_000;
+const DEFAULT_CHALLENGE_WINDOW: ChallengeWindow = '02';
+const PRECONDITION_ORIGINS = ['iframe#hidden'];
+const PRECONDITION_WAITS = ['iframe#onload', 'iframe#load'];
+const METHODS = ['POST', 'GET'];
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** One navigation the element makes a frame do: a precondition, or the challenge itself. */
+interface FrameNavigation {
+  readonly method: 'POST' | 'GET';
+  readonly url: URL;
+  readonly parameters: readonly RedirectParameter[];
+}
+
+/** A `redirect` checked whole before anything is posted. */
+interface CheckedRedirect {
+  readonly preconditions: readonly FrameNavigation[];
+  readonly challenge: FrameNavigation;
+}
+
+class RedirectProblem extends Error {
+  constructor(
+    readonly code: 'invalid-redirect' | 'unsafe-url',
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** Frame names are global to the browsing context group: unique per element, and per flow within it. */
+let nextInstance = 0;
+function uniquePrefix(): string {
+  const random = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(random);
+  nextInstance += 1;
+  return `gw-3ds-${nextInstance}-${random[0]!.toString(36)}`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function checkedParameters(value: unknown, where: string): RedirectParameter[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new RedirectProblem('invalid-redirect', `${where}.parameters must be an array of {name, value}`);
+  return value.map((entry, index) => {
+    if (!isObject(entry) || typeof entry.name !== 'string' || entry.name === '' || typeof entry.value !== 'string') {
+      throw new RedirectProblem('invalid-redirect', `${where}.parameters[${index}] must be {name, value} with a non-empty string name and a string value`);
+    }
+    return { name: entry.name, value: entry.value };
+  });
+}
+
+/** Only https:, or http: on this machine (the sandbox): never javascript:, data:, or a relative URL. */
+function checkedUrl(value: unknown, where: string): URL {
+  if (typeof value !== 'string' || value === '') throw new RedirectProblem('invalid-redirect', `${where}.url must be a non-empty string`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch (error) {
+    throw new RedirectProblem('unsafe-url', `${where}.url is not an absolute URL`, { cause: error });
+  }
+  const safe = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname));
+  if (!safe || url.username !== '' || url.password !== '') {
+    throw new RedirectProblem('unsafe-url', `${where}.url must be https: (or http: on localhost); refused a ${url.protocol} URL`);
+  }
+  return url;
+}
+
+function checkedMethod(value: unknown, where: string): 'POST' | 'GET' {
+  const method = value === undefined ? 'POST' : typeof value === 'string' ? value.toUpperCase() : '';
+  if (!METHODS.includes(method)) throw new RedirectProblem('invalid-redirect', `${where}.method must be POST or GET`);
+  return method as 'POST' | 'GET';
+}
+
+/** Checks the whole `redirect` object, so a flaw anywhere means nothing is posted at all. */
+function checkRedirect(redirect: unknown): CheckedRedirect {
+  if (!isObject(redirect)) throw new RedirectProblem('invalid-redirect', 'redirect must be the gateway\'s redirect object ({url, parameters, preconditions?})');
+  const preconditions = redirect.preconditions ?? [];
+  if (!Array.isArray(preconditions)) throw new RedirectProblem('invalid-redirect', 'redirect.preconditions must be an array');
+  const shapes = preconditions.map((precondition: unknown, index) => {
+    const where = `redirect.preconditions[${index}]`;
+    if (!isObject(precondition)) throw new RedirectProblem('invalid-redirect', `${where} must be an object`);
+    if (!PRECONDITION_ORIGINS.includes(precondition.origin as string)) {
+      throw new RedirectProblem('invalid-redirect', `${where}.origin must be one of ${PRECONDITION_ORIGINS.join(', ')}`);
+    }
+    if (!PRECONDITION_WAITS.includes(precondition.waitUntil as string)) {
+      throw new RedirectProblem('invalid-redirect', `${where}.waitUntil must be one of ${PRECONDITION_WAITS.join(', ')}`);
+    }
+    return { where, precondition };
+  });
+  const challenge = {
+    method: checkedMethod(redirect.method, 'redirect'),
+    parameters: checkedParameters(redirect.parameters, 'redirect'),
+  };
+  const steps = shapes.map(({ where, precondition }) => ({
+    method: checkedMethod(precondition.method, where),
+    parameters: checkedParameters(precondition.parameters, where),
+  }));
+  // URLs last: a malformed object is `invalid-redirect` even when it also carries a bad URL.
+  return {
+    preconditions: steps.map((step, index) => ({ ...step, url: checkedUrl(shapes[index]!.precondition.url, shapes[index]!.where) })),
+    challenge: { ...challenge, url: checkedUrl(redirect.url, 'redirect') },
+  };
+}
+
+/** What one run of the flow owns; aborting it undoes everything the run set up. */
+class Flow {
+  readonly #controller = new AbortController();
+  readonly signal = this.#controller.signal;
+  readonly #nodes: Element[] = [];
+  #frameCount = 0;
+
+  constructor(
+    readonly checked: CheckedRedirect,
+    readonly namePrefix: string,
+  ) {}
+
+  frameName(kind: 'method' | 'challenge'): string {
+    this.#frameCount += 1;
+    return `${this.namePrefix}-${kind}-${this.#frameCount}`;
+  }
+
+  own<T extends Element>(node: T): T {
+    this.#nodes.push(node);
+    return node;
+  }
+
+  timer(ms: number, callback: () => void): void {
+    const id = setTimeout(callback, ms);
+    this.signal.addEventListener('abort', () => clearTimeout(id), { once: true });
+  }
+
+  end(): void {
+    this.#controller.abort();
+    for (const node of this.#nodes.splice(0)) node.remove();
+  }
+}
+
+/** True while the frame still shows its initial about:blank, whose load event is not the one we wait for. */
+function showsInitialDocument(frame: HTMLIFrameElement): boolean {
+  try {
+    return frame.contentWindow?.location.href === 'about:blank';
+  } catch {
+    return false;
+  }
+}
+
+/** The result on the frame's page when it is a same-origin shopper result URL; cross-origin pages throw and say nothing. */
+function sameOriginResult(frame: HTMLIFrameElement): ThreeDsCompleteDetail | undefined {
+  try {
+    const href = frame.contentWindow?.location.href;
+    return href && href !== 'about:blank' ? threeDsResultOf(href) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function positiveOr(value: number, fallback: number): number {
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/**
+ * Runs the 3-D Secure step of a server-to-server payment: posts each
+ * precondition (the 3DS method) into a hidden frame and waits for it to load,
+ * then posts the challenge into a visible frame and reports when the shopper
+ * is back on the shopper result URL. Hand it the `redirect` object of a
+ * pending (`000.200.000`) payment; read the outcome on your server.
+ *
+ * @summary Runs the gateway's server-to-server 3-D Secure redirect (method + challenge) in frames.
+ *
+ * @fires {Gw3dsMethodCompleteEvent} gw-3ds-method-complete - The preconditions are done; `detail.timedOut` is true when a method page did not load in time (not an error: the flow goes on).
+ * @fires {Gw3dsChallengeStartEvent} gw-3ds-challenge-start - The challenge frame was posted and is showing; `detail.challengeWindow` is its size.
+ * @fires {Gw3dsCompleteEvent} gw-3ds-complete - The shopper is back on the shopper result URL; `detail` has `id`, `resourcePath` and `url`. Read the payment on the server.
+ * @fires {Gw3dsErrorEvent} gw-error - `detail.code` is `invalid-redirect`, `unsafe-url`, `method-failed`, `challenge-timeout` or `busy`.
+ *
+ * @csspart container - The scrollable box around the challenge frame; shown only in the `challenge` state.
+ * @csspart challenge-frame - The challenge `<iframe>`.
+ *
+ * @cssprop --gw-3ds-frame-width - Width of the challenge frame (default: the challenge window's width).
+ * @cssprop --gw-3ds-frame-height - Height of the challenge frame (default: the challenge window's height).
+ * @cssprop --gw-3ds-full-height - Height of the frame for challenge window `05` (default `100vh`).
+ * @cssprop --gw-3ds-frame-border - Border of the challenge frame (default none).
+ * @cssprop --gw-3ds-frame-border-radius - Corner radius of the challenge frame (default 0).
+ * @cssprop --gw-3ds-frame-background - Background behind the ACS page (default white).
+ * @cssprop --gw-3ds-container-max-height - Maximum height of the container before it scrolls (default none).
+ * @cssprop --gw-3ds-container-background - Background of the container (default transparent).
+ * @cssprop --gw-3ds-container-padding - Padding of the container (default 0).
+ */
+export class Gw3dsHandler extends LitElement {
+  static override styles = styles;
+
+  static override properties = {
+    redirect: { attribute: false },
+    challengeWindow: { attribute: 'challenge-window' },
+    methodTimeout: { attribute: 'method-timeout', type: Number },
+    challengeTimeout: { attribute: 'challenge-timeout', type: Number },
+    resultOrigin: { attribute: 'result-origin' },
+    label: {},
+  };
+
+  /**
+   * The gateway's `redirect` object (`url`, `parameters`, `preconditions`) of a
+   * pending payment. Setting it starts the flow, replacing a running one;
+   * setting `undefined` cancels it.
+   */
+  declare redirect: ThreeDsRedirect | undefined;
+
+  /**
+   * EMVCo challenge window size: `01` 250x400, `02` 390x400, `03` 500x600,
+   * `04` 600x400, `05` full. Unknown values mean `02`. Send the same value as
+   * `customer.browser.challengeWindow` when creating the payment.
+   */
+  declare challengeWindow: string;
+
+  /** Milliseconds to wait for each 3DS method page to load before going on without it (EMVCo: 10 s). */
+  declare methodTimeout: number;
+
+  /** Milliseconds the shopper has to finish the challenge before `gw-error` `challenge-timeout`. */
+  declare challengeTimeout: number;
+
+  /**
+   * Origins (space-separated) of a shopper result page on another origin that
+   * reports back with `postThreeDsResult()`. This page's own origin is always accepted.
+   */
+  declare resultOrigin: string | undefined;
+
+  /** Accessible name of the challenge frame. */
+  declare label: string;
+
+  #state: ThreeDsState = 'idle';
+  #flow: Flow | undefined;
+  readonly #namePrefix = uniquePrefix();
+  #flowCount = 0;
+
+  constructor() {
+    super();
+    this.redirect = undefined;
+    this.challengeWindow = DEFAULT_CHALLENGE_WINDOW;
+    this.methodTimeout = DEFAULT_METHOD_TIMEOUT_MS;
+    this.challengeTimeout = DEFAULT_CHALLENGE_TIMEOUT_MS;
+    this.resultOrigin = undefined;
+    this.label = 'Card verification (3-D Secure)';
+  }
+
+  /** Where the flow is: `idle`, `method`, `challenge`, `complete`, `error` or `timeout`. Reflected to the `state` attribute. */
+  get state(): ThreeDsState {
+    return this.#state;
+  }
+
+  /** The challenge window size in use: `challenge-window` when it is one of `01`…`05`, else `02`. */
+  get effectiveChallengeWindow(): ChallengeWindow {
+    return (CHALLENGE_WINDOWS as readonly string[]).includes(this.challengeWindow) ? (this.challengeWindow as ChallengeWindow) : DEFAULT_CHALLENGE_WINDOW;
+  }
+
+  /**
+   * Starts the flow with the current `redirect` (setting `redirect` does this
+   * for you). While a flow runs this fires `gw-error` `busy` and changes nothing.
+   */
+  start(): void {
+    if (this.#flow) {
+      this.#fail('busy', 'A 3-D Secure flow is already running; cancel() it or set a new redirect to replace it.', { keepFlow: true });
+      return;
+    }
+    this.#begin(this.redirect);
+  }
+
+  /** Stops a running flow: removes its frames, timers and listeners; the state goes back to `idle`. */
+  cancel(): void {
+    if (!this.#flow) return;
+    this.#endFlow();
+    this.#setState('idle');
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.setAttribute('state', this.#state);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.cancel();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (!changed.has('redirect')) return;
+    if (this.#flow) {
+      this.#endFlow();
+      this.#setState('idle');
+    }
+    if (this.redirect !== undefined && this.redirect !== null) this.#begin(this.redirect);
+  }
+
+  protected override render() {
+    return html`<div class="method-frames" aria-hidden="true"></div>
+      <div class="container" part="container"></div>`;
+  }
+
+  #setState(state: ThreeDsState): void {
+    this.#state = state;
+    this.setAttribute('state', state);
+  }
+
+  #endFlow(): void {
+    const flow = this.#flow;
+    this.#flow = undefined;
+    flow?.end();
+  }
+
+  #fail(code: ThreeDsErrorCode, message: string, options: { keepFlow?: boolean; state?: 'error' | 'timeout'; cause?: unknown } = {}): void {
+    if (!options.keepFlow) {
+      this.#endFlow();
+      this.#setState(options.state ?? 'error');
+    }
+    const detail: ThreeDsErrorDetail = options.cause === undefined ? { code, message } : { code, message, cause: options.cause };
+    emit(this, 'gw-error', detail);
+  }
+
+  #begin(redirect: unknown): void {
+    let checked: CheckedRedirect;
+    try {
+      checked = checkRedirect(redirect);
+    } catch (error) {
+      if (!(error instanceof RedirectProblem)) throw error;
+      this.#fail(error.code, error.message, { cause: error.cause });
+      return;
+    }
+    this.#flowCount += 1;
+    const flow = new Flow(checked, `${this.#namePrefix}-${this.#flowCount}`);
+    this.#flow = flow;
+    // The frames go into the rendered shadow root, which exists after the first update.
+    void this.updateComplete.then(() => this.#run(flow));
+  }
+
+  async #run(flow: Flow): Promise<void> {
+    if (flow.signal.aborted) return;
+    const { preconditions, challenge } = flow.checked;
+    if (preconditions.length > 0) {
+      this.#setState('method');
+      let timedOut = false;
+      for (const step of preconditions) {
+        const outcome = await this.#runPrecondition(flow, step);
+        if (outcome === 'aborted' || flow.signal.aborted) return;
+        timedOut ||= outcome === 'timeout';
+      }
+      emit(this, 'gw-3ds-method-complete', { timedOut });
+      // A listener may have cancelled or replaced the flow.
+      if (flow.signal.aborted) return;
+    }
+    this.#runChallenge(flow, challenge);
+  }
+
+  /** Posts one precondition into a hidden frame; settles on the first load after the post, a timeout, or the page's refusal. */
+  #runPrecondition(flow: Flow, step: FrameNavigation): Promise<'loaded' | 'timeout' | 'aborted'> {
+    return new Promise((resolve) => {
+      const done = (outcome: 'loaded' | 'timeout' | 'aborted') => {
+        settled = true;
+        resolve(outcome);
+      };
+      let settled = false;
+      const holder = this.renderRoot.querySelector('.method-frames')!;
+      const frame = flow.own(this.#frame(flow.frameName('method')));
+      frame.tabIndex = -1;
+      frame.title = 'Card verification (3-D Secure method)';
+      holder.append(frame);
+      const { signal } = flow;
+      signal.addEventListener('abort', () => !settled && done('aborted'), { once: true });
+      frame.addEventListener('load', () => !settled && !showsInitialDocument(frame) && done('loaded'), { signal });
+      this.#watchRefusal(flow, step.url, () => {
+        if (settled) return;
+        settled = true;
+        this.#fail('method-failed', `The page refused the 3-D Secure method request to ${step.url.origin} (Content Security Policy): allow it in form-action and frame-src.`);
+        resolve('aborted');
+      });
+      flow.timer(positiveOr(this.methodTimeout, DEFAULT_METHOD_TIMEOUT_MS), () => !settled && done('timeout'));
+      this.#navigate(flow, frame, holder, step);
+    });
+  }
+
+  #runChallenge(flow: Flow, step: FrameNavigation): void {
+    const container = this.renderRoot.querySelector('.container')!;
+    const challengeWindow = this.effectiveChallengeWindow;
+    const frame = flow.own(this.#frame(flow.frameName('challenge')));
+    frame.className = 'frame';
+    frame.part.add('challenge-frame');
+    frame.dataset.window = challengeWindow;
+    frame.title = this.label;
+    // Passkey (WebAuthn) and payment-handler authentication inside the ACS page.
+    frame.allow = 'payment *; publickey-credentials-get *';
+    container.append(frame);
+    const { signal } = flow;
+    const complete = (result: ThreeDsCompleteDetail | undefined) => {
+      if (!result || signal.aborted) return;
+      this.#endFlow();
+      this.#setState('complete');
+      emit(this, 'gw-3ds-complete', result);
+    };
+    frame.addEventListener('load', () => complete(sameOriginResult(frame)), { signal });
+    const origins = new Set([window.location.origin, ...(this.resultOrigin ?? '').split(/\s+/).filter(Boolean)]);
+    window.addEventListener(
+      'message',
+      (event: MessageEvent) => {
+        if (event.source === frame.contentWindow && origins.has(event.origin)) complete(threeDsResultOfMessage(event.data));
+      },
+      { signal },
+    );
+    flow.timer(positiveOr(this.challengeTimeout, DEFAULT_CHALLENGE_TIMEOUT_MS), () => {
+      this.#fail('challenge-timeout', 'The shopper did not finish the 3-D Secure challenge in time; read the payment on the server before offering a new attempt.', { state: 'timeout' });
+    });
+    this.#setState('challenge');
+    this.#navigate(flow, frame, container, step);
+    emit(this, 'gw-3ds-challenge-start', { challengeWindow });
+  }
+
+  #frame(name: string): HTMLIFrameElement {
+    const frame = document.createElement('iframe');
+    frame.name = name;
+    return frame;
+  }
+
+  /**
+   * Makes `frame` load `step`: a POST through a form in the same tree as the
+   * frame (so its `target` finds it), a GET by the frame's `src`. Names and
+   * values go in as DOM properties, never as markup.
+   */
+  #navigate(flow: Flow, frame: HTMLIFrameElement, holder: Element, step: FrameNavigation): void {
+    if (step.method === 'GET') {
+      const url = new URL(step.url);
+      for (const { name, value } of step.parameters) url.searchParams.append(name, value);
+      frame.src = url.href;
+      return;
+    }
+    const form = flow.own(document.createElement('form'));
+    form.method = 'post';
+    form.action = step.url.href;
+    form.target = frame.name;
+    form.hidden = true;
+    for (const { name, value } of step.parameters) {
+      const input = document.createElement('input');
+      input.type = 'hidden';
+      input.name = name;
+      input.value = value;
+      form.append(input);
+    }
+    holder.append(form);
+    form.submit();
+  }
+
+  /** Calls `refused` when this page's Content Security Policy blocks a request to `url`'s origin. */
+  #watchRefusal(flow: Flow, url: URL, refused: () => void): void {
+    // The event is composed, so it reaches the document even when the form sits in our shadow root.
+    const listener = (event: SecurityPolicyViolationEvent) => {
+      if (event.blockedURI && new URL(event.blockedURI, window.location.href).origin === url.origin) refused();
+    };
+    document.addEventListener('securitypolicyviolation', listener, { signal: flow.signal });
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'gw-3ds-handler': Gw3dsHandler;
+  }
+  interface HTMLElementEventMap {
+    'gw-3ds-method-complete': Gw3dsMethodCompleteEvent;
+    'gw-3ds-challenge-start': Gw3dsChallengeStartEvent;
+    'gw-3ds-complete': Gw3dsCompleteEvent;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The shapes `<gw-3ds-handler>` reads and reports: the gateway's `redirect`
+ * object (seed, payment response) and the detail of each event it fires.
+ */
+import type { ChallengeWindow } from '../../contract/formats.js';
+import type { GwEvent } from '../shared/emit.js';
+
+/** One `{name, value}` entry of `redirect.parameters` or a precondition's `parameters`. */
+export interface RedirectParameter {
+  readonly name: string;
+  readonly value: string;
+}
+
+/** A step the browser must take before the challenge: today always the hidden 3DS method iframe. */
+export interface RedirectPrecondition {
+  /** `iframe#hidden` */
+  readonly origin: string;
+  /** `iframe#onload` (some emitters write `iframe#load`) */
+  readonly waitUntil: string;
+  readonly description?: string;
+  /** `POST` or `GET` */
+  readonly method: string;
+  readonly url: string;
+  readonly parameters: readonly RedirectParameter[];
+}
+
+/** The `redirect` object of a pending (`000.200.000`) server-to-server payment, as the gateway returns it. */
+export interface ThreeDsRedirect {
+  readonly url: string;
+  /** `POST` unless the gateway says otherwise. */
+  readonly method?: string;
+  readonly parameters: readonly RedirectParameter[];
+  readonly preconditions?: readonly RedirectPrecondition[];
+}
+
+/** `idle` → `method` → `challenge` → `complete`, or `error`, or `timeout`. */
+export type ThreeDsState = 'idle' | 'method' | 'challenge' | 'complete' | 'error' | 'timeout';
+
+/** The documented `gw-error` codes of `<gw-3ds-handler>`. */
+export type ThreeDsErrorCode =
+  /** `redirect` is missing or not the gateway's shape; nothing was posted. */
+  | 'invalid-redirect'
+  /** A URL is not `https:` (or `http:` on localhost); nothing was posted. */
+  | 'unsafe-url'
+  /** The page refused the 3DS method request (its Content Security Policy blocked the form or the frame). */
+  | 'method-failed'
+  /** The shopper did not come back from the challenge within `challenge-timeout`. */
+  | 'challenge-timeout'
+  /** `start()` was called while a flow runs; the running flow goes on. */
+  | 'busy';
+
+export interface ThreeDsErrorDetail {
+  readonly code: ThreeDsErrorCode;
+  /** For the developer; never contains card data. */
+  readonly message: string;
+  readonly cause?: unknown;
+}
+
+export interface ThreeDsMethodCompleteDetail {
+  /** True when a method page did not load within `method-timeout`: the flow went on anyway, as EMVCo prescribes. */
+  readonly timedOut: boolean;
+}
+
+export interface ThreeDsChallengeStartDetail {
+  /** The EMVCo challenge window size the frame was given. */
+  readonly challengeWindow: ChallengeWindow;
+}
+
+/** Where the shopper came back: the shopper result URL with the gateway's `id` and `resourcePath`. */
+export interface ThreeDsCompleteDetail {
+  /** The payment id; read the outcome on the server with `GET /v1/payments/{id}`. */
+  readonly id: string;
+  /** `/v1/payments/{id}` */
+  readonly resourcePath: string;
+  /** The shopper result URL the challenge ended on. */
+  readonly url: string;
+}
+
+export type Gw3dsMethodCompleteEvent = GwEvent<ThreeDsMethodCompleteDetail>;
+export type Gw3dsChallengeStartEvent = GwEvent<ThreeDsChallengeStartDetail>;
+export type Gw3dsCompleteEvent = GwEvent<ThreeDsCompleteDetail>;
+export type Gw3dsErrorEvent = GwEvent<ThreeDsErrorDetail>;

@@ -1,0 +1,36 @@
+/**
+ * The `resourcePath` the gateway appends to the shopper result URL, and the
+ * gateway id inside it: one pattern for the server helper (before it calls the
+ * path) and the 3-D Secure element (before it reports a result).
+ */
+
+/** Gateway ids are letters and digits with `.`, `_` or `-` inside (`8ac7…ce.uat01-vm-tx03`); never `..` or `/`. */
+export const GATEWAY_ID_PATTERN = '[A-Za-z0-9][A-Za-z0-9._-]{0,127}';
+
+const GATEWAY_ID = new RegExp(`^${GATEWAY_ID_PATTERN}$`);
+const PAYMENT_PATH = new RegExp(`^/v1/payments/(${GATEWAY_ID_PATTERN})$`);
+const CHECKOUT_PATH = new RegExp(`^/v1/checkouts/(${GATEWAY_ID_PATTERN})/payment$`);
+
+/** True when `value` is a gateway id that is safe inside a request path. */
+export function isGatewayId(value: string): boolean {
+  return GATEWAY_ID.test(value) && !value.includes('..');
+}
+
+/** What a valid `resourcePath` points at. */
+export interface ResourcePath {
+  /** `payment` for `/v1/payments/{id}` (server-to-server 3DS), `checkout` for `/v1/checkouts/{id}/payment` (widget). */
+  readonly kind: 'payment' | 'checkout';
+  readonly id: string;
+}
+
+/**
+ * Parses a `resourcePath` from a shopper result URL; `undefined` unless it is
+ * exactly one of the two shapes the gateway sends, with a safe id.
+ */
+export function parseResourcePath(resourcePath: string): ResourcePath | undefined {
+  const payment = PAYMENT_PATH.exec(resourcePath);
+  const checkout = payment ? undefined : CHECKOUT_PATH.exec(resourcePath);
+  const kind = payment ? 'payment' : checkout ? 'checkout' : undefined;
+  const id = (payment ?? checkout)?.[1];
+  return kind && id !== undefined && isGatewayId(id) ? { kind, id } : undefined;
+}

@@ -1,0 +1,54 @@
+/**
+ * Browser-test helpers for 3-D Secure: a pending server-to-server payment from
+ * the sandbox, and the test runner's commands of test/support/wtr-three-ds.ts.
+ */
+import { executeServerCommand } from '@web/test-runner-commands';
+import { merchantCall, shopperResultUrl, type GatewayAnswer } from './gateway.js';
+
+/** A server-to-server debit that the sandbox answers with a 3DS redirect (every field `src/contract/rules.ts` asks for). */
+export function threeDsPaymentRequest(cardNumber: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    amount: '12.50',
+    currency: 'EUR',
+    paymentType: 'DB',
+    paymentBrand: cardNumber.startsWith('5') ? 'MASTER' : 'VISA',
+    'card.number': cardNumber,
+    'card.holder': 'Jane Jones',
+    'card.expiryMonth': '12',
+    'card.expiryYear': String(new Date().getFullYear() + 2),
+    'card.cvv': '123',
+    'customer.email': 'jane@example.com',
+    'customer.ip': '192.0.2.10',
+    'billing.street1': '1 Main Street',
+    'billing.city': 'Vienna',
+    'billing.country': 'AT',
+    'billing.postcode': '1010',
+    shopperResultUrl,
+    ...extra,
+  };
+}
+
+/** Creates a payment pending 3DS through the merchant proxy and returns the gateway's answer. */
+export async function pendingThreeDsPayment(cardNumber: string, extra: Record<string, string> = {}): Promise<GatewayAnswer> {
+  const answer = await merchantCall('POST', '/v1/payments', threeDsPaymentRequest(cardNumber, extra));
+  if (answer.body.result?.code !== '000.200.000') throw new Error(`expected a pending 3DS payment, got ${JSON.stringify(answer.body.result)}`);
+  return answer;
+}
+
+/** Clicks a button by its text in the first frame whose URL starts with `urlPrefix` (cross-origin frames too). */
+export function clickInFrame(urlPrefix: string, text: string): Promise<boolean> {
+  return executeServerCommand('gw-click-in-frame', { urlPrefix, text });
+}
+
+/** The URL of every frame of the test page. */
+export function frameUrls(): Promise<string[]> {
+  return executeServerCommand('gw-frame-urls');
+}
+
+/** Creates (`request`) or reads (`id`) a payment with the server helper, on the test runner's side. */
+export function serverPayment<T = Record<string, any>>(payload: { action: 'create'; request: Record<string, unknown> } | { action: 'get'; id: string }): Promise<T> {
+  return executeServerCommand('gw-server-payment', payload);
+}
+
+/** A shopper result page on another origin than the test page, which reports back with postThreeDsResult(). */
+export const crossOriginResultUrl = `http://127.0.0.1:${location.port}/__gw/result-cross?checkoutOrigin=${encodeURIComponent(location.origin)}`;

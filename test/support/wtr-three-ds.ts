@@ -1,0 +1,78 @@
+/**
+ * Test-runner support for 3-D Secure tests, which need what a page cannot do itself:
+ *   gw-click-in-frame   clicks a button, by its text, in a cross-origin frame (the sandbox's ACS page),
+ *                       through the browser's own input, as the shopper would
+ *   gw-frame-urls       the URLs of every frame of the page, to prove what was (not) loaded
+ *   gw-server-payment   creates or reads a payment with the server helper, as the merchant's server would
+ *   /__gw/result-cross  a shopper result page on another origin (127.0.0.1 instead of localhost)
+ *                       that reports back with postThreeDsResult()
+ */
+import type { TestRunnerPlugin } from '@web/test-runner';
+import type { Frame, Page } from 'puppeteer-core';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import type { GatewayClient } from '../../src/server/index.js';
+
+export interface ClickInFramePayload {
+  /** The first frame whose URL starts with this is used. */
+  urlPrefix: string;
+  /** The button's visible text. */
+  text: string;
+}
+
+export type ServerPaymentPayload = { action: 'create'; request: Record<string, unknown> } | { action: 'get'; id: string };
+
+const FRAME_WAIT_MS = 5_000;
+
+async function frameStartingWith(page: Page, urlPrefix: string): Promise<Frame> {
+  const deadline = Date.now() + FRAME_WAIT_MS;
+  for (;;) {
+    const frame = page.frames().find((candidate) => candidate.url().startsWith(urlPrefix));
+    if (frame) return frame;
+    if (Date.now() > deadline) throw new Error(`no frame at ${urlPrefix}; frames: ${page.frames().map((candidate) => candidate.url()).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export function threeDsSupport(current: () => Sandbox | undefined): TestRunnerPlugin {
+  let client: GatewayClient | undefined;
+  // Loaded on first use, so the other commands do not depend on the server helper.
+  const serverClient = async () => {
+    const sandbox = current();
+    if (!sandbox) throw new Error('the sandbox is not running');
+    const { createGatewayClient } = await import('../../src/server/index.js');
+    client ??= createGatewayClient({ baseUrl: sandbox.url, accessToken: sandbox.tokens[0]!, entityId: sandbox.entities[0]! });
+    return client;
+  };
+  return {
+    name: 'gw-three-ds',
+    serve(context) {
+      if (context.path !== '/__gw/result-cross') return undefined;
+      return {
+        type: 'html',
+        body: `<!doctype html><html lang="en"><title>Shopper result (other origin)</title><p>Back at the shop.</p>
+<script type="module">
+import { postThreeDsResult } from '/src/components/three-ds/post-result.ts';
+postThreeDsResult(new URLSearchParams(location.search).get('checkoutOrigin'));
+</script></html>`,
+      };
+    },
+    async executeCommand({ command, payload, session }) {
+      if (!command.startsWith('gw-')) return undefined;
+      const page = (session.browser as unknown as { getPage(id: string): Page }).getPage(session.id);
+      if (command === 'gw-click-in-frame') {
+        const { urlPrefix, text } = payload as ClickInFramePayload;
+        const frame = await frameStartingWith(page, urlPrefix);
+        const button = await frame.waitForSelector(`::-p-text(${text})`, { timeout: FRAME_WAIT_MS });
+        await button!.click();
+        return true;
+      }
+      if (command === 'gw-frame-urls') return page.frames().map((frame) => frame.url());
+      if (command === 'gw-server-payment') {
+        const request = payload as ServerPaymentPayload;
+        const { payments } = await serverClient();
+        return request.action === 'create' ? await payments.create(request.request as never) : await payments.get(request.id);
+      }
+      return undefined;
+    },
+  };
+}
