@@ -323,6 +323,7 @@ export function joinWidget(owner: WidgetOwner, source: WidgetSource): WidgetConf
     return undefined;
   }
   active.owners.add(owner);
+  owner.widgetLoading();
   if (active.phase === 'settling') return undefined; // the form is mounted when the script is injected
   if (active.phase === 'loading') owner.mountForm(); // the script has not run yet, so it will see this form
   else active.restart();

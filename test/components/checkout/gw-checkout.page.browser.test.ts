@@ -1,0 +1,87 @@
+/**
+ * <gw-checkout> on pages of their own (iframes of this origin): the widget
+ * navigates the document it runs in, and a Content-Security-Policy covers a
+ * whole document. Real sandbox, real widget script.
+ */
+import { expect, oneEvent } from '@open-wc/testing';
+import { merchantCall } from '../../support/gateway.js';
+import { CARDS } from '../../../src/sandbox/triggers.js';
+import { classifyResult } from '../../../src/contract/result-codes.js';
+import { createCheckout, framePage, mount, mountReady, pay, sandboxUrl, settingsFor, shopperResultUrl, widgetScripts } from './support.js';
+
+afterEach(() => {
+  for (const frame of document.querySelectorAll('iframe')) frame.remove();
+});
+
+describe('<gw-checkout> on a page', () => {
+  it('a full payment ends on the shopper result URL with id and resourcePath, and the payment is approved', async () => {
+    const checkout = await createCheckout();
+    const { frame, doc } = await framePage();
+    const element = await mountReady(settingsFor(checkout), doc.querySelector('main')!, doc);
+    const events: string[] = [];
+    element.addEventListener('gw-before-submit', () => events.push(`gw-before-submit ${element.state}`));
+    const navigated = oneEvent(frame, 'load');
+    pay(element, CARDS.approved);
+    expect(element.state).to.equal('submitting');
+    await navigated;
+    const landed = new URL(frame.contentWindow!.location.href);
+    expect(`${landed.origin}${landed.pathname}`).to.equal(shopperResultUrl);
+    expect(landed.searchParams.get('id')).to.equal(checkout.id);
+    expect(landed.searchParams.get('resourcePath')).to.equal(`/v1/checkouts/${checkout.id}/payment`);
+    expect(events).to.deep.equal(['gw-before-submit ready']);
+    const status = await merchantCall('GET', landed.searchParams.get('resourcePath')!);
+    expect(classifyResult(status.body.result.code)).to.equal('approved');
+    expect(status.body.amount).to.equal('12.00');
+  });
+
+  it('sandbox clock: a checkout that expires while shown gives gw-expired on pay; one loaded after expiry gives invalid-checkout', async () => {
+    const [shown, later] = await Promise.all([createCheckout(), createCheckout()]);
+    const { doc } = await framePage();
+    const main = doc.querySelector('main')!;
+    const element = await mountReady(settingsFor(shown), main, doc);
+    const advanced = await merchantCall('POST', '/__sandbox/clock', { advance: '1801' });
+    expect(advanced.status).to.equal(200);
+    const expired = oneEvent(element, 'gw-expired');
+    pay(element, CARDS.approved);
+    expect((await expired).detail.checkoutId).to.equal(shown.id);
+    expect(element.state).to.equal('expired');
+    element.remove();
+
+    const next = mount(settingsFor(later), main, doc);
+    const failed = await oneEvent(next, 'gw-error');
+    expect(failed.detail.code).to.equal('invalid-checkout');
+    expect(next.state).to.equal('error');
+  });
+
+  describe('with a strict Content-Security-Policy', () => {
+    const nonce = 'c2NyaXB0LW5vbmNl';
+    const policy = () =>
+      `default-src 'none'; script-src 'self' 'nonce-${nonce}'; connect-src ${sandboxUrl}; style-src ${sandboxUrl}; img-src data:; form-action 'self'`;
+    const head = () => `<meta http-equiv="Content-Security-Policy" content="${policy()}">`;
+
+    it('loads the widget when given the page\'s nonce (attribute), and pays', async () => {
+      const checkout = await createCheckout();
+      const { frame, doc } = await framePage(head(), nonce);
+      const element = doc.createElement('gw-checkout');
+      Object.assign(element, settingsFor(checkout));
+      element.setAttribute('nonce', nonce);
+      const ready = oneEvent(element, 'gw-ready');
+      doc.querySelector('main')!.append(element);
+      await ready;
+      expect(widgetScripts(doc)[0]!.nonce).to.equal(nonce);
+      const navigated = oneEvent(frame, 'load');
+      pay(element, CARDS.approved);
+      await navigated;
+      expect(new URL(frame.contentWindow!.location.href).searchParams.get('id')).to.equal(checkout.id);
+    });
+
+    it('without the nonce the policy blocks the script: script-load-failed', async () => {
+      const checkout = await createCheckout();
+      const { doc } = await framePage(head(), nonce);
+      const element = mount(settingsFor(checkout), doc.querySelector('main')!, doc);
+      const failed = await oneEvent(element, 'gw-error');
+      expect(failed.detail.code).to.equal('script-load-failed');
+      expect(element.state).to.equal('error');
+    });
+  });
+});
