@@ -7,13 +7,17 @@ import { maskParameter, type ParameterError } from '../contract/rules.js';
 import type { Payment } from './types.js';
 
 export interface GatewayErrorDetails {
-  resultCode?: string;
-  description?: string;
-  httpStatus?: number;
-  parameterErrors?: readonly ParameterError[];
-  /** The gateway's answer when it carried a payment (declined, uncertain). Card data in it is the gateway's own bin and last 4 digits. */
-  payment?: Payment;
+  resultCode?: string | undefined;
+  description?: string | undefined;
+  httpStatus?: number | undefined;
+  parameterErrors?: readonly ParameterError[] | undefined;
+  /** The gateway's answer when it carried a payment (declined, uncertain). Its card data is the gateway's own bin and last 4 digits. */
+  payment?: Payment | undefined;
   cause?: unknown;
+  /** Subclass fields, below. */
+  retryAfterSeconds?: number | undefined;
+  merchantTransactionId?: string;
+  mismatches?: readonly VerificationMismatch[];
 }
 
 /** A digit run as long as a card number: scrubbed from any text we did not write ourselves (a cause's message). */
@@ -22,46 +26,30 @@ const scrub = (text: string) => text.replace(CARD_NUMBER_LIKE, (digits) => maskP
 
 /** Anything that went wrong talking to the gateway. */
 export class GatewayError extends Error {
-  readonly resultCode: string | undefined;
-  readonly description: string | undefined;
-  readonly httpStatus: number | undefined;
-  readonly parameterErrors: readonly ParameterError[];
-  readonly payment: Payment | undefined;
+  declare readonly resultCode?: string;
+  declare readonly description?: string;
+  declare readonly httpStatus?: number;
+  declare readonly parameterErrors: readonly ParameterError[];
+  declare readonly payment?: Payment;
 
   constructor(message: string, details: GatewayErrorDetails = {}) {
-    const cause = details.cause instanceof Error ? details.cause : undefined;
-    super(scrub(message), cause ? { cause: sanitizedCause(cause) } : undefined);
+    const { cause, parameterErrors = [], ...fields } = details;
+    super(scrub(message), cause instanceof Error ? { cause: sanitizedCause(cause) } : undefined);
     this.name = new.target.name;
-    this.resultCode = details.resultCode;
-    this.description = details.description;
-    this.httpStatus = details.httpStatus;
     // Re-masked here so a gateway (or emulator) that echoes raw values cannot leak them through us.
-    this.parameterErrors = (details.parameterErrors ?? []).map(({ name, value, message }) => ({ name, value: maskParameter(name, String(value)), message }));
-    this.payment = details.payment;
+    const masked = parameterErrors.map(({ name, value, message }) => ({ name, value: maskParameter(name, String(value)), message }));
+    Object.assign(this, fields, { parameterErrors: masked });
   }
 
-  /** What a log line may hold: everything a caller acts on, nothing sensitive. */
+  /** What a log line may hold: everything a caller acts on (the payment by its id only), nothing sensitive. */
   toJSON(): Record<string, unknown> {
+    const { payment, ...fields } = this;
     const cause = this.cause instanceof Error ? { name: this.cause.name, message: this.cause.message } : undefined;
-    return {
-      name: this.name,
-      message: this.message,
-      resultCode: this.resultCode,
-      description: this.description,
-      httpStatus: this.httpStatus,
-      parameterErrors: this.parameterErrors,
-      paymentId: this.payment?.id,
-      ...this.extraJSON(),
-      cause,
-    };
-  }
-
-  protected extraJSON(): Record<string, unknown> {
-    return {};
+    return { ...fields, name: this.name, message: this.message, paymentId: payment?.id, cause };
   }
 
   [Symbol.for('nodejs.util.inspect.custom')](): string {
-    return `${this.stack ?? this.message}\n${JSON.stringify(this.toJSON(), null, 2)}`;
+    return `${this.stack}\n${JSON.stringify(this.toJSON(), null, 2)}`;
   }
 }
 
@@ -92,16 +80,7 @@ export class GatewayDeclinedError extends GatewayError {}
 /** Too many requests (`800.120.100`), or the seed's 2-a-minute checkout status limit, enforced here before sending. */
 export class GatewayThrottledError extends GatewayError {
   /** Seconds after which a new request may be sent, when known. */
-  readonly retryAfterSeconds: number | undefined;
-
-  constructor(message: string, details: GatewayErrorDetails & { retryAfterSeconds?: number } = {}) {
-    super(message, details);
-    this.retryAfterSeconds = details.retryAfterSeconds;
-  }
-
-  protected override extraJSON() {
-    return { retryAfterSeconds: this.retryAfterSeconds };
-  }
+  declare readonly retryAfterSeconds?: number;
 }
 
 /** The checkout, payment, registration or report does not exist (or no longer answers, like a consumed checkout). */
@@ -119,15 +98,10 @@ export class GatewayTimeoutError extends GatewayNetworkError {}
  * up later with `reports.findByMerchantTransactionId(error.merchantTransactionId)`.
  */
 export class UncertainOutcomeError extends GatewayError {
-  readonly merchantTransactionId: string;
+  declare readonly merchantTransactionId: string;
 
   constructor(message: string, details: GatewayErrorDetails & { merchantTransactionId: string }) {
     super(message, details);
-    this.merchantTransactionId = details.merchantTransactionId;
-  }
-
-  protected override extraJSON() {
-    return { merchantTransactionId: this.merchantTransactionId };
   }
 }
 
@@ -140,14 +114,9 @@ export interface VerificationMismatch {
 
 /** The payment's id, amount, currency, brand or type is not what the merchant expected: do not ship the order. */
 export class GatewayVerificationError extends GatewayError {
-  readonly mismatches: readonly VerificationMismatch[];
+  declare readonly mismatches: readonly VerificationMismatch[];
 
-  constructor(message: string, mismatches: readonly VerificationMismatch[], payment: Payment) {
-    super(message, { payment, resultCode: payment.result?.code, description: payment.result?.description });
-    this.mismatches = mismatches;
-  }
-
-  protected override extraJSON() {
-    return { mismatches: this.mismatches };
+  constructor(message: string, details: GatewayErrorDetails & { mismatches: readonly VerificationMismatch[]; payment: Payment }) {
+    super(message, details);
   }
 }

@@ -5,7 +5,7 @@
  * the real outcome returned, or an `UncertainOutcomeError` thrown. Never a retry.
  */
 import { classifyResult } from '../contract/result-codes.js';
-import type { Operation } from '../contract/rules.js';
+import type { Operation, Variant } from '../contract/rules.js';
 import { GatewayDeclinedError, GatewayError, GatewayNetworkError, GatewayNotFoundError, UncertainOutcomeError } from './errors.js';
 import { resultDetails, resultError, sleep, type RequestOptions, type Transport } from './request.js';
 import type { Payment, PaymentList } from './types.js';
@@ -58,7 +58,7 @@ export async function movePayment(transport: Transport, path: string, operation:
   params.merchantTransactionId ??= crypto.randomUUID();
   let answer: Payment;
   try {
-    answer = await transport.send<Payment>({ ...options, method: 'POST', path, operation, params });
+    answer = await transport.send<Payment>({ ...options, method: 'POST', path, operation, params, programme: (request as { programme?: Variant }).programme });
   } catch (error) {
     if (error instanceof GatewayNetworkError) return reconcile(transport, params, error);
     throw error;

@@ -5,7 +5,7 @@
  * POSTs are reconciled instead, see `reconcile.ts`.
  */
 import { classifyResult, type ResultKind } from '../contract/result-codes.js';
-import { validateParameters, type Operation, type ParameterError } from '../contract/rules.js';
+import { validateParameters, variantOf, type Operation, type ParameterError, type Variant } from '../contract/rules.js';
 import {
   GatewayAuthenticationError,
   GatewayError,
@@ -34,6 +34,8 @@ export interface Call extends RequestOptions {
   params?: Record<string, string>;
   /** Validate `params` against this operation's rules before sending (POST bodies). */
   operation?: Operation;
+  /** The programme the caller's request type names; the fields must make the same one. */
+  programme?: Variant | undefined;
   /** GET only: how many times a network failure or a 5xx may be retried. */
   retries?: number;
 }
@@ -140,6 +142,10 @@ export function createTransport(config: TransportConfig): Transport {
         if (config.testMode && params.testMode === undefined) params.testMode = config.testMode;
         if (call.operation) {
           const errors = validateParameters(call.operation, params);
+          const variant = variantOf(call.operation, params);
+          if (call.programme && call.programme !== variant) {
+            errors.push({ name: 'programme', value: call.programme, message: `the fields sent make this a ${variant} (merchant.mcc 7995: winnings; MASTER: send payout; recipient data: funding or transfer)` });
+          }
           if (errors.length) throw validationError(errors);
         }
         body = new URLSearchParams(params);

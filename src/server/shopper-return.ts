@@ -54,7 +54,7 @@ export function shopperReturnHandler(
    * status reads, `GatewayValidationError` for a `resourcePath` that is not one
    * of the gateway's, `GatewayThrottledError` instead of a third call in a minute.
    */
-  return function handleShopperReturn(query: ShopperReturn, options?: RequestOptions): Promise<Payment> {
+  return async function handleShopperReturn(query: ShopperReturn, options?: RequestOptions): Promise<Payment> {
     const { id, resourcePath } = query;
     const match = typeof resourcePath === 'string' ? RESOURCE_PATH.exec(resourcePath) : null;
     const pathIdValue = match?.[1] ?? match?.[2];

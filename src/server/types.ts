@@ -102,14 +102,14 @@ export interface Recipient {
 }
 
 /** The credit-sender custom parameters every funding and payout programme carries. */
-export interface CreditSender {
+export type CreditSender = {
   CreditSenderName: string;
   /** `Street|City|StateCode (US only)|Country|PostalCode`, at most 35 characters. */
   CreditSenderAddress: string;
   CreditSenderCity: string;
   CreditSenderState: string;
   CreditSenderCountry: string;
-}
+};
 
 /** Fields common to payments and checkout creation. */
 interface Common {

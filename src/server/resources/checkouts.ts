@@ -13,7 +13,7 @@ export function checkouts(transport: Transport) {
      */
     create(request: CheckoutRequest, options?: RequestOptions): Promise<CheckoutCreated> {
       const params = flatten({ integrity: true, ...request });
-      return transport.send<CheckoutCreated>({ ...options, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params });
+      return transport.send<CheckoutCreated>({ ...options, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params, programme: request.programme });
     },
 
     /**

@@ -5,7 +5,7 @@ import type { CaptureRequest, Payment, PaymentRequest, RefundRequest, ReversalRe
 import { pathId } from './path.js';
 
 export function payments(transport: Transport) {
-  const reference = (paymentId: string, paymentType: 'CP' | 'RF' | 'RV', request: object, options?: RequestOptions) =>
+  const reference = async (paymentId: string, paymentType: 'CP' | 'RF' | 'RV', request: object, options?: RequestOptions) =>
     movePayment(transport, `/v1/payments/${pathId('paymentId', paymentId)}`, 'reference', { ...request, paymentType }, options);
 
   return {

@@ -7,7 +7,7 @@ import { pathId } from './path.js';
 export function registrations(transport: Transport) {
   return {
     /** A debit, PA, credit or payout against `registrationId` (from a payment made with `createRegistration: true`). */
-    createPayment: (registrationId: string, request: RegistrationPaymentRequest, options?: RequestOptions): Promise<Payment> =>
+    createPayment: async (registrationId: string, request: RegistrationPaymentRequest, options?: RequestOptions): Promise<Payment> =>
       movePayment(transport, `/v1/registrations/${pathId('registrationId', registrationId)}/payments`, 'registrationPayment', request, options),
   };
 }

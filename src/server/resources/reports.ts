@@ -7,7 +7,7 @@ import { pathId } from './path.js';
 export function reports(transport: Transport) {
   return {
     /** One transaction by its id; `GatewayNotFoundError` when there is none. */
-    get: (transactionId: string, options?: RequestOptions): Promise<Payment> =>
+    get: async (transactionId: string, options?: RequestOptions): Promise<Payment> =>
       transport.send<Payment>({ ...options, method: 'GET', path: `/v3/query/${pathId('transactionId', transactionId)}` }),
 
     /** Every transaction with this merchantTransactionId, in the gateway's order; an empty list when there is none. */
