@@ -47,6 +47,8 @@ export interface Sandbox {
   requests(): LoggedRequest[];
   /** Makes the next `count` requests to `path` (exact path, e.g. `/v1/payments`) hang, fail with HTTP 500, or drop after processing. */
   fault(path: string, mode: FaultMode, count?: number): void;
+  /** How many records the sandbox holds now: memory stays bounded by the limits and the sweep of expired checkouts. */
+  stats(): { checkouts: number; payments: number; registrations: number; requests: number };
   /** Stops listening and cuts every open connection, hanging ones included. */
   close(): Promise<void>;
 }
@@ -110,6 +112,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (count <= 0) state.faults.delete(path);
       else state.faults.set(path, { path, mode, remaining: count });
     },
+    stats: () => ({
+      checkouts: state.store.checkouts.size,
+      payments: state.store.payments.size,
+      registrations: state.store.registrations.size,
+      requests: state.log.length,
+    }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
