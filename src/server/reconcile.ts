@@ -29,7 +29,7 @@ const uncertain = (code: string) => ['uncertain', 'unknown'].includes(classifyRe
  * review) or pending (a 3DS redirect, or a checkout not yet paid); thrown as a
  * typed error otherwise, with the answer in `error.payment`.
  */
-export function settle(payment: Payment, httpStatus?: number): Payment {
+export function settle({ body: payment, status: httpStatus }: { body: Payment; status?: number }): Payment {
   const kind = classifyResult(payment.result.code);
   if (['approved', 'approved_review', 'pending', 'pending_extended'].includes(kind)) return payment;
   const details = { payment, httpStatus };
@@ -44,7 +44,7 @@ export function settle(payment: Payment, httpStatus?: number): Payment {
 /** 9. All payments with this merchantTransactionId; an empty list when there is none. */
 export async function paymentsByMerchantTransactionId(transport: Transport, merchantTransactionId: string, options?: RequestOptions): Promise<PaymentList> {
   try {
-    return await transport.send<PaymentList>({ ...options, method: 'GET', path: '/v3/query', params: { merchantTransactionId } });
+    return (await transport.send<PaymentList>({ ...options, method: 'GET', path: '/v3/query', params: { merchantTransactionId } })).body;
   } catch (error) {
     if (error instanceof GatewayNotFoundError) return { result: { code: error.resultCode ?? '', description: error.description ?? '' }, payments: [] };
     throw error;
@@ -56,14 +56,15 @@ export async function movePayment(transport: Transport, path: string, operation:
   const params = flatten(request);
   // The lookup key for an uncertain outcome; a UUID is a valid AN..255 reference.
   params.merchantTransactionId ??= crypto.randomUUID();
-  let answer: Payment;
+  let answer: { status: number; body: Payment };
   try {
     answer = await transport.send<Payment>({ ...options, method: 'POST', path, operation, params, programme: (request as { programme?: Variant }).programme });
   } catch (error) {
     if (error instanceof GatewayNetworkError) return reconcile(transport, params, error);
     throw error;
   }
-  if (uncertain(answer.result.code)) return reconcile(transport, params, resultError(GatewayError, answer.result, { payment: answer }));
+  const { body } = answer;
+  if (uncertain(body.result.code)) return reconcile(transport, params, resultError(GatewayError, body.result, { payment: body, httpStatus: answer.status }));
   return settle(answer);
 }
 
@@ -84,7 +85,8 @@ async function reconcile(transport: Transport, params: Record<string, string>, c
     try {
       const { payments } = await paymentsByMerchantTransactionId(transport, merchantTransactionId);
       const payment = payments.filter(matches).at(-1);
-      if (payment && !uncertain(payment.result.code)) return settle(payment);
+      // The report's own HTTP status says nothing about the payment, so none is given.
+      if (payment && !uncertain(payment.result.code)) return settle({ body: payment });
     } catch (error) {
       if (!(error instanceof GatewayNetworkError)) throw error;
       lookupFailure = error;

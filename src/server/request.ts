@@ -45,7 +45,8 @@ export interface Transport {
   readonly testMode: TestMode | undefined;
   readonly now: () => number;
   readonly reconcileDelaysMs: readonly number[];
-  send<T extends { result: GatewayResult }>(call: Call): Promise<T>;
+  /** The parsed answer and its HTTP status; request-level failures are thrown. */
+  send<T extends { result: GatewayResult }>(call: Call): Promise<{ status: number; body: T }>;
 }
 
 export interface TransportConfig {
@@ -134,7 +135,7 @@ export function createTransport(config: TransportConfig): Transport {
     testMode: config.testMode,
     now: config.now,
     reconcileDelaysMs: config.reconcileDelaysMs,
-    async send<T extends { result: GatewayResult }>(call: Call): Promise<T> {
+    async send<T extends { result: GatewayResult }>(call: Call): Promise<{ status: number; body: T }> {
       const params: Record<string, string> = { entityId: config.entityId, ...call.params };
       let body: URLSearchParams | undefined;
       let url = base + call.path;
@@ -159,7 +160,7 @@ export function createTransport(config: TransportConfig): Transport {
           if (status >= 500 && tries < retries) throw new GatewayNetworkError(`HTTP ${status}`, { httpStatus: status });
           const Type = REQUEST_ERRORS[classifyResult(answer.result.code)];
           if (Type) throw resultError(Type, answer.result, { httpStatus: status });
-          return answer as T;
+          return { status, body: answer as T };
         } catch (error) {
           const retryable = error instanceof GatewayNetworkError && !call.signal?.aborted;
           if (!retryable || tries >= retries) throw error;

@@ -11,9 +11,9 @@ export function checkouts(transport: Transport) {
      * the answer carries the script's integrity hash. Not retried: a timeout
      * leaves at most an unused checkout, which expires after 30 minutes.
      */
-    create(request: CheckoutRequest, options?: RequestOptions): Promise<CheckoutCreated> {
+    async create(request: CheckoutRequest, options?: RequestOptions): Promise<CheckoutCreated> {
       const params = flatten({ integrity: true, ...request });
-      return transport.send<CheckoutCreated>({ ...options, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params, programme: request.programme });
+      return (await transport.send<CheckoutCreated>({ ...options, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params, programme: request.programme })).body;
     },
 
     /**

@@ -8,7 +8,7 @@ export function reports(transport: Transport) {
   return {
     /** One transaction by its id; `GatewayNotFoundError` when there is none. */
     get: async (transactionId: string, options?: RequestOptions): Promise<Payment> =>
-      transport.send<Payment>({ ...options, method: 'GET', path: `/v3/query/${pathId('transactionId', transactionId)}` }),
+      (await transport.send<Payment>({ ...options, method: 'GET', path: `/v3/query/${pathId('transactionId', transactionId)}` })).body,
 
     /** Every transaction with this merchantTransactionId, in the gateway's order; an empty list when there is none. */
     findByMerchantTransactionId: (merchantTransactionId: string, options?: RequestOptions): Promise<PaymentList> =>
