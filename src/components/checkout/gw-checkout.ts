@@ -44,6 +44,7 @@ function loadKey(element: GwCheckout): string {
  *
  * @summary The gateway's hosted payment widget for one checkout, with a clean life cycle.
  *
+ * @attr {'idle' | 'loading' | 'ready' | 'submitting' | 'error' | 'expired'} state - Read-only: the element writes it (see the `state` property) so CSS can style each state, e.g. `gw-checkout[state="loading"]`.
  * @attr nonce - Set on the injected widget script, for a Content-Security-Policy with `'nonce-…'`. (The element's native `nonce` property; a header-delivered CSP hides the attribute's value, the property keeps it.)
  * @prop {string} nonce - Set on the injected widget script, for a Content-Security-Policy with `'nonce-…'`.
  *

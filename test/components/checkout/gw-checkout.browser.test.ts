@@ -6,7 +6,8 @@ import { expect, oneEvent } from '@open-wc/testing';
 import '../../../src/components/checkout/define.js';
 import type { GwCheckout } from '../../../src/components/checkout/gw-checkout.js';
 import { CARDS } from '../../../src/sandbox/triggers.js';
-import { createCheckout, mount, mountReady, pay, recordEvents, sandboxUrl, settingsFor, shopperResultUrl, until, widgetScripts } from './support.js';
+import { merchantCall } from '../../support/gateway.js';
+import { createCheckout, mount, mountReady, pay, sandboxUrl, settingsFor, shopperResultUrl, until, widgetScripts } from './support.js';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -55,7 +56,7 @@ describe('<gw-checkout> states and events', () => {
     expect(element.contains(form), 'form is the element\'s light-DOM child').to.equal(true);
     expect(form.action).to.equal(shopperResultUrl);
     expect(form.dataset.brands).to.equal('VISA MASTER');
-    expect(form.querySelector('.wpwl-control-cardNumber')).to.exist;
+    expect(form.querySelector('.wpwl-control-cardNumber')).to.be.instanceOf(HTMLInputElement);
     expect(element.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim()).to.equal('');
     await expect(element).to.be.accessible();
   });
@@ -110,8 +111,8 @@ describe('<gw-checkout> states and events', () => {
     expect(event.defaultPrevented).to.equal(true);
     expect(element.state).to.equal('ready');
     await nextTask();
-    const status = await fetch(`/__gw/api/v1/checkouts/${checkout.id}/payment?entityId=${(await import('../../support/gateway.js')).entityId}`).then((r) => r.json());
-    expect(status.result.code, 'no payment was made').to.equal('000.200.000');
+    const status = await merchantCall('GET', `/v1/checkouts/${checkout.id}/payment`);
+    expect(status.body.result.code, 'no payment was made').to.equal('000.200.000');
   });
 
   it('a declined card goes submitting → ready again, on the same form', async () => {

@@ -68,13 +68,6 @@ export function pay(root: ParentNode, cardNumber: string): void {
   button.click();
 }
 
-/** Collects the events `names` fired by `target`, in order. */
-export function recordEvents(target: EventTarget, names: string[]): { type: string; detail: any }[] {
-  const seen: { type: string; detail: any }[] = [];
-  for (const name of names) target.addEventListener(name, (event) => seen.push({ type: name, detail: (event as CustomEvent).detail }));
-  return seen;
-}
-
 /** Resolves when `predicate` holds, checking on every animation frame (rejects after `timeout` ms). */
 export async function until(predicate: () => boolean, message: string, timeout = 5000): Promise<void> {
   const start = performance.now();
