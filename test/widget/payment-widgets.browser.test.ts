@@ -1,0 +1,427 @@
+/**
+ * The sandbox's paymentWidgets.js in headless Chromium against the real sandbox: plain merchant
+ * pages with nothing but the seed's two lines (see widget-page.ts), paid as a shopper would.
+ */
+import { expect } from '@open-wc/testing';
+import { sandboxUrl } from '/__gw/sandbox.js';
+import { classifyResult } from '../../src/contract/result-codes.js';
+import { CARDS } from '../../src/sandbox/triggers.js';
+import { merchantCall, shopperResultUrl } from '../support/gateway.js';
+import { clickInFrame } from '../support/three-ds.js';
+import {
+  closePages,
+  control,
+  createCheckout,
+  fill,
+  loadCheckout,
+  NONCE,
+  openWidgetPage,
+  pay,
+  payButton,
+  paymentStatus,
+  shopperResult,
+  type,
+  waitFor,
+  widgetScriptUrl,
+  type WidgetPage,
+} from './widget-page.js';
+
+/** Resource timings of the widget's card submissions seen by the page: proof of what was sent. */
+const submissions = (page: WidgetPage) => page.window.performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/widget/payments'));
+
+const alertOf = (form: HTMLFormElement) => form.querySelector<HTMLElement>('.wpwl-message[role=alert]');
+
+async function expectApproved(result: URL, checkoutId: string, amount = '12.50') {
+  expect(result.searchParams.get('id')).to.equal(checkoutId);
+  expect(result.searchParams.get('resourcePath')).to.equal(`/v1/checkouts/${checkoutId}/payment`);
+  const status = await paymentStatus(result);
+  expect(classifyResult(status.result.code), status.result.code).to.equal('approved');
+  expect(status.amount).to.equal(amount);
+  expect(status.currency).to.equal('EUR');
+  return status;
+}
+
+describe('sandbox payment widget (paymentWidgets.js)', () => {
+  afterEach(closePages);
+
+  it('renders the real widget\'s accessible card form and pays an approved card end to end', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout });
+    await page.ready;
+    const form = page.form();
+    expect(form.classList.contains('wpwl-form')).to.equal(true);
+    expect(form.classList.contains('wpwl-form-card')).to.equal(true);
+    for (const name of ['cardNumber', 'expiry', 'cvv', 'cardHolder'] as const) {
+      const input = control(form, name);
+      expect(input.closest('.wpwl-group')?.classList.contains(`wpwl-group-${name}`), name).to.equal(true);
+      expect(page.document.querySelector(`label.wpwl-label[for="${input.id}"]`), name).to.not.equal(null);
+      // No name attribute: a native submission of the shop's form can never carry card data.
+      expect(input.name, name).to.equal('');
+    }
+    expect(control(form, 'expiry').placeholder).to.equal('MM / YY');
+    expect(payButton(form).textContent).to.equal('Pay now');
+    expect(page.window.wpwl?.checkout).to.include({ id: checkout.id, amount: '12.50', currency: 'EUR', paymentType: 'DB' });
+
+    pay(form, { number: CARDS.approved });
+    expect(payButton(form).disabled, 'the pay button is disabled while submitting').to.equal(true);
+    const result = await shopperResult(page);
+    expect(result.searchParams.get('order'), 'the action\'s own query is kept').to.equal('42');
+    const status = await expectApproved(result, checkout.id);
+    expect(status.card.last4Digits).to.equal('0000');
+    expect(status.paymentBrand).to.equal('VISA');
+    expect(status.card.holder).to.equal('Jane Jones');
+  });
+
+  it('validates in the browser: Luhn, brand, expiry, CVV length and holder, with accessible inline errors', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout, forms: [{ brands: 'VISA' }] });
+    await page.ready;
+    const form = page.form();
+    pay(form, { number: '4200000000000001', expiry: '01 / 20', cvv: '12', holder: ' ' });
+    for (const name of ['cardNumber', 'expiry', 'cvv', 'cardHolder'] as const) {
+      const input = control(form, name);
+      expect(input.classList.contains('wpwl-has-error'), name).to.equal(true);
+      expect(input.getAttribute('aria-invalid'), name).to.equal('true');
+      const hint = page.document.getElementById(input.getAttribute('aria-describedby') ?? '');
+      expect(hint?.classList.contains('wpwl-hint'), name).to.equal(true);
+      expect(hint?.hidden, name).to.equal(false);
+    }
+    expect(control(form, 'cardNumber').getAttribute('aria-describedby')).to.equal(form.querySelector('.wpwl-hint-cardNumberError')?.id);
+    expect(form.querySelector('.wpwl-hint-cardNumberError')?.textContent).to.equal('Invalid card number or brand');
+    expect(page.document.activeElement, 'focus moves to the first invalid field').to.equal(control(form, 'cardNumber'));
+
+    // A Mastercard on a VISA-only form is refused like a bad number.
+    type(control(form, 'cardNumber'), CARDS.approvedMaster);
+    expect(control(form, 'cardNumber').getAttribute('aria-invalid')).to.equal('true');
+    type(control(form, 'cardNumber'), CARDS.approved);
+    expect(control(form, 'cardNumber').getAttribute('aria-invalid'), 'fixing a field clears its error').to.equal('false');
+    expect(control(form, 'cardNumber').hasAttribute('aria-describedby')).to.equal(false);
+    expect(form.querySelector<HTMLElement>('.wpwl-hint-cardNumberError')?.hidden).to.equal(true);
+    expect(submissions(page)).to.have.length(0);
+    expect(page.frame.contentWindow!.location.href).to.equal('about:srcdoc');
+  });
+
+  it('keeps the shopper on the form after a decline and approves a second attempt on the same checkout', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout });
+    await page.ready;
+    const form = page.form();
+    pay(form, { number: CARDS.declined });
+    await waitFor(() => !payButton(form).disabled, 'the pay button to be enabled again');
+    expect(alertOf(form)?.hidden).to.equal(false);
+    expect(alertOf(form)?.textContent).to.equal('The payment was declined. Check the details or use another card.');
+    expect(page.frame.contentWindow!.location.href, 'still on the merchant page').to.equal('about:srcdoc');
+
+    expect(submissions(page)).to.have.length(1);
+    pay(form, { number: CARDS.approved });
+    expect(alertOf(form)?.hidden, 'a new attempt clears the message').to.equal(true);
+    await expectApproved(await shopperResult(page), checkout.id);
+  });
+
+  it('sends a challenge card through the sandbox\'s ACS page ("Complete authentication") to the result page', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout });
+    await page.ready;
+    pay(page.form(), { number: CARDS.challenge });
+    await clickInFrame(`${sandboxUrl}/v1/threeDSecure/execute`, 'Complete authentication');
+    const status = await expectApproved(await shopperResult(page), checkout.id);
+    expect(status.threeDSecure).to.be.an('object');
+  });
+
+  it('sends a failed challenge ("Fail authentication") to the result page, where the status tells the rejection', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout });
+    await page.ready;
+    pay(page.form(), { number: CARDS.challengeNoMethod });
+    await clickInFrame(`${sandboxUrl}/v1/threeDSecure/execute`, 'Fail authentication');
+    const result = await shopperResult(page);
+    expect(result.searchParams.get('id')).to.equal(checkout.id);
+    const status = await paymentStatus(result);
+    expect(classifyResult(status.result.code), status.result.code).to.not.equal('approved');
+  });
+
+  it('approves a frictionless 3DS card after its hidden 3DS method iframe, with no challenge', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout });
+    await page.ready;
+    pay(page.form(), { number: CARDS.frictionless });
+    await expectApproved(await shopperResult(page), checkout.id);
+    const log = await merchantCall('GET', '/__sandbox/requests');
+    expect(log.body.requests.some((request: { path: string }) => request.path === '/v1/threeDSecure/method'), 'the 3DS method page was posted').to.equal(true);
+  });
+
+  it('stops the payment when onBeforeSubmitCard returns false, and sends nothing', async () => {
+    const checkout = await createCheckout();
+    let allow = false;
+    let calls = 0;
+    let afterSubmits = 0;
+    const page = await openWidgetPage({
+      checkout,
+      options: {
+        onBeforeSubmitCard: () => {
+          calls++;
+          return allow;
+        },
+        onAfterSubmit: () => afterSubmits++,
+      },
+    });
+    await page.ready;
+    const form = page.form();
+    pay(form, { number: CARDS.declined });
+    expect(calls).to.equal(1);
+    expect(payButton(form).disabled).to.equal(false);
+    allow = true;
+    payButton(form).click();
+    await waitFor(() => afterSubmits === 1 && !payButton(form).disabled, 'the declined answer');
+    expect(calls).to.equal(2);
+    expect(submissions(page), 'only the allowed attempt reached the gateway').to.have.length(1);
+  });
+
+  it('unload() removes everything it added, and a second checkout then loads and pays on the same page', async () => {
+    const first = await createCheckout('5.00');
+    const page = await openWidgetPage({ checkout: first });
+    await page.ready;
+    const form = page.form();
+    const adopted = page.document.adoptedStyleSheets.length;
+    expect(adopted).to.equal(1);
+    type(control(form, 'cardNumber'), '4');
+
+    page.window.wpwl!.unload();
+    expect(page.window.wpwl).to.equal(undefined);
+    expect(form.children).to.have.length(0);
+    expect(form.className).to.equal('paymentWidgets');
+    expect(form.hasAttribute('novalidate')).to.equal(false);
+    expect(form.hasAttribute('lang')).to.equal(false);
+    expect(page.document.adoptedStyleSheets).to.have.length(0);
+    // Its submit listener is gone: the page's form is the page's again.
+    const submit = new page.window.Event('submit', { cancelable: true });
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).to.equal(false);
+
+    // As a single-page app does: remove the old script, set new options, insert the new script.
+    page.document.querySelector('script[src*="paymentWidgets.js"]')!.remove();
+    const second = await createCheckout('7.00');
+    const loaded = loadCheckout(page, second);
+    await loaded.ready;
+    expect(loaded.errors).to.have.length(0);
+    expect(form.querySelectorAll('.wpwl-control-cardNumber')).to.have.length(1);
+    expect(page.document.adoptedStyleSheets).to.have.length(1);
+    expect(page.window.wpwl?.checkout.id).to.equal(second.id);
+    pay(form, { number: CARDS.approved });
+    await expectApproved(await shopperResult(page), second.id, '7.00');
+  });
+
+  it('refuses to load a second checkout while one is loaded, and leaves the first working', async () => {
+    const first = await createCheckout();
+    const page = await openWidgetPage({ checkout: first });
+    await page.ready;
+    const second = await createCheckout();
+    const loaded = loadCheckout(page, second);
+    expect((await loaded.error).name).to.equal('WidgetError');
+    expect(page.window.wpwl?.checkout.id).to.equal(first.id);
+    expect(page.form().querySelectorAll('.wpwl-control-cardNumber')).to.have.length(1);
+  });
+
+  it('is refused by the browser when the integrity value does not match the served bytes', async () => {
+    const checkout = await createCheckout();
+    const wrong = `sha384-${btoa(String.fromCharCode(...new Uint8Array(48)))}`;
+    const page = await openWidgetPage({ checkout: { id: checkout.id, integrity: wrong } });
+    expect(page.window.gwScriptErrors).to.deep.equal([widgetScriptUrl(checkout.id)]);
+    expect(page.window.wpwl).to.equal(undefined);
+    expect(page.form().children).to.have.length(0);
+  });
+
+  it('reports InvalidCheckoutIdError for an unknown checkout and says so in the form', async () => {
+    const { integrity } = await createCheckout();
+    const page = await openWidgetPage({ checkout: { id: 'unknown0checkout0id', integrity } });
+    const error = await page.error;
+    expect(error.name).to.equal('InvalidCheckoutIdError');
+    expect(error).to.be.instanceOf(page.window.Error);
+    expect(alertOf(page.form())?.textContent).to.equal('This payment session is invalid or has expired. Please reload the page.');
+    expect(page.form().querySelector('.wpwl-control-cardNumber')).to.equal(null);
+  });
+
+  it('reports InvalidCheckoutIdError when the checkout expires while the form is open, and for the expired checkout on load', async () => {
+    const checkout = await createCheckout();
+    // One clock move for both cases: the checkout has two seconds left.
+    await merchantCall('POST', '/__sandbox/clock', { advance: '1798' });
+    const page = await openWidgetPage({ checkout });
+    await page.ready;
+    const error = await page.error;
+    expect(error.name).to.equal('InvalidCheckoutIdError');
+    expect(alertOf(page.form())?.hidden).to.equal(false);
+    expect(payButton(page.form()).disabled).to.equal(true);
+
+    // The widget's timer counts on the gateway's clock, so the checkout has expired there too by now.
+    const reloaded = await openWidgetPage({ checkout });
+    expect((await reloaded.error).name).to.equal('InvalidCheckoutIdError');
+    expect(alertOf(reloaded.form())?.textContent).to.equal('This payment session is invalid or has expired. Please reload the page.');
+  });
+
+  it('sends a second payment of a paid checkout (the back button) to the result page, reporting InvalidCheckoutIdError', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout });
+    await page.ready;
+    pay(page.form(), { number: CARDS.approved });
+    await shopperResult(page);
+    const again = await openWidgetPage({ checkout });
+    await again.ready;
+    pay(again.form(), { number: CARDS.approved });
+    expect((await again.error).name).to.equal('InvalidCheckoutIdError');
+    // The shop's server finds the first payment: the shopper sees their order paid, not an error.
+    await expectApproved(await shopperResult(again), checkout.id);
+  });
+
+  it('stays on the form when the page unloads the widget in onError after a refused payment', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout });
+    await page.ready;
+    pay(page.form(), { number: CARDS.approved });
+    await shopperResult(page);
+    const again = await openWidgetPage({ checkout, options: { onError: () => again.window.wpwl?.unload() } });
+    await again.ready;
+    const form = again.form();
+    pay(form, { number: CARDS.approved });
+    expect((await again.error).name).to.equal('InvalidCheckoutIdError');
+    expect(form.children).to.have.length(0);
+    expect(again.frame.contentWindow!.location.href).to.equal('about:srcdoc');
+  });
+
+  it('renders two forms with their own data-brands and detects brands only among each form\'s own', async () => {
+    const checkout = await createCheckout();
+    const detected: string[][] = [];
+    const changed: string[] = [];
+    const page = await openWidgetPage({
+      checkout,
+      forms: [{ brands: 'VISA' }, { brands: 'MASTER AMEX' }],
+      options: { onDetectBrand: (brands) => detected.push(brands), onChangeBrand: (brand) => changed.push(brand) },
+    });
+    await page.ready;
+    const [visaForm, otherForm] = [page.form(0), page.form(1)];
+    const options = (form: HTMLFormElement) => [...(control(form, 'brand') as unknown as HTMLSelectElement).options].map((option) => option.value);
+    expect(options(visaForm)).to.deep.equal(['VISA']);
+    expect(options(otherForm)).to.deep.equal(['MASTER', 'AMEX']);
+    expect(new Set([...page.document.querySelectorAll('[id]')].map((node) => node.id)).size, 'ids are unique').to.equal(page.document.querySelectorAll('[id]').length);
+
+    fill(visaForm, { number: CARDS.approvedMaster });
+    expect(control(visaForm, 'cardNumber').getAttribute('aria-invalid')).to.equal('true');
+    expect(detected.at(-1)).to.deep.equal([]);
+
+    pay(otherForm, { number: CARDS.approvedMaster });
+    expect(detected.at(-1)).to.deep.equal(['MASTER']);
+    expect(changed).to.deep.equal([]);
+    const status = await expectApproved(await shopperResult(page), checkout.id);
+    expect(status.paymentBrand).to.equal('MASTER');
+  });
+
+  it('honours locale, labels, style, autofocus, requireCvv and brandDetection', async () => {
+    const checkout = await createCheckout();
+    const changed: string[] = [];
+    const page = await openWidgetPage({
+      checkout,
+      options: { locale: 'de-AT', style: 'plain', labels: { submit: 'Kaufen' }, autofocus: 'card.number', requireCvv: false, brandDetection: false, onChangeBrand: (brand) => changed.push(brand) },
+    });
+    await page.ready;
+    const form = page.form();
+    expect(form.lang).to.equal('de');
+    expect(page.document.querySelector(`label[for="${control(form, 'cardNumber').id}"]`)?.textContent).to.equal('Kartennummer');
+    expect(payButton(form).textContent).to.equal('Kaufen');
+    expect(page.document.activeElement).to.equal(control(form, 'cardNumber'));
+    expect(page.window.getComputedStyle(form).borderTopStyle, 'the plain style draws no card').to.equal('none');
+
+    // Detection off: the shopper picks the brand, and a Mastercard under VISA is refused until they do.
+    fill(form, { number: CARDS.approvedMaster, cvv: '' });
+    const submitted = submissions(page).length;
+    expect(control(form, 'cardNumber').getAttribute('aria-invalid')).to.equal('true');
+    expect(form.querySelector('.wpwl-hint-cardNumberError')?.textContent).to.equal('Ungültige Kartennummer oder Marke');
+    const brand = control(form, 'brand') as unknown as HTMLSelectElement;
+    brand.value = 'MASTER';
+    brand.dispatchEvent(new page.window.Event('change'));
+    expect(changed).to.deep.equal(['MASTER']);
+    payButton(form).click();
+    expect(control(form, 'cvv').getAttribute('aria-invalid'), 'no CVV passes the widget when requireCvv is false').to.equal('false');
+    // The sandbox asks a CVV of every debit: its parameter error shows on the field, on the form.
+    await waitFor(() => control(form, 'cvv').getAttribute('aria-invalid') === 'true' && !payButton(form).disabled, 'the gateway\'s CVV error');
+    expect(submissions(page)).to.have.length(submitted + 1);
+    expect(alertOf(form)?.hidden).to.equal(true);
+    expect(page.document.activeElement).to.equal(control(form, 'cvv'));
+    type(control(form, 'cvv'), '123');
+    payButton(form).click();
+    const status = await expectApproved(await shopperResult(page), checkout.id);
+    expect(status.paymentBrand).to.equal('MASTER');
+  });
+
+  it('falls back to English for an unknown locale and draws the card style by default', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout, options: { locale: 'fr-FR' } });
+    await page.ready;
+    const form = page.form();
+    expect(payButton(form).textContent).to.equal('Pay now');
+    expect(form.lang).to.equal('en');
+    expect(page.window.getComputedStyle(form).borderTopStyle).to.equal('solid');
+  });
+
+  it('sends an uncertain outcome to the result page instead of offering the card again', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout });
+    await page.ready;
+    pay(page.form(), { number: CARDS.uncertain });
+    // The sandbox recorded this payment as approved although it answered 900.100.300: only the shop's server can tell.
+    await expectApproved(await shopperResult(page), checkout.id);
+  });
+
+  it('reports PciIframeSubmitError when the answer to the card submission is lost, and lets the result page decide', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout });
+    await page.ready;
+    // Two drops: Chromium itself re-sends a request whose reused connection closed unanswered, POSTs included.
+    await merchantCall('POST', '/__sandbox/faults', { path: `/v1/checkouts/${checkout.id}/widget/payments`, mode: 'drop', count: '2' });
+    pay(page.form(), { number: CARDS.approved });
+    expect((await page.error).name).to.equal('PciIframeSubmitError');
+    // The sandbox recorded the payment before dropping the connection: the shop's server finds it.
+    await expectApproved(await shopperResult(page), checkout.id);
+  });
+
+  it('reports PciIframeCommunicationError when the gateway cannot be read, and says so in the form', async () => {
+    const checkout = await createCheckout();
+    await merchantCall('POST', '/__sandbox/faults', { path: `/v1/checkouts/${checkout.id}/widget`, mode: 'drop', count: '2' });
+    const page = await openWidgetPage({ checkout });
+    expect((await page.error).name).to.equal('PciIframeCommunicationError');
+    expect(alertOf(page.form())?.textContent).to.equal('The payment form could not be loaded. Please try again later.');
+  });
+
+  it('reports WidgetError for a form without a card brand it supports, and renders the others', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout, forms: [{ brands: 'PAYPAL' }, { brands: 'VISA' }] });
+    expect((await page.error).name).to.equal('WidgetError');
+    await page.ready;
+    expect(page.form(0).children).to.have.length(0);
+    expect(page.form(1).querySelectorAll('.wpwl-control-cardNumber')).to.have.length(1);
+  });
+
+  it('works in a page with a strict Content-Security-Policy, through a 3DS method iframe and challenge', async () => {
+    const checkout = await createCheckout();
+    const sandbox = new URL(sandboxUrl).origin;
+    const csp = [
+      "default-src 'none'",
+      `script-src 'nonce-${NONCE}' ${sandbox}`,
+      `style-src ${sandbox}`,
+      `connect-src ${sandbox}`,
+      `frame-src ${sandbox}`,
+      `form-action ${sandbox} ${location.origin}`,
+    ].join('; ');
+    const page = await openWidgetPage({ checkout, csp });
+    await page.ready;
+    const violations = page.window.gwViolations;
+    const form = page.form();
+    type(control(form, 'cvv'), '1');
+    const hint = form.querySelector<HTMLElement>('.wpwl-hint-cvvError')!;
+    expect(page.window.getComputedStyle(hint).color, 'the widget\'s styles apply').to.equal('rgb(179, 38, 30)');
+    pay(form, { number: CARDS.challenge });
+    await clickInFrame(`${sandboxUrl}/v1/threeDSecure/execute`, 'Complete authentication');
+    const result = await shopperResult(page);
+    expect(result.href.startsWith(shopperResultUrl)).to.equal(true);
+    await expectApproved(result, checkout.id);
+    expect(violations, 'no CSP violation').to.deep.equal([]);
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * A merchant's plain HTML page with the seed's two lines (the widget script with integrity and
+ * crossorigin, and form.paymentWidgets) inside a same-origin iframe, so a test can drive the
+ * widget and watch where it sends the shopper: the widget navigates the page it runs in.
+ */
+import { sandboxUrl } from '/__gw/sandbox.js';
+import { merchantCall, shopperResultUrl } from '../support/gateway.js';
+
+export interface Checkout {
+  id: string;
+  integrity: string;
+}
+
+export interface WidgetError extends Error {
+  name: 'InvalidCheckoutIdError' | 'WidgetError' | 'PciIframeSubmitError' | 'PciIframeCommunicationError';
+}
+
+export interface WpwlOptions {
+  locale?: string;
+  style?: 'card' | 'plain' | 'none';
+  labels?: Record<string, string>;
+  errorMessages?: Record<string, string>;
+  autofocus?: boolean | 'card.number' | 'card.holder';
+  requireCvv?: boolean;
+  brandDetection?: boolean;
+  onReady?: () => void;
+  onBeforeSubmitCard?: (event: SubmitEvent) => boolean | void;
+  onAfterSubmit?: () => void;
+  onError?: (error: WidgetError) => void;
+  onChangeBrand?: (brand: string) => void;
+  onDetectBrand?: (brands: string[]) => void;
+}
+
+export type WidgetWindow = Window &
+  typeof globalThis & {
+    wpwl?: { checkout: Record<string, string>; unload(): void };
+    wpwlOptions?: WpwlOptions;
+    /** The src of every script element that failed to load (network or integrity). */
+    gwScriptErrors: string[];
+    /** Every Content-Security-Policy violation of the page. */
+    gwViolations: string[];
+  };
+
+/** The nonce the page's own inline script carries, for pages with a strict CSP. */
+export const NONCE = 'gw-widget-test';
+
+export async function createCheckout(amount = '12.50'): Promise<Checkout> {
+  const { body } = await merchantCall('POST', '/v1/checkouts', { amount, currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+  if (body.result?.code !== '000.200.100') throw new Error(`checkout not created: ${JSON.stringify(body.result)}`);
+  return { id: body.id, integrity: body.integrity };
+}
+
+export const widgetScriptUrl = (checkoutId: string) => `${sandboxUrl}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}`;
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export interface PageSpec {
+  checkout: Checkout;
+  /** One form per entry; `action` defaults to the test runner's shopper result page. */
+  forms?: { brands: string; action?: string }[];
+  options?: WpwlOptions;
+  /** A Content-Security-Policy for the page, as a meta element before any script. */
+  csp?: string;
+}
+
+export interface WidgetPage {
+  frame: HTMLIFrameElement;
+  window: WidgetWindow;
+  document: Document;
+  /** Resolves when the widget calls onReady. */
+  ready: Promise<void>;
+  /** Resolves with the first error the widget reports through onError. */
+  error: Promise<WidgetError>;
+  errors: WidgetError[];
+  form(index?: number): HTMLFormElement;
+}
+
+const pages: HTMLIFrameElement[] = [];
+
+/** Removes every page opened by the current test. */
+export function closePages(): void {
+  for (const frame of pages.splice(0)) frame.remove();
+}
+
+/** Wraps the page's callbacks so the test can await them; the page's own callbacks still run. */
+function observe(options: WpwlOptions = {}) {
+  const errors: WidgetError[] = [];
+  let readied!: () => void;
+  let failed!: (error: WidgetError) => void;
+  const ready = new Promise<void>((resolve) => (readied = resolve));
+  const error = new Promise<WidgetError>((resolve) => (failed = resolve));
+  const observed: WpwlOptions = {
+    ...options,
+    onReady() {
+      options.onReady?.();
+      readied();
+    },
+    onError(reported) {
+      errors.push(reported);
+      options.onError?.(reported);
+      failed(reported);
+    },
+  };
+  return { observed, ready, error, errors };
+}
+
+/** Opens the merchant page and resolves once it has loaded (the widget script ran or was refused). */
+export async function openWidgetPage(spec: PageSpec): Promise<WidgetPage> {
+  const { observed, ready, error, errors } = observe(spec.options);
+  const forms = (spec.forms ?? [{ brands: 'VISA MASTER' }])
+    .map(({ brands, action = `${shopperResultUrl}?order=42` }) => `<form action="${attribute(action)}" class="paymentWidgets" data-brands="${attribute(brands)}"></form>`)
+    .join('\n');
+  const frame = document.createElement('iframe');
+  Object.assign(frame, { gwOptions: observed, title: 'merchant page', width: 600, height: 700 });
+  frame.srcdoc = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Checkout</title>
+${spec.csp ? `<meta http-equiv="Content-Security-Policy" content="${attribute(spec.csp)}">` : ''}
+<script nonce="${NONCE}">
+window.wpwlOptions = frameElement.gwOptions;
+window.gwScriptErrors = [];
+window.gwViolations = [];
+addEventListener('error', (event) => { if (event.target instanceof HTMLScriptElement) gwScriptErrors.push(event.target.src); }, true);
+addEventListener('securitypolicyviolation', (event) => gwViolations.push(event.violatedDirective + ' ' + event.blockedURI));
+</script>
+<script src="${attribute(widgetScriptUrl(spec.checkout.id))}" integrity="${attribute(spec.checkout.integrity)}" crossorigin="anonymous"></script>
+</head><body>
+${forms}
+</body></html>`;
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  pages.push(frame);
+  document.body.append(frame);
+  await loaded;
+  const win = frame.contentWindow as WidgetWindow;
+  return {
+    frame,
+    window: win,
+    document: win.document,
+    ready,
+    error,
+    errors,
+    form: (index = 0) => win.document.querySelectorAll('form.paymentWidgets')[index] as HTMLFormElement,
+  };
+}
+
+/** Loads another checkout into an open page, as a single-page app does after `wpwl.unload()`. */
+export function loadCheckout(page: WidgetPage, checkout: Checkout, options?: WpwlOptions): Pick<WidgetPage, 'ready' | 'error' | 'errors'> {
+  const { observed, ready, error, errors } = observe(options);
+  page.window.wpwlOptions = observed;
+  const script = page.document.createElement('script');
+  script.integrity = checkout.integrity;
+  script.crossOrigin = 'anonymous';
+  script.src = widgetScriptUrl(checkout.id);
+  page.document.head.append(script);
+  return { ready, error, errors };
+}
+
+export interface Card {
+  number: string;
+  expiry?: string;
+  cvv?: string;
+  holder?: string;
+}
+
+/** An expiry date two years ahead, as the shopper types it. */
+export const FUTURE_EXPIRY = `12 / ${String(new Date().getFullYear() + 2).slice(2)}`;
+
+export function control(form: HTMLFormElement, name: 'cardNumber' | 'expiry' | 'cvv' | 'cardHolder' | 'brand'): HTMLInputElement {
+  const found = form.querySelector(`.wpwl-control-${name}`);
+  if (!found) throw new Error(`no .wpwl-control-${name} in the form`);
+  return found as HTMLInputElement;
+}
+
+/** Types into a control and leaves it, with the events a shopper's typing fires. */
+export function type(input: HTMLInputElement, value: string): void {
+  const { Event } = input.ownerDocument.defaultView as WidgetWindow;
+  input.focus();
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.blur();
+}
+
+export function fill(form: HTMLFormElement, card: Card): void {
+  type(control(form, 'cardNumber'), card.number);
+  type(control(form, 'expiry'), card.expiry ?? FUTURE_EXPIRY);
+  type(control(form, 'cvv'), card.cvv ?? '123');
+  type(control(form, 'cardHolder'), card.holder ?? 'Jane Jones');
+}
+
+export function payButton(form: HTMLFormElement): HTMLButtonElement {
+  return form.querySelector('button.wpwl-button-pay') as HTMLButtonElement;
+}
+
+/** Fills the form and presses the pay button. */
+export function pay(form: HTMLFormElement, card: Card): void {
+  fill(form, card);
+  payButton(form).click();
+}
+
+/** Polls until `probe` returns a value (exceptions count as not yet), or fails after `timeoutMs`. */
+export async function waitFor<T>(probe: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const value = probe();
+      if (value instanceof Promise) throw new TypeError('waitFor polls synchronous probes only');
+      if (value) return value;
+    } catch {
+      // A cross-origin frame or a page still loading: not yet.
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The URL the widget finally sent the shopper to: the test runner's shopper result page. */
+export function shopperResult(page: WidgetPage): Promise<URL> {
+  return waitFor(() => {
+    const href = page.frame.contentWindow!.location.href;
+    return href.startsWith(shopperResultUrl) && page.frame.contentDocument?.readyState === 'complete' && new URL(href);
+  }, 'the shopper result page');
+}
+
+/** Reads the checkout's payment as the merchant's server does after the shopper's return. */
+export async function paymentStatus(result: URL): Promise<Record<string, any>> {
+  const resourcePath = result.searchParams.get('resourcePath') ?? '';
+  if (!/^\/v1\/checkouts\/[^/]+\/payment$/.test(resourcePath)) throw new Error(`unexpected resourcePath ${resourcePath}`);
+  return (await merchantCall('GET', resourcePath)).body;
+}
