@@ -35,7 +35,8 @@ export class GatewayError extends Error {
   constructor(message: string, details: GatewayErrorDetails = {}) {
     const { cause, parameterErrors = [], ...fields } = details;
     super(scrub(message), cause instanceof Error ? { cause: sanitizedCause(cause) } : undefined);
-    this.name = new.target.name;
+    // Not enumerable, like Error's own name, so spreading an error copies only its details.
+    Object.defineProperty(this, 'name', { value: new.target.name, configurable: true, writable: true });
     // Re-masked here so a gateway (or emulator) that echoes raw values cannot leak them through us.
     const masked = parameterErrors.map(({ name, value, message }) => ({ name, value: maskParameter(name, String(value)), message }));
     Object.assign(this, fields, { parameterErrors: masked });

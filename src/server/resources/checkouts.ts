@@ -1,4 +1,6 @@
 /** 1. Create checkout and 3. Get payment status of a checkout. */
+import { RESULT_CODES } from '../../contract/result-codes.js';
+import { GatewayNotFoundError, GatewayValidationError } from '../errors.js';
 import { flatten, settle } from '../reconcile.js';
 import type { RequestOptions, Transport } from '../request.js';
 import type { CheckoutCreated, CheckoutRequest, Payment } from '../types.js';
@@ -23,7 +25,15 @@ export function checkouts(transport: Transport) {
      */
     async getPayment(checkoutId: string, options?: RequestOptions): Promise<Payment> {
       const path = `/v1/checkouts/${pathId('checkoutId', checkoutId)}/payment`;
-      return settle(await transport.send<Payment>({ ...options, method: 'GET', path, retries: 0 }));
+      try {
+        return settle(await transport.send<Payment>({ ...options, method: 'GET', path, retries: 0 }));
+      } catch (error) {
+        // The gateway answers an expired or consumed checkout with the invalid-parameter code and no parameter: it is gone, not malformed.
+        if (error instanceof GatewayValidationError && error.resultCode === RESULT_CODES.invalidParameter && !error.parameterErrors.length) {
+          throw new GatewayNotFoundError(`Checkout ${checkoutId} is expired or its payment was already read: ${error.message}`, { resultCode: error.resultCode, description: error.description, httpStatus: error.httpStatus, cause: error });
+        }
+        throw error;
+      }
     },
   };
 }
