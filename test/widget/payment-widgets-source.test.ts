@@ -4,12 +4,15 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import ts from 'typescript';
 import { classifyResult, RESULT_CODES, type ResultKind } from '../../src/contract/result-codes.js';
 import { TEST_CARDS } from '../../src/sandbox/triggers.js';
 
-const source = readFileSync(new URL('../../src/sandbox/widget/payment-widgets.js', import.meta.url), 'utf8');
+const scriptPath = new URL('../../src/sandbox/widget/payment-widgets.js', import.meta.url);
+const source = readFileSync(scriptPath, 'utf8');
 
 /** The script's own pattern, read from its source: the served file is a classic script, not a module. */
 function retryOnForm(): RegExp {
@@ -71,5 +74,16 @@ describe('payment-widgets.js under a strict Content-Security-Policy', () => {
     assert.match(source, /\n\(function \(\) \{\n {2}'use strict';\n/);
     assert.match(source, /\n\}\)\(\);\n$/);
     assert.doesNotMatch(source, /^\s*(import|export)\s/m);
+  });
+});
+
+describe('payment-widgets.js types', () => {
+  it('passes the type checker (// @ts-check with JSDoc types, strict, DOM only)', () => {
+    const program = ts.createProgram([fileURLToPath(scriptPath)], {
+      allowJs: true, checkJs: true, noEmit: true, strict: true, target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'], types: [],
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    assert.deepEqual(problems, []);
   });
 });

@@ -9,6 +9,7 @@ import { CARDS } from '../../src/sandbox/triggers.js';
 import { merchantCall, shopperResultUrl } from '../support/gateway.js';
 import { clickInFrame } from '../support/three-ds.js';
 import {
+  axeViolations,
   closePages,
   control,
   createCheckout,
@@ -61,6 +62,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(control(form, 'expiry').placeholder).to.equal('MM / YY');
     expect(payButton(form).textContent).to.equal('Pay now');
     expect(page.window.wpwl?.checkout).to.include({ id: checkout.id, amount: '12.50', currency: 'EUR', paymentType: 'DB' });
+    expect(await axeViolations(page, form), 'axe-core').to.deep.equal([]);
 
     pay(form, { number: CARDS.approved });
     expect(payButton(form).disabled, 'the pay button is disabled while submitting').to.equal(true);
@@ -89,6 +91,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(control(form, 'cardNumber').getAttribute('aria-describedby')).to.equal(form.querySelector('.wpwl-hint-cardNumberError')?.id);
     expect(form.querySelector('.wpwl-hint-cardNumberError')?.textContent).to.equal('Invalid card number or brand');
     expect(page.document.activeElement, 'focus moves to the first invalid field').to.equal(control(form, 'cardNumber'));
+    expect(await axeViolations(page, form), 'axe-core').to.deep.equal([]);
 
     // A Mastercard on a VISA-only form is refused like a bad number.
     type(control(form, 'cardNumber'), CARDS.approvedMaster);
@@ -111,6 +114,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(alertOf(form)?.hidden).to.equal(false);
     expect(alertOf(form)?.textContent).to.equal('The payment was declined. Check the details or use another card.');
     expect(page.frame.contentWindow!.location.href, 'still on the merchant page').to.equal('about:srcdoc');
+    expect(await axeViolations(page, form), 'axe-core').to.deep.equal([]);
 
     expect(submissions(page)).to.have.length(1);
     pay(form, { number: CARDS.approved });
@@ -239,6 +243,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(error).to.be.instanceOf(page.window.Error);
     expect(alertOf(page.form())?.textContent).to.equal('This payment session is invalid or has expired. Please reload the page.');
     expect(page.form().querySelector('.wpwl-control-cardNumber')).to.equal(null);
+    expect(await axeViolations(page, page.form()), 'axe-core').to.deep.equal([]);
   });
 
   it('reports InvalidCheckoutIdError when the checkout expires while the form is open, and for the expired checkout on load', async () => {

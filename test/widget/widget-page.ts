@@ -226,3 +226,21 @@ export async function paymentStatus(result: URL): Promise<Record<string, any>> {
   if (!/^\/v1\/checkouts\/[^/]+\/payment$/.test(resourcePath)) throw new Error(`unexpected resourcePath ${resourcePath}`);
   return (await merchantCall('GET', resourcePath)).body;
 }
+
+/** axe-core's violations for `element`, run inside the page's own document (axe does not cross into frames it was not loaded in). */
+export async function axeViolations(page: WidgetPage, element: Element): Promise<string[]> {
+  const win = page.window as WidgetWindow & { axe?: { run(context: Element, options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } };
+  if (!win.axe) {
+    const script = page.document.createElement('script');
+    script.src = '/node_modules/axe-core/axe.min.js';
+    const loaded = new Promise((resolve, reject) => {
+      script.addEventListener('load', resolve);
+      script.addEventListener('error', reject);
+    });
+    page.document.head.append(script);
+    await loaded;
+  }
+  // Page-level rules (landmarks, headings) are about the merchant's page, not the widget.
+  const { violations } = await win.axe!.run(element, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  return violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+}
