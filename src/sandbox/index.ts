@@ -4,9 +4,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_LIMITS, SandboxClock, SandboxStore, type StoreLimits } from './store.js';
-import { FAULT_MODES, handle, type FaultMode, type LoggedRequest, type SandboxState } from './server.js';
-import { loadWidgetScript } from './widget-script.js';
+import type { StoreLimits } from './store.js';
+import { createSandboxState, FAULT_MODES, handle, type FaultMode, type LoggedRequest } from './server.js';
 
 export type { FaultMode, LoggedRequest } from './server.js';
 export type { StoreLimits } from './store.js';
@@ -57,24 +56,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const tokens = options.tokens ?? [DEFAULT_TOKEN];
   const entities = options.entities ?? [DEFAULT_ENTITY_ID];
-  const clock = new SandboxClock();
-  const state: SandboxState = {
-    store: new SandboxStore(clock, { ...DEFAULT_LIMITS, ...options.limits }),
-    tokens: new Set(tokens),
-    entities: new Set(entities),
-    base: '',
-    widget: loadWidgetScript(),
-    log: [],
-    logLimit: options.logLimit ?? 1000,
-    faults: new Map(),
-    reset() {
-      this.store.clear();
-      this.log.length = 0;
-      this.faults.clear();
-      this.widget = loadWidgetScript();
-      clock.reset();
-    },
-  };
+  const state = createSandboxState({ tokens, entities, ...(options.limits ? { limits: options.limits } : {}), ...(options.logLimit !== undefined ? { logLimit: options.logLimit } : {}) });
+  const { clock } = state.store;
   const server = createServer((request, response) => {
     void handle(state, request, response, (error) => console.error('gw-sandbox: unexpected error', error));
   });

@@ -18,10 +18,10 @@ import {
   type PaymentOutcome,
 } from './payments.js';
 import { envelope, failure, invalidParameters, result } from './results.js';
-import { CHECKOUT_LIFETIME_MS, newId, type CheckoutRecord, type PaymentRecord, type SandboxStore } from './store.js';
+import { CHECKOUT_LIFETIME_MS, DEFAULT_LIMITS, newId, SandboxClock, SandboxStore, type CheckoutRecord, type PaymentRecord, type StoreLimits } from './store.js';
 import { challengeAnswer, executePage, methodPage, redirectOf } from './three-d-secure.js';
 import { behaviourOf } from './triggers.js';
-import type { WidgetScript } from './widget-script.js';
+import { loadWidgetScript, type WidgetScript } from './widget-script.js';
 import { BodyTooLargeError, parseForm, readBody, sendPreflight, sendReply, type FlatParams, type Reply } from './wire.js';
 
 /** One line of the request log: what was asked and answered, card data masked. */
@@ -66,16 +66,38 @@ export interface SandboxState {
   reset(): void;
 }
 
-interface Routed {
+export interface Routed {
   readonly reply: Reply;
   readonly paymentId?: string;
 }
 
-interface Request {
+export interface Request {
   readonly method: string;
   readonly path: string;
   readonly params: FlatParams;
   readonly authorization: string | undefined;
+}
+
+/** A fresh sandbox state: empty store on a real-time clock, the widget script read from disk. */
+export function createSandboxState(options: { tokens: readonly string[]; entities: readonly string[]; limits?: Partial<StoreLimits>; logLimit?: number }): SandboxState {
+  const clock = new SandboxClock();
+  return {
+    store: new SandboxStore(clock, { ...DEFAULT_LIMITS, ...options.limits }),
+    tokens: new Set(options.tokens),
+    entities: new Set(options.entities),
+    base: '',
+    widget: loadWidgetScript(),
+    log: [],
+    logLimit: options.logLimit ?? 1000,
+    faults: new Map(),
+    reset() {
+      this.store.clear();
+      this.log.length = 0;
+      this.faults.clear();
+      this.widget = loadWidgetScript();
+      clock.reset();
+    },
+  };
 }
 
 type Handler = (state: SandboxState, request: Request, match: RegExpExecArray) => Routed;
@@ -397,7 +419,8 @@ const ROUTES: readonly Route[] = [
   { method: 'POST', pattern: /^\/__sandbox\/faults$/, handler: requireBearer(addFault) },
 ];
 
-function route(state: SandboxState, request: Request): Routed {
+/** Answers one parsed request without HTTP around it: the server's core, also used by the benchmark. */
+export function route(state: SandboxState, request: Request): Routed {
   for (const candidate of ROUTES) {
     if (candidate.method !== request.method) continue;
     const match = candidate.pattern.exec(request.path);

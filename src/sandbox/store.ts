@@ -123,9 +123,17 @@ export const DEFAULT_LIMITS: StoreLimits = { checkouts: 50_000, payments: 50_000
 /** A checkout lives 30 minutes (seed, Limits). */
 export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
 
-/** A 32-character lower-case hex id: AN32 like the platform's, and unguessable. */
+let idPool = Buffer.alloc(0);
+let idOffset = 0;
+
+/** A 32-character lower-case hex id: AN32 like the platform's, and unguessable (drawn from a pooled CSPRNG buffer). */
 export function newId(): string {
-  return randomBytes(16).toString('hex');
+  if (idOffset + 16 > idPool.length) {
+    idPool = randomBytes(4096);
+    idOffset = 0;
+  }
+  idOffset += 16;
+  return idPool.toString('hex', idOffset - 16, idOffset);
 }
 
 const SWEEP_EVERY = 1024;
