@@ -162,25 +162,20 @@ export class GwCheckout extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('checkoutId')) this.#idReceivedAt = Date.now();
-    if (['checkoutId', 'integrity', 'baseUrl', 'shopperResultUrl', 'brands', 'locale', 'widgetStyle', 'expiresAt'].some((name) => changed.has(name as keyof GwCheckout))) {
-      this.#queueSync();
-    }
+    // Every property but `options` (read at load time) is a load setting.
+    if ([...changed.keys()].some((name) => name !== 'options')) this.#queueSync();
   }
 
   protected override render() {
     const state = this.#state;
-    return html`<div part="base">
-      <div class="status" part="loading" role="status">${state === 'loading'
-        ? html`<slot name="loading"><span class="spinner" part="spinner"></span><span>Loading the payment form…</span></slot>`
-        : nothing}</div>
-      ${state === 'error'
-        ? html`<div class="alert" part="error" role="alert"><slot name="error">The payment form could not be loaded.</slot></div>`
-        : nothing}
-      ${state === 'expired'
-        ? html`<div class="alert" part="expired" role="alert"><slot name="expired">This payment session has expired.</slot></div>`
-        : nothing}
-      <div part="widget" ?hidden=${state === 'idle' || state === 'error' || state === 'expired'}><slot></slot></div>
-    </div>`;
+    // Compact markup: whitespace in a template is shipped as written.
+    return html`<div part="base"><div class="status" part="loading" role="status">${state === 'loading'
+      ? html`<slot name="loading"><span class="spinner" part="spinner"></span><span>Loading the payment form…</span></slot>`
+      : nothing}</div>${state === 'error'
+      ? html`<div class="alert" part="error" role="alert"><slot name="error">The payment form could not be loaded.</slot></div>`
+      : nothing}${state === 'expired'
+      ? html`<div class="alert" part="expired" role="alert"><slot name="expired">This payment session has expired.</slot></div>`
+      : nothing}<div part="widget" ?hidden=${state === 'idle' || state === 'error' || state === 'expired'}><slot></slot></div></div>`;
   }
 
   /**
