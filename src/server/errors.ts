@@ -34,7 +34,8 @@ export class GatewayError extends Error {
 
   constructor(message: string, details: GatewayErrorDetails = {}) {
     const { cause, parameterErrors = [], ...fields } = details;
-    super(scrub(message), cause instanceof Error ? { cause: sanitizedCause(cause) } : undefined);
+    // Our own errors are already safe and keep their class; any other cause is reduced to a scrubbed copy.
+    super(scrub(message), cause instanceof Error ? { cause: cause instanceof GatewayError ? cause : sanitizedCause(cause) } : undefined);
     // Not enumerable, like Error's own name, so spreading an error copies only its details.
     Object.defineProperty(this, 'name', { value: new.target.name, configurable: true, writable: true });
     // Re-masked here so a gateway (or emulator) that echoes raw values cannot leak them through us.

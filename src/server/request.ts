@@ -117,7 +117,9 @@ export function createTransport(config: TransportConfig): Transport {
         redirect: 'error',
       });
       text = await response.text();
-    } catch (cause) {
+    } catch (failure) {
+      // A custom fetch may put anything in its error; the token never leaves through it.
+      const cause = failure instanceof Error ? Object.assign(new Error(failure.message.replaceAll(config.accessToken, '[access token]')), { name: failure.name }) : failure;
       if (timeout.aborted) throw new GatewayTimeoutError(`No answer from the gateway within ${timeoutMs} ms (${call.method} ${call.path})`, { cause });
       throw new GatewayNetworkError(`The connection to the gateway failed (${call.method} ${call.path})`, { cause });
     }

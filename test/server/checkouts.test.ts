@@ -14,19 +14,9 @@ import {
   STATUS_CALLS_PER_MINUTE,
   verifyPayment,
 } from '../../src/server/index.js';
-import { CARDS, cardPayment, clientFor, control, creditSender, orderId, recipient, useSandbox } from './fixtures.js';
+import { CARDS, cardPayment, clientFor, control, creditSender, orderId, payInWidget, recipient, useSandbox } from './fixtures.js';
 
 const context = useSandbox();
-
-/** The shopper pays in the widget: the widget's own call, authorised by the checkout id alone. */
-async function payInWidget(sandbox: Sandbox, checkoutId: string, number: string = CARDS.approved) {
-  const response = await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/widget/payments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ paymentBrand: 'VISA', 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123' }),
-  });
-  assert.equal(response.status, 200, await response.clone().text());
-}
 
 /** A test clock for the client-side limit, moved together with the sandbox's. */
 function clocks(sandbox: Sandbox) {

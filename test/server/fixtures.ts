@@ -3,6 +3,7 @@
  * client pointed at it, a fetch that counts (and can fail) calls on their way
  * to the real sandbox, and valid requests of each kind to vary from.
  */
+import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CARDS } from '../../src/sandbox/triggers.js';
@@ -156,3 +157,13 @@ export const payoutsByProgramme = (): Record<CardPayout['programme'], CardPayout
     customParameters: { ...creditSender, TransactionTypeIdentifier: 'C07', DateOfFunds: '261121', AdditionalTrace: '9876543210987654321' },
   },
 });
+
+/** The shopper pays in the widget: the widget's own call, authorised by the checkout id alone. */
+export async function payInWidget(sandbox: Sandbox, checkoutId: string, number: string = CARDS.approved): Promise<void> {
+  const response = await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/widget/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ paymentBrand: 'VISA', 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123' }),
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+}

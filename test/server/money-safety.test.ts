@@ -66,6 +66,7 @@ describe('an uncertain payment is looked up, never re-sent', () => {
     assert.match(error.message, /not retried/);
     assert.equal(recorder.posts().length, 1);
     assert.equal(lookups(recorder).length, 2, 'one look-up per reconcile delay');
+    assert.ok(error.cause instanceof GatewayTimeoutError, 'the cause says why the outcome is unknown');
   });
 
   test('a connection that fails before reaching the gateway is not retried either: the look-up tells, and with no record the outcome stays uncertain', async () => {

@@ -1,0 +1,96 @@
+/** createGatewayClient: construction rules, headers on the wire, and the documented defaults being the real ones. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { createGatewayClient, DEFAULTS, VERSION } from '../../src/server/index.js';
+import { cardPayment, clientFor, useSandbox } from './fixtures.js';
+
+const context = useSandbox();
+
+const options = () => ({ baseUrl: context.sandbox.url, accessToken: context.sandbox.tokens[0]!, entityId: context.sandbox.entities[0]! });
+
+describe('createGatewayClient', () => {
+  for (const name of ['window', 'document'] as const) {
+    test(`refuses to run where a ${name} global exists: the token must never reach a browser`, () => {
+      const global = globalThis as Record<string, unknown>;
+      global[name] = {};
+      try {
+        assert.throws(() => createGatewayClient(options()), /server only/);
+      } finally {
+        delete global[name];
+      }
+      assert.doesNotThrow(() => createGatewayClient(options()));
+    });
+  }
+
+  test('needs baseUrl, accessToken and entityId', () => {
+    for (const missing of ['baseUrl', 'accessToken', 'entityId'] as const) {
+      assert.throws(() => createGatewayClient({ ...options(), [missing]: '' }), TypeError);
+    }
+  });
+
+  test('every request carries the Bearer token, Accept and the User-Agent; POSTs the form content type; GETs entityId in the query', async () => {
+    const { client, recorder } = clientFor(context.sandbox, { baseUrl: `${context.sandbox.url}/` });
+    const payment = await client.payments.create(cardPayment());
+    await client.payments.get(payment.id);
+    const [post, get] = recorder.calls;
+    for (const call of [post!, get!]) {
+      assert.equal(call.headers.get('authorization'), `Bearer ${context.sandbox.tokens[0]}`);
+      assert.equal(call.headers.get('accept'), 'application/json');
+      assert.equal(call.headers.get('user-agent'), `gw-elements/${VERSION}`);
+    }
+    assert.equal(post!.url.pathname, '/v1/payments', 'a trailing slash on baseUrl is tolerated');
+    assert.equal(post!.headers.get('content-type'), 'application/x-www-form-urlencoded; charset=UTF-8');
+    assert.equal(get!.headers.get('content-type'), null);
+    assert.equal(get!.url.searchParams.get('entityId'), context.sandbox.entities[0]);
+    const custom = clientFor(context.sandbox, { userAgent: 'shop/2.1' });
+    await custom.client.reports.findByMerchantTransactionId('none');
+    assert.equal(custom.recorder.calls[0]!.headers.get('user-agent'), 'shop/2.1');
+  });
+
+  test('VERSION is the package version', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    assert.equal(VERSION, pkg.version);
+  });
+});
+
+describe('documented defaults are the tested defaults', () => {
+  test('each default in the README\'s "Server helper" table equals DEFAULTS', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('## Server helper'), readme.indexOf('\n## ', readme.indexOf('## Server helper') + 5));
+    for (const [name, value] of Object.entries(DEFAULTS)) {
+      const shown = typeof value === 'string' ? value : JSON.stringify(value);
+      assert.ok(section.includes(`| \`${name}\` | \`${shown}\` |`), `README documents ${name} = ${shown}`);
+    }
+  });
+
+  test('a client without timeoutMs times each request out after DEFAULTS.timeoutMs', async () => {
+    const original = AbortSignal.timeout;
+    const asked: number[] = [];
+    AbortSignal.timeout = (ms: number) => {
+      asked.push(ms);
+      return original.call(AbortSignal, ms);
+    };
+    try {
+      const client = createGatewayClient(options());
+      await client.reports.findByMerchantTransactionId('none');
+      await client.reports.findByMerchantTransactionId('none', { timeoutMs: 1234 });
+    } finally {
+      AbortSignal.timeout = original;
+    }
+    assert.deepEqual(asked, [DEFAULTS.timeoutMs, 1234]);
+  });
+
+  test('without maxNetworkRetries a GET is tried 1 + DEFAULTS.maxNetworkRetries times', async () => {
+    let calls = 0;
+    const client = createGatewayClient({
+      ...options(),
+      fetch: async () => {
+        calls++;
+        throw new TypeError('fetch failed');
+      },
+    });
+    await assert.rejects(client.reports.findByMerchantTransactionId('none'));
+    assert.equal(calls, 1 + DEFAULTS.maxNetworkRetries);
+  });
+});

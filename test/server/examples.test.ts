@@ -1,0 +1,88 @@
+/**
+ * The README's server examples (docs/examples/server) run here against the real
+ * sandbox, so they stay correct and type-checked: create a checkout, the
+ * shopper pays in the widget, the return route answers the verified outcome.
+ */
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { describe, test } from 'node:test';
+import { expressApp } from '../../docs/examples/server/express.js';
+import { fastifyApp } from '../../docs/examples/server/fastify.js';
+import { honoApp } from '../../docs/examples/server/hono.js';
+import { nodeHttpServer } from '../../docs/examples/server/node-http.js';
+import { payWithThreeDSecure } from '../../docs/examples/server/three-d-secure.js';
+import type { Order } from '../../docs/examples/server/shop.js';
+import type { GatewayClient } from '../../src/server/index.js';
+import { CARDS, clientFor, orderId, payInWidget, useSandbox } from './fixtures.js';
+
+const context = useSandbox();
+
+type Fetcher = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** Each example as a fetch over its own routes, and how to stop it. */
+const frameworks: Record<string, (client: GatewayClient, orders: Map<string, Order>) => Promise<{ fetch: Fetcher; close(): Promise<unknown> }>> = {
+  async express(client, orders) {
+    const server = expressApp(client, orders).listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { fetch: (path, init) => fetch(base + path, init), close: () => new Promise((resolve) => server.close(resolve)) };
+  },
+  async fastify(client, orders) {
+    const app = fastifyApp(client, orders);
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    return { fetch: (path, init) => fetch(base + path, init), close: () => app.close() };
+  },
+  async hono(client, orders) {
+    const app = honoApp(client, orders);
+    return { fetch: async (path, init) => app.request(path, init), close: async () => undefined };
+  },
+  async 'node:http'(client, orders) {
+    const server = nodeHttpServer(client, orders).listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { fetch: (path, init) => fetch(base + path, init), close: () => new Promise((resolve) => server.close(resolve)) };
+  },
+};
+
+describe('the checkout page\'s two routes', () => {
+  for (const [name, start] of Object.entries(frameworks)) {
+    test(`${name}: create checkout, shopper pays, the return is verified; declines and bad paths answered`, async () => {
+      const { client } = clientFor(context.sandbox);
+      const order = orderId(name.replace(':', '-'));
+      const declinedOrder = orderId('declined');
+      const app = await start(client, new Map([[order, { amount: '49.99', currency: 'EUR' }], [declinedOrder, { amount: '5.00', currency: 'EUR' }]]));
+      try {
+        const post = (body: unknown) => app.fetch('/checkout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        assert.equal((await post({ orderId: 'unknown' })).status, 404);
+        const created = (await (await post({ orderId: order })).json()) as { checkoutId: string; integrity: string };
+        assert.match(created.integrity, /^sha384-/);
+        await payInWidget(context.sandbox, created.checkoutId);
+        const returnPath = (id: string, resourcePath = `/v1/checkouts/${id}/payment`) => `/payment-result?${new URLSearchParams({ id, resourcePath })}`;
+        const result = await app.fetch(returnPath(created.checkoutId));
+        assert.equal(result.status, 200);
+        assert.equal(((await result.json()) as { status: string }).status, 'paid');
+        const reload = await app.fetch(returnPath(created.checkoutId));
+        assert.equal(reload.status, 200, 'a reload is answered from the status store');
+        assert.equal((await app.fetch(returnPath(created.checkoutId, '/__sandbox/reset'))).status, 400);
+
+        const declined = (await (await post({ orderId: declinedOrder })).json()) as { checkoutId: string };
+        await payInWidget(context.sandbox, declined.checkoutId, CARDS.declined);
+        const answer = await app.fetch(returnPath(declined.checkoutId));
+        assert.equal(answer.status, 402);
+      } finally {
+        await app.close();
+      }
+    });
+  }
+});
+
+describe('server-to-server with 3-D Secure', () => {
+  test('a 3DS card answers the redirect for <gw-3ds-handler>; a plain card is paid at once', async () => {
+    const { client } = clientFor(context.sandbox);
+    const input = { cvv: '123', email: 'jane@example.com', ip: '192.0.2.10', browser: { acceptHeader: 'text/html', userAgent: 'Mozilla/5.0', language: 'de-AT' } };
+    const pending = await payWithThreeDSecure(client, { ...input, orderId: orderId('3ds'), cardNumber: CARDS.challenge });
+    assert.ok('redirect' in pending && pending.redirect.url.startsWith(context.sandbox.url));
+    const paid = await payWithThreeDSecure(client, { ...input, orderId: orderId('plain'), cardNumber: CARDS.approved });
+    assert.ok('paid' in paid && paid.paid.id);
+  });
+});
