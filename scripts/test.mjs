@@ -2,6 +2,7 @@
  * `npm test`: every test of the kit, one runner per kind, in order:
  *   node     the server helper, the sandbox and the shared contract (node:test through tsx)
  *   browser  components and the widget in headless Chromium (@web/test-runner)
+ *   e2e      what `npm start` starts, walked by a shopper in headless Chromium (test/e2e, playwright-core)
  * `node scripts/test.mjs node` (or browser) runs one kind. Exits non-zero when any
  * runner fails, when a file fails to load, or when a runner finds no tests, and
  * ends with one line: "N passed, N failed".
@@ -10,7 +11,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const STAGES = ['node', 'browser'];
+const STAGES = ['node', 'browser', 'e2e'];
 const requested = process.argv.slice(2);
 const stages = requested.length ? requested : STAGES;
 const unknown = stages.filter((stage) => !STAGES.includes(stage));
@@ -64,7 +65,20 @@ const runners = {
     const failed = lastNumber(output, /(\d+) failed/g);
     return { code: passed === 0 ? 1 : code, passed, failed, note: passed === 0 ? 'no browser test ran' : '' };
   },
+  async e2e() {
+    return nodeTestFiles('e2e', listFiles(join('test', 'e2e'), (name) => name.endsWith('.e2e.ts')));
+  },
 };
+
+/** Runs node:test files through tsx (one at a time: each starts servers and a browser) and counts their results. */
+async function nodeTestFiles(kind, files) {
+  if (!files.length) return { code: 1, passed: 0, failed: 0, note: `no ${kind} test files found` };
+  const chromium = execFileSync('scripts/ensure-chromium', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+  const { code, output } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files], { CHROME_PATH: chromium });
+  const passed = lastNumber(output, /^ℹ pass (\d+)/gm);
+  const failed = lastNumber(output, /^ℹ fail (\d+)/gm);
+  return { code: passed === 0 ? 1 : code, passed, failed, note: passed === 0 ? `no ${kind} test ran` : '' };
+}
 
 let passed = 0;
 let failed = 0;

@@ -1,0 +1,132 @@
+/**
+ * A server-to-server card payment: the shop's server sends the card to the
+ * gateway; when the issuer wants 3-D Secure, `<gw-3ds-handler>` runs the
+ * method and challenge frames, and the server reads the final status.
+ */
+import '../../src/index.js';
+import { html, render } from 'lit';
+import type { ThreeDsRedirect } from '../../src/components/three-ds/types.js';
+import { CARDS } from '../../src/sandbox/triggers.js';
+import { api } from '../lib/api.js';
+import { shopConfig } from '../lib/config.js';
+import { messageOf, money, mountPage, notice } from '../lib/layout.js';
+import { testCardOptions } from '../lib/test-cards.js';
+import type { Outcome } from '../server/shop.js';
+
+const content = mountPage();
+const config = await shopConfig();
+
+const WINDOWS = [
+  ['01', '250 × 400'],
+  ['02', '390 × 400'],
+  ['03', '500 × 600'],
+  ['04', '600 × 400'],
+  ['05', 'full page'],
+] as const;
+
+type Step = { kind: 'form' } | { kind: 'sending' } | { kind: 'three-ds'; redirect: ThreeDsRedirect; paymentId: string; window: string } | { kind: 'done'; outcome: Outcome };
+let step: Step = { kind: 'form' };
+let cardNumber: string = CARDS.challenge;
+let challengeWindow = '03';
+let amount = '38.00';
+
+async function pay(event: SubmitEvent): Promise<void> {
+  event.preventDefault();
+  step = { kind: 'sending' };
+  draw();
+  try {
+    const answer = await api<Outcome & { redirect?: ThreeDsRedirect }>('POST', '/card-payments', 'Pay: server-to-server card payment', {
+      cardNumber,
+      amount,
+      challengeWindow,
+      browser: {
+        language: navigator.language,
+        screenWidth: screen.width,
+        screenHeight: screen.height,
+        screenColorDepth: screen.colorDepth,
+        timezone: new Date().getTimezoneOffset(),
+      },
+    });
+    step =
+      answer.outcome === 'pending' && answer.redirect && answer.payment
+        ? { kind: 'three-ds', redirect: answer.redirect, paymentId: answer.payment.id, window: challengeWindow }
+        : { kind: 'done', outcome: answer };
+  } catch (error) {
+    step = { kind: 'done', outcome: { outcome: 'error', message: messageOf(error) } };
+  }
+  draw();
+}
+
+async function onComplete(event: CustomEvent<{ id: string; resourcePath: string }>): Promise<void> {
+  const { id, resourcePath } = event.detail;
+  try {
+    const outcome = await api<Outcome>('GET', `/card-payments/return?${new URLSearchParams({ id, resourcePath })}`, 'Back from 3-D Secure: read and verify the status');
+    step = { kind: 'done', outcome };
+  } catch (error) {
+    step = { kind: 'done', outcome: { outcome: 'error', message: messageOf(error) } };
+  }
+  draw();
+}
+
+function onThreeDsError(event: CustomEvent<{ code: string; message: string }>): void {
+  step = { kind: 'done', outcome: { outcome: 'error', message: `3-D Secure stopped (${event.detail.code}): ${event.detail.message}` } };
+  draw();
+}
+
+const threeDsCard = (kind: string) => kind === 'threeDs' || kind === 'approve' || kind === 'decline';
+
+function outcomeView(outcome: Outcome) {
+  const payment = outcome.payment;
+  const detail = html`<p>${outcome.message}</p>${payment ? html`<p>Payment <code>${payment.id}</code> · ${payment.card} · <span class="badge">${payment.resultCode}</span> ${payment.resultDescription}</p>` : ''}`;
+  if (outcome.outcome === 'approved') return notice('ok', `Paid ${money(payment?.amount ?? amount)}`, detail);
+  if (outcome.outcome === 'declined') return notice('bad', 'The payment was declined', detail);
+  return notice('bad', 'The payment did not go through', detail);
+}
+
+function draw(): void {
+  render(
+    html`
+      <h1>Card payment with 3-D Secure</h1>
+      <p class="lede">The shop's server sends the card details to the gateway (this needs a PCI DSS compliant server). When the issuer asks for 3-D Secure, the answer carries a redirect that <code>&lt;gw-3ds-handler&gt;</code> runs in frames.</p>
+      ${step.kind === 'form' || step.kind === 'sending'
+        ? html`<form class="panel stack" @submit=${pay} aria-labelledby="card-form-title">
+            <h2 id="card-form-title">Pay ${money(amount)}</h2>
+            <div class="field">
+              <label for="card">Test card</label>
+              <select id="card" @change=${(event: Event) => (cardNumber = (event.target as HTMLSelectElement).value)}>
+                ${testCardOptions(config.testCards, (behaviour) => threeDsCard(behaviour.kind), cardNumber)}
+              </select>
+              <p class="help">Expiry, holder and security code are filled in for the demo.</p>
+            </div>
+            <div class="row">
+              <div class="field">
+                <label for="amount">Amount (EUR)</label>
+                <input id="amount" inputmode="decimal" pattern="[0-9]{1,10}\\.[0-9]{2}" .value=${amount} @change=${(event: Event) => (amount = (event.target as HTMLInputElement).value)} />
+              </div>
+              <div class="field">
+                <label for="window">Challenge window</label>
+                <select id="window" @change=${(event: Event) => (challengeWindow = (event.target as HTMLSelectElement).value)}>
+                  ${WINDOWS.map(([value, size]) => html`<option value=${value} ?selected=${value === challengeWindow}>${value} · ${size}</option>`)}
+                </select>
+              </div>
+            </div>
+            <div class="actions"><button type="submit" ?disabled=${step.kind === 'sending'}>${step.kind === 'sending' ? 'Sending…' : 'Pay'}</button></div>
+          </form>`
+        : ''}
+      ${step.kind === 'three-ds'
+        ? html`<section class="panel" aria-labelledby="three-ds-title">
+            <h2 id="three-ds-title">Verify it's you</h2>
+            <p class="muted">Your bank asks you to confirm this payment of ${money(amount)}.</p>
+            <gw-3ds-handler .redirect=${step.redirect} challenge-window=${step.window} @gw-3ds-complete=${onComplete} @gw-error=${onThreeDsError}></gw-3ds-handler>
+          </section>`
+        : ''}
+      ${step.kind === 'done'
+        ? html`${outcomeView(step.outcome)}
+            <div class="actions"><button type="button" @click=${() => ((step = { kind: 'form' }), draw())}>Make another payment</button></div>`
+        : ''}
+    `,
+    content,
+  );
+}
+
+draw();

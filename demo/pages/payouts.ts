@@ -1,0 +1,106 @@
+/**
+ * Payouts to a registered card: save the card once (a 1.00 hold with
+ * createRegistration, released at once), then send credits (paymentType CD)
+ * against its registrationId without handling the card number again.
+ */
+import { html, render } from 'lit';
+import { CARDS } from '../../src/sandbox/triggers.js';
+import { api } from '../lib/api.js';
+import { shopConfig } from '../lib/config.js';
+import { messageOf, money, mountPage, notice } from '../lib/layout.js';
+import { paymentsTable } from '../lib/payments-table.js';
+import { testCardOptions } from '../lib/test-cards.js';
+import type { Outcome } from '../server/shop.js';
+import type { PaymentView, SavedCardView } from '../server/views.js';
+
+const content = mountPage();
+const config = await shopConfig();
+
+let savedCards = (await api<{ savedCards: SavedCardView[] }>('GET', '/saved-cards', 'Load the saved cards')).savedCards;
+let cardNumber: string = CARDS.approved;
+let holder = 'Jane Jones';
+let registrationId = savedCards[0]?.registrationId ?? '';
+let amount = '25.00';
+const payouts: PaymentView[] = [];
+let last: { tone: 'ok' | 'bad'; title: string; text: string } | undefined;
+let busy = false;
+
+async function run(action: () => Promise<void>): Promise<void> {
+  busy = true;
+  draw();
+  try {
+    await action();
+  } catch (error) {
+    last = { tone: 'bad', title: 'The request failed', text: messageOf(error) };
+  }
+  busy = false;
+  draw();
+}
+
+const saveCard = (event: SubmitEvent) => {
+  event.preventDefault();
+  return run(async () => {
+    const answer = await api<Outcome & { savedCard?: SavedCardView }>('POST', '/saved-cards', 'Save the card (registration)', { cardNumber, holder });
+    if (answer.savedCard) {
+      savedCards = [answer.savedCard, ...savedCards];
+      registrationId = answer.savedCard.registrationId;
+      last = { tone: 'ok', title: 'Card saved', text: `registrationId ${answer.savedCard.registrationId}. The 1.00 check was released.` };
+    } else last = { tone: 'bad', title: 'The card was not saved', text: answer.message };
+  });
+};
+
+const payOut = (event: SubmitEvent) => {
+  event.preventDefault();
+  return run(async () => {
+    const answer = await api<Outcome>('POST', '/payouts', 'Send a payout', { registrationId, amount });
+    if (answer.payment) payouts.unshift(answer.payment);
+    last = answer.outcome === 'approved' ? { tone: 'ok', title: `Sent ${money(amount)}`, text: answer.message } : { tone: 'bad', title: 'The payout was not sent', text: answer.message };
+  });
+};
+
+function draw(): void {
+  render(
+    html`
+      <h1>Payouts to a saved card</h1>
+      <p class="lede">Pay a customer (a refund outside an order, winnings, a marketplace seller) with a credit to a card saved at the gateway. Only the registrationId is kept by the shop.</p>
+      ${last ? notice(last.tone, last.title, last.text) : ''}
+      <form class="panel stack" @submit=${saveCard} aria-labelledby="save-title">
+        <h2 id="save-title">1. Save a card</h2>
+        <div class="row">
+          <div class="field">
+            <label for="save-card">Test card</label>
+            <select id="save-card" @change=${(event: Event) => (cardNumber = (event.target as HTMLSelectElement).value)}>
+              ${testCardOptions(config.testCards, (behaviour) => behaviour.kind === 'approve', cardNumber)}
+            </select>
+          </div>
+          <div class="field">
+            <label for="holder">Card holder</label>
+            <input id="holder" autocomplete="cc-name" .value=${holder} @change=${(event: Event) => (holder = (event.target as HTMLInputElement).value)} />
+          </div>
+        </div>
+        <div class="actions"><button type="submit" ?disabled=${busy}>Save card</button></div>
+      </form>
+      <form class="panel stack" @submit=${payOut} aria-labelledby="payout-title">
+        <h2 id="payout-title">2. Send a payout</h2>
+        ${savedCards.length
+          ? html`<fieldset class="field">
+                <legend>Saved card</legend>
+                ${savedCards.map(
+                  (card) => html`<label><input type="radio" name="registration" style="width:auto" .checked=${card.registrationId === registrationId}
+                      @change=${() => (registrationId = card.registrationId)} /> ${card.card} · ${card.holder} <span class="muted">(${card.registrationId})</span></label>`,
+                )}
+              </fieldset>
+              <div class="field">
+                <label for="payout-amount">Amount (EUR)</label>
+                <input id="payout-amount" inputmode="decimal" style="max-width:10rem" .value=${amount} @change=${(event: Event) => (amount = (event.target as HTMLInputElement).value)} />
+              </div>
+              <div class="actions"><button type="submit" ?disabled=${busy || !registrationId}>Send payout</button></div>`
+          : html`<p class="muted">Save a card first.</p>`}
+      </form>
+      ${payouts.length ? html`<section class="panel"><h2>Payouts sent</h2>${paymentsTable(payouts, 'Payouts sent')}</section>` : ''}
+    `,
+    content,
+  );
+}
+
+draw();

@@ -1,0 +1,366 @@
+/**
+ * The demo merchant's business: orders paid through the widget, card payments
+ * with 3-D Secure, preauthorisations with captures and refunds, saved cards and
+ * payouts, all through the server helper. State lives in memory (a real shop
+ * keeps it in its database); every amount is decided here, never by the page.
+ */
+import {
+  GatewayDeclinedError,
+  GatewayNotFoundError,
+  GatewayThrottledError,
+  GatewayValidationError,
+  GatewayVerificationError,
+  UncertainOutcomeError,
+  createMemoryStatusStore,
+  type CardDetails,
+  type GatewayClient,
+  type Payment,
+  type PaymentBrand,
+  type ShopperReturn,
+} from '../../src/server/index.js';
+import { RESULT_CODES } from '../../src/contract/result-codes.js';
+import { CURRENCY, PRODUCTS, priceCart, toAmount, toCents, type CartLine } from './catalogue.js';
+import { BadRequest } from './http.js';
+import { paymentView, type OrderView, type PaymentView, type ReferenceView, type ReservationView, type ReturnOutcome, type SavedCardView } from './views.js';
+
+/** What the shopper's browser adds to a server-to-server payment (3-D Secure needs it). */
+export interface BrowserContext {
+  readonly ip: string;
+  readonly acceptHeader: string;
+  readonly userAgent: string;
+  readonly language: string;
+  readonly screenWidth: string;
+  readonly screenHeight: string;
+  readonly screenColorDepth: string;
+  readonly timezone: string;
+  readonly challengeWindow: '01' | '02' | '03' | '04' | '05';
+}
+
+interface Order {
+  readonly id: string;
+  readonly lines: { sku: string; name: string; quantity: number; amount: string }[];
+  readonly amount: string;
+  status: OrderView['status'];
+  checkoutId: string;
+  integrity: string;
+  attempts: PaymentView[];
+}
+
+interface Reservation {
+  readonly preauthorization: PaymentView;
+  readonly captures: PaymentView[];
+  readonly refunds: PaymentView[];
+}
+
+/** The answer to a payment attempt: the payment when the gateway gave one, and what it means for the shop. */
+export interface Outcome {
+  readonly outcome: ReturnOutcome;
+  readonly message: string;
+  readonly payment?: PaymentView;
+  readonly retryAfterSeconds?: number;
+  /** The gateway's code when it refused the request without a payment (e.g. `700.400.100` cannot capture). */
+  readonly resultCode?: string;
+}
+
+/** The card brand a number belongs to, for `paymentBrand` (the demo takes VISA and Mastercard). */
+export function brandOf(cardNumber: string): PaymentBrand {
+  if (/^4/.test(cardNumber)) return 'VISA';
+  if (/^(5[1-5]|2[2-7])/.test(cardNumber)) return 'MASTER';
+  throw new BadRequest('the demo takes VISA and Mastercard numbers only');
+}
+
+/** The outcome of a payment request or status read, with declines and uncertainty as answers rather than failures. */
+export async function settleOutcome(attempt: Promise<Payment>, approvedMessage: string): Promise<Outcome & { raw?: Payment }> {
+  try {
+    const payment = await attempt;
+    const view = paymentView(payment);
+    if (view.kind === 'pending' || view.kind === 'pending_extended') return { outcome: 'pending', message: 'Waiting for the shopper (3-D Secure or payment not finished).', payment: view, raw: payment };
+    return { outcome: 'approved', message: approvedMessage, payment: view, raw: payment };
+  } catch (error) {
+    if (error instanceof GatewayDeclinedError) {
+      return { outcome: 'declined', message: error.description ?? error.message, ...(error.payment ? { payment: paymentView(error.payment) } : {}) };
+    }
+    if (error instanceof UncertainOutcomeError) {
+      return { outcome: 'uncertain', message: `Outcome unknown; not retried. Look it up by merchantTransactionId ${error.merchantTransactionId}.` };
+    }
+    if (error instanceof GatewayThrottledError) {
+      return { outcome: 'throttled', message: error.message, ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }) };
+    }
+    if (error instanceof GatewayVerificationError) {
+      return { outcome: 'mismatch', message: error.message, payment: paymentView(error.payment!) };
+    }
+    if (error instanceof GatewayValidationError || error instanceof GatewayNotFoundError) {
+      const fields = error.parameterErrors.map((field) => `${field.name} ${field.message}`).join('; ');
+      return { outcome: 'rejected', message: fields ? `${error.message}: ${fields}` : error.message, ...(error.resultCode ? { resultCode: error.resultCode } : {}) };
+    }
+    throw error;
+  }
+}
+
+export class Shop {
+  readonly #orders = new Map<string, Order>();
+  readonly #cardPayments = new Map<string, { amount: string; currency: string }>();
+  readonly #reservations = new Map<string, Reservation>();
+  readonly #savedCards: SavedCardView[] = [];
+  readonly #references: ReferenceView[] = [];
+  #sequence = 1000;
+  /** Shared by every per-request client: remembers approved statuses and the 2-a-minute status limit. */
+  readonly statusStore = createMemoryStatusStore();
+
+  #reference(prefix: string, label: string): string {
+    const merchantTransactionId = `${prefix}-${++this.#sequence}`;
+    this.#references.unshift({ merchantTransactionId, label });
+    return merchantTransactionId;
+  }
+
+  references(): readonly ReferenceView[] {
+    return this.#references;
+  }
+
+  #order(id: string): Order {
+    const order = this.#orders.get(id);
+    if (!order) throw new BadRequest(`no order ${id}`);
+    return order;
+  }
+
+  #view(order: Order): OrderView {
+    return { ...order, currency: CURRENCY, lines: [...order.lines], attempts: [...order.attempts] };
+  }
+
+  /** Prices the cart and opens a checkout for it (1. Create checkout). */
+  async createOrder(gateway: GatewayClient, lines: readonly CartLine[]): Promise<OrderView> {
+    let priced;
+    try {
+      priced = priceCart(lines);
+    } catch (error) {
+      throw new BadRequest((error as Error).message);
+    }
+    const id = this.#reference('order', 'Shop order paid with the widget');
+    const order: Order = {
+      id,
+      lines: priced.lines.map(({ product, quantity }) => ({ sku: product.sku, name: product.name, quantity, amount: toAmount(product.priceCents * quantity) })),
+      amount: toAmount(priced.totalCents),
+      status: 'awaiting_payment',
+      checkoutId: '',
+      integrity: '',
+      attempts: [],
+    };
+    await this.#openCheckout(gateway, order);
+    this.#orders.set(id, order);
+    return this.#view(order);
+  }
+
+  async #openCheckout(gateway: GatewayClient, order: Order): Promise<void> {
+    const checkout = await gateway.checkouts.create({
+      amount: order.amount,
+      currency: CURRENCY,
+      paymentType: 'DB',
+      merchantTransactionId: order.id,
+      customParameters: { OrderID: order.id },
+    });
+    order.checkoutId = checkout.id;
+    order.integrity = checkout.integrity ?? '';
+    order.status = 'awaiting_payment';
+  }
+
+  getOrder(id: string): OrderView {
+    return this.#view(this.#order(id));
+  }
+
+  /** A new checkout for an order whose checkout expired: the "start again" path. */
+  async restartCheckout(gateway: GatewayClient, id: string): Promise<OrderView> {
+    const order = this.#order(id);
+    if (order.status === 'paid') throw new BadRequest('this order is paid already');
+    await this.#openCheckout(gateway, order);
+    return this.#view(order);
+  }
+
+  /** The shopper is back from the widget (3. Get payment status): read, verify against the order, record. */
+  async orderReturn(gateway: GatewayClient, id: string, query: ShopperReturn): Promise<Outcome & { order: OrderView }> {
+    const order = this.#order(id);
+    if (query.id !== order.checkoutId) throw new BadRequest('this return is not about the order\'s current checkout');
+    const outcome = await settleOutcome(
+      gateway.handleShopperReturn(query).then((payment) =>
+        gateway.verifyPayment(payment, { checkoutId: order.checkoutId, amount: order.amount, currency: CURRENCY, paymentType: 'DB' }),
+      ),
+      'Payment approved and verified against the order.',
+    );
+    // The gateway's answer to a status call on an expired (or consumed) checkout; approved ones are remembered, so this is expiry.
+    if (outcome.outcome === 'rejected' && outcome.resultCode === RESULT_CODES.invalidParameter) {
+      order.status = 'expired';
+      return { outcome: 'expired', message: 'The payment session expired (checkouts live 30 minutes).', order: this.#view(order) };
+    }
+    if (outcome.outcome === 'approved') {
+      order.status = 'paid';
+      // A checkout carries every attempt (declines on the widget's form, then the approval): the report by the order's reference lists them.
+      const { payments } = await gateway.reports.findByMerchantTransactionId(order.id);
+      order.attempts = payments.map(paymentView);
+    } else if (outcome.payment && !order.attempts.some((attempt) => attempt.id === outcome.payment?.id)) {
+      order.attempts.push(outcome.payment);
+    }
+    const { raw: _raw, ...answer } = outcome;
+    return { ...answer, order: this.#view(order) };
+  }
+
+  /** 4. A server-to-server debit; 3-D Secure answers pending with the redirect for `<gw-3ds-handler>`. */
+  async payByCard(gateway: GatewayClient, card: CardDetails, amount: string, browser: BrowserContext, shopperResultUrl: string) {
+    const merchantTransactionId = this.#reference('card', 'Card payment (server-to-server, 3-D Secure)');
+    const outcome = await settleOutcome(
+      gateway.payments.create({
+        paymentType: 'DB',
+        paymentBrand: brandOf(card.number),
+        amount,
+        currency: CURRENCY,
+        merchantTransactionId,
+        card: { ...card, holder: card.holder ?? '', cvv: card.cvv ?? '' },
+        customer: {
+          email: 'jane.jones@example.com',
+          ip: browser.ip,
+          browser: {
+            acceptHeader: browser.acceptHeader,
+            userAgent: browser.userAgent,
+            language: browser.language,
+            screenWidth: browser.screenWidth,
+            screenHeight: browser.screenHeight,
+            screenColorDepth: browser.screenColorDepth,
+            timezone: browser.timezone,
+            javaEnabled: false,
+            challengeWindow: browser.challengeWindow,
+          },
+        },
+        billing: { street1: 'Hauptstrasse 1', city: 'Vienna', country: 'AT', postcode: '1010' },
+        shopperResultUrl,
+      }),
+      'Payment approved without a challenge.',
+    );
+    if (outcome.payment) this.#cardPayments.set(outcome.payment.id, { amount, currency: CURRENCY });
+    const { raw, ...answer } = outcome;
+    return { ...answer, redirect: raw?.redirect };
+  }
+
+  /** The shopper is back from 3-D Secure (5. Get payment status), verified against what was sent. */
+  async cardPaymentReturn(gateway: GatewayClient, query: ShopperReturn): Promise<Outcome> {
+    const expected = typeof query.id === 'string' ? this.#cardPayments.get(query.id) : undefined;
+    if (!expected) throw new BadRequest('no card payment with this id');
+    const { raw: _raw, ...answer } = await settleOutcome(
+      gateway.handleShopperReturn(query).then((payment) => gateway.verifyPayment(payment, { id: String(query.id), ...expected, paymentType: 'DB' })),
+      'Payment approved after 3-D Secure.',
+    );
+    return answer;
+  }
+
+  /** A preauthorisation (PA): the money is held, to be captured in parts later. */
+  async reserve(gateway: GatewayClient, card: CardDetails, amount: string, ip: string): Promise<Outcome & { reservation?: ReservationView }> {
+    const merchantTransactionId = this.#reference('hold', 'Preauthorisation');
+    const { raw: _raw, ...answer } = await settleOutcome(
+      gateway.payments.create({
+        paymentType: 'PA',
+        paymentBrand: brandOf(card.number),
+        amount,
+        currency: CURRENCY,
+        merchantTransactionId,
+        card: { ...card, holder: card.holder ?? '', cvv: card.cvv ?? '' },
+        customer: { email: 'jane.jones@example.com', ip },
+      }),
+      'Amount reserved on the card.',
+    );
+    if (answer.outcome !== 'approved' || !answer.payment) return answer;
+    this.#reservations.set(answer.payment.id, { preauthorization: answer.payment, captures: [], refunds: [] });
+    return { ...answer, reservation: this.reservation(answer.payment.id) };
+  }
+
+  reservation(id: string): ReservationView {
+    const reservation = this.#reservations.get(id);
+    if (!reservation) throw new BadRequest(`no preauthorisation ${id}`);
+    const sum = (payments: readonly PaymentView[]) => payments.filter((payment) => payment.kind === 'approved').reduce((total, payment) => total + toCents(payment.amount), 0);
+    const captured = sum(reservation.captures);
+    return {
+      preauthorization: reservation.preauthorization,
+      captures: [...reservation.captures],
+      refunds: [...reservation.refunds],
+      capturedAmount: toAmount(captured),
+      remainingAmount: toAmount(Math.max(0, toCents(reservation.preauthorization.amount) - captured)),
+      refundedAmount: toAmount(sum(reservation.refunds)),
+    };
+  }
+
+  reservations(): readonly ReservationView[] {
+    return [...this.#reservations.keys()].reverse().map((id) => this.reservation(id));
+  }
+
+  /** 6. Capture part (or all) of a preauthorisation. */
+  async capture(gateway: GatewayClient, reservationId: string, amount: string): Promise<Outcome & { reservation: ReservationView }> {
+    const reservation = this.#reservations.get(reservationId);
+    if (!reservation) throw new BadRequest(`no preauthorisation ${reservationId}`);
+    const merchantTransactionId = `${reservation.preauthorization.merchantTransactionId}-capture-${reservation.captures.length + 1}`;
+    this.#references.unshift({ merchantTransactionId, label: 'Capture' });
+    const { raw: _raw, ...answer } = await settleOutcome(
+      gateway.payments.capture(reservationId, { amount, currency: CURRENCY, merchantTransactionId }),
+      'Captured.',
+    );
+    if (answer.payment) reservation.captures.push(answer.payment);
+    return { ...answer, reservation: this.reservation(reservationId) };
+  }
+
+  /** Refund a capture, in full or in part (paymentType RF on the payments endpoint). */
+  async refund(gateway: GatewayClient, reservationId: string, captureId: string, amount: string): Promise<Outcome & { reservation: ReservationView }> {
+    const reservation = this.#reservations.get(reservationId);
+    const capture = reservation?.captures.find((candidate) => candidate.id === captureId);
+    if (!reservation || !capture) throw new BadRequest(`no capture ${captureId} of preauthorisation ${reservationId}`);
+    const merchantTransactionId = `${capture.merchantTransactionId}-refund-${reservation.refunds.length + 1}`;
+    this.#references.unshift({ merchantTransactionId, label: 'Refund' });
+    const { raw: _raw, ...answer } = await settleOutcome(gateway.payments.refund(captureId, { amount, currency: CURRENCY, merchantTransactionId }), 'Refunded.');
+    if (answer.payment) reservation.refunds.push(answer.payment);
+    return { ...answer, reservation: this.reservation(reservationId) };
+  }
+
+  /**
+   * Saves a card for payouts: a 1.00 preauthorisation with `createRegistration`
+   * (a customer-initiated first use), released at once by a reversal.
+   */
+  async saveCard(gateway: GatewayClient, card: CardDetails, ip: string): Promise<Outcome & { savedCard?: SavedCardView }> {
+    const merchantTransactionId = this.#reference('save', 'Card saved for payouts');
+    const { raw, ...answer } = await settleOutcome(
+      gateway.payments.create({
+        paymentType: 'PA',
+        paymentBrand: brandOf(card.number),
+        amount: '1.00',
+        currency: CURRENCY,
+        merchantTransactionId,
+        card: { ...card, holder: card.holder ?? '', cvv: card.cvv ?? '' },
+        customer: { email: 'jane.jones@example.com', ip },
+        createRegistration: true,
+        standingInstruction: { type: 'UNSCHEDULED', mode: 'INITIAL', source: 'CIT' },
+      }),
+      'Card saved.',
+    );
+    if (answer.outcome !== 'approved' || !raw?.registrationId) return answer.outcome === 'approved' ? { ...answer, outcome: 'error', message: 'The gateway saved no card (no registrationId).' } : answer;
+    await gateway.payments.reverse(raw.id, { merchantTransactionId: `${merchantTransactionId}-release` });
+    const savedCard = { registrationId: raw.registrationId, card: answer.payment?.card ?? '', holder: card.holder ?? '' };
+    this.#savedCards.unshift(savedCard);
+    return { ...answer, savedCard };
+  }
+
+  savedCards(): readonly SavedCardView[] {
+    return this.#savedCards;
+  }
+
+  /** 7. A basic credit (payout) to a saved card. */
+  async payout(gateway: GatewayClient, registrationId: string, amount: string): Promise<Outcome> {
+    if (!this.#savedCards.some((card) => card.registrationId === registrationId)) throw new BadRequest('no saved card with this registrationId');
+    const merchantTransactionId = this.#reference('payout', 'Payout to a saved card');
+    const { raw: _raw, ...answer } = await settleOutcome(
+      gateway.registrations.createPayment(registrationId, { programme: 'basicCredit', paymentType: 'CD', amount, currency: CURRENCY, merchantTransactionId }),
+      'Payout sent.',
+    );
+    return answer;
+  }
+
+  /** 9. Every transaction with a merchantTransactionId. */
+  async transactions(gateway: GatewayClient, merchantTransactionId: string): Promise<PaymentView[]> {
+    const { payments } = await gateway.reports.findByMerchantTransactionId(merchantTransactionId);
+    return payments.map(paymentView);
+  }
+}
+
+export { PRODUCTS, CURRENCY };

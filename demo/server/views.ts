@@ -1,0 +1,101 @@
+/**
+ * What the merchant server tells its pages about a payment: the few fields a
+ * shop shows, never the raw gateway answer. Shared by the server and the pages.
+ */
+import { classifyResult, type ResultKind } from '../../src/contract/result-codes.js';
+import type { Payment } from '../../src/server/index.js';
+import type { GatewayCall } from './call-recorder.js';
+
+export interface PaymentView {
+  readonly id: string;
+  readonly paymentType: string;
+  readonly amount: string;
+  readonly currency: string;
+  readonly brand: string;
+  /** e.g. "VISA •••• 0000"; empty when the gateway gave no card. */
+  readonly card: string;
+  readonly merchantTransactionId: string;
+  readonly referencedId: string;
+  readonly resultCode: string;
+  readonly resultDescription: string;
+  readonly kind: ResultKind;
+  readonly timestamp: string;
+}
+
+export function paymentView(payment: Payment): PaymentView {
+  const last4 = payment.card?.last4Digits;
+  return {
+    id: payment.id,
+    paymentType: payment.paymentType,
+    amount: payment.amount ?? '',
+    currency: payment.currency ?? '',
+    brand: payment.paymentBrand ?? '',
+    card: last4 ? `${payment.paymentBrand ?? 'card'} •••• ${last4}` : '',
+    merchantTransactionId: payment.merchantTransactionId ?? '',
+    referencedId: payment.referencedId ?? '',
+    resultCode: payment.result.code,
+    resultDescription: payment.result.description,
+    kind: classifyResult(payment.result.code),
+    timestamp: payment.timestamp ?? '',
+  };
+}
+
+/** Every answer of the merchant server carries the gateway calls it made. */
+export type WithCalls<T> = T & { readonly calls: readonly GatewayCall[] };
+
+/** A line of the shop's cart, priced by the server. */
+export interface OrderLineView {
+  readonly sku: string;
+  readonly name: string;
+  readonly quantity: number;
+  readonly amount: string;
+}
+
+export type OrderStatus = 'awaiting_payment' | 'paid' | 'expired';
+
+export interface OrderView {
+  readonly id: string;
+  readonly lines: readonly OrderLineView[];
+  readonly amount: string;
+  readonly currency: string;
+  readonly status: OrderStatus;
+  readonly checkoutId: string;
+  readonly integrity: string;
+  /** Each payment attempt read back from the gateway, oldest first (a decline, then an approval, ...). */
+  readonly attempts: readonly PaymentView[];
+}
+
+/** The outcome the result page shows for a shopper's return. */
+export type ReturnOutcome =
+  | 'approved'
+  | 'declined'
+  | 'pending'
+  | 'expired'
+  | 'mismatch'
+  | 'throttled'
+  | 'uncertain'
+  /** Refused without a payment: invalid fields, or not allowed (e.g. capturing more than was held). */
+  | 'rejected'
+  | 'error';
+
+/** A preauthorisation and what happened to it since. */
+export interface ReservationView {
+  readonly preauthorization: PaymentView;
+  readonly captures: readonly PaymentView[];
+  readonly refunds: readonly PaymentView[];
+  readonly capturedAmount: string;
+  readonly remainingAmount: string;
+  readonly refundedAmount: string;
+}
+
+export interface SavedCardView {
+  readonly registrationId: string;
+  readonly card: string;
+  readonly holder: string;
+}
+
+/** A merchantTransactionId the shop used, for the transactions page. */
+export interface ReferenceView {
+  readonly merchantTransactionId: string;
+  readonly label: string;
+}

@@ -1,0 +1,152 @@
+/**
+ * End to end: starts exactly what `npm start` starts (scripts/start.mjs
+ * `startDemo`) and walks the demo as a shopper would, by clicking, in headless
+ * Chromium: cart → pay in the widget → result (declined, then approved on a
+ * second try; expired with "start again"), and a card payment through a 3-D
+ * Secure challenge. Fails on any console error of the demo's pages.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { CARDS } from '../../src/sandbox/triggers.js';
+import { startDemo, type RunningDemo } from '../../scripts/start.mjs';
+import { launchChromium, watchedPage } from './browser.js';
+
+let demo: RunningDemo;
+let browser: Browser;
+
+before(async () => {
+  demo = await startDemo({ port: 0, quiet: true });
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+/**
+ * A page of the demo that fails the test on console errors when `done` is
+ * called, except those `expected` names (the browser logs a gateway's refusal,
+ * an HTTP 400, as a console error).
+ */
+async function shopperPage(expected: readonly RegExp[] = []): Promise<{ page: Page; done: () => Promise<void> }> {
+  const { page, problems } = await watchedPage(browser);
+  page.setDefaultTimeout(15_000);
+  return {
+    page,
+    done: async () => {
+      await page.close();
+      assert.deepEqual(
+        problems.filter((problem) => !expected.some((pattern) => pattern.test(problem))),
+        [],
+        'the demo pages logged errors',
+      );
+    },
+  };
+}
+
+/** The frame whose URL starts with `origin` (the gateway's ACS page, the widget's frames). */
+async function frameAt(page: Page, origin: string, selector: string): Promise<Frame> {
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    for (const frame of page.frames()) {
+      if (frame.url().startsWith(origin) && (await frame.$(selector))) return frame;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no frame from ${origin} with ${selector}`);
+}
+
+/** Types a card into the gateway's widget (it renders into the page's form.paymentWidgets) and presses pay. */
+async function payInWidget(page: Page, cardNumber: string): Promise<void> {
+  const widget = page.locator('gw-checkout');
+  await widget.locator('.wpwl-button-pay').waitFor();
+  await widget.getByLabel('Card number').fill(cardNumber);
+  await widget.getByLabel('Expiry date').fill(`12/${String(new Date().getFullYear() + 2).slice(2)}`);
+  await widget.getByLabel('CVV').fill('123');
+  await widget.getByLabel('Card holder').fill('Jane Jones');
+  await widget.getByRole('button', { name: 'Pay now' }).click();
+}
+
+/** From the shop's front page: two products into the cart, check out, land on the payment page. */
+async function checkOut(page: Page): Promise<void> {
+  await page.goto(demo.url);
+  await page.getByRole('button', { name: 'Add Espresso beans, 1 kg to the cart' }).click();
+  await page.getByRole('button', { name: 'Add Pour-over kit to the cart' }).click();
+  await page.getByRole('button', { name: 'Check out' }).click();
+  await page.waitForURL(/\/pay\.html\?order=/);
+  await page.locator('gw-checkout[state="ready"]').waitFor();
+}
+
+describe('npm start demo', () => {
+  test('serves the pages on one URL and proxies /api to the merchant, which never sends the token', async () => {
+    const response = await fetch(new URL('/api/config', demo.url));
+    assert.equal(response.status, 200);
+    const body = await response.text();
+    assert.match(body, /"gatewayUrl":"http:\/\/127\.0\.0\.1:\d+"/);
+    for (const token of demo.sandbox.tokens) assert.ok(!body.includes(token), 'the access token reached the browser');
+  });
+
+  test('cart → widget: a declined card, then an approved one → the result page shows the verified payment and both attempts', async () => {
+    const { page, done } = await shopperPage();
+    await checkOut(page);
+    assert.match(await page.locator('main').innerText(), /Total\s+€73\.90/);
+    await payInWidget(page, CARDS.declined);
+    await page.locator('gw-checkout').getByText('The payment was declined').waitFor();
+    await page.locator('gw-checkout[state="ready"]').waitFor();
+    await payInWidget(page, CARDS.approved);
+    await page.waitForURL(/\/result\.html\?order=.*&id=.*&resourcePath=/);
+    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    const main = await page.locator('main').innerText();
+    assert.match(main, /is paid: €73\.90/);
+    assert.match(main, /approved on the second attempt/);
+    assert.match(main, /800\.100\.152/, 'the declined attempt is listed');
+    assert.match(main, /000\.100\.110/, 'the approval is listed');
+    // The call log holds masked fields only: no card number went to the merchant at all in this flow.
+    const log = (await page.evaluate(() => sessionStorage.getItem('gw-demo:calls'))) ?? '';
+    assert.match(log, /"path":"\/v1\/checkouts"/);
+    assert.match(log, /"path":"\/v1\/checkouts\/[^/"]+\/payment/);
+    assert.ok(!log.includes(CARDS.approved) && !log.includes(CARDS.declined));
+    await done();
+  });
+
+  test('an expired checkout: the gateway refuses the payment, the shopper is offered "Start again", and the new checkout is paid', async () => {
+    const { page, done } = await shopperPage([/400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/v1\/checkouts\/\w+\/widget\/payments\)/]);
+    await checkOut(page);
+    await page.getByRole('button', { name: 'Let this checkout expire' }).click();
+    await page.getByText('The sandbox clock moved 31 minutes ahead').waitFor();
+    await payInWidget(page, CARDS.approved);
+    // The payment page (on gw-expired) or the result page (after the widget's redirect) says so; both offer a new checkout.
+    await page.getByText('Your payment session expired', { exact: true }).waitFor();
+    assert.match(await page.locator('main').innerText(), /Nothing was charged/);
+    await page.getByRole('button', { name: 'Start again' }).click();
+    await page.waitForURL(/\/pay\.html\?order=/);
+    await page.locator('gw-checkout[state="ready"]').waitFor();
+    await payInWidget(page, CARDS.approved);
+    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    assert.match(await page.locator('main').innerText(), /approved on the first attempt/);
+    await done();
+  });
+
+  test('3-D Secure challenge: the shopper completes authentication and the server reads an approved payment', async () => {
+    const { page, done } = await shopperPage();
+    await page.goto(new URL('/card-payment.html', demo.url).href);
+    await page.getByLabel('Test card').selectOption(CARDS.challenge);
+    await page.getByLabel('Challenge window').selectOption('03');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    const handler = page.locator('gw-3ds-handler');
+    await handler.waitFor();
+    const acs = await frameAt(page, demo.sandboxUrl, 'button[value="complete"]');
+    await acs.getByRole('button', { name: 'Complete authentication' }).click();
+    await page.getByText('Paid €38.00').waitFor();
+    assert.equal(await handler.count(), 0, 'the handler is gone once the payment is settled');
+    const log = page.locator('#api-log');
+    await log.getByText('/v1/payments', { exact: true }).first().waitFor();
+    assert.match(await log.innerText(), /POST\s+\/v1\/payments/);
+    assert.match(await log.innerText(), /GET\s+\/v1\/payments\//);
+    const stored = (await page.evaluate(() => sessionStorage.getItem('gw-demo:calls'))) ?? '';
+    assert.ok(stored.includes('"card.number":"420000******0042"'), 'the card number is shown masked');
+    assert.ok(!stored.includes(CARDS.challenge) && !stored.includes('"card.cvv":"123"'), 'no full card number or security code in the log');
+    await done();
+  });
+});
