@@ -167,7 +167,7 @@ const STATUS_READS_PER_MINUTE = 2;
 
 /** A checkout's successful payment, else its latest attempt. */
 function paymentOfCheckout(state: SandboxState, checkout: CheckoutRecord): PaymentRecord | undefined {
-  const payments = checkout.paymentIds.map((id) => state.store.payments.get(id)).filter((payment): payment is PaymentRecord => payment !== undefined);
+  const payments = checkout.paymentIds.map((id) => state.store.payment(id)).filter((payment): payment is PaymentRecord => payment !== undefined);
   return payments.find(succeeded) ?? payments.at(-1);
 }
 
@@ -269,7 +269,7 @@ const createServerPayment: Handler = (state, request) => {
 
 /** The payment a merchant call names, or the reply when it is not theirs to see. */
 function ownPayment(state: SandboxState, request: Request, id: string, missingCode: string): PaymentRecord | Reply {
-  const payment = state.store.payments.get(id);
+  const payment = state.store.payment(id);
   if (!payment) return failure(400, missingCode, state.store.clock.now(), newId());
   if (payment.entityId !== request.params.entityId) return forbidden(state);
   return payment;
@@ -339,7 +339,7 @@ const threeDsPage =
   (page: typeof methodPage): Handler =>
   (state, request) => {
     const { reply: answer, paymentId } = page(state.store, request.params);
-    const payment = paymentId === undefined ? undefined : state.store.payments.get(paymentId);
+    const payment = paymentId === undefined ? undefined : state.store.payment(paymentId);
     if (payment) noteCheckoutPayment(state, payment);
     return reply(answer, paymentId);
   };

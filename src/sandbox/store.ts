@@ -120,6 +120,10 @@ export interface StoreLimits {
 
 export const DEFAULT_LIMITS: StoreLimits = { checkouts: 50_000, payments: 50_000, registrations: 10_000 };
 
+/** A 3DS step not finished within 30 minutes times out, as the platform's pending transactions do. */
+export const THREE_DS_TIMEOUT_MS = 30 * 60 * 1000;
+export const THREE_DS_TIMED_OUT: Result = { code: '100.396.103', description: 'Previously pending transaction timed out' };
+
 /** A checkout lives 30 minutes (seed, Limits). */
 export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
 
@@ -180,9 +184,20 @@ export class SandboxStore {
     dropOldest(this.registrations, this.limits.registrations);
   }
 
+  /** A payment as it stands now: a 3DS step left unfinished for 30 minutes has timed out. */
+  payment(id: string): PaymentRecord | undefined {
+    const payment = this.payments.get(id);
+    const session = payment?.threeDs;
+    if (payment && session && !session.finished && payment.createdAt + THREE_DS_TIMEOUT_MS <= this.clock.nowMs()) {
+      session.finished = true;
+      payment.result = THREE_DS_TIMED_OUT;
+    }
+    return payment;
+  }
+
   paymentsByMerchantTransactionId(entityId: string, merchantTransactionId: string): PaymentRecord[] {
     const ids = this.#byMerchantTransactionId.get(`${entityId} ${merchantTransactionId}`) ?? [];
-    return ids.map((id) => this.payments.get(id)).filter((payment): payment is PaymentRecord => payment !== undefined);
+    return ids.map((id) => this.payment(id)).filter((payment): payment is PaymentRecord => payment !== undefined);
   }
 
   /** The checkout if it can still be used: known, not expired, not consumed. */

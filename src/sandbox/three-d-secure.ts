@@ -96,7 +96,7 @@ const sessionNotFound = () => page('3-D Secure session not found', '<h1>3-D Secu
 /** The payment a 3DS page is about, from the session token it was posted. */
 function paymentOfSession(store: SandboxStore, token: string | undefined): PaymentRecord | undefined {
   const id = token === undefined ? undefined : store.threeDsSessions.get(token);
-  return id === undefined ? undefined : store.payments.get(id);
+  return id === undefined ? undefined : store.payment(id);
 }
 
 /** `POST /v1/threeDSecure/method`: records that the browser posted the method data. */

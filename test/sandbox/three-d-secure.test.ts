@@ -124,6 +124,20 @@ describe('3-D Secure, server-to-server', () => {
     assert.deepEqual(body.threeDSecure, { eci: '05', authenticationStatus: 'Y', version: '2.2.0', flow: 'challenge' });
   });
 
+  it('a 3DS step left unfinished for 30 minutes times out (100.396.103) and can no longer be completed', async () => {
+    const { body } = await pending(CARDS.challengeNoMethod);
+    const acs = await postForm(body.redirect.url, body.redirect.parameters);
+    const fields = formFields(await acs.text());
+    handle.sandbox.clock.advance(30 * 60);
+    const read = await call('GET', `/v1/payments/${body.id}`);
+    assert.equal(read.body.result.code, '100.396.103');
+    assert.equal(read.body.redirect, undefined);
+    const late = await postForm(`${handle.sandbox.url}/v1/threeDSecure/challenge`, [{ name: 'threeDSSessionData', value: fields.threeDSSessionData! }, { name: 'outcome', value: 'complete' }]);
+    assert.equal(late.status, 303, 'the shopper still goes back to the shop');
+    assert.equal((await call('GET', `/v1/payments/${body.id}`)).body.result.code, '100.396.103');
+    handle.sandbox.reset();
+  });
+
   it('unknown sessions get an error page, not a crash', async () => {
     const answer = await postForm(`${handle.sandbox.url}/v1/threeDSecure/execute`, [{ name: 'threeDSSessionData', value: 'nope' }]);
     assert.equal(answer.status, 400);

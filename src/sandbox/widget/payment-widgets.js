@@ -136,19 +136,16 @@
   start();
 
   async function start() {
+    /** @type {Promise<any> | undefined} */
     const loading = scriptUrl && CHECKOUT_ID.test(checkoutId)
-      ? fetch(gatewayUrl('widget'), { signal, credentials: 'omit' }).then(
-        (response) => response.json().then((answer) => ({ response, answer }), () => ({ response, answer: undefined })),
-        () => undefined)
+      ? fetch(gatewayUrl('widget'), { signal, credentials: 'omit' }).then((response) => response.json()).catch(() => undefined)
       : undefined;
     await domReady();
     if (!loading) return fail('InvalidCheckoutIdError', 'The script URL carries no valid checkoutId.', 'invalidCheckout');
-    const loaded = await loading;
+    const answer = await loading;
     if (signal.aborted) return;
-    if (!loaded) return fail('PciIframeCommunicationError', 'The gateway could not be reached.', 'unavailable');
-    const { response, answer } = loaded;
     if (answer?.result?.code === INVALID_PARAMETER) return fail('InvalidCheckoutIdError', 'The checkout is unknown, expired or already paid.', 'invalidCheckout');
-    if (!response.ok || !answer?.checkout) return fail('WidgetError', `The gateway answered ${answer?.result?.code ?? response.status}.`, 'unavailable');
+    if (!answer?.checkout) return fail('PciIframeCommunicationError', 'The gateway could not be reached or answered no checkout.', 'unavailable');
     Object.assign(api.checkout, answer.checkout);
     expireLater(answer.checkout.expiresAt, answer.timestamp);
 
@@ -255,14 +252,17 @@
     return node;
   }
 
-  /** @param {() => void} callback @param {number} delay */
+  /** Runs `callback` after `delay` ms unless unloaded first; returns a function that cancels it. @param {() => void} callback @param {number} delay */
   function later(callback, delay) {
     const timer = setTimeout(() => {
       timers.delete(timer);
       callback();
     }, delay);
     timers.add(timer);
-    return timer;
+    return () => {
+      clearTimeout(timer);
+      timers.delete(timer);
+    };
   }
 
   /** @param {Element} form @param {string} text */
@@ -455,7 +455,7 @@
     /** @type {NameValue[]} */
     const parameterErrors = Array.isArray(answer?.result?.parameterErrors) ? answer.result.parameterErrors : [];
     const rejected = FIELDS.filter((field) => parameterErrors.some((error) => field.param.includes(error.name)));
-    if (code === INVALID_PARAMETER && !rejected.length) {
+    if (code === INVALID_PARAMETER && !parameterErrors.length) {
       // Expired, or already paid (the browser itself re-sends a POST whose connection dropped):
       // the shop's server reads which, unless the page took over in onError (wpwl.unload()).
       report('InvalidCheckoutIdError', 'The checkout is expired or already paid.');
@@ -488,10 +488,9 @@
     for (const precondition of redirect.preconditions ?? []) {
       const frame = attach(document.body, element('iframe', 'wpwl-precondition', { name: `wpwl-precondition-${index++}`, title: '3-D Secure', hidden: true, tabIndex: -1 }));
       await new Promise((resolve) => {
-        const timer = later(() => resolve(undefined), PRECONDITION_TIMEOUT_MS);
+        const cancel = later(() => resolve(undefined), PRECONDITION_TIMEOUT_MS);
         const done = () => {
-          clearTimeout(timer);
-          timers.delete(timer);
+          cancel();
           resolve(undefined);
         };
         frame.addEventListener('load', done, { once: true, signal });
@@ -505,11 +504,7 @@
 
   /** POSTs `parameters` as hidden inputs to `url` in the browsing context `target`. @param {Redirect | Precondition} request @param {string} target */
   function postForm({ url, method, parameters }, target) {
-    const action = new URL(url, document.baseURI);
-    if (action.protocol !== 'https:' && action.protocol !== 'http:') {
-      return report('WidgetError', 'The gateway sent a redirect that is not an http(s) URL.');
-    }
-    const form = attach(document.body, element('form', 'wpwl-redirect', { action: action.href, method: method ?? 'POST', target, hidden: true }));
+    const form = attach(document.body, element('form', 'wpwl-redirect', { action: url, method: method ?? 'POST', target, hidden: true }));
     for (const { name, value } of parameters ?? []) form.append(element('input', '', { type: 'hidden', name, value }));
     form.submit();
   }
