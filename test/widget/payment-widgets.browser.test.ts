@@ -154,6 +154,17 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(log.body.requests.some((request: { path: string }) => request.path === '/v1/threeDSecure/method'), 'the 3DS method page was posted').to.equal(true);
   });
 
+  it('goes on to the 3DS step when the 3DS method page has not loaded within 10 seconds (EMVCo)', async function () {
+    this.timeout(20_000);
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout });
+    await page.ready;
+    await merchantCall('POST', '/__sandbox/faults', { path: '/v1/threeDSecure/method', mode: 'hang', count: '1' });
+    pay(page.form(), { number: CARDS.frictionless });
+    await waitFor(() => page.document.querySelector('iframe.wpwl-precondition'), 'the hidden 3DS method iframe');
+    await expectApproved(await shopperResult(page, 15_000), checkout.id);
+  });
+
   it('stops the payment when onBeforeSubmitCard returns false, and sends nothing', async () => {
     const checkout = await createCheckout();
     let allow = false;
@@ -179,6 +190,25 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     await waitFor(() => afterSubmits === 1 && !payButton(form).disabled, 'the declined answer');
     expect(calls).to.equal(2);
     expect(submissions(page), 'only the allowed attempt reached the gateway').to.have.length(1);
+  });
+
+  it('stops the payment when onBeforeSubmitCard throws', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({
+      checkout,
+      options: {
+        onBeforeSubmitCard: () => {
+          throw new Error('the shop\'s own check broke');
+        },
+      },
+    });
+    await page.ready;
+    const form = page.form();
+    const uncaught = new Promise<ErrorEvent>((resolve) => page.window.addEventListener('error', resolve, { once: true }));
+    pay(form, { number: CARDS.approved });
+    expect((await uncaught).message).to.contain('the shop\'s own check broke');
+    expect(payButton(form).disabled).to.equal(false);
+    expect(submissions(page)).to.have.length(0);
   });
 
   it('unload() removes everything it added, and a second checkout then loads and pays on the same page', async () => {
@@ -233,6 +263,13 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(page.window.gwScriptErrors).to.deep.equal([widgetScriptUrl(checkout.id)]);
     expect(page.window.wpwl).to.equal(undefined);
     expect(page.form().children).to.have.length(0);
+  });
+
+  it('reports InvalidCheckoutIdError when its script URL carries no checkoutId', async () => {
+    const { integrity } = await createCheckout();
+    const page = await openWidgetPage({ checkout: { id: '', integrity } });
+    expect((await page.error).name).to.equal('InvalidCheckoutIdError');
+    expect(alertOf(page.form())?.hidden).to.equal(false);
   });
 
   it('reports InvalidCheckoutIdError for an unknown checkout and says so in the form', async () => {
@@ -389,10 +426,17 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
 
   it('reports PciIframeCommunicationError when the gateway cannot be read, and says so in the form', async () => {
     const checkout = await createCheckout();
-    await merchantCall('POST', '/__sandbox/faults', { path: `/v1/checkouts/${checkout.id}/widget`, mode: 'drop', count: '2' });
+    await merchantCall('POST', '/__sandbox/faults', { path: `/v1/checkouts/${checkout.id}/widget`, mode: 'error', count: '1' });
     const page = await openWidgetPage({ checkout });
     expect((await page.error).name).to.equal('PciIframeCommunicationError');
     expect(alertOf(page.form())?.textContent).to.equal('The payment form could not be loaded. Please try again later.');
+  });
+
+  it('reports WidgetError when the page has no form.paymentWidgets', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout, forms: [] });
+    expect((await page.error).name).to.equal('WidgetError');
+    expect(page.document.adoptedStyleSheets).to.have.length(0);
   });
 
   it('reports WidgetError for a form without a card brand it supports, and renders the others', async () => {

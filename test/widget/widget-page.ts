@@ -213,11 +213,15 @@ export async function waitFor<T>(probe: () => T | undefined | false, what: strin
 }
 
 /** The URL the widget finally sent the shopper to: the test runner's shopper result page. */
-export function shopperResult(page: WidgetPage): Promise<URL> {
-  return waitFor(() => {
-    const href = page.frame.contentWindow!.location.href;
-    return href.startsWith(shopperResultUrl) && page.frame.contentDocument?.readyState === 'complete' && new URL(href);
-  }, 'the shopper result page');
+export function shopperResult(page: WidgetPage, timeoutMs?: number): Promise<URL> {
+  return waitFor(
+    () => {
+      const href = page.frame.contentWindow!.location.href;
+      return href.startsWith(shopperResultUrl) && page.frame.contentDocument?.readyState === 'complete' && new URL(href);
+    },
+    'the shopper result page',
+    timeoutMs,
+  );
 }
 
 /** Reads the checkout's payment as the merchant's server does after the shopper's return. */
