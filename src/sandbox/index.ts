@@ -31,6 +31,12 @@ export interface SandboxOptions {
   limits?: Partial<StoreLimits>;
   /** How many requests the log keeps (default 1000). */
   logLimit?: number;
+  /**
+   * Makes checkout, payment and registration ids deterministic: the same seed
+   * gives the same ids in the same order (again after a reset). Without it ids
+   * are random and unguessable, as the widget endpoints trust the checkout id.
+   */
+  idSeed?: string;
 }
 
 export interface Sandbox {
@@ -56,7 +62,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const tokens = options.tokens ?? [DEFAULT_TOKEN];
   const entities = options.entities ?? [DEFAULT_ENTITY_ID];
-  const state = createSandboxState({ tokens, entities, ...(options.limits ? { limits: options.limits } : {}), ...(options.logLimit !== undefined ? { logLimit: options.logLimit } : {}) });
+  const state = createSandboxState({ tokens, entities, ...(options.limits ? { limits: options.limits } : {}), ...(options.logLimit !== undefined ? { logLimit: options.logLimit } : {}), ...(options.idSeed !== undefined ? { idSeed: options.idSeed } : {}) });
   const { clock } = state.store;
   const server = createServer((request, response) => {
     void handle(state, request, response, (error) => console.error('gw-sandbox: unexpected error', error));

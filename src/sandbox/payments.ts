@@ -77,7 +77,7 @@ interface NewPayment {
 
 function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Result): PaymentRecord {
   const { params } = input;
-  const id = newId();
+  const id = store.nextId();
   const amount = params.amount ?? '0.00';
   const record: PaymentRecord = {
     id,
@@ -141,7 +141,7 @@ function settle(store: SandboxStore, payment: PaymentRecord, behaviour: CardBeha
 function registerIfAsked(store: SandboxStore, payment: PaymentRecord): void {
   if (!payment.createRegistration || payment.registrationId) return;
   const registration: RegistrationRecord = {
-    id: newId(),
+    id: store.nextId(),
     entityId: payment.entityId,
     behaviour: payment.behaviour,
     initialPaymentId: payment.id,

@@ -79,10 +79,10 @@ export interface Request {
 }
 
 /** A fresh sandbox state: empty store on a real-time clock, the widget script read from disk. */
-export function createSandboxState(options: { tokens: readonly string[]; entities: readonly string[]; limits?: Partial<StoreLimits>; logLimit?: number }): SandboxState {
+export function createSandboxState(options: { tokens: readonly string[]; entities: readonly string[]; limits?: Partial<StoreLimits>; logLimit?: number; idSeed?: string }): SandboxState {
   const clock = new SandboxClock();
   return {
-    store: new SandboxStore(clock, { ...DEFAULT_LIMITS, ...options.limits }),
+    store: new SandboxStore(clock, { ...DEFAULT_LIMITS, ...options.limits }, options.idSeed),
     tokens: new Set(options.tokens),
     entities: new Set(options.entities),
     base: '',
@@ -145,7 +145,7 @@ const createCheckout: Handler = (state, request) => {
   const { store } = state;
   const now = store.clock.nowMs();
   const checkout: CheckoutRecord = {
-    id: newId(),
+    id: store.nextId(),
     entityId: request.params.entityId!,
     createdAt: now,
     expiresAt: now + CHECKOUT_LIFETIME_MS,

@@ -3,7 +3,7 @@
  * clock tests can move. Memory stays bounded: expired checkouts are swept and
  * each kind of record keeps at most a configured number, oldest dropped first.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { TestMode } from '../contract/formats.js';
 import type { CardBehaviour } from './triggers.js';
 import type { FlatParams } from './wire.js';
@@ -151,11 +151,20 @@ export class SandboxStore {
   /** `entityId merchantTransactionId` → payment ids, in creation order. */
   readonly #byMerchantTransactionId = new Map<string, string[]>();
   #writes = 0;
+  #issued = 0;
 
+  /** With an `idSeed`, checkout, payment and registration ids repeat from run to run (and after a reset). */
   constructor(
     readonly clock: SandboxClock,
     readonly limits: StoreLimits = DEFAULT_LIMITS,
+    readonly idSeed?: string,
   ) {}
+
+  /** The id of a new checkout, payment or registration: random, or derived from the seed and a counter. */
+  nextId(): string {
+    if (this.idSeed === undefined) return newId();
+    return createHash('sha256').update(`${this.idSeed}:${this.#issued++}`).digest('hex').slice(0, 32);
+  }
 
   addCheckout(checkout: CheckoutRecord): void {
     this.checkouts.set(checkout.id, checkout);
@@ -214,6 +223,7 @@ export class SandboxStore {
   }
 
   clear(): void {
+    this.#issued = 0;
     this.checkouts.clear();
     this.payments.clear();
     this.registrations.clear();
