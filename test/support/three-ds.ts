@@ -52,3 +52,17 @@ export function serverPayment<T = Record<string, any>>(payload: { action: 'creat
 
 /** A shopper result page on another origin than the test page, which reports back with postThreeDsResult(). */
 export const crossOriginResultUrl = `http://127.0.0.1:${location.port}/__gw/result-cross?checkoutOrigin=${encodeURIComponent(location.origin)}`;
+
+/**
+ * `redirect` with its first precondition pointed at a sandbox path that never answers (a `hang` fault).
+ * The path is unique to the call, because faults are per path and shared by every test file running at once.
+ */
+export async function withHangingMethod<R extends { preconditions?: readonly { url: string }[] }>(redirect: R): Promise<R> {
+  const [first, ...rest] = redirect.preconditions ?? [];
+  if (!first) throw new Error('this redirect has no precondition');
+  const url = new URL(first.url);
+  url.pathname = `${url.pathname}/hang-${crypto.randomUUID()}`;
+  const answer = await merchantCall('POST', '/__sandbox/faults', { path: url.pathname, mode: 'hang', count: '1' });
+  if (answer.status !== 200) throw new Error(`fault not set: ${JSON.stringify(answer.body)}`);
+  return { ...redirect, preconditions: [{ ...first, url: url.href }, ...rest] };
+}

@@ -307,11 +307,13 @@ export class Gw3dsHandler extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (!changed.has('redirect')) return;
-    if (this.#flow) {
-      this.#endFlow();
-      this.#setState('idle');
+    if (this.redirect === undefined || this.redirect === null) {
+      this.cancel();
+      return;
     }
-    if (this.redirect !== undefined && this.redirect !== null) this.#begin(this.redirect);
+    // A new redirect replaces a running flow: no `busy`, and no stop at `idle` in between.
+    this.#endFlow();
+    this.#begin(this.redirect);
   }
 
   protected override render() {
@@ -352,7 +354,8 @@ export class Gw3dsHandler extends LitElement {
     const flow = new Flow(checked, `${this.#namePrefix}-${this.#flowCount}`);
     this.#flow = flow;
     // The frames go into the rendered shadow root, which exists after the first update.
-    void this.updateComplete.then(() => this.#run(flow));
+    if (this.hasUpdated) void this.#run(flow);
+    else void this.updateComplete.then(() => this.#run(flow));
   }
 
   async #run(flow: Flow): Promise<void> {
