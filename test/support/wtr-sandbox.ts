@@ -4,6 +4,9 @@
  *   /__gw/sandbox.js   exports the sandbox URL and entity id (no token)
  *   /__gw/api/...      forwards to the sandbox with the Bearer token added, so the
  *                      token stays on the server side as it would in production
+ *   /__gw/clock-api/... the same for a second sandbox kept for tests that move the
+ *                      clock (POST /__sandbox/clock): test files run concurrently, and
+ *                      moving the shared sandbox's clock would expire their checkouts
  *   /__gw/result       a same-origin shopper result page
  */
 import type { TestRunnerPlugin } from '@web/test-runner';
@@ -22,20 +25,21 @@ async function readBody(stream: AsyncIterable<Buffer>): Promise<Buffer> {
  */
 export function sandboxFixture(): { plugin: TestRunnerPlugin; middleware: Middleware; current: () => Sandbox | undefined } {
   let sandbox: Sandbox | undefined;
+  let clockSandbox: Sandbox | undefined;
   const plugin: TestRunnerPlugin = {
     name: 'gw-sandbox',
     async serverStart() {
-      sandbox = await startSandbox({ port: 0, quiet: true });
+      [sandbox, clockSandbox] = await Promise.all([startSandbox({ port: 0, quiet: true }), startSandbox({ port: 0, quiet: true })]);
     },
     async serverStop() {
-      await sandbox?.close();
+      await Promise.all([sandbox?.close(), clockSandbox?.close()]);
     },
   };
   const middleware: Middleware = async (ctx, next) => {
-    if (!sandbox || !ctx.path.startsWith('/__gw/')) return next();
+    if (!sandbox || !clockSandbox || !ctx.path.startsWith('/__gw/')) return next();
     if (ctx.path === '/__gw/sandbox.js') {
       ctx.type = 'application/javascript';
-      ctx.body = `export const sandboxUrl = ${JSON.stringify(sandbox.url)};\nexport const entityId = ${JSON.stringify(sandbox.entities[0])};\n`;
+      ctx.body = `export const sandboxUrl = ${JSON.stringify(sandbox.url)};\nexport const entityId = ${JSON.stringify(sandbox.entities[0])};\nexport const clockSandboxUrl = ${JSON.stringify(clockSandbox.url)};\n`;
       return;
     }
     if (ctx.path === '/__gw/result') {
@@ -43,13 +47,15 @@ export function sandboxFixture(): { plugin: TestRunnerPlugin; middleware: Middle
       ctx.body = '<!doctype html><html lang="en"><title>Shopper result</title><p>Back at the shop.</p></html>';
       return;
     }
-    if (ctx.path.startsWith('/__gw/api/')) {
-      const target = `${sandbox.url}${ctx.url.slice('/__gw/api'.length)}`;
+    const prefix = ['/__gw/api/', '/__gw/clock-api/'].find((candidate) => ctx.path.startsWith(candidate));
+    if (prefix) {
+      const gateway = prefix === '/__gw/api/' ? sandbox : clockSandbox;
+      const target = `${gateway.url}${ctx.url.slice(prefix.length - 1)}`;
       const body = ctx.method === 'GET' ? undefined : new Uint8Array(await readBody(ctx.req));
       const response = await fetch(target, {
         method: ctx.method,
         headers: {
-          authorization: `Bearer ${sandbox.tokens[0]}`,
+          authorization: `Bearer ${gateway.tokens[0]}`,
           ...(body ? { 'content-type': ctx.get('content-type') || 'application/x-www-form-urlencoded; charset=UTF-8' } : {}),
         },
         body,

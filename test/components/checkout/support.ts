@@ -4,7 +4,7 @@
  * the way a shopper does, through its public `.wpwl-*` controls.
  */
 import { oneEvent } from '@open-wc/testing';
-import { merchantCall, sandboxUrl, shopperResultUrl } from '../../support/gateway.js';
+import { clockSandboxUrl, merchantCall, sandboxUrl, shopperResultUrl } from '../../support/gateway.js';
 import type { GwCheckout } from '../../../src/components/checkout/gw-checkout.js';
 
 export { sandboxUrl, shopperResultUrl };
@@ -12,13 +12,15 @@ export { sandboxUrl, shopperResultUrl };
 export interface Checkout {
   id: string;
   integrity: string;
+  /** The sandbox it lives on. */
+  baseUrl: string;
 }
 
-/** A fresh checkout, as the merchant server would create it. */
-export async function createCheckout(): Promise<Checkout> {
-  const { status, body } = await merchantCall('POST', '/v1/checkouts', { amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+/** A fresh checkout, as the merchant server would create it; on the clock sandbox for tests that move time. */
+export async function createCheckout(sandbox: 'shared' | 'clock' = 'shared'): Promise<Checkout> {
+  const { status, body } = await merchantCall('POST', '/v1/checkouts', { amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' }, { sandbox });
   if (status !== 200 || typeof body.id !== 'string') throw new Error(`checkout not created: ${status} ${JSON.stringify(body.result)}`);
-  return { id: body.id, integrity: body.integrity };
+  return { id: body.id, integrity: body.integrity, baseUrl: sandbox === 'clock' ? clockSandboxUrl : sandboxUrl };
 }
 
 export type CheckoutSettings = Partial<Pick<GwCheckout, 'checkoutId' | 'integrity' | 'baseUrl' | 'shopperResultUrl' | 'brands' | 'locale' | 'widgetStyle' | 'expiresAt' | 'options'>> & { nonce?: string };
@@ -33,7 +35,7 @@ export function mount(settings: CheckoutSettings, parent: ParentNode = document.
 
 /** Everything a page needs for `checkout`, pointing at the test sandbox. */
 export function settingsFor(checkout: Checkout): CheckoutSettings {
-  return { checkoutId: checkout.id, integrity: checkout.integrity, baseUrl: sandboxUrl, shopperResultUrl };
+  return { checkoutId: checkout.id, integrity: checkout.integrity, baseUrl: checkout.baseUrl, shopperResultUrl };
 }
 
 /** The widget scripts present in `doc`. */
