@@ -4,11 +4,11 @@
  * is read at most as often as the gateway allows, and the first approved
  * payment is remembered.
  */
+import { parseResourcePath, type ResourcePath } from '../contract/resource-path.js';
 import { isApproved } from '../contract/result-codes.js';
 import { GatewayThrottledError } from './errors.js';
 import { validationError, type RequestOptions, type Transport } from './request.js';
 import type { checkouts } from './resources/checkouts.js';
-import { GATEWAY_ID } from './resources/path.js';
 import type { payments } from './resources/payments.js';
 import type { StatusStore } from './status-store.js';
 import type { Payment } from './types.js';
@@ -19,7 +19,6 @@ export interface ShopperReturn {
   resourcePath?: unknown;
 }
 
-const RESOURCE_PATH = new RegExp(`^/v1/(?:checkouts/(${GATEWAY_ID})/payment|payments/(${GATEWAY_ID}))$`);
 /** The seed's limit on GET /v1/checkouts/{id}/payment. */
 export const STATUS_CALLS_PER_MINUTE = 2;
 
@@ -31,19 +30,20 @@ export function shopperReturnHandler(
   // Concurrent returns for one path (a double reload) share one status call.
   const inFlight = new Map<string, Promise<Payment>>();
 
-  async function read(resourcePath: string, checkoutId: string | undefined, paymentId: string | undefined, options?: RequestOptions) {
+  async function read(resourcePath: string, { kind, id }: ResourcePath, options?: RequestOptions) {
     const record = (await store.get(resourcePath)) ?? { calls: [] };
     if (record.payment) return record.payment;
-    if (checkoutId) {
+    const checkout = kind === 'checkout';
+    if (checkout) {
       const now = transport.now();
       const calls = record.calls.filter((time) => now - time < 60_000);
       if (calls.length >= STATUS_CALLS_PER_MINUTE) {
         const retryAfterSeconds = Math.ceil((calls[0]! + 60_000 - now) / 1000);
-        throw new GatewayThrottledError(`Status of checkout ${checkoutId} was read ${calls.length} times this minute (the gateway's limit); not sent`, { retryAfterSeconds });
+        throw new GatewayThrottledError(`Status of checkout ${id} was read ${calls.length} times this minute (the gateway's limit); not sent`, { retryAfterSeconds });
       }
       await store.set(resourcePath, { calls: [...calls, now] });
     }
-    const payment = checkoutId ? await resources.checkouts.getPayment(checkoutId, options) : await resources.payments.get(paymentId!, options);
+    const payment = checkout ? await resources.checkouts.getPayment(id, options) : await resources.payments.get(id, options);
     if (isApproved(payment.result.code)) await store.set(resourcePath, { ...((await store.get(resourcePath)) ?? { calls: [] }), payment });
     return payment;
   }
@@ -56,16 +56,15 @@ export function shopperReturnHandler(
    */
   return async function handleShopperReturn(query: ShopperReturn, options?: RequestOptions): Promise<Payment> {
     const { id, resourcePath } = query;
-    const match = typeof resourcePath === 'string' ? RESOURCE_PATH.exec(resourcePath) : null;
-    const pathIdValue = match?.[1] ?? match?.[2];
-    if (!match || pathIdValue!.includes('..') || (id !== undefined && id !== pathIdValue)) {
+    const target = typeof resourcePath === 'string' ? parseResourcePath(resourcePath) : undefined;
+    if (!target || (id !== undefined && id !== target.id)) {
       const value = typeof resourcePath === 'string' ? resourcePath.slice(0, 100) : '';
       throw validationError([{ name: 'resourcePath', value, message: 'must be /v1/checkouts/{id}/payment or /v1/payments/{id}, with the same id as the id parameter' }]);
     }
-    const path = match[0];
+    const path = resourcePath as string;
     let pending = inFlight.get(path);
     if (!pending) {
-      pending = read(path, match[1], match[2], options).finally(() => inFlight.delete(path));
+      pending = read(path, target, options).finally(() => inFlight.delete(path));
       inFlight.set(path, pending);
     }
     return pending;
