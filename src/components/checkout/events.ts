@@ -3,6 +3,7 @@
  * declaration, so `addEventListener('gw-ready', …)` is typed everywhere.
  */
 import type { GwEvent } from '../shared/emit.js';
+import type { ThreeDsErrorDetail } from '../three-ds/types.js';
 
 /** Where the element is in its life cycle; reflected as the read-only `state` attribute. */
 export type GwCheckoutState = 'idle' | 'loading' | 'ready' | 'submitting' | 'error' | 'expired';
@@ -62,7 +63,8 @@ declare global {
     'gw-ready': GwReadyEvent;
     'gw-before-submit': GwBeforeSubmitEvent;
     'gw-brand-change': GwBrandChangeEvent;
-    'gw-error': GwErrorEvent;
+    /** Both elements fire `gw-error` (a global map has one entry per name): narrow on `detail.code`. */
+    'gw-error': GwEvent<GwErrorDetail | ThreeDsErrorDetail>;
     'gw-expired': GwExpiredEvent;
   }
 }
