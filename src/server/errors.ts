@@ -26,6 +26,8 @@ const scrub = (text: string) => text.replace(CARD_NUMBER_LIKE, (digits) => maskP
 
 /** Anything that went wrong talking to the gateway. */
 export class GatewayError extends Error {
+  // Names are written out, not read from the class: minifiers rename classes.
+  override name = 'GatewayError';
   declare readonly resultCode?: string;
   declare readonly description?: string;
   declare readonly httpStatus?: number;
@@ -36,8 +38,6 @@ export class GatewayError extends Error {
     const { cause, parameterErrors = [], ...fields } = details;
     // Our own errors are already safe and keep their class; any other cause is reduced to a scrubbed copy.
     super(scrub(message), cause instanceof Error ? { cause: cause instanceof GatewayError ? cause : sanitizedCause(cause) } : undefined);
-    // Not enumerable, like Error's own name, so spreading an error copies only its details.
-    Object.defineProperty(this, 'name', { value: new.target.name, configurable: true, writable: true });
     // Re-masked here so a gateway (or emulator) that echoes raw values cannot leak them through us.
     const masked = parameterErrors.map(({ name, value, message }) => ({ name, value: maskParameter(name, String(value)), message }));
     Object.assign(this, fields, { parameterErrors: masked });
@@ -64,35 +64,50 @@ function sanitizedCause(cause: Error): Error {
 }
 
 /** The access token was refused (`800.900.300`, `800.900.302`): check the credentials. */
-export class GatewayAuthenticationError extends GatewayError {}
+export class GatewayAuthenticationError extends GatewayError {
+  override name = 'GatewayAuthenticationError';
+}
 
 /** The token is valid but may not act for this entity (`800.900.301`). */
-export class GatewayPermissionError extends GatewayError {}
+export class GatewayPermissionError extends GatewayError {
+  override name = 'GatewayPermissionError';
+}
 
 /**
  * Bad or missing fields. Raised before sending when our own check (the shared
  * contract) finds them, with every bad field in `parameterErrors`; also raised
  * when the gateway rejects a request's data or references (`200.300.404`, `700.*`).
  */
-export class GatewayValidationError extends GatewayError {}
+export class GatewayValidationError extends GatewayError {
+  override name = 'GatewayValidationError';
+}
 
 /** The payment was refused: by the bank, by 3-D Secure, by risk checks or by the gateway's system. `payment` holds the answer. */
-export class GatewayDeclinedError extends GatewayError {}
+export class GatewayDeclinedError extends GatewayError {
+  override name = 'GatewayDeclinedError';
+}
 
 /** Too many requests (`800.120.100`), or the seed's 2-a-minute checkout status limit, enforced here before sending. */
 export class GatewayThrottledError extends GatewayError {
+  override name = 'GatewayThrottledError';
   /** Seconds after which a new request may be sent, when known. */
   declare readonly retryAfterSeconds?: number;
 }
 
 /** The checkout, payment, registration or report does not exist (or no longer answers, like a consumed checkout). */
-export class GatewayNotFoundError extends GatewayError {}
+export class GatewayNotFoundError extends GatewayError {
+  override name = 'GatewayNotFoundError';
+}
 
 /** No usable answer arrived: the connection failed or the body was not the gateway's JSON. */
-export class GatewayNetworkError extends GatewayError {}
+export class GatewayNetworkError extends GatewayError {
+  override name = 'GatewayNetworkError';
+}
 
 /** No answer within `timeoutMs`. */
-export class GatewayTimeoutError extends GatewayNetworkError {}
+export class GatewayTimeoutError extends GatewayNetworkError {
+  override name = 'GatewayTimeoutError';
+}
 
 /**
  * A payment request may or may not have moved money, and looking it up by its
@@ -100,6 +115,7 @@ export class GatewayTimeoutError extends GatewayNetworkError {}
  * up later with `reports.findByMerchantTransactionId(error.merchantTransactionId)`.
  */
 export class UncertainOutcomeError extends GatewayError {
+  override name = 'UncertainOutcomeError';
   declare readonly merchantTransactionId: string;
 
   constructor(message: string, details: GatewayErrorDetails & { merchantTransactionId: string }) {
@@ -116,6 +132,7 @@ export interface VerificationMismatch {
 
 /** The payment's id, amount, currency, brand or type is not what the merchant expected: do not ship the order. */
 export class GatewayVerificationError extends GatewayError {
+  override name = 'GatewayVerificationError';
   declare readonly mismatches: readonly VerificationMismatch[];
 
   constructor(message: string, details: GatewayErrorDetails & { mismatches: readonly VerificationMismatch[]; payment: Payment }) {

@@ -1,7 +1,9 @@
 /** createGatewayClient: construction rules, headers on the wire, and the documented defaults being the real ones. */
+import { build } from 'esbuild';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import * as server from '../../src/server/index.js';
 import { createGatewayClient, DEFAULTS, VERSION } from '../../src/server/index.js';
 import { cardPayment, clientFor, useSandbox } from './fixtures.js';
 
@@ -46,6 +48,20 @@ describe('createGatewayClient', () => {
     const custom = clientFor(context.sandbox, { userAgent: 'shop/2.1' });
     await custom.client.reports.findByMerchantTransactionId('none');
     assert.equal(custom.recorder.calls[0]!.headers.get('user-agent'), 'shop/2.1');
+  });
+
+  test('error names survive minification, which renames classes', async () => {
+    const { outputFiles } = await build({ entryPoints: ['src/server/index.ts'], bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false });
+    const bundled = (await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0]!.text).toString('base64')}`)) as Record<string, unknown>;
+    const errorNames = Object.keys(server).filter((name) => /Error$/.test(name));
+    assert.ok(errorNames.length >= 11, errorNames.join());
+    for (const name of errorNames) {
+      const Type = bundled[name] as new (message: string, details: object) => Error;
+      const error = new Type('x', { merchantTransactionId: 'm', mismatches: [] });
+      assert.equal(error.name, name);
+      assert.equal(JSON.parse(JSON.stringify(error)).name, name);
+      assert.ok(error.stack?.startsWith(`${name}: x`), error.stack);
+    }
   });
 
   test('VERSION is the package version', () => {
