@@ -190,7 +190,10 @@ function positiveOr(value: number, fallback: number): number {
  * is back on the shopper result URL. Hand it the `redirect` object of a
  * pending (`000.200.000`) payment; read the outcome on your server.
  *
+ * @tagname gw-3ds-handler
  * @summary Runs the gateway's server-to-server 3-D Secure redirect (method + challenge) in frames.
+ *
+ * @attr {'idle' | 'method' | 'challenge' | 'complete' | 'error' | 'timeout'} state - Read-only reflection of `state`, for styling (`gw-3ds-handler[state='challenge']`).
  *
  * @fires {Gw3dsMethodCompleteEvent} gw-3ds-method-complete - The preconditions are done; `detail.timedOut` is true when a method page did not load in time (not an error: the flow goes on).
  * @fires {Gw3dsChallengeStartEvent} gw-3ds-challenge-start - The challenge frame was posted and is showing; `detail.challengeWindow` is its size.

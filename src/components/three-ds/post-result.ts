@@ -10,6 +10,7 @@ import type { ThreeDsCompleteDetail } from './types.js';
 export const THREE_DS_RESULT_MESSAGE = 'gw-3ds-result';
 
 /**
+ * @internal
  * The result a shopper result URL carries, or `undefined` unless it has an `id`
  * and a `resourcePath` of exactly `/v1/payments/{id}` with that same id.
  */
@@ -18,7 +19,7 @@ export function threeDsResultOf(url: string): ThreeDsCompleteDetail | undefined 
   return checkedResult(query.get('id'), query.get('resourcePath'), url);
 }
 
-/** The result inside a `postThreeDsResult` message, checked as strictly as the query it came from. */
+/** @internal The result inside a `postThreeDsResult` message, checked as strictly as the query it came from. */
 export function threeDsResultOfMessage(data: unknown): ThreeDsCompleteDetail | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const { type, id, resourcePath, url } = data as Record<string, unknown>;
