@@ -7,8 +7,8 @@ import { sandboxUrl } from '/__gw/sandbox.js';
 import { classifyResult } from '../../src/contract/result-codes.js';
 import { CARDS } from '../../src/sandbox/triggers.js';
 import { merchantCall, shopperResultUrl } from '../support/gateway.js';
-import { clickInFrame } from '../support/three-ds.js';
 import {
+  answerChallenge,
   axeViolations,
   closePages,
   control,
@@ -127,7 +127,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     const page = await openWidgetPage({ checkout });
     await page.ready;
     pay(page.form(), { number: CARDS.challenge });
-    await clickInFrame(`${sandboxUrl}/v1/threeDSecure/execute`, 'Complete authentication');
+    await answerChallenge('Complete authentication');
     const status = await expectApproved(await shopperResult(page), checkout.id);
     expect(status.threeDSecure).to.be.an('object');
   });
@@ -137,7 +137,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     const page = await openWidgetPage({ checkout });
     await page.ready;
     pay(page.form(), { number: CARDS.challengeNoMethod });
-    await clickInFrame(`${sandboxUrl}/v1/threeDSecure/execute`, 'Fail authentication');
+    await answerChallenge('Fail authentication');
     const result = await shopperResult(page);
     expect(result.searchParams.get('id')).to.equal(checkout.id);
     const status = await paymentStatus(result);
@@ -467,7 +467,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     const hint = form.querySelector<HTMLElement>('.wpwl-hint-cvvError')!;
     expect(page.window.getComputedStyle(hint).color, 'the widget\'s styles apply').to.equal('rgb(179, 38, 30)');
     pay(form, { number: CARDS.challenge });
-    await clickInFrame(`${sandboxUrl}/v1/threeDSecure/execute`, 'Complete authentication');
+    await answerChallenge('Complete authentication');
     const result = await shopperResult(page);
     expect(result.href.startsWith(shopperResultUrl)).to.equal(true);
     await expectApproved(result, checkout.id);

@@ -5,6 +5,7 @@
  */
 import { sandboxUrl } from '/__gw/sandbox.js';
 import { merchantCall, shopperResultUrl } from '../support/gateway.js';
+import { clickInFrame } from '../support/three-ds.js';
 
 export interface Checkout {
   id: string;
@@ -170,13 +171,16 @@ export function control(form: HTMLFormElement, name: 'cardNumber' | 'expiry' | '
   return found as HTMLInputElement;
 }
 
-/** Types into a control and leaves it, with the events a shopper's typing fires. */
+/**
+ * Types into a control and leaves it, with the events a shopper's typing fires. The blur is
+ * dispatched, not caused: a page without system focus (test files run side by side) gets no
+ * focus events from focus() and blur().
+ */
 export function type(input: HTMLInputElement, value: string): void {
-  const { Event } = input.ownerDocument.defaultView as WidgetWindow;
-  input.focus();
+  const { Event, FocusEvent } = input.ownerDocument.defaultView as WidgetWindow;
   input.value = value;
   input.dispatchEvent(new Event('input', { bubbles: true }));
-  input.blur();
+  input.dispatchEvent(new FocusEvent('blur'));
 }
 
 export function fill(form: HTMLFormElement, card: Card): void {
@@ -247,4 +251,22 @@ export async function axeViolations(page: WidgetPage, element: Element): Promise
   // Page-level rules (landmarks, headings) are about the merchant's page, not the widget.
   const { violations } = await win.axe!.run(element, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   return violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+}
+
+/**
+ * Presses a button of the sandbox's 3DS challenge page in the merchant page's frame. The frame
+ * moves to another renderer process when it navigates cross-origin, and the automation protocol
+ * may still hold the frame it replaced: a click that found a detached frame did not happen, so
+ * trying again is safe.
+ */
+export async function answerChallenge(text: 'Complete authentication' | 'Fail authentication'): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await clickInFrame(`${sandboxUrl}/v1/threeDSecure/execute`, text);
+      return;
+    } catch (error) {
+      // The browser side only sees "Waiting for selector … failed"; the runner logs the detachment.
+      if (attempt === 3 || !/detached|Waiting for selector/.test(String(error))) throw error;
+    }
+  }
 }
