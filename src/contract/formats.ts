@@ -17,6 +17,8 @@
  * | `digits`    | N: ASCII digits; bare length exact (AdditionalTrace N19), `..n` a maximum.             |
  */
 
+import { CHALLENGE_WINDOWS, type ChallengeWindow } from './challenge-window.js';
+
 /** What kind of value a field holds; see the table above. */
 export type FormatKind =
   | 'amount'
@@ -79,9 +81,7 @@ export const STANDING_INSTRUCTION_MODES = ['INITIAL', 'REPEATED'] as const;
 export const STANDING_INSTRUCTION_SOURCES = ['CIT', 'MIT'] as const;
 export const RECURRING_TYPES = ['SUBSCRIPTION', 'STANDING_ORDER'] as const;
 
-/** EMVCo challenge window sizes, `customer.browser.challengeWindow`. */
-export const CHALLENGE_WINDOWS = ['01', '02', '03', '04', '05'] as const;
-export type ChallengeWindow = (typeof CHALLENGE_WINDOWS)[number];
+export { CHALLENGE_WINDOWS, type ChallengeWindow };
 
 /**
  * Every request field the seed names, by its form name, with its format.

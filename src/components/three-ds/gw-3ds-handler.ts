@@ -4,7 +4,7 @@
  * element is registered by `define.ts`.
  */
 import { LitElement, html, type PropertyValues } from 'lit';
-import { CHALLENGE_WINDOWS, type ChallengeWindow } from '../../contract/formats.js';
+import { CHALLENGE_WINDOWS, type ChallengeWindow } from '../../contract/challenge-window.js';
 import { emit } from '../shared/emit.js';
 import { styles } from './gw-3ds-handler.styles.js';
 import { threeDsResultOf, threeDsResultOfMessage } from './post-result.js';
@@ -179,6 +179,20 @@ function sameOriginResult(frame: HTMLIFrameElement): ThreeDsCompleteDetail | und
   }
 }
 
+/** This page's origin plus each origin of `result-origin`, normalised (`https://pay.example/` is `https://pay.example`). */
+function acceptedOrigins(resultOrigin: string | undefined): Set<string> {
+  const origins = new Set([window.location.origin]);
+  for (const entry of (resultOrigin ?? '').split(/\s+/).filter(Boolean)) {
+    try {
+      const { origin } = new URL(entry);
+      if (origin !== 'null') origins.add(origin);
+    } catch {
+      // Not a URL: accepts nothing.
+    }
+  }
+  return origins;
+}
+
 function positiveOr(value: number, fallback: number): number {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
@@ -309,6 +323,10 @@ export class Gw3dsHandler extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('label')) {
+      const frame = this.renderRoot.querySelector<HTMLIFrameElement>('.frame');
+      if (frame) frame.title = this.label;
+    }
     if (!changed.has('redirect')) return;
     if (this.redirect === undefined || this.redirect === null) {
       this.cancel();
@@ -425,11 +443,14 @@ export class Gw3dsHandler extends LitElement {
       emit(this, 'gw-3ds-complete', result);
     };
     frame.addEventListener('load', () => complete(sameOriginResult(frame)), { signal });
-    const origins = new Set([window.location.origin, ...(this.resultOrigin ?? '').split(/\s+/).filter(Boolean)]);
+    const origins = acceptedOrigins(this.resultOrigin);
     window.addEventListener(
       'message',
       (event: MessageEvent) => {
-        if (event.source === frame.contentWindow && origins.has(event.origin)) complete(threeDsResultOfMessage(event.data));
+        if (event.source !== frame.contentWindow || !origins.has(event.origin)) return;
+        const result = threeDsResultOfMessage(event.data);
+        // The page reports its own URL: it must be on the origin that sent the message.
+        if (result && new URL(result.url).origin === event.origin) complete(result);
       },
       { signal },
     );

@@ -2,7 +2,7 @@
  * The shapes `<gw-3ds-handler>` reads and reports: the gateway's `redirect`
  * object (seed, payment response) and the detail of each event it fires.
  */
-import type { ChallengeWindow } from '../../contract/formats.js';
+import type { ChallengeWindow } from '../../contract/challenge-window.js';
 import type { GwEvent } from '../shared/emit.js';
 
 /** One `{name, value}` entry of `redirect.parameters` or a precondition's `parameters`. */

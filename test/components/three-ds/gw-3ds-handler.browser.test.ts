@@ -417,7 +417,8 @@ describe('<gw-3ds-handler> with the sandbox', () => {
 
   it('completes through postThreeDsResult() from a result page on another origin named in result-origin', async () => {
     const payment = await pending(CARDS.challengeNoMethod, { shopperResultUrl: crossOriginResultUrl });
-    const { el } = await handler({ resultOrigin: new URL(crossOriginResultUrl).origin });
+    // With a trailing slash and a second, unrelated origin: both are normalised, the right one matches.
+    const { el } = await handler({ resultOrigin: `https://pay.example ${new URL(crossOriginResultUrl).origin}/` });
     const started = oneEvent(el, 'gw-3ds-challenge-start');
     el.redirect = payment.redirect;
     await started;

@@ -106,6 +106,9 @@ describe('<gw-3ds-handler> accessibility (axe) in every state', () => {
     const frame = await challengeShown(el);
     expect(frame.title).to.equal('Bestätigung Ihrer Karte');
     await expect(el).to.be.accessible();
+    el.label = 'Vérification de votre carte';
+    await el.updateComplete;
+    expect(frame.title).to.equal('Vérification de votre carte');
   });
 
   it('complete', async () => {
