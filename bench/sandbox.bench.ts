@@ -8,7 +8,8 @@
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../src/sandbox/index.js';
-import { createSandboxState, route } from '../src/sandbox/server.js';
+import { route } from '../src/sandbox/routes.js';
+import { createSandboxState } from '../src/sandbox/state.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 /** Subject and baseline alternate this many times; the best of each counts, so a busy moment on the machine hurts neither alone. */

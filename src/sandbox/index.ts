@@ -5,9 +5,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StoreLimits } from './store.js';
-import { createSandboxState, FAULT_MODES, handle, type FaultMode, type LoggedRequest } from './server.js';
+import { handle } from './server.js';
+import { createSandboxState, FAULT_MODES, type FaultMode, type LoggedRequest } from './state.js';
 
-export type { FaultMode, LoggedRequest } from './server.js';
+export type { FaultMode, LoggedRequest } from './state.js';
 export type { StoreLimits } from './store.js';
 export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './triggers.js';
 

@@ -1,0 +1,58 @@
+/** The `/__sandbox/` controls for tests: clock, reset, request log and faults, all behind the Bearer token. */
+import { RESULT_CODES } from '../contract/result-codes.js';
+import { envelope, failure, invalidParameters, result } from './results.js';
+import { bearerAccepted, FAULT_MODES, json, reply, type FaultMode, type Handler, type Route, type SandboxState } from './state.js';
+import { newId } from './store.js';
+
+const controlResult = (state: SandboxState, body: Record<string, unknown>) =>
+  json(200, envelope({ result: result(RESULT_CODES.approved), ...body }, state.store.clock.now(), newId()));
+
+const controlError = (state: SandboxState, name: string, value: string, message: string) => invalidParameters([{ name, value, message }], state.store.clock.now(), newId());
+
+function requireBearer(handler: Handler): Handler {
+  return (state, request, match) =>
+    bearerAccepted(state, request.authorization) ? handler(state, request, match) : reply(failure(401, RESULT_CODES.unauthorized, state.store.clock.now(), newId()));
+}
+
+const clockReply = (state: SandboxState) => reply(controlResult(state, { now: state.store.clock.now().toISOString() }));
+
+const readClock: Handler = (state) => clockReply(state);
+
+const advanceClock: Handler = (state, request) => {
+  const text = request.params.advance ?? '';
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(seconds)) return reply(controlError(state, 'advance', text, 'must be a non-negative number of seconds'));
+  state.store.clock.advance(seconds);
+  state.store.sweep();
+  return clockReply(state);
+};
+
+const resetState: Handler = (state) => {
+  state.reset();
+  return reply(controlResult(state, {}));
+};
+
+const readLog: Handler = (state) => reply(controlResult(state, { requests: state.log }));
+
+const listFaults = (state: SandboxState) => [...state.faults.values()].map(({ path, mode, remaining }) => ({ path, mode, count: String(remaining) }));
+
+const addFault: Handler = (state, request) => {
+  const { path = '', mode = '', count = '1' } = request.params;
+  if (!path.startsWith('/') || path.startsWith('/__sandbox/')) return reply(controlError(state, 'path', path, 'must be a gateway path such as /v1/payments'));
+  if (!FAULT_MODES.includes(mode as FaultMode)) return reply(controlError(state, 'mode', mode, `must be one of ${FAULT_MODES.join(', ')}`));
+  if (!/^\d{1,6}$/.test(count)) return reply(controlError(state, 'count', count, 'must be a whole number of requests'));
+  if (count === '0') state.faults.delete(path);
+  else state.faults.set(path, { path, mode: mode as FaultMode, remaining: Number(count) });
+  return reply(controlResult(state, { faults: listFaults(state) }));
+};
+
+const readFaults: Handler = (state) => reply(controlResult(state, { faults: listFaults(state) }));
+
+export const CONTROL_ROUTES: readonly Route[] = [
+  { method: 'GET', pattern: /^\/__sandbox\/clock$/, handler: requireBearer(readClock) },
+  { method: 'POST', pattern: /^\/__sandbox\/clock$/, handler: requireBearer(advanceClock) },
+  { method: 'POST', pattern: /^\/__sandbox\/reset$/, handler: requireBearer(resetState) },
+  { method: 'GET', pattern: /^\/__sandbox\/requests$/, handler: requireBearer(readLog) },
+  { method: 'GET', pattern: /^\/__sandbox\/faults$/, handler: requireBearer(readFaults) },
+  { method: 'POST', pattern: /^\/__sandbox\/faults$/, handler: requireBearer(addFault) },
+];

@@ -1,0 +1,297 @@
+/**
+ * The sandbox's routes: every seed endpoint, the widget's own endpoints and the
+ * 3DS pages, each checking the Bearer token and the entity where the gateway does.
+ */
+import { RESULT_CODES } from '../contract/result-codes.js';
+import { validateParameters, type Operation, type ParameterError } from '../contract/rules.js';
+import { CONTROL_ROUTES } from './controls.js';
+import {
+  createPayment,
+  createRegistrationPayment,
+  paymentBody,
+  referencePayment,
+  succeeded,
+  summariseCard,
+  testModeOf,
+  threeDsStepOf,
+  type PaymentOutcome,
+} from './payments.js';
+import { envelope, failure, invalidParameters, result } from './results.js';
+import { bearerAccepted, json, reply, type Handler, type Request, type Route, type Routed, type SandboxState } from './state.js';
+import { CHECKOUT_LIFETIME_MS, newId, type CheckoutRecord, type PaymentRecord } from './store.js';
+import { challengeAnswer, executePage, methodPage, redirectOf } from './three-d-secure.js';
+import { behaviourOf } from './triggers.js';
+import type { FlatParams, Reply } from './wire.js';
+
+/**
+ * The checks every merchant call goes through, in the gateway's order: the
+ * token (401), the entityId's format (400), the entity (403), then every other
+ * field (400). Answers the failure, or undefined when the call may proceed.
+ */
+function refusal(state: SandboxState, request: Request, operation: Operation, extra: readonly ParameterError[] = [], threeDSecure = false): Reply | undefined {
+  const now = state.store.clock.now();
+  if (!bearerAccepted(state, request.authorization)) return failure(401, RESULT_CODES.unauthorized, now, newId());
+  const errors = [...validateParameters(operation, request.params, now, { threeDSecure }), ...extra];
+  if (errors.some((error) => error.name === 'entityId')) return invalidParameters(errors, now, newId());
+  if (!state.entities.has(request.params.entityId!)) return failure(403, RESULT_CODES.forbidden, now, newId());
+  return errors.length ? invalidParameters(errors, now, newId()) : undefined;
+}
+
+const forbidden = (state: SandboxState) => failure(403, RESULT_CODES.forbidden, state.store.clock.now(), newId());
+
+function paymentReply(state: SandboxState, payment: PaymentRecord, answeredCode = payment.result.code, ndc = payment.id): Reply {
+  const body = paymentBody(payment, answeredCode === payment.result.code ? payment.result : result(answeredCode));
+  if (payment.threeDs && !payment.threeDs.finished) body.redirect = redirectOf(payment, state.base);
+  return json(200, envelope(body, state.store.clock.now(), ndc));
+}
+
+/** After a checkout's payment succeeds, its session lives 30 minutes more so the shop can read the status. */
+function noteCheckoutPayment(state: SandboxState, payment: PaymentRecord): void {
+  const checkout = payment.checkoutId === undefined ? undefined : state.store.checkouts.get(payment.checkoutId);
+  if (checkout && succeeded(payment)) checkout.expiresAt = Math.max(checkout.expiresAt, state.store.clock.nowMs() + CHECKOUT_LIFETIME_MS);
+}
+
+// 1. POST /v1/checkouts
+const createCheckout: Handler = (state, request) => {
+  const refused = refusal(state, request, 'checkout');
+  if (refused) return reply(refused);
+  const { store } = state;
+  const now = store.clock.nowMs();
+  const checkout: CheckoutRecord = {
+    id: store.nextId(),
+    entityId: request.params.entityId!,
+    createdAt: now,
+    expiresAt: now + CHECKOUT_LIFETIME_MS,
+    params: request.params,
+    paymentIds: [],
+    consumed: false,
+    reads: [],
+  };
+  store.addCheckout(checkout);
+  const body: Record<string, unknown> = { result: result(RESULT_CODES.checkoutCreated), id: checkout.id };
+  if (request.params.integrity === 'true') body.integrity = state.widget.integrity;
+  return reply(json(200, envelope(body, store.clock.now(), checkout.id)));
+};
+
+const noSession = (state: SandboxState, ndc: string) =>
+  failure(400, RESULT_CODES.invalidParameter, state.store.clock.now(), ndc, { description: 'No payment session found for the requested id' });
+
+const STATUS_READS_PER_MINUTE = 2;
+
+/** A checkout's successful payment, else its latest attempt. */
+function paymentOfCheckout(state: SandboxState, checkout: CheckoutRecord): PaymentRecord | undefined {
+  const payments = checkout.paymentIds.map((id) => state.store.payment(id)).filter((payment): payment is PaymentRecord => payment !== undefined);
+  return payments.find(succeeded) ?? payments.at(-1);
+}
+
+// 3. GET /v1/checkouts/{id}/payment
+const checkoutPayment: Handler = (state, request, match) => {
+  const refused = refusal(state, request, 'read');
+  if (refused) return reply(refused);
+  const id = match[1]!;
+  const { store } = state;
+  const checkout = store.checkouts.get(id);
+  if (!checkout) return reply(noSession(state, id));
+  if (checkout.entityId !== request.params.entityId) return reply(forbidden(state));
+  const now = store.clock.nowMs();
+  checkout.reads = checkout.reads.filter((at) => at > now - 60_000);
+  if (checkout.reads.length >= STATUS_READS_PER_MINUTE) return reply(failure(429, RESULT_CODES.throttled, store.clock.now(), id));
+  checkout.reads.push(now);
+  if (!store.liveCheckout(id)) return reply(noSession(state, id));
+  const payment = paymentOfCheckout(state, checkout);
+  if (!payment) return reply(json(200, envelope({ result: result(RESULT_CODES.pending) }, store.clock.now(), id)));
+  if (succeeded(payment)) checkout.consumed = true;
+  const body = paymentBody(payment);
+  return reply(json(200, envelope(body, store.clock.now(), id)), payment.id);
+};
+
+// 2. GET /v1/paymentWidgets.js?checkoutId=
+const widgetScript: Handler = (state) => reply({ kind: 'script', bytes: state.widget.bytes });
+
+/** The widget's endpoints answer every origin, errors included, so the widget can read them. */
+const withCors = (answer: Reply): Reply => (answer.kind === 'json' ? { ...answer, cors: true } : answer);
+
+const invalidCheckout = (state: SandboxState, id: string, description = 'invalid or expired checkout') =>
+  withCors(failure(400, RESULT_CODES.invalidParameter, state.store.clock.now(), id, { description }));
+
+// The widget's own calls, authorised by the checkout id as the real widget is.
+const widgetCheckout: Handler = (state, _request, match) => {
+  const id = match[1]!;
+  const checkout = state.store.liveCheckout(id);
+  if (!checkout) return reply(invalidCheckout(state, id));
+  const { params } = checkout;
+  const body = {
+    result: result(RESULT_CODES.checkoutCreated),
+    checkout: {
+      id,
+      amount: params.amount,
+      currency: params.currency,
+      paymentType: params.paymentType,
+      ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
+      expiresAt: new Date(checkout.expiresAt).toISOString(),
+    },
+  };
+  return reply(json(200, envelope(body, state.store.clock.now(), id), true));
+};
+
+/** The fields the widget's card form sends; everything else comes from the checkout. */
+const WIDGET_FIELDS = new Set(['paymentBrand', 'card.number', 'card.holder', 'card.expiryMonth', 'card.expiryYear', 'card.cvv', 'shopperResultUrl']);
+
+const widgetPayment: Handler = (state, request, match) => {
+  const id = match[1]!;
+  const { store } = state;
+  const checkout = store.liveCheckout(id);
+  if (!checkout) return reply(invalidCheckout(state, id));
+  const entered = Object.fromEntries(Object.entries(request.params).filter(([name]) => WIDGET_FIELDS.has(name)));
+  const params: FlatParams = { ...checkout.params, ...entered };
+  const behaviour = behaviourOf(params['card.number'] ?? '');
+  const step = threeDsStepOf(params, behaviour);
+  const errors = validateParameters('payment', params, store.clock.now(), { threeDSecure: step !== undefined }).filter((error) => WIDGET_FIELDS.has(error.name));
+  if (errors.length) return reply(withCors(invalidParameters(errors, store.clock.now(), id)));
+  const previous = paymentOfCheckout(state, checkout);
+  if (previous && succeeded(previous)) return reply(invalidCheckout(state, id, 'checkout already processed'));
+  const outcome = createPayment(store, {
+    entityId: checkout.entityId,
+    params,
+    behaviour,
+    card: summariseCard(params)!,
+    paymentBrand: params.paymentBrand!,
+    checkoutId: id,
+    ...(params.shopperResultUrl ? { shopperResultUrl: params.shopperResultUrl } : {}),
+  });
+  checkout.paymentIds.push(outcome.payment.id);
+  noteCheckoutPayment(state, outcome.payment);
+  const body: Record<string, unknown> = { result: result(outcome.answeredCode), id: outcome.payment.id };
+  const { threeDs } = outcome.payment;
+  if (threeDs && !threeDs.finished) body.redirect = redirectOf(outcome.payment, state.base);
+  return reply(json(200, envelope(body, store.clock.now(), id), true), outcome.payment.id);
+};
+
+// 4. POST /v1/payments
+const createServerPayment: Handler = (state, request) => {
+  const { params } = request;
+  const behaviour = behaviourOf(params['card.number'] ?? '');
+  const refused = refusal(state, request, 'payment', [], threeDsStepOf(params, behaviour) !== undefined);
+  if (refused) return reply(refused);
+  const outcome: PaymentOutcome = createPayment(state.store, {
+    entityId: params.entityId!,
+    params,
+    behaviour,
+    card: summariseCard(params)!,
+    paymentBrand: params.paymentBrand!,
+    ...(params.shopperResultUrl ? { shopperResultUrl: params.shopperResultUrl } : {}),
+  });
+  return reply(paymentReply(state, outcome.payment, outcome.answeredCode), outcome.payment.id);
+};
+
+/** The payment a merchant call names, or the reply when it is not theirs to see. */
+function ownPayment(state: SandboxState, request: Request, id: string, missingCode: string): PaymentRecord | Reply {
+  const payment = state.store.payment(id);
+  if (!payment) return failure(400, missingCode, state.store.clock.now(), newId());
+  if (payment.entityId !== request.params.entityId) return forbidden(state);
+  return payment;
+}
+
+const isReply = (value: PaymentRecord | Reply): value is Reply => 'kind' in value;
+
+// 5. GET /v1/payments/{id} and 9. GET /v3/query/{id}
+const readPayment: Handler = (state, request, match) => {
+  const refused = refusal(state, request, 'read');
+  if (refused) return reply(refused);
+  const payment = ownPayment(state, request, match[1]!, RESULT_CODES.transactionNotFound);
+  if (isReply(payment)) return reply(payment);
+  return reply(paymentReply(state, payment), payment.id);
+};
+
+// 6. POST /v1/payments/{id}: capture (CP), refund (RF), reversal (RV)
+const referenceCall: Handler = (state, request, match) => {
+  const refused = refusal(state, request, 'reference');
+  if (refused) return reply(refused);
+  const target = ownPayment(state, request, match[1]!, RESULT_CODES.referenceNotFound);
+  if (isReply(target)) return reply(target);
+  const { params } = request;
+  const now = state.store.clock.now();
+  const mismatches: ParameterError[] = [];
+  if (params.currency !== undefined && params.currency !== target.currency) {
+    mismatches.push({ name: 'currency', value: params.currency, message: `must equal the currency of the referenced payment (${target.currency})` });
+  }
+  if (params.paymentType === 'CP' && testModeOf(params) !== target.testMode) {
+    mismatches.push({ name: 'testMode', value: params.testMode ?? '', message: `must equal the testMode of the preauthorization (${target.testMode})` });
+  }
+  if (mismatches.length) return reply(invalidParameters(mismatches, now, target.id));
+  const outcome = referencePayment(state.store, target, params);
+  if ('refused' in outcome) return reply(failure(400, outcome.refused, now, target.id), target.id);
+  return reply(paymentReply(state, outcome.payment), outcome.payment.id);
+};
+
+// 7. POST /v1/registrations/{id}/payments
+const registrationCall: Handler = (state, request, match) => {
+  const refused = refusal(state, request, 'registrationPayment');
+  if (refused) return reply(refused);
+  const id = match[1]!;
+  const now = state.store.clock.now();
+  if (!/^[A-Za-z0-9]{32}$/.test(id)) return reply(failure(400, '100.150.101', now, newId()));
+  const registration = state.store.registrations.get(id);
+  if (!registration) return reply(failure(400, RESULT_CODES.registrationNotFound, now, newId()));
+  if (registration.entityId !== request.params.entityId) return reply(forbidden(state));
+  const outcome = createRegistrationPayment(state.store, registration, request.params.entityId!, request.params);
+  return reply(paymentReply(state, outcome.payment, outcome.answeredCode), outcome.payment.id);
+};
+
+// 9. GET /v3/query?merchantTransactionId=
+const queryByMerchantTransactionId: Handler = (state, request) => {
+  const reference = request.params.merchantTransactionId;
+  const missing: ParameterError[] = reference ? [] : [{ name: 'merchantTransactionId', value: '', message: 'is required' }];
+  const refused = refusal(state, request, 'read', missing);
+  if (refused) return reply(refused);
+  const now = state.store.clock.now();
+  const payments = state.store.paymentsByMerchantTransactionId(request.params.entityId!, reference!);
+  if (!payments.length) return reply(failure(400, RESULT_CODES.transactionNotFound, now, newId()));
+  const body = { result: result(RESULT_CODES.approved), payments: payments.map((payment) => paymentBody(payment)) };
+  return reply(json(200, envelope(body, now, newId())));
+};
+
+// 8. The 3DS pages, reached by the shopper's browser.
+const threeDsPage =
+  (page: typeof methodPage): Handler =>
+  (state, request) => {
+    const { reply: answer, paymentId } = page(state.store, request.params);
+    const payment = paymentId === undefined ? undefined : state.store.payment(paymentId);
+    if (payment) noteCheckoutPayment(state, payment);
+    return reply(answer, paymentId);
+  };
+
+const ID = '([^/]+)';
+const ROUTES: readonly Route[] = [
+  { method: 'POST', pattern: /^\/v1\/checkouts$/, handler: createCheckout },
+  { method: 'GET', pattern: new RegExp(`^/v1/checkouts/${ID}/payment$`), handler: checkoutPayment },
+  { method: 'GET', pattern: /^\/v1\/paymentWidgets\.js$/, handler: widgetScript },
+  { method: 'GET', pattern: new RegExp(`^/v1/checkouts/${ID}/widget$`), handler: widgetCheckout, cors: true },
+  { method: 'POST', pattern: new RegExp(`^/v1/checkouts/${ID}/widget/payments$`), handler: widgetPayment, cors: true },
+  { method: 'POST', pattern: /^\/v1\/payments$/, handler: createServerPayment },
+  { method: 'GET', pattern: new RegExp(`^/v1/payments/${ID}$`), handler: readPayment },
+  { method: 'POST', pattern: new RegExp(`^/v1/payments/${ID}$`), handler: referenceCall },
+  { method: 'POST', pattern: new RegExp(`^/v1/registrations/${ID}/payments$`), handler: registrationCall },
+  { method: 'GET', pattern: new RegExp(`^/v3/query/${ID}$`), handler: readPayment },
+  { method: 'GET', pattern: /^\/v3\/query$/, handler: queryByMerchantTransactionId },
+  { method: 'POST', pattern: /^\/v1\/threeDSecure\/method$/, handler: threeDsPage(methodPage) },
+  { method: 'POST', pattern: /^\/v1\/threeDSecure\/execute$/, handler: threeDsPage(executePage) },
+  { method: 'POST', pattern: /^\/v1\/threeDSecure\/challenge$/, handler: threeDsPage(challengeAnswer) },
+  ...CONTROL_ROUTES,
+];
+
+/** Answers one parsed request without HTTP around it: the server's core, also used by the benchmark. */
+export function route(state: SandboxState, request: Request): Routed {
+  for (const candidate of ROUTES) {
+    if (candidate.method !== request.method) continue;
+    const match = candidate.pattern.exec(request.path);
+    if (match) return candidate.handler(state, request, match);
+  }
+  const known = ROUTES.some((candidate) => candidate.pattern.test(request.path));
+  return reply(failure(known ? 405 : 404, RESULT_CODES.invalidParameter, state.store.clock.now(), newId(), { description: `no endpoint ${request.method} ${request.path}` }));
+}
+
+/** Whether a path belongs to the browser-side widget, which answers CORS preflights. */
+export function isCorsPath(path: string): boolean {
+  return ROUTES.some((candidate) => candidate.cors && candidate.pattern.test(path));
+}

@@ -1,0 +1,100 @@
+/**
+ * The sandbox's state and the shapes its routes share: the store, the
+ * credentials, the request log and the pending faults.
+ */
+import { DEFAULT_LIMITS, SandboxClock, SandboxStore, type StoreLimits } from './store.js';
+import { loadWidgetScript, type WidgetScript } from './widget-script.js';
+import type { FlatParams, Reply } from './wire.js';
+
+export interface LoggedRequest {
+  /** ISO time on the sandbox clock. */
+  readonly at: string;
+  readonly method: string;
+  /** Path without the query. */
+  readonly path: string;
+  /** HTTP status; 0 when the connection was dropped or left hanging by a fault. */
+  readonly status: number;
+  readonly resultCode?: string;
+  /** The payment the request created or acted on, when there is one. */
+  readonly paymentId?: string;
+  /** Query and form parameters, `card.number` and `card.cvv` masked. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The fault injected into this request, if any. */
+  readonly fault?: FaultMode;
+}
+
+/** `hang`: never answer; `error`: HTTP 500 before processing; `drop`: process, then close the socket unanswered. */
+export type FaultMode = 'hang' | 'error' | 'drop';
+export const FAULT_MODES: readonly FaultMode[] = ['hang', 'error', 'drop'];
+
+export interface Fault {
+  readonly path: string;
+  readonly mode: FaultMode;
+  remaining: number;
+}
+
+export interface SandboxState {
+  readonly store: SandboxStore;
+  readonly tokens: ReadonlySet<string>;
+  readonly entities: ReadonlySet<string>;
+  /** The sandbox's own base URL, for the links it hands out (3DS pages). */
+  base: string;
+  widget: WidgetScript;
+  readonly log: LoggedRequest[];
+  readonly logLimit: number;
+  readonly faults: Map<string, Fault>;
+  /** Re-reads the widget script and forgets all state. */
+  reset(): void;
+}
+
+export interface Routed {
+  readonly reply: Reply;
+  readonly paymentId?: string;
+}
+
+export interface Request {
+  readonly method: string;
+  readonly path: string;
+  readonly params: FlatParams;
+  readonly authorization: string | undefined;
+}
+
+/** A fresh sandbox state: empty store on a real-time clock, the widget script read from disk. */
+export function createSandboxState(options: { tokens: readonly string[]; entities: readonly string[]; limits?: Partial<StoreLimits>; logLimit?: number; idSeed?: string }): SandboxState {
+  const clock = new SandboxClock();
+  return {
+    store: new SandboxStore(clock, { ...DEFAULT_LIMITS, ...options.limits }, options.idSeed),
+    tokens: new Set(options.tokens),
+    entities: new Set(options.entities),
+    base: '',
+    widget: loadWidgetScript(),
+    log: [],
+    logLimit: options.logLimit ?? 1000,
+    faults: new Map(),
+    reset() {
+      this.store.clear();
+      this.log.length = 0;
+      this.faults.clear();
+      this.widget = loadWidgetScript();
+      clock.reset();
+    },
+  };
+}
+
+export type Handler = (state: SandboxState, request: Request, match: RegExpExecArray) => Routed;
+
+export const json = (status: number, body: Record<string, unknown>, cors = false): Reply => ({ kind: 'json', status, body, ...(cors ? { cors } : {}) });
+export const reply = (value: Reply, paymentId?: string): Routed => (paymentId ? { reply: value, paymentId } : { reply: value });
+
+export function bearerAccepted(state: SandboxState, authorization: string | undefined): boolean {
+  const match = /^Bearer (.+)$/.exec(authorization ?? '');
+  return match !== null && state.tokens.has(match[1]!);
+}
+
+export interface Route {
+  readonly method: string;
+  readonly pattern: RegExp;
+  readonly handler: Handler;
+  /** Answers CORS for the browser-side widget. */
+  readonly cors?: boolean;
+}
