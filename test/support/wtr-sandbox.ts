@@ -8,6 +8,9 @@
  *                      clock (POST /__sandbox/clock): test files run concurrently, and
  *                      moving the shared sandbox's clock would expire their checkouts
  *   /__gw/result       a same-origin shopper result page
+ *   /__gw/page         a blank page sent with the Content-Security-Policy header given as
+ *                      ?csp=, loading the module ?module= with the script nonce ?nonce=
+ *                      (a header policy behaves unlike a <meta> one, e.g. it hides nonces)
  */
 import type { TestRunnerPlugin } from '@web/test-runner';
 import type { Middleware } from '@web/dev-server-core';
@@ -40,6 +43,17 @@ export function sandboxFixture(): { plugin: TestRunnerPlugin; middleware: Middle
     if (ctx.path === '/__gw/sandbox.js') {
       ctx.type = 'application/javascript';
       ctx.body = `export const sandboxUrl = ${JSON.stringify(sandbox.url)};\nexport const entityId = ${JSON.stringify(sandbox.entities[0])};\nexport const clockSandboxUrl = ${JSON.stringify(clockSandbox.url)};\n`;
+      return;
+    }
+    if (ctx.path === '/__gw/page') {
+      const attribute = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+      const module = ctx.query.module;
+      const nonce = ctx.query.nonce;
+      if (typeof ctx.query.csp === 'string') ctx.set('content-security-policy', ctx.query.csp);
+      ctx.type = 'text/html';
+      ctx.body = `<!doctype html><html lang="en"><head><title>Test page</title>${
+        typeof module === 'string' ? `<script type="module" nonce="${attribute(String(nonce ?? ''))}" src="${attribute(module)}"></script>` : ''
+      }</head><body><main></main></body></html>`;
       return;
     }
     if (ctx.path === '/__gw/result') {

@@ -5,9 +5,10 @@
  */
 import { expect, oneEvent } from '@open-wc/testing';
 import { merchantCall } from '../../support/gateway.js';
+import type { GwCheckout } from '../../../src/components/checkout/gw-checkout.js';
 import { CARDS } from '../../../src/sandbox/triggers.js';
 import { classifyResult } from '../../../src/contract/result-codes.js';
-import { createCheckout, framePage, mount, mountReady, pay, sandboxUrl, settingsFor, shopperResultUrl, widgetScripts } from './support.js';
+import { createCheckout, framePage, framePageWithHeaderPolicy, mount, mountReady, pay, sandboxUrl, settingsFor, shopperResultUrl, widgetScripts } from './support.js';
 import '../../../src/components/checkout/define.js';
 
 afterEach(() => {
@@ -84,6 +85,20 @@ describe('<gw-checkout> on a page', () => {
       pay(element, CARDS.approved);
       await navigated;
       expect(new URL(frame.contentWindow!.location.href).searchParams.get('id')).to.equal(checkout.id);
+    });
+
+    it('with the policy as a header (which hides nonce attributes): the element still passes its nonce on', async () => {
+      const checkout = await createCheckout();
+      const { doc } = await framePageWithHeaderPolicy(policy(), nonce);
+      const holder = doc.createElement('div');
+      holder.innerHTML = `<gw-checkout nonce="${nonce}"></gw-checkout>`; // as a server-rendered page writes it
+      const element = holder.firstElementChild as GwCheckout;
+      Object.assign(element, settingsFor(checkout));
+      const ready = oneEvent(element, 'gw-ready');
+      doc.querySelector('main')!.append(element);
+      await ready;
+      expect(element.getAttribute('nonce'), 'the browser hid the attribute').to.equal('');
+      expect(widgetScripts(doc)[0]!.nonce).to.equal(nonce);
     });
 
     it('without the nonce the policy blocks the script: script-load-failed', async () => {

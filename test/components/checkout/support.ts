@@ -79,6 +79,19 @@ export async function until(predicate: () => boolean, message: string, timeout =
   }
 }
 
+/** A page of this origin sent with a Content-Security-Policy header, loading the element's define module with `nonce`. */
+export async function framePageWithHeaderPolicy(policy: string, nonce: string): Promise<{ frame: HTMLIFrameElement; doc: Document; win: Window }> {
+  const frame = document.createElement('iframe');
+  frame.title = 'checkout page';
+  frame.src = `/__gw/page?${new URLSearchParams({ csp: policy, nonce, module: '/src/components/checkout/define.ts' })}`;
+  const loaded = oneEvent(frame, 'load');
+  document.body.append(frame);
+  await loaded;
+  const win = frame.contentWindow!;
+  await win.customElements.whenDefined('gw-checkout');
+  return { frame, doc: frame.contentDocument!, win };
+}
+
 /**
  * An about:srcdoc page of this origin that loads the element's define module,
  * for tests that need their own document (the widget navigates the document it
