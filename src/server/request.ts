@@ -104,8 +104,16 @@ export function createTransport(config: TransportConfig): Transport {
 
   async function attempt(call: Call, url: string, body: URLSearchParams | undefined) {
     const timeoutMs = call.timeoutMs ?? config.timeoutMs;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+    // One controller for the timeout and the caller's signal: cheaper per request than AbortSignal.timeout/any.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const cancel = () => controller.abort(call.signal?.reason);
+    if (call.signal?.aborted) cancel();
+    call.signal?.addEventListener('abort', cancel);
     let response: Response;
     let text: string;
     try {
@@ -113,15 +121,18 @@ export function createTransport(config: TransportConfig): Transport {
         method: call.method,
         headers: body ? { ...headers, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' } : headers,
         body,
-        signal,
+        signal: controller.signal,
         redirect: 'error',
       });
       text = await response.text();
     } catch (failure) {
       // A custom fetch may put anything in its error; the token never leaves through it.
       const cause = failure instanceof Error ? Object.assign(new Error(failure.message.replaceAll(config.accessToken, '[access token]')), { name: failure.name }) : failure;
-      if (timeout.aborted) throw new GatewayTimeoutError(`No answer from the gateway within ${timeoutMs} ms (${call.method} ${call.path})`, { cause });
+      if (timedOut) throw new GatewayTimeoutError(`No answer from the gateway within ${timeoutMs} ms (${call.method} ${call.path})`, { cause });
       throw new GatewayNetworkError(`The connection to the gateway failed (${call.method} ${call.path})`, { cause });
+    } finally {
+      clearTimeout(timer);
+      call.signal?.removeEventListener('abort', cancel);
     }
     try {
       const parsed = JSON.parse(text) as { result?: GatewayResult };
