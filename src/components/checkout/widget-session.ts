@@ -234,56 +234,48 @@ class WidgetSession {
     document.head.append(script);
   }
 
-  /** Our callbacks around the owners' own: theirs run first and are never lost. */
+  /**
+   * The first owner's options (over the page's own) with our callbacks around
+   * theirs: theirs run first and are never lost; ours run even if theirs throw.
+   */
   #options(generation: number): WpwlOptions {
     const creator = this.owners.values().next().value;
-    const page = this.#savedOptions?.value as WpwlOptions | undefined;
-    const base = creator ? creator.widgetOptions(page) : {};
-    const userCallback = (name: keyof WpwlOptions): unknown => (creator ? creator.widgetOptions(page)[name] : undefined);
+    const options = creator ? creator.widgetOptions(this.#savedOptions?.value as WpwlOptions | undefined) : {};
     const current = () => generation === this.#generation;
+    const owners = () => [...this.owners];
     const call = (name: keyof WpwlOptions, args: unknown[]): unknown => {
-      const callback = userCallback(name);
+      const callback = options[name];
       return typeof callback === 'function' ? callback.apply(globals().wpwlOptions, args) : undefined;
     };
-    return {
-      ...base,
-      onReady: (...args: unknown[]) => {
+    const relay =
+      (name: keyof WpwlOptions, ours: (...args: any[]) => void) =>
+      (...args: unknown[]): unknown => {
         try {
-          call('onReady', args);
+          return call(name, args);
         } finally {
-          if (current()) {
-            this.#phase = 'ready';
-            for (const owner of [...this.owners]) owner.widgetReady();
-          }
+          if (current()) ours(...args);
         }
-      },
+      };
+    return {
+      ...options,
+      onReady: relay('onReady', () => {
+        this.#phase = 'ready';
+        for (const owner of owners()) owner.widgetReady();
+      }),
+      onError: relay('onError', (error: WpwlError) => {
+        for (const owner of owners()) owner.widgetError(error);
+      }),
+      onChangeBrand: relay('onChangeBrand', (brand: string) => {
+        for (const owner of owners()) owner.widgetBrandChanged(brand);
+      }),
       onBeforeSubmitCard: (...args: unknown[]) => {
         if (call('onBeforeSubmitCard', args) === false) return false;
         if (!current()) return true;
+        // The widget passes the submit event: only the element whose form it is goes to `submitting`.
         const target = args.find((arg): arg is Event => arg instanceof Event)?.target;
-        const owners = [...this.owners].filter((owner) => !(target instanceof Node) || owner.holds(target));
-        let proceed = true;
-        for (const owner of owners.length ? owners : this.owners) proceed = owner.widgetBeforeSubmit() && proceed;
-        return proceed;
+        const submitting = owners().filter((owner) => !(target instanceof Node) || owner.holds(target));
+        return (submitting.length ? submitting : owners()).map((owner) => owner.widgetBeforeSubmit()).every(Boolean);
       },
-      onAfterSubmit: (...args: unknown[]) => {
-        call('onAfterSubmit', args);
-      },
-      onError: (error: WpwlError, ...args: unknown[]) => {
-        try {
-          call('onError', [error, ...args]);
-        } finally {
-          if (current()) for (const owner of [...this.owners]) owner.widgetError(error);
-        }
-      },
-      onChangeBrand: (brand: string, ...args: unknown[]) => {
-        try {
-          call('onChangeBrand', [brand, ...args]);
-        } finally {
-          if (current()) for (const owner of [...this.owners]) owner.widgetBrandChanged(brand);
-        }
-      },
-      onDetectBrand: (brands: string[], ...args: unknown[]) => call('onDetectBrand', [brands, ...args]),
     };
   }
 

@@ -88,6 +88,40 @@ describe('<gw-checkout> states and events', () => {
     expect([...element.querySelectorAll('.wpwl-control-brand option')].map((option) => option.textContent)).to.deep.equal(['VISA']);
   });
 
+  it('the page\'s own global wpwlOptions stay in effect under the element\'s, callbacks included, and come back after', async () => {
+    const brands: string[] = [];
+    const pageOptions = { onChangeBrand: (brand: string) => brands.push(`page ${brand}`) };
+    (window as any).wpwlOptions = pageOptions;
+    try {
+      const checkout = await createCheckout();
+      const element = await mountReady(settingsFor(checkout));
+      element.addEventListener('gw-brand-change', (event) => brands.push(`event ${event.detail.brand}`));
+      const input = element.querySelector<HTMLInputElement>('.wpwl-control-cardNumber')!;
+      input.value = CARDS.approvedMaster;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      expect(brands).to.deep.equal(['page MASTER', 'event MASTER']);
+      element.remove();
+      await nextTask();
+      expect((window as any).wpwlOptions).to.equal(pageOptions);
+    } finally {
+      delete (window as any).wpwlOptions;
+    }
+  });
+
+  it('an options.onBeforeSubmitCard returning false stops the payment before gw-before-submit', async () => {
+    const checkout = await createCheckout();
+    let asked = 0;
+    const element = await mountReady({ ...settingsFor(checkout), options: { onBeforeSubmitCard: () => (asked++, false) } });
+    let fired = false;
+    element.addEventListener('gw-before-submit', () => (fired = true));
+    pay(element, CARDS.approved);
+    expect(asked).to.equal(1);
+    expect(fired).to.equal(false);
+    expect(element.state).to.equal('ready');
+    const status = await merchantCall('GET', `/v1/checkouts/${checkout.id}/payment`);
+    expect(status.body.result.code, 'no payment was made').to.equal('000.200.000');
+  });
+
   it('fires gw-brand-change as the card number is typed', async () => {
     const checkout = await createCheckout();
     const element = await mountReady(settingsFor(checkout));
@@ -201,14 +235,16 @@ describe('<gw-checkout> errors', () => {
     expect(widgetScripts()).to.have.length(1);
   });
 
-  it('an unknown checkout id: invalid-checkout', async () => {
+  it('an unknown checkout id: invalid-checkout (and options.onError still hears the widget)', async () => {
+    const heard: string[] = [];
     const element = document.createElement('gw-checkout');
-    Object.assign(element, { checkoutId: 'f'.repeat(32), baseUrl: sandboxUrl, shopperResultUrl });
+    Object.assign(element, { checkoutId: 'f'.repeat(32), baseUrl: sandboxUrl, shopperResultUrl, options: { onError: (error: Error) => heard.push(error.name) } });
     const failed = oneEvent(element, 'gw-error');
     document.body.append(element);
     const event = await failed;
     expect(event.detail.code).to.equal('invalid-checkout');
     expect((event.detail.cause as Error).name).to.equal('InvalidCheckoutIdError');
+    expect(heard).to.deep.equal(['InvalidCheckoutIdError']);
     expect(element.state).to.equal('error');
     await nextTask();
     expect(widgetScripts()).to.have.length(0);
