@@ -79,6 +79,18 @@ describe('an uncertain payment is looked up, never re-sent', () => {
     assert.equal(recorder.posts().length, 1);
   });
 
+  test('when the look-ups fail too, UncertainOutcomeError says so through its cause', async () => {
+    const { client, recorder } = clientFor(context.sandbox, { maxNetworkRetries: 0 });
+    recorder.failNext(10);
+    const error = await client.payments.create(cardPayment()).catch((caught: unknown) => caught);
+    assert.ok(error instanceof UncertainOutcomeError, String(error));
+    assert.ok(error.cause instanceof GatewayNetworkError);
+    assert.match((error.cause as Error).message, /GET \/v3\/query/);
+    assert.equal(recorder.posts().length, 1);
+    assert.equal(lookups(recorder).length, 2);
+    recorder.failNext(0);
+  });
+
   test('a capture whose connection dropped is reconciled: the PA is captured once', async () => {
     const { client, recorder } = clientFor(context.sandbox);
     const preauthorization = await client.payments.create(cardPayment({ paymentType: 'PA', amount: '30.00' }));
