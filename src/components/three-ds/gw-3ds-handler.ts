@@ -26,7 +26,6 @@ const DEFAULT_CHALLENGE_TIMEOUT_MS = 600_000;
 const DEFAULT_CHALLENGE_WINDOW: ChallengeWindow = '02';
 const PRECONDITION_ORIGINS = ['iframe#hidden'];
 const PRECONDITION_WAITS = ['iframe#onload', 'iframe#load'];
-const METHODS = ['POST', 'GET'];
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** One navigation the element makes a frame do: a precondition, or the challenge itself. */
@@ -46,9 +45,8 @@ class RedirectProblem extends Error {
   constructor(
     readonly code: 'invalid-redirect' | 'unsafe-url',
     message: string,
-    options?: ErrorOptions,
   ) {
-    super(message, options);
+    super(message);
   }
 }
 
@@ -62,69 +60,49 @@ function uniquePrefix(): string {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const invalid = (message: string) => new RedirectProblem('invalid-redirect', message);
 
 function checkedParameters(value: unknown, where: string): RedirectParameter[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new RedirectProblem('invalid-redirect', `${where}.parameters must be an array of {name, value}`);
+  if (!Array.isArray(value)) throw invalid(`${where}.parameters must be an array`);
   return value.map((entry, index) => {
-    if (!isObject(entry) || typeof entry.name !== 'string' || entry.name === '' || typeof entry.value !== 'string') {
-      throw new RedirectProblem('invalid-redirect', `${where}.parameters[${index}] must be {name, value} with a non-empty string name and a string value`);
-    }
+    if (!isObject(entry) || typeof entry.name !== 'string' || !entry.name || typeof entry.value !== 'string') throw invalid(`${where}.parameters[${index}] must be {name, value} strings`);
     return { name: entry.name, value: entry.value };
   });
 }
 
 /** Only https:, or http: on this machine (the sandbox): never javascript:, data:, or a relative URL. */
 function checkedUrl(value: unknown, where: string): URL {
-  if (typeof value !== 'string' || value === '') throw new RedirectProblem('invalid-redirect', `${where}.url must be a non-empty string`);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch (error) {
-    throw new RedirectProblem('unsafe-url', `${where}.url is not an absolute URL`, { cause: error });
-  }
-  const safe = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname));
-  if (!safe || url.username !== '' || url.password !== '') {
-    throw new RedirectProblem('unsafe-url', `${where}.url must be https: (or http: on localhost); refused a ${url.protocol} URL`);
-  }
+  if (typeof value !== 'string' || !value) throw invalid(`${where}.url must be a string`);
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  const safe = url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname));
+  if (!url || !safe || url.username || url.password) throw new RedirectProblem('unsafe-url', `${where}.url must be an https: URL (http: only on localhost)`);
   return url;
 }
 
-function checkedMethod(value: unknown, where: string): 'POST' | 'GET' {
-  const method = value === undefined ? 'POST' : typeof value === 'string' ? value.toUpperCase() : '';
-  if (!METHODS.includes(method)) throw new RedirectProblem('invalid-redirect', `${where}.method must be POST or GET`);
-  return method as 'POST' | 'GET';
+/** One step's method and parameters; its URL is checked after every step's shape. */
+function checkedShape(step: Record<string, unknown>, where: string) {
+  const method = step.method === undefined ? 'POST' : String(step.method).toUpperCase();
+  if (method !== 'POST' && method !== 'GET') throw invalid(`${where}.method must be POST or GET`);
+  return { method: method as 'POST' | 'GET', parameters: checkedParameters(step.parameters, where), url: step.url, where };
 }
 
 /** Checks the whole `redirect` object, so a flaw anywhere means nothing is posted at all. */
 function checkRedirect(redirect: unknown): CheckedRedirect {
-  if (!isObject(redirect)) throw new RedirectProblem('invalid-redirect', 'redirect must be the gateway\'s redirect object ({url, parameters, preconditions?})');
+  if (!isObject(redirect)) throw invalid('redirect must be the gateway\'s {url, parameters, preconditions?} object');
   const preconditions = redirect.preconditions ?? [];
-  if (!Array.isArray(preconditions)) throw new RedirectProblem('invalid-redirect', 'redirect.preconditions must be an array');
+  if (!Array.isArray(preconditions)) throw invalid('redirect.preconditions must be an array');
   const shapes = preconditions.map((precondition: unknown, index) => {
     const where = `redirect.preconditions[${index}]`;
-    if (!isObject(precondition)) throw new RedirectProblem('invalid-redirect', `${where} must be an object`);
-    if (!PRECONDITION_ORIGINS.includes(precondition.origin as string)) {
-      throw new RedirectProblem('invalid-redirect', `${where}.origin must be one of ${PRECONDITION_ORIGINS.join(', ')}`);
-    }
-    if (!PRECONDITION_WAITS.includes(precondition.waitUntil as string)) {
-      throw new RedirectProblem('invalid-redirect', `${where}.waitUntil must be one of ${PRECONDITION_WAITS.join(', ')}`);
-    }
-    return { where, precondition };
+    if (!isObject(precondition)) throw invalid(`${where} must be an object`);
+    if (!PRECONDITION_ORIGINS.includes(precondition.origin as string)) throw invalid(`${where}.origin must be ${PRECONDITION_ORIGINS.join(' or ')}`);
+    if (!PRECONDITION_WAITS.includes(precondition.waitUntil as string)) throw invalid(`${where}.waitUntil must be ${PRECONDITION_WAITS.join(' or ')}`);
+    return checkedShape(precondition, where);
   });
-  const challenge = {
-    method: checkedMethod(redirect.method, 'redirect'),
-    parameters: checkedParameters(redirect.parameters, 'redirect'),
-  };
-  const steps = shapes.map(({ where, precondition }) => ({
-    method: checkedMethod(precondition.method, where),
-    parameters: checkedParameters(precondition.parameters, where),
-  }));
+  shapes.push(checkedShape(redirect, 'redirect'));
   // URLs last: a malformed object is `invalid-redirect` even when it also carries a bad URL.
-  return {
-    preconditions: steps.map((step, index) => ({ ...step, url: checkedUrl(shapes[index]!.precondition.url, shapes[index]!.where) })),
-    challenge: { ...challenge, url: checkedUrl(redirect.url, 'redirect') },
-  };
+  const steps = shapes.map(({ url, where, ...step }) => ({ ...step, url: checkedUrl(url, where) }));
+  return { preconditions: steps.slice(0, -1), challenge: steps.at(-1)! };
 }
 
 /** What one run of the flow owns; aborting it undoes everything the run set up. */
@@ -368,7 +346,7 @@ export class Gw3dsHandler extends LitElement {
       checked = checkRedirect(redirect);
     } catch (error) {
       if (!(error instanceof RedirectProblem)) throw error;
-      this.#fail(error.code, error.message, { cause: error.cause });
+      this.#fail(error.code, error.message);
       return;
     }
     this.#flowCount += 1;
@@ -400,26 +378,25 @@ export class Gw3dsHandler extends LitElement {
   /** Posts one precondition into a hidden frame; settles on the first load after the post, a timeout, or the page's refusal. */
   #runPrecondition(flow: Flow, step: FrameNavigation): Promise<'loaded' | 'timeout' | 'aborted'> {
     return new Promise((resolve) => {
-      const done = (outcome: 'loaded' | 'timeout' | 'aborted') => {
+      let settled = false;
+      const settle = (outcome: 'loaded' | 'timeout' | 'aborted') => {
+        if (settled) return false;
         settled = true;
         resolve(outcome);
+        return true;
       };
-      let settled = false;
       const holder = this.renderRoot.querySelector('.method-frames')!;
       const frame = flow.own(this.#frame(flow.frameName('method')));
       frame.tabIndex = -1;
       frame.title = 'Card verification (3-D Secure method)';
       holder.append(frame);
       const { signal } = flow;
-      signal.addEventListener('abort', () => !settled && done('aborted'), { once: true });
-      frame.addEventListener('load', () => !settled && !showsInitialDocument(frame) && done('loaded'), { signal });
-      this.#watchRefusal(flow, step.url, () => {
-        if (settled) return;
-        settled = true;
-        this.#fail('method-failed', `The page refused the 3-D Secure method request to ${step.url.origin} (Content Security Policy): allow it in form-action and frame-src.`);
-        resolve('aborted');
+      signal.addEventListener('abort', () => settle('aborted'), { once: true });
+      frame.addEventListener('load', () => !showsInitialDocument(frame) && settle('loaded'), { signal });
+      this.#watchRefusal(flow, step.url, (violation) => {
+        if (settle('aborted')) this.#fail('method-failed', `This page's Content Security Policy refused the 3-D Secure method request to ${step.url.origin}: allow it in form-action and frame-src.`, { cause: violation });
       });
-      flow.timer(positiveOr(this.methodTimeout, DEFAULT_METHOD_TIMEOUT_MS), () => !settled && done('timeout'));
+      flow.timer(positiveOr(this.methodTimeout, DEFAULT_METHOD_TIMEOUT_MS), () => settle('timeout'));
       this.#navigate(flow, frame, holder, step);
     });
   }
@@ -497,10 +474,10 @@ export class Gw3dsHandler extends LitElement {
   }
 
   /** Calls `refused` when this page's Content Security Policy blocks a request to `url`'s origin. */
-  #watchRefusal(flow: Flow, url: URL, refused: () => void): void {
+  #watchRefusal(flow: Flow, url: URL, refused: (violation: SecurityPolicyViolationEvent) => void): void {
     // The event is composed, so it reaches the document even when the form sits in our shadow root.
     const listener = (event: SecurityPolicyViolationEvent) => {
-      if (event.blockedURI && new URL(event.blockedURI, window.location.href).origin === url.origin) refused();
+      if (event.blockedURI && new URL(event.blockedURI, window.location.href).origin === url.origin) refused(event);
     };
     document.addEventListener('securitypolicyviolation', listener, { signal: flow.signal });
   }

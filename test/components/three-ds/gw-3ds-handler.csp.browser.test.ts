@@ -28,6 +28,8 @@ describe('<gw-3ds-handler> under a Content Security Policy that blocks the gatew
     const { detail } = (await error) as CustomEvent<ThreeDsErrorDetail>;
     expect(detail.code).to.equal('method-failed');
     expect(detail.message).to.contain('form-action');
+    expect(detail.cause).to.be.instanceOf(SecurityPolicyViolationEvent);
+    expect((detail.cause as SecurityPolicyViolationEvent).effectiveDirective).to.equal('form-action');
     expect(el.state).to.equal('error');
     expect(el.shadowRoot!.querySelectorAll('iframe, form')).to.have.length(0);
     expect(seen).to.deep.equal([]);
