@@ -3,10 +3,9 @@
  * pages with nothing but the seed's two lines (see widget-page.ts), paid as a shopper would.
  */
 import { expect } from '@open-wc/testing';
-import { sandboxUrl } from '/__gw/sandbox.js';
 import { classifyResult } from '../../src/contract/result-codes.js';
 import { CARDS } from '../../src/sandbox/triggers.js';
-import { merchantCall, shopperResultUrl } from '../support/gateway.js';
+import { merchantCall, sandboxUrl, shopperResultUrl } from '../support/gateway.js';
 import {
   answerChallenge,
   axeViolations,
@@ -260,7 +259,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     const checkout = await createCheckout();
     const wrong = `sha384-${btoa(String.fromCharCode(...new Uint8Array(48)))}`;
     const page = await openWidgetPage({ checkout: { id: checkout.id, integrity: wrong } });
-    expect(page.window.gwScriptErrors).to.deep.equal([widgetScriptUrl(checkout.id)]);
+    expect(page.window.gwScriptErrors).to.deep.equal([widgetScriptUrl(checkout)]);
     expect(page.window.wpwl).to.equal(undefined);
     expect(page.form().children).to.have.length(0);
   });
@@ -283,21 +282,24 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(await axeViolations(page, page.form()), 'axe-core').to.deep.equal([]);
   });
 
-  it('reports InvalidCheckoutIdError when the checkout expires while the form is open, and for the expired checkout on load', async () => {
-    const checkout = await createCheckout();
-    // One clock move for both cases: the checkout has two seconds left.
-    await merchantCall('POST', '/__sandbox/clock', { advance: '1798' });
+  it('reports InvalidCheckoutIdError for an expired checkout and says so in the form', async () => {
+    const checkout = await createCheckout('12.50', 'clock');
+    await merchantCall('POST', '/__sandbox/clock', { advance: '1801' }, { sandbox: 'clock' });
+    const page = await openWidgetPage({ checkout });
+    expect((await page.error).name).to.equal('InvalidCheckoutIdError');
+    expect(alertOf(page.form())?.textContent).to.equal('This payment session is invalid or has expired. Please reload the page.');
+    expect(page.form().querySelector('.wpwl-button-pay')).to.equal(null);
+  });
+
+  it('reports InvalidCheckoutIdError when the checkout expires while the form is open, counting on the sandbox\'s clock', async () => {
+    const checkout = await createCheckout('12.50', 'clock');
+    await merchantCall('POST', '/__sandbox/clock', { advance: '1798' }, { sandbox: 'clock' });
     const page = await openWidgetPage({ checkout });
     await page.ready;
-    const error = await page.error;
-    expect(error.name).to.equal('InvalidCheckoutIdError');
+    expect(page.errors).to.have.length(0);
+    expect((await page.error).name).to.equal('InvalidCheckoutIdError');
     expect(alertOf(page.form())?.hidden).to.equal(false);
     expect(payButton(page.form()).disabled).to.equal(true);
-
-    // The widget's timer counts on the gateway's clock, so the checkout has expired there too by now.
-    const reloaded = await openWidgetPage({ checkout });
-    expect((await reloaded.error).name).to.equal('InvalidCheckoutIdError');
-    expect(alertOf(reloaded.form())?.textContent).to.equal('This payment session is invalid or has expired. Please reload the page.');
   });
 
   it('sends a second payment of a paid checkout (the back button) to the result page, reporting InvalidCheckoutIdError', async () => {

@@ -3,13 +3,14 @@
  * crossorigin, and form.paymentWidgets) inside a same-origin iframe, so a test can drive the
  * widget and watch where it sends the shopper: the widget navigates the page it runs in.
  */
-import { sandboxUrl } from '/__gw/sandbox.js';
-import { merchantCall, shopperResultUrl } from '../support/gateway.js';
+import { clockSandboxUrl, merchantCall, sandboxUrl, shopperResultUrl } from '../support/gateway.js';
 import { clickInFrame } from '../support/three-ds.js';
 
 export interface Checkout {
   id: string;
   integrity: string;
+  /** The sandbox that holds it: the shared one unless the test moves the clock. */
+  sandbox?: 'shared' | 'clock';
 }
 
 export interface WidgetError extends Error {
@@ -45,13 +46,15 @@ export type WidgetWindow = Window &
 /** The nonce the page's own inline script carries, for pages with a strict CSP. */
 export const NONCE = 'gw-widget-test';
 
-export async function createCheckout(amount = '12.50'): Promise<Checkout> {
-  const { body } = await merchantCall('POST', '/v1/checkouts', { amount, currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+/** Creates a checkout; tests that move the clock create theirs in the second sandbox (`sandbox: 'clock'`). */
+export async function createCheckout(amount = '12.50', sandbox: 'shared' | 'clock' = 'shared'): Promise<Checkout> {
+  const { body } = await merchantCall('POST', '/v1/checkouts', { amount, currency: 'EUR', paymentType: 'DB', integrity: 'true' }, { sandbox });
   if (body.result?.code !== '000.200.100') throw new Error(`checkout not created: ${JSON.stringify(body.result)}`);
-  return { id: body.id, integrity: body.integrity };
+  return { id: body.id, integrity: body.integrity, sandbox };
 }
 
-export const widgetScriptUrl = (checkoutId: string) => `${sandboxUrl}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}`;
+export const widgetScriptUrl = ({ id, sandbox }: Checkout) =>
+  `${sandbox === 'clock' ? clockSandboxUrl : sandboxUrl}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(id)}`;
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -123,7 +126,7 @@ window.gwViolations = [];
 addEventListener('error', (event) => { if (event.target instanceof HTMLScriptElement) gwScriptErrors.push(event.target.src); }, true);
 addEventListener('securitypolicyviolation', (event) => gwViolations.push(event.violatedDirective + ' ' + event.blockedURI));
 </script>
-<script src="${attribute(widgetScriptUrl(spec.checkout.id))}" integrity="${attribute(spec.checkout.integrity)}" crossorigin="anonymous"></script>
+<script src="${attribute(widgetScriptUrl(spec.checkout))}" integrity="${attribute(spec.checkout.integrity)}" crossorigin="anonymous"></script>
 </head><body>
 ${forms}
 </body></html>`;
@@ -150,7 +153,7 @@ export function loadCheckout(page: WidgetPage, checkout: Checkout, options?: Wpw
   const script = page.document.createElement('script');
   script.integrity = checkout.integrity;
   script.crossOrigin = 'anonymous';
-  script.src = widgetScriptUrl(checkout.id);
+  script.src = widgetScriptUrl(checkout);
   page.document.head.append(script);
   return { ready, error, errors };
 }
