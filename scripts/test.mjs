@@ -3,6 +3,7 @@
  *   node     the server helper, the sandbox and the shared contract (node:test through tsx)
  *   browser  components and the widget in headless Chromium (@web/test-runner)
  *   e2e      what `npm start` starts, walked by a shopper in headless Chromium (test/e2e, playwright-core)
+ *   storybook  builds Storybook and opens every story and docs page in headless Chromium (test/storybook)
  * `node scripts/test.mjs node` (or browser) runs one kind. Exits non-zero when any
  * runner fails, when a file fails to load, or when a runner finds no tests, and
  * ends with one line: "N passed, N failed".
@@ -11,7 +12,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const STAGES = ['node', 'browser', 'e2e'];
+const STAGES = ['node', 'browser', 'e2e', 'storybook'];
 const requested = process.argv.slice(2);
 const stages = requested.length ? requested : STAGES;
 const unknown = stages.filter((stage) => !STAGES.includes(stage));
@@ -67,6 +68,9 @@ const runners = {
   },
   async e2e() {
     return nodeTestFiles('e2e', listFiles(join('test', 'e2e'), (name) => name.endsWith('.e2e.ts')));
+  },
+  async storybook() {
+    return nodeTestFiles('storybook', listFiles(join('test', 'storybook'), (name) => name.endsWith('.storybook.ts')));
   },
 };
 

@@ -1,0 +1,39 @@
+/**
+ * Storybook for the two elements (web components + Vite), telemetry off, no
+ * network: the dev server starts its own sandbox gateway and serves the story
+ * merchant routes (story-gateway.ts), so stories never hold the access token.
+ */
+import type { StorybookConfig } from '@storybook/web-components-vite';
+import type { Plugin } from 'vite';
+import { startSandbox } from '../src/sandbox/index.js';
+import { storyGateway } from './story-gateway.js';
+
+/** Starts a sandbox with the dev server and mounts the story gateway before Vite's own routes. */
+function storySandbox(): Plugin {
+  return {
+    name: 'gw-story-sandbox',
+    apply: 'serve',
+    async configureServer(server) {
+      const sandbox = await startSandbox({ port: 0, quiet: true });
+      server.httpServer?.once('close', () => void sandbox.close());
+      server.middlewares.use(storyGateway(sandbox));
+    },
+  };
+}
+
+const config: StorybookConfig = {
+  stories: ['../stories/**/*.mdx', '../stories/**/*.stories.ts'],
+  addons: ['@storybook/addon-docs'],
+  framework: {
+    name: '@storybook/web-components-vite',
+    // The project's vite.config.ts is the library build and the demo; stories get their own.
+    options: { builder: { viteConfigPath: '.storybook/vite.config.ts' } },
+  },
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  async viteFinal(viteConfig) {
+    viteConfig.plugins = [...(viteConfig.plugins ?? []), storySandbox()];
+    return viteConfig;
+  },
+};
+
+export default config;

@@ -1,0 +1,135 @@
+/**
+ * `<gw-checkout>` in each of its states, against the sandbox Storybook starts
+ * (.storybook/story-gateway.ts). Each story's play function waits for the
+ * state it shows, so the story test fails when a state cannot be reached.
+ */
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import '../src/index.js';
+import { createCheckout, hangNextRequest, shopperResultUrl, untilState, type StoryCheckout } from './support/gateway.js';
+
+interface CheckoutArgs {
+  brands: string;
+  locale: string;
+  'widget-style': 'card' | 'plain';
+}
+
+interface Loaded {
+  checkout?: StoryCheckout;
+  /** Epoch milliseconds for `expires-at`, when the story sets it. */
+  expiresAt?: number;
+}
+
+const meta: Meta<CheckoutArgs> = {
+  title: 'Elements/gw-checkout',
+  component: 'gw-checkout',
+  args: { brands: 'VISA MASTER', locale: 'en', 'widget-style': 'card' },
+  argTypes: {
+    'widget-style': { control: 'inline-radio', options: ['card', 'plain'] },
+    locale: { control: 'inline-radio', options: ['en', 'de'] },
+  },
+  render: (args, { loaded }) => {
+    const { checkout, expiresAt } = loaded as Loaded;
+    return html`<gw-checkout
+      checkout-id=${ifDefined(checkout?.id)}
+      integrity=${ifDefined(checkout?.integrity)}
+      base-url=${ifDefined(checkout?.baseUrl)}
+      shopper-result-url=${shopperResultUrl()}
+      brands=${args.brands}
+      locale=${args.locale}
+      widget-style=${args['widget-style']}
+      expires-at=${ifDefined(expiresAt)}
+    ></gw-checkout>`;
+  },
+  parameters: {
+    docs: {
+      // The gateway's widget serves one checkout per document: each story gets its own frame.
+      story: { inline: false, iframeHeight: 460 },
+      description: {
+        component:
+          'The gateway\'s hosted card form for one checkout. Your server creates the checkout (`POST /v1/checkouts`) and hands the page its `id` and `integrity`; the element loads the widget script, renders the form and reports what happens as `gw-*` events. The access token never reaches the page.',
+      },
+    },
+  },
+};
+export default meta;
+
+type Story = StoryObj<CheckoutArgs>;
+
+const element = (canvas: HTMLElement) => canvas.querySelector('gw-checkout');
+
+/** No checkout yet: the element waits for `checkout-id`. */
+export const Idle: Story = {
+  play: ({ canvasElement }) => untilState(element(canvasElement), 'idle'),
+};
+
+/** The widget is loading its checkout from the gateway (here the sandbox holds that answer back). */
+export const Loading: Story = {
+  loaders: [
+    async () => {
+      const checkout = await createCheckout();
+      await hangNextRequest(`/v1/checkouts/${checkout.id}/widget`);
+      return { checkout };
+    },
+  ],
+  play: ({ canvasElement }) => untilState(element(canvasElement), 'loading'),
+};
+
+/** The card form, ready for the shopper. Try `4200 0000 0000 0000` with any future expiry. */
+export const Ready: Story = {
+  loaders: [async () => ({ checkout: await createCheckout() })],
+  play: ({ canvasElement }) => untilState(element(canvasElement), 'ready'),
+};
+
+/** The German widget in the plain layout. */
+export const ReadyGermanPlain: Story = {
+  name: 'Ready (de, plain)',
+  args: { locale: 'de', 'widget-style': 'plain' },
+  loaders: [async () => ({ checkout: await createCheckout() })],
+  play: ({ canvasElement }) => untilState(element(canvasElement), 'ready'),
+};
+
+/** The shopper pressed pay and the gateway has not answered yet (the sandbox holds the answer back). */
+export const Submitting: Story = {
+  loaders: [
+    async () => {
+      const checkout = await createCheckout();
+      await hangNextRequest(`/v1/checkouts/${checkout.id}/widget/payments`);
+      return { checkout };
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const checkout = element(canvasElement);
+    await untilState(checkout, 'ready');
+    const fill = (field: string, value: string) => {
+      const input = checkout!.querySelector<HTMLInputElement>(`.wpwl-control-${field}`);
+      if (!input) throw new Error(`the widget has no ${field} field`);
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    fill('cardNumber', '4200000000000000');
+    fill('expiry', `12/${String(new Date().getFullYear() + 2).slice(2)}`);
+    fill('cvv', '123');
+    fill('cardHolder', 'Jane Jones');
+    checkout!.querySelector('form')!.requestSubmit();
+    await untilState(checkout, 'submitting');
+  },
+};
+
+/** A setting is wrong (here `base-url` is missing): nothing is loaded, `gw-error` says what to fix. */
+export const Failed: Story = {
+  name: 'Error',
+  render: (args) => html`<gw-checkout checkout-id="8ac7a4c9123456789" integrity="sha384-placeholder" shopper-result-url=${shopperResultUrl()} brands=${args.brands}></gw-checkout>`,
+  play: ({ canvasElement }) => untilState(element(canvasElement), 'error'),
+};
+
+/**
+ * The checkout's 30 minutes ran out while the form was open. `expires-at` is
+ * when your server's checkout expires (its creation + 30 minutes); here it is
+ * 2 seconds after the story starts.
+ */
+export const Expired: Story = {
+  loaders: [async () => ({ checkout: await createCheckout(), expiresAt: Date.now() + 2000 })],
+  play: ({ canvasElement }) => untilState(element(canvasElement), 'expired'),
+};

@@ -1,0 +1,98 @@
+/**
+ * What a story needs from a merchant back end, through the story gateway
+ * (.storybook/story-gateway.ts), which adds the access token server-side:
+ * a fresh checkout, a server-to-server payment that needs 3-D Secure, and a
+ * request the sandbox holds back (to show a waiting state).
+ */
+import type { ChallengeWindow } from '../../src/contract/formats.js';
+
+export interface StoryGatewayConfig {
+  readonly sandboxUrl: string;
+  readonly entityId: string;
+}
+
+let config: Promise<StoryGatewayConfig> | undefined;
+
+/** The sandbox URL and entity id, fetched once. */
+export function gatewayConfig(): Promise<StoryGatewayConfig> {
+  config ??= fetch('/__gw/config.json').then((response) => {
+    if (!response.ok) throw new Error(`the story gateway answered ${response.status}`);
+    return response.json() as Promise<StoryGatewayConfig>;
+  });
+  return config;
+}
+
+/** A same-origin page standing for the merchant's shopper result URL. */
+export const shopperResultUrl = () => new URL('/__gw/result', location.href).href;
+
+async function merchantPost(path: string, params: Record<string, string>): Promise<Record<string, any>> {
+  const { entityId } = await gatewayConfig();
+  const response = await fetch(`/__gw/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+    body: new URLSearchParams({ entityId, ...params }),
+  });
+  return (await response.json()) as Record<string, any>;
+}
+
+export interface StoryCheckout {
+  readonly id: string;
+  readonly integrity: string;
+  readonly baseUrl: string;
+}
+
+/** Creates a checkout as the merchant's server would (POST /v1/checkouts). */
+export async function createCheckout(amount = '24.90'): Promise<StoryCheckout> {
+  const { sandboxUrl } = await gatewayConfig();
+  const body = await merchantPost('/v1/checkouts', { amount, currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+  if (body.result?.code !== '000.200.100') throw new Error(`checkout not created: ${body.result?.code} ${body.result?.description}`);
+  return { id: String(body.id), integrity: String(body.integrity), baseUrl: sandboxUrl };
+}
+
+/** The redirect object of a pending server-to-server payment for a 3DS test card. */
+export async function createThreeDsRedirect(cardNumber: string, challengeWindow: ChallengeWindow = '02'): Promise<Record<string, any>> {
+  const body = await merchantPost('/v1/payments', {
+    amount: '24.90',
+    currency: 'EUR',
+    paymentType: 'DB',
+    paymentBrand: 'VISA',
+    'card.number': cardNumber,
+    'card.holder': 'Jane Jones',
+    'card.expiryMonth': '12',
+    'card.expiryYear': String(new Date().getFullYear() + 2),
+    'card.cvv': '123',
+    'customer.email': 'jane@example.com',
+    'customer.ip': '192.0.2.10',
+    'customer.browser.challengeWindow': challengeWindow,
+    'customer.browser.language': navigator.language,
+    'customer.browser.screenHeight': String(screen.height),
+    'customer.browser.screenWidth': String(screen.width),
+    'customer.browser.timezone': String(new Date().getTimezoneOffset()),
+    'customer.browser.userAgent': navigator.userAgent,
+    'customer.browser.javaEnabled': 'false',
+    'customer.browser.screenColorDepth': String(screen.colorDepth),
+    'customer.browser.acceptHeader': 'text/html',
+    'billing.street1': '1 Main Street',
+    'billing.city': 'Vienna',
+    'billing.country': 'AT',
+    'billing.postcode': '1010',
+    shopperResultUrl: shopperResultUrl(),
+  });
+  if (!body.redirect) throw new Error(`no 3DS redirect for this card: ${body.result?.code} ${body.result?.description}`);
+  return body.redirect as Record<string, any>;
+}
+
+/** Makes the sandbox's next request to `path` (e.g. `/v1/paymentWidgets.js`) hang, so a story can show the waiting state. */
+export async function hangNextRequest(path: string): Promise<void> {
+  const response = await fetch(`/__gw/hang?${new URLSearchParams({ path })}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`the story gateway could not hold ${path}: ${response.status}`);
+}
+
+/** Resolves when `element` reflects `state`; rejects after `timeoutMs` naming the state it is in. */
+export async function untilState(element: Element | null, state: string, timeoutMs = 8000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (element?.getAttribute('state') !== state) {
+    if (Date.now() > deadline) throw new Error(`expected state "${state}", still "${element?.getAttribute('state')}" after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Builds Storybook (offline, telemetry off) and opens every story and docs
+ * page of the build in headless Chromium, against a real sandbox. A story
+ * fails when its render or play function fails (each play waits for the state
+ * the story shows) or when anything logs a console error.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchedPage } from '../e2e/browser.js';
+import { serveStorybook, type ServedStorybook } from './serve-storybook.js';
+
+const OUTPUT = join('.cache', 'storybook-test');
+
+/** The preview's global: the current render and its phase (`finished` once the play function is done). */
+type PreviewWindow = { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } };
+
+interface IndexEntry {
+  readonly id: string;
+  readonly title: string;
+  readonly name: string;
+  readonly type: 'story' | 'docs';
+}
+
+rmSync(OUTPUT, { recursive: true, force: true });
+execFileSync(process.execPath, ['node_modules/storybook/dist/bin/dispatcher.js', 'build', '--disable-telemetry', '--quiet', '--output-dir', OUTPUT], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
+});
+const entries = Object.values((JSON.parse(readFileSync(join(OUTPUT, 'index.json'), 'utf8')) as { entries: Record<string, IndexEntry> }).entries);
+
+let served: ServedStorybook;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+
+before(async () => {
+  served = await serveStorybook(OUTPUT);
+  browser = await launchChromium();
+  ({ page, problems } = await watchedPage(browser, { width: 1024, height: 768 }));
+});
+
+after(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+/** Where Storybook's preview is with the current story: `finished`, or how it failed. */
+async function settledPhase(): Promise<string> {
+  const handle = await page.waitForFunction(
+    () => {
+      const phase = (globalThis as PreviewWindow).__STORYBOOK_PREVIEW__?.currentRender?.phase;
+      return phase && ['finished', 'completed', 'errored', 'aborted'].includes(phase) ? phase : undefined;
+    },
+    undefined,
+    { timeout: 20_000, polling: 100 },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+describe('Storybook', () => {
+  test('the build has stories for every state of both elements', () => {
+    const names = (title: string) => entries.filter((entry) => entry.type === 'story' && entry.title === title).map((entry) => entry.name);
+    assert.deepEqual(names('Elements/gw-checkout').sort(), ['Error', 'Expired', 'Idle', 'Loading', 'Ready', 'Ready (de, plain)', 'Submitting'].sort());
+    assert.deepEqual(
+      names('Elements/gw-3ds-handler').sort(),
+      ['3DS method', 'Challenge 01 (250 × 400)', 'Challenge 02 (390 × 400)', 'Challenge 03 (500 × 600)', 'Challenge 04 (600 × 400)', 'Challenge 05 (full screen)', 'Complete', 'Timeout', 'Unsafe URL'].sort(),
+    );
+  });
+
+  for (const entry of entries) {
+    test(`${entry.title} › ${entry.name} (${entry.type}) renders without a console error`, async () => {
+      problems.length = 0;
+      await page.goto(`${served.url}/iframe.html?${new URLSearchParams({ id: entry.id, viewMode: entry.type })}`);
+      if (entry.type === 'story') {
+        assert.equal(await settledPhase(), 'finished', 'the story or its play function failed');
+      } else {
+        // The docs page (from custom-elements.json) with the primary story in its frame; the other frames load lazily and are opened above one by one.
+        await page.locator('#storybook-docs .sbdocs-content table').first().waitFor({ timeout: 20_000 });
+        await page.waitForFunction(
+          () => {
+            const frame = document.querySelector<HTMLIFrameElement>('#storybook-docs iframe');
+            return (frame?.contentWindow as PreviewWindow | null)?.__STORYBOOK_PREVIEW__?.currentRender?.phase === 'finished';
+          },
+          undefined,
+          { timeout: 20_000, polling: 100 },
+        );
+      }
+      assert.deepEqual(problems, []);
+    });
+  }
+});
