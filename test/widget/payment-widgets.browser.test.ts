@@ -395,14 +395,24 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(status.paymentBrand).to.equal('MASTER');
   });
 
-  it('falls back to English for an unknown locale and draws the card style by default', async () => {
+  it('falls back to English for an unknown locale, takes errorMessages, and draws the card style by default', async () => {
     const checkout = await createCheckout();
-    const page = await openWidgetPage({ checkout, options: { locale: 'fr-FR' } });
+    const page = await openWidgetPage({ checkout, options: { locale: 'fr-FR', errorMessages: { cvvError: 'Three digits, please' } } });
     await page.ready;
     const form = page.form();
     expect(payButton(form).textContent).to.equal('Pay now');
     expect(form.lang).to.equal('en');
     expect(page.window.getComputedStyle(form).borderTopStyle).to.equal('solid');
+    type(control(form, 'cvv'), '1');
+    expect(form.querySelector('.wpwl-hint-cvvError')?.textContent).to.equal('Three digits, please');
+  });
+
+  it('adds no stylesheet with style "none"', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout, options: { style: 'none' } });
+    await page.ready;
+    expect(page.document.adoptedStyleSheets).to.have.length(0);
+    expect(page.window.getComputedStyle(page.form()).borderTopStyle).to.equal('none');
   });
 
   it('sends an uncertain outcome to the result page instead of offering the card again', async () => {
