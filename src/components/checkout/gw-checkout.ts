@@ -239,7 +239,14 @@ export class GwCheckout extends LitElement {
     }
     this.#joined = true;
     this.#joinedKey = key;
-    this.#expiryTimer = setTimeout(() => this.#expire(expiresAt), Math.min(expiresAt.getTime() - Date.now(), 2 ** 31 - 1));
+    this.#armExpiry(expiresAt);
+  }
+
+  /** setTimeout holds at most 2^31 - 1 ms (24.8 days): a later `expires-at` re-arms instead of firing early. */
+  #armExpiry(expiresAt: Date): void {
+    const remaining = expiresAt.getTime() - Date.now();
+    if (remaining <= 0) this.#expire(expiresAt);
+    else this.#expiryTimer = setTimeout(() => this.#armExpiry(expiresAt), Math.min(remaining, 2 ** 31 - 1));
   }
 
   #expiry(): Date {
