@@ -25,7 +25,8 @@ const FRAME_WAIT_MS = 5_000;
 async function frameStartingWith(page: Page, urlPrefix: string): Promise<Frame> {
   const deadline = Date.now() + FRAME_WAIT_MS;
   for (;;) {
-    const frame = page.frames().find((candidate) => candidate.url().startsWith(urlPrefix));
+    // A frame the page just removed can linger in puppeteer's list for a moment: skip detached ones.
+    const frame = page.frames().find((candidate) => !candidate.detached && candidate.url().startsWith(urlPrefix));
     if (frame) return frame;
     if (Date.now() > deadline) throw new Error(`no frame at ${urlPrefix}; frames: ${page.frames().map((candidate) => candidate.url()).join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

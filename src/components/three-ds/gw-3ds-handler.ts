@@ -188,7 +188,7 @@ function positiveOr(value: number, fallback: number): number {
  * @attr {'idle' | 'method' | 'challenge' | 'complete' | 'error' | 'timeout'} state - Read-only reflection of `state`, for styling (`gw-3ds-handler[state='challenge']`).
  *
  * @fires {Gw3dsMethodCompleteEvent} gw-3ds-method-complete - The preconditions are done; `detail.timedOut` is true when a method page did not load in time (not an error: the flow goes on).
- * @fires {Gw3dsChallengeStartEvent} gw-3ds-challenge-start - The challenge frame was posted and is showing; `detail.challengeWindow` is its size.
+ * @fires {Gw3dsChallengeStartEvent} gw-3ds-challenge-start - The challenge frame was posted, is showing and has focus; `detail.challengeWindow` is its size.
  * @fires {Gw3dsCompleteEvent} gw-3ds-complete - The shopper is back on the shopper result URL; `detail` has `id`, `resourcePath` and `url`. Read the payment on the server.
  * @fires {Gw3dsErrorEvent} gw-error - `detail.code` is `invalid-redirect`, `unsafe-url`, `method-failed`, `challenge-timeout` or `busy`.
  *
@@ -436,6 +436,8 @@ export class Gw3dsHandler extends LitElement {
     });
     this.#setState('challenge');
     this.#navigate(flow, frame, container, step);
+    // The shopper's next step is inside the frame: take keyboard and screen-reader focus there, and scroll it into view.
+    frame.focus();
     emit(this, 'gw-3ds-challenge-start', { challengeWindow });
   }
 

@@ -105,6 +105,7 @@ describe('<gw-3ds-handler> accessibility (axe) in every state', () => {
     const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler label="Bestätigung Ihrer Karte"></gw-3ds-handler>`);
     const frame = await challengeShown(el);
     expect(frame.title).to.equal('Bestätigung Ihrer Karte');
+    expect(el.shadowRoot!.activeElement, 'focus moves to the challenge').to.equal(frame);
     await expect(el).to.be.accessible();
     el.label = 'Vérification de votre carte';
     await el.updateComplete;
