@@ -9,6 +9,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import ts from 'typescript';
 import { classifyResult, RESULT_CODES, type ResultKind } from '../../src/contract/result-codes.js';
+import { passesLuhn } from '../../src/contract/formats.js';
+import { validateParameters } from '../../src/contract/rules.js';
 import { TEST_CARDS } from '../../src/sandbox/triggers.js';
 
 const scriptPath = new URL('../../src/sandbox/widget/payment-widgets.js', import.meta.url);
@@ -57,6 +59,33 @@ describe('payment-widgets.js retry decision', () => {
   it('sends every approved, pending, uncertain or unknown outcome to the result page', () => {
     for (const candidate of ['000.000.000', '000.100.110', '000.100.112', '000.400.110', '000.400.000', '000.200.000', '800.400.500', '900.100.300', '000.400.030', '123.456.789', '']) {
       assert.equal(pattern.test(candidate), false, candidate);
+    }
+  });
+});
+
+describe('payment-widgets.js brand detection', () => {
+  /** The script's brand prefixes, read from its BRANDS table. */
+  const prefixes = new Map([...source.matchAll(/^ {4}(\w+): \{ prefix: \/(.+?)\/, lengths/gm)].map(([, brand, pattern]) => [brand!, new RegExp(pattern!)]));
+
+  it('reads the brand table', () => {
+    assert.deepEqual([...prefixes.keys()], ['VISA', 'MASTER', 'AMEX', 'DINERS', 'DISCOVER', 'JCB', 'UNIONPAY', 'MAESTRO']);
+  });
+
+  it('agrees with the sandbox about which numbers are VISA, MASTER and AMEX', () => {
+    const brandRefused = (brand: string, number: string) =>
+      validateParameters('payment', { paymentBrand: brand, 'card.number': number }).some((error) => error.name === 'paymentBrand');
+    const number = fc.stringMatching(/^[2-6][0-9]{15}$/);
+    fc.assert(
+      fc.property(number, fc.constantFrom('VISA', 'MASTER', 'AMEX'), (candidate, brand) => prefixes.get(brand)!.test(candidate) === !brandRefused(brand, candidate)),
+      { numRuns: 20_000 },
+    );
+    for (const edge of ['2220', '2221', '2229', '2230', '2299', '2300', '2700', '2720', '2721', '5099', '5100', '5599', '5600', '3399', '3400', '3799']) {
+      const candidate = edge.padEnd(16, '0');
+      for (const brand of ['VISA', 'MASTER', 'AMEX']) assert.equal(prefixes.get(brand)!.test(candidate), !brandRefused(brand, candidate), `${brand} ${candidate}`);
+    }
+    for (const card of TEST_CARDS) {
+      assert.ok(passesLuhn(card.number), card.number);
+      assert.ok(prefixes.get(card.brand)!.test(card.number), `${card.number} is ${card.brand} to the widget`);
     }
   });
 });

@@ -53,7 +53,10 @@
     },
   };
 
-  /** Card brands by number prefix, with their lengths and CVV length. */
+  /**
+   * Card brands by number prefix, with their lengths and CVV length. VISA, MASTER and AMEX are the
+   * prefixes the sandbox checks a paymentBrand against (src/contract/rules.ts; a node test compares).
+   */
   const BRANDS = {
     VISA: { prefix: /^4/, lengths: [13, 16, 19], cvv: 3 },
     MASTER: { prefix: /^(5[1-5]|2(22[1-9]|2[3-9]|[3-6]|7[01]|720))/, lengths: [16], cvv: 3 },
@@ -66,7 +69,11 @@
   };
   /** @typedef {keyof typeof BRANDS} Brand */
 
-  /** @type {{ name: FieldName, label: string, error: string, autocomplete: AutoFill, inputMode: string, maxLength: number, param: string[] }[]} */
+  /**
+   * The card fields, with their text keys and the request parameters a gateway `parameterErrors`
+   * entry names for them.
+   * @type {{ name: FieldName, label: string, error: string, autocomplete: AutoFill, inputMode: string, maxLength: number, param: string[] }[]}
+   */
   const FIELDS = [
     { name: 'cardNumber', label: 'cardNumber', error: 'cardNumberError', autocomplete: 'cc-number', inputMode: 'numeric', maxLength: 23, param: ['card.number', 'paymentBrand'] },
     { name: 'expiry', label: 'expiryDate', error: 'expiryDateError', autocomplete: 'cc-exp', inputMode: 'numeric', maxLength: 9, param: ['card.expiryMonth', 'card.expiryYear'] },
@@ -77,15 +84,17 @@
   /**
    * Result codes after which the shopper may try again on the same form: declines by the bank,
    * by 3-D Secure or risk, soft declines and rejected card data (the published groups). Every
-   * other code (approved, pending, uncertain, unknown) goes to the shop's result page, whose
-   * server reads the outcome, so a payment that may have gone through is never offered twice.
-   * test/widget/retry-decision.test.ts checks this against src/contract/result-codes.ts.
+   * other code (approved, pending, uncertain, system error, unknown) goes to the shop's result
+   * page, whose server reads the outcome, so a payment that may have gone through is never offered
+   * twice. test/widget/payment-widgets-source.test.ts checks this against src/contract/result-codes.ts.
    */
   const RETRY_ON_FORM = /^(800\.[17]00|800\.800\.[123]|000\.400\.[1][0-9][1-9]|000\.400\.2|800\.400\.2|100\.390|100\.380\.4|300\.100\.100|200\.[123]|100\.[53][07])/;
   const INVALID_PARAMETER = '200.300.404';
   /** EMVCo: continue when the 3DS method page has not loaded within 10 seconds. */
   const PRECONDITION_TIMEOUT_MS = 10_000;
+  // The checkout id goes into request paths and the shopper's `resourcePath`: ids are letters, digits, . _ -.
   const CHECKOUT_ID = /^[A-Za-z0-9._-]{1,64}$/;
+  // card.holder as the shared contract reads it (a name: letters of any script, AN..128).
   const HOLDER = /^[\p{L}\p{M}\p{N} '.,-]{1,128}$/u;
 
   // Zero-specificity rules (:where), so any rule the shop writes for the .wpwl-* classes wins.
