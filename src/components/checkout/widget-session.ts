@@ -115,6 +115,7 @@ function unloadWidget(): void {
  * what it did before loading its own.
  */
 let straggler: Promise<void> | undefined;
+const STRAGGLER_WAIT_MS = 10_000;
 
 let active: WidgetSession | undefined;
 
@@ -176,15 +177,22 @@ class WidgetSession {
       const settled: Promise<void> = previous.then(
         () =>
           new Promise<void>((resolve) => {
-            const done = () => {
-              cleanUp();
+            const finish = (clean: boolean) => {
+              clearTimeout(timer);
+              script.removeEventListener('load', done);
+              script.removeEventListener('error', done);
+              if (clean) cleanUp();
               if (straggler === settled) straggler = undefined;
               resolve();
             };
+            const done = () => finish(true);
+            // A request that hangs must not block the next checkout for good: give up waiting
+            // (and never touch the globals later, when they may belong to the next widget).
+            const timer = setTimeout(() => finish(false), STRAGGLER_WAIT_MS);
             if (script.dataset.gwState !== 'pending') done();
             else {
-              script.addEventListener('load', done, { once: true });
-              script.addEventListener('error', done, { once: true });
+              script.addEventListener('load', done);
+              script.addEventListener('error', done);
             }
           }),
       );
