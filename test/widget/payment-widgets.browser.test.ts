@@ -302,6 +302,18 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(payButton(page.form()).disabled).to.equal(true);
   });
 
+  it('unload() clears its timers: a checkout expiring after unload reports nothing', async () => {
+    const checkout = await createCheckout('12.50', 'clock');
+    await merchantCall('POST', '/__sandbox/clock', { advance: '1799' }, { sandbox: 'clock' });
+    const page = await openWidgetPage({ checkout });
+    await page.ready;
+    page.window.wpwl!.unload();
+    // Past the checkout's last second, when the expiry timer would have fired.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(page.errors).to.have.length(0);
+    expect(page.form().children).to.have.length(0);
+  });
+
   it('sends a second payment of a paid checkout (the back button) to the result page, reporting InvalidCheckoutIdError', async () => {
     const checkout = await createCheckout();
     const page = await openWidgetPage({ checkout });

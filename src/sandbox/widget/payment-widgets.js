@@ -521,7 +521,7 @@
   /** Removes everything the widget added, so a single-page app can load another checkout. */
   function unload() {
     lifetime.abort();
-    // mutated
+    for (const timer of timers) clearTimeout(timer);
     timers.clear();
     for (const undo of undos.splice(0).reverse()) undo();
     document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
