@@ -18,6 +18,7 @@ export async function startDemo({ port = 5173, quiet = false } = {}) {
   // The sandbox and the merchant are TypeScript sources, run as they are (no build needed).
   const { startSandbox } = await tsImport('../src/sandbox/index.ts', import.meta.url);
   const { startMerchant } = await tsImport('../demo/server/merchant.ts', import.meta.url);
+  const { checkoutContentSecurityPolicy } = await tsImport('../demo/server/csp.ts', import.meta.url);
   const { createServer } = await import('vite');
 
   const stops = [];
@@ -37,7 +38,13 @@ export async function startDemo({ port = 5173, quiet = false } = {}) {
       configFile: here('../vite.config.ts'),
       logLevel: quiet ? 'silent' : 'warn',
       clearScreen: false,
-      server: { port, strictPort: false, proxy: { '/api': { target: merchant.url, xfwd: true } } },
+      server: {
+        port,
+        strictPort: false,
+        proxy: { '/api': { target: merchant.url, xfwd: true } },
+        // The pages run under the README's policy (the sandbox plays the gateway and the card issuers' 3DS pages).
+        headers: { 'content-security-policy': checkoutContentSecurityPolicy(sandbox.url, { threeDsHosts: [sandbox.url] }) },
+      },
     });
     stops.push(() => vite.close());
     await vite.listen();

@@ -24,7 +24,7 @@ export function paymentsTable(payments: readonly PaymentView[], caption: string,
             <td>${TYPES[payment.paymentType] ?? payment.paymentType} <span class="muted">(${payment.paymentType})</span></td>
             <td><code>${payment.id}</code>${payment.referencedId ? html`<br /><span class="muted">refers to <code>${payment.referencedId}</code></span>` : ''}</td>
             <td class="num">${payment.amount ? money(payment.amount, payment.currency || 'EUR') : '—'}</td>
-            <td><span class="badge ${badgeTone(payment.kind)}" title=${payment.resultDescription}>${payment.resultCode}</span><br /><span class="muted">${payment.resultDescription}</span></td>
+            <td><span class="badge ${badgeTone(payment.kind)}" title=${payment.resultDescription}>${payment.resultCode}</span><br /><span class="muted">${payment.kind.replaceAll('_', ' ')}</span></td>
             ${actions ? html`<td>${actions(payment)}</td>` : ''}
           </tr>`,
         )}

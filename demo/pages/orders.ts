@@ -65,11 +65,12 @@ function reservationView(reservation: ReservationView) {
     </div>
     <form class="actions" @submit=${(event: SubmitEvent) => {
       event.preventDefault();
-      return act('Ship items: capture', `/reservations/${encodeURIComponent(pa.id)}/captures`, { amount: captureAmount }, `Captured ${money(captureAmount)}`);
+      const amount = String(new FormData(event.target as HTMLFormElement).get('amount') ?? '');
+      captureAmounts.set(pa.id, amount);
+      return act('Ship items: capture', `/reservations/${encodeURIComponent(pa.id)}/captures`, { amount }, `Captured ${money(amount)}`);
     }}>
       <label for="capture-${pa.id}">Capture (EUR)</label>
-      <input id="capture-${pa.id}" style="width:8rem" inputmode="decimal" .value=${captureAmount}
-        @change=${(event: Event) => captureAmounts.set(pa.id, (event.target as HTMLInputElement).value)} />
+      <input id="capture-${pa.id}" name="amount" class="narrow" inputmode="decimal" .value=${captureAmount} />
       <button type="submit" ?disabled=${busy}>Capture</button>
     </form>
     ${paymentsTable([pa, ...reservation.captures, ...reservation.refunds], `Payments of order ${pa.merchantTransactionId}`, refund)}

@@ -86,13 +86,13 @@ function draw(): void {
           ? html`<fieldset class="field">
                 <legend>Saved card</legend>
                 ${savedCards.map(
-                  (card) => html`<label><input type="radio" name="registration" style="width:auto" .checked=${card.registrationId === registrationId}
+                  (card) => html`<label class="choice"><input type="radio" name="registration" .checked=${card.registrationId === registrationId}
                       @change=${() => (registrationId = card.registrationId)} /> ${card.card} · ${card.holder} <span class="muted">(${card.registrationId})</span></label>`,
                 )}
               </fieldset>
               <div class="field">
                 <label for="payout-amount">Amount (EUR)</label>
-                <input id="payout-amount" inputmode="decimal" style="max-width:10rem" .value=${amount} @change=${(event: Event) => (amount = (event.target as HTMLInputElement).value)} />
+                <input id="payout-amount" inputmode="decimal" class="narrow" .value=${amount} @change=${(event: Event) => (amount = (event.target as HTMLInputElement).value)} />
               </div>
               <div class="actions"><button type="submit" ?disabled=${busy || !registrationId}>Send payout</button></div>`
           : html`<p class="muted">Save a card first.</p>`}

@@ -46,7 +46,7 @@ function draw(): void {
       <p class="lede">A demo shop on the gw-elements sandbox: add something to the cart and pay with a test card. The panel on the right shows every call the shop's server makes to the gateway.</p>
       <section aria-labelledby="products-title">
         <h2 id="products-title" class="visually-hidden">Products</h2>
-        <ul class="grid" role="list" style="list-style:none;padding:0;margin:0">
+        <ul class="grid plain-list" role="list">
           ${config.products.map(
             (product) => html`<li class="panel product">
               <h3>${product.name}</h3>
@@ -67,7 +67,7 @@ function draw(): void {
                     (product) => html`<tr>
                       <td>${product.name}</td>
                       <td>
-                        <input type="number" min="0" max="20" style="width:5rem" .value=${String(cart.get(product.sku))} aria-label="Quantity of ${product.name}"
+                        <input type="number" min="0" max="20" class="narrow" .value=${String(cart.get(product.sku))} aria-label="Quantity of ${product.name}"
                           @change=${(event: Event) => setQuantity(product.sku, Number((event.target as HTMLInputElement).value))} />
                       </td>
                       <td class="num">${money(product.priceCents * (cart.get(product.sku) ?? 0), config.currency)}</td>

@@ -135,7 +135,7 @@ export class Shop {
     } catch (error) {
       throw new BadRequest((error as Error).message);
     }
-    const id = this.#reference('order', 'Shop order paid with the widget');
+    const id = this.#reference('KC', 'Shop order paid with the widget');
     const order: Order = {
       id,
       lines: priced.lines.map(({ product, quantity }) => ({ sku: product.sku, name: product.name, quantity, amount: toAmount(product.priceCents * quantity) })),

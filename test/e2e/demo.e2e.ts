@@ -87,6 +87,13 @@ describe('npm start demo', () => {
     for (const token of demo.sandbox.tokens) assert.ok(!body.includes(token), 'the access token reached the browser');
   });
 
+  test('serves the pages under the README\'s Content-Security-Policy, so every flow below runs under it', async () => {
+    const policy = (await fetch(demo.url)).headers.get('content-security-policy') ?? '';
+    assert.match(policy, new RegExp(`script-src 'self' ${demo.sandboxUrl}(;|$)`));
+    assert.match(policy, /form-action 'self' http:\/\/127\.0\.0\.1:\d+(;|$)/);
+    assert.doesNotMatch(policy, /script-src[^;]*'unsafe-(inline|eval)'/);
+  });
+
   test('cart → widget: a declined card, then an approved one → the result page shows the verified payment and both attempts', async () => {
     const { page, done } = await shopperPage();
     await checkOut(page);
@@ -147,6 +154,62 @@ describe('npm start demo', () => {
     const stored = (await page.evaluate(() => sessionStorage.getItem('gw-demo:calls'))) ?? '';
     assert.ok(stored.includes('"card.number":"420000******0042"'), 'the card number is shown masked');
     assert.ok(!stored.includes(CARDS.challenge) && !stored.includes('"card.cvv":"123"'), 'no full card number or security code in the log');
+    await done();
+  });
+
+  test('3-D Secure frictionless: no challenge is shown and the payment is approved', async () => {
+    const { page, done } = await shopperPage();
+    await page.goto(new URL('/card-payment.html', demo.url).href);
+    await page.getByLabel('Test card').selectOption(CARDS.frictionless);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByText('Paid €38.00').waitFor();
+    assert.match(await page.locator('main').innerText(), /000\.\d{3}\.\d{3}/);
+    await done();
+  });
+
+  test('preauthorisation: hold, two partial captures, a capture above what is held refused, one capture refunded', async () => {
+    const { page, done } = await shopperPage();
+    await page.goto(new URL('/orders.html', demo.url).href);
+    await page.getByLabel('Amount (EUR)').fill('120.00');
+    await page.getByRole('button', { name: 'Place order and hold the amount' }).click();
+    await page.getByText('Held €120.00 on the card').waitFor();
+    const order = page.locator('article').first();
+    await order.getByLabel('Capture (EUR)').fill('50.00');
+    await order.getByRole('button', { name: 'Capture' }).click();
+    await page.getByText('Captured €50.00').waitFor();
+    await order.getByLabel('Capture (EUR)').fill('30.00');
+    await order.getByRole('button', { name: 'Capture' }).click();
+    await page.getByText('Captured €30.00').waitFor();
+    const summary = await order.innerText();
+    assert.match(summary, /Captured\s+€80\.00/);
+    assert.match(summary, /Still held\s+€40\.00/);
+    // Capturing more than is still held is refused by the gateway, and the page says so.
+    await order.getByLabel('Capture (EUR)').fill('50.00');
+    await order.getByRole('button', { name: 'Capture' }).click();
+    await page.getByText('Ship items: capture: not done').waitFor();
+    await order.getByRole('button', { name: 'Refund' }).first().click();
+    await page.getByText('Refunded €50.00').waitFor();
+    assert.match(await order.innerText(), /Refunded\s+€50\.00/);
+    assert.equal(await order.getByRole('row').filter({ hasText: '(RF)' }).count(), 1);
+    assert.equal(await order.getByRole('row').filter({ hasText: '(CP)' }).count(), 2, 'the refused capture is no capture');
+    await done();
+  });
+
+  test('payout: save a card, send a credit to its registrationId, find it in the transactions report', async () => {
+    const { page, done } = await shopperPage();
+    await page.goto(new URL('/payouts.html', demo.url).href);
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await page.getByText('Card saved', { exact: true }).waitFor();
+    await page.getByLabel('Amount (EUR)').fill('25.00');
+    await page.getByRole('button', { name: 'Send payout' }).click();
+    await page.getByText('Sent €25.00').waitFor();
+    const payouts = await page.getByRole('table', { name: 'Payouts sent' }).innerText();
+    assert.match(payouts, /\(CD\)/);
+    await page.getByRole('link', { name: 'Transactions' }).click();
+    const references = page.getByRole('button', { name: /^payout-\d+$/ });
+    await references.first().click();
+    await page.getByText(/1 transaction for payout-\d+/).waitFor();
+    assert.match(await page.locator('main table').innerText(), /credit \(payout\)[\s\S]*€25\.00/);
     await done();
   });
 });
