@@ -50,7 +50,7 @@ describe('property: random bodies never crash the sandbox', () => {
         }
         assertWellFormed(answer.status, answer.body);
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
     assert.equal(({} as Record<string, unknown>).x, undefined, 'no prototype was polluted');
   });
@@ -65,7 +65,7 @@ describe('property: random bodies never crash the sandbox', () => {
         });
         assertWellFormed(response.status, await response.json());
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 
@@ -101,7 +101,7 @@ describe('property: captures never exceed the preauthorisation', () => {
         }
         assert.ok(captured <= authorised);
       }),
-      { numRuns: 40 },
+      { numRuns: 25 },
     );
   });
 });
