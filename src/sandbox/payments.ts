@@ -103,6 +103,8 @@ function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Resul
     ...(input.referencedId ? { referencedId: input.referencedId } : {}),
     ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
   };
+  const challengeIndicator = params['threeDSecure.challengeIndicator'];
+  if (challengeIndicator) record.resultDetails.usedChallengeIndicator = challengeIndicator;
   const instruction = input.standingInstruction ?? answeredStandingInstruction(params);
   if (instruction) {
     record.standingInstruction = instruction;

@@ -70,6 +70,7 @@ describe('request variants and their mandatory fields (POST /v1/payments)', () =
         const custom = /^customParameters\[(.+)\]$/.exec(name);
         if (custom) assert.equal(answer.body.customParameters[custom[1]!], value, name);
       }
+      if (variant.body['threeDSecure.challengeIndicator']) assert.equal(answer.body.resultDetails.usedChallengeIndicator, variant.body['threeDSecure.challengeIndicator']);
     });
 
     for (const field of variant.mandatory) {
