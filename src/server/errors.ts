@@ -20,8 +20,8 @@ export interface GatewayErrorDetails {
   mismatches?: readonly VerificationMismatch[];
 }
 
-/** A digit run as long as a card number: scrubbed from any text we did not write ourselves (a cause's message). */
-const CARD_NUMBER_LIKE = /\d{12,19}/g;
+/** A standalone digit run as long as a card number (not part of a hex id): masked in every message and cause. */
+const CARD_NUMBER_LIKE = /\b\d{12,19}\b/g;
 const scrub = (text: string) => text.replace(CARD_NUMBER_LIKE, (digits) => maskParameter('card.number', digits));
 
 /** Anything that went wrong talking to the gateway. */

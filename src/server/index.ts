@@ -17,7 +17,6 @@ export {
   type VerificationMismatch,
 } from './errors.js';
 export type { RequestOptions } from './request.js';
-export { flatten } from './reconcile.js';
 export { STATUS_CALLS_PER_MINUTE, type ShopperReturn } from './shopper-return.js';
 export { createMemoryStatusStore, STATUS_STORE_DEFAULTS, type StatusStore, type StatusRecord, type MemoryStatusStoreOptions } from './status-store.js';
 export { verifyPayment, type ExpectedPayment } from './verify.js';

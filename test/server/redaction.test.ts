@@ -79,6 +79,13 @@ describe('redaction', () => {
     assert.match(renderings(error).cause, /ECONNREFUSED/, 'the cause stays useful');
   });
 
+  test('standalone card-number-length digit runs are masked in messages; gateway ids that contain digit runs are kept', () => {
+    const id = '8ac7a4a17000000000000000000000ff';
+    const error = new GatewayError(`payment ${id} for card ${CARDS.approved}`, { cause: new Error(`number=${CARDS.approved}`) });
+    assert.equal(error.message, `payment ${id} for card 420000******0000`);
+    assert.equal((error.cause as Error).message, 'number=420000******0000');
+  });
+
   test('the client object itself does not show the token', () => {
     const { client } = clientFor(context.sandbox);
     const token = context.sandbox.tokens[0]!;
