@@ -35,9 +35,12 @@ export async function pendingThreeDsPayment(cardNumber: string, extra: Record<st
   return answer;
 }
 
-/** Clicks a button by its text in the first frame whose URL starts with `urlPrefix` (cross-origin frames too). */
-export function clickInFrame(urlPrefix: string, text: string): Promise<boolean> {
-  return executeServerCommand('gw-click-in-frame', { urlPrefix, text });
+/**
+ * Clicks a button by its text in the first frame whose URL starts with `urlPrefix` (cross-origin frames too),
+ * or only in the frame named `frameName` when given.
+ */
+export function clickInFrame(urlPrefix: string, text: string, frameName?: string): Promise<boolean> {
+  return executeServerCommand('gw-click-in-frame', { urlPrefix, text, frameName });
 }
 
 /** The URL of every frame of the test page. */

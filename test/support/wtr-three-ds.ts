@@ -16,19 +16,43 @@ export interface ClickInFramePayload {
   urlPrefix: string;
   /** The button's visible text. */
   text: string;
+  /** Only the frame whose element has this `name` (an element's challenge frame), when several are open. */
+  frameName?: string;
 }
 
 export type ServerPaymentPayload = { action: 'create'; request: Record<string, unknown> } | { action: 'get'; id: string };
 
 const FRAME_WAIT_MS = 5_000;
 
-async function frameStartingWith(page: Page, urlPrefix: string): Promise<Frame> {
+/** The `name` of the element holding `frame`, or undefined for a frame that is gone. */
+async function frameNameOf(frame: Frame): Promise<string | undefined> {
+  const element = await frame.frameElement().catch(() => null);
+  return element ? element.evaluate((node) => (node as HTMLIFrameElement).name).catch(() => undefined) : undefined;
+}
+
+/**
+ * Clicks the first button with `text` in a frame at `urlPrefix` (and named `frameName`, when given),
+ * waiting for it to load. Frames the page just removed can linger in puppeteer's list: they are skipped.
+ */
+async function clickInFrame(page: Page, { urlPrefix, text, frameName }: ClickInFramePayload): Promise<void> {
   const deadline = Date.now() + FRAME_WAIT_MS;
   for (;;) {
-    // A frame the page just removed can linger in puppeteer's list for a moment: skip detached ones.
-    const frame = page.frames().find((candidate) => !candidate.detached && candidate.url().startsWith(urlPrefix));
-    if (frame) return frame;
-    if (Date.now() > deadline) throw new Error(`no frame at ${urlPrefix}; frames: ${page.frames().map((candidate) => candidate.url()).join(', ')}`);
+    for (const frame of page.frames()) {
+      if (frame.detached || !frame.url().startsWith(urlPrefix)) continue;
+      if (frameName !== undefined && (await frameNameOf(frame)) !== frameName) continue;
+      const button = await frame.$(`::-p-text(${text})`).catch(() => null);
+      if (!button) continue;
+      // The element's own click(): mouse input would need this page to be the focused tab, which it
+      // is not while test files run side by side.
+      try {
+        await button.evaluate((element) => (element as HTMLElement).click());
+      } catch (error) {
+        // The click submits the ACS form; the frame may be gone (navigated to another origin) before puppeteer's call returns.
+        if (!(error instanceof Error && error.name === 'TargetCloseError')) throw error;
+      }
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no "${text}" button in a frame at ${urlPrefix}; frames: ${page.frames().map((frame) => frame.url()).join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -60,17 +84,7 @@ postThreeDsResult(new URLSearchParams(location.search).get('checkoutOrigin'));
       if (!command.startsWith('gw-')) return undefined;
       const page = (session.browser as unknown as { getPage(id: string): Page }).getPage(session.id);
       if (command === 'gw-click-in-frame') {
-        const { urlPrefix, text } = payload as ClickInFramePayload;
-        const frame = await frameStartingWith(page, urlPrefix);
-        const button = await frame.waitForSelector(`::-p-text(${text})`, { timeout: FRAME_WAIT_MS });
-        // The element's own click(): mouse input would need this page to be the focused tab, which it
-        // is not while test files run side by side.
-        try {
-          await button!.evaluate((element) => (element as HTMLElement).click());
-        } catch (error) {
-          // The click submits the ACS form; the frame may be gone (navigated to another origin) before puppeteer's call returns.
-          if (!(error instanceof Error && error.name === 'TargetCloseError')) throw error;
-        }
+        await clickInFrame(page, payload as ClickInFramePayload);
         return true;
       }
       if (command === 'gw-frame-urls') return page.frames().map((frame) => frame.url());

@@ -293,12 +293,11 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect(challengeFrame(a.el)!.name).to.not.equal(challengeFrame(b.el)!.name);
     const completeB = oneEvent(b.el, 'gw-3ds-complete');
     const completedA = record(a.el, ['gw-3ds-complete']);
-    // The page's frames in document order: a's ACS frame comes first.
-    await clickInFrame(ACS, 'Fail authentication');
+    await clickInFrame(ACS, 'Fail authentication', challengeFrame(a.el)!.name);
     await aTimeout(300);
     expect(completedA.map((event) => event.detail.id)).to.deep.equal([first!.id]);
     expect(b.el.state).to.equal('challenge');
-    await clickInFrame(ACS, 'Complete authentication');
+    await clickInFrame(ACS, 'Complete authentication', challengeFrame(b.el)!.name);
     expect((await completeB).detail.id).to.equal(second!.id);
     expect(await paymentCode(first!.id)).to.equal(RESULT_CODES.threeDsFailed);
     expect(classifyResult(await paymentCode(second!.id))).to.equal('approved');
