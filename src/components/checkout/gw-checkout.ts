@@ -234,7 +234,12 @@ export class GwCheckout extends LitElement {
     const source: WidgetSource = { checkoutId, baseUrl: this.baseUrl, integrity: this.integrity || undefined, nonce: this.nonce || undefined };
     const conflict = joinWidget(this.#owner, source);
     if (conflict) {
-      this.#fail('widget-error', `Another <gw-checkout> on this page shows checkout ${conflict.checkoutId}: the gateway's widget serves one checkout per page. Remove it first, or use the same checkout.`);
+      this.#fail(
+        'widget-error',
+        conflict.submitting
+          ? `A payment of checkout ${conflict.checkoutId} is being sent from another <gw-checkout> on this page; the widget cannot be reloaded for this one until it ends (reload() then).`
+          : `Another <gw-checkout> on this page shows checkout ${conflict.checkoutId}: the gateway's widget serves one checkout per page. Remove it first, or use the same checkout.`,
+      );
       return;
     }
     this.#joined = true;
@@ -346,6 +351,7 @@ export class GwCheckout extends LitElement {
         this.#widgetArea?.remove();
         this.#widgetArea = undefined;
       },
+      submitting: () => this.#state === 'submitting',
       holds: (node) => this.#widgetArea?.contains(node) ?? false,
       widgetLoading: () => this.#setState('loading'),
       widgetReady: () => {

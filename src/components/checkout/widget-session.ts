@@ -67,6 +67,8 @@ export interface WidgetOwner {
   mountForm(): void;
   /** Removes the form and whatever the widget put next to it. */
   unmountForm(): void;
+  /** True while a payment this owner's form sent is under way (reloading the widget would cut it off). */
+  submitting(): boolean;
   /** True when the DOM node is inside this owner's form area. */
   holds(node: Node): boolean;
   widgetLoading(): void;
@@ -300,9 +302,10 @@ class WidgetSession {
   }
 }
 
-/** Why an owner could not join: the page already shows another checkout. */
+/** Why an owner could not join: the page already shows another checkout, or a payment of this one is under way. */
 export interface WidgetConflict {
   readonly checkoutId: string;
+  readonly submitting: boolean;
 }
 
 /**
@@ -315,7 +318,10 @@ export function joinWidget(owner: WidgetOwner, source: WidgetSource): WidgetConf
     // Owners already removed from the page are about to leave (their sync runs later in this task).
     for (const stale of [...active.owners]) if (!stale.connected()) leaveWidget(stale);
   }
-  if (active && active.key !== key) return { checkoutId: active.source.checkoutId };
+  if (active && active.key !== key) return { checkoutId: active.source.checkoutId, submitting: false };
+  // A late joiner reloads a widget that already ran; never while it is sending a payment.
+  const reloads = active && (active.phase === 'loaded' || active.phase === 'ready');
+  if (active && reloads && [...active.owners].some((other) => other.submitting())) return { checkoutId: active.source.checkoutId, submitting: true };
   if (!active) {
     active = new WidgetSession(source, key);
     active.owners.add(owner);

@@ -6,7 +6,9 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import '../../../src/components/checkout/define.js';
 import type { GwCheckout } from '../../../src/components/checkout/gw-checkout.js';
-import { createCheckout, mount, mountReady, settingsFor, until, widgetScripts } from './support.js';
+import { merchantCall } from '../../support/gateway.js';
+import { CARDS } from '../../../src/sandbox/triggers.js';
+import { createCheckout, mount, mountReady, pay, settingsFor, until, widgetScripts } from './support.js';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -143,6 +145,26 @@ describe('<gw-checkout> life cycle', () => {
     third.remove();
     await nextTask();
     expect(widgetScripts()).to.have.length(0);
+  });
+
+  it('an element joining a checkout whose payment is under way is refused, not allowed to reload the widget mid-payment', async () => {
+    const checkout = await createCheckout();
+    // The sandbox holds this checkout's card submission open, so the first element stays submitting.
+    const fault = await merchantCall('POST', '/__sandbox/faults', { path: `/v1/checkouts/${checkout.id}/widget/payments`, mode: 'hang', count: '1' });
+    expect(fault.status).to.equal(200);
+    const paying = await mountReady(settingsFor(checkout));
+    pay(paying, CARDS.approved);
+    expect(paying.state).to.equal('submitting');
+    const joiner = document.createElement('gw-checkout') as GwCheckout;
+    Object.assign(joiner, settingsFor(checkout));
+    const failed = oneEvent(joiner, 'gw-error');
+    document.body.append(joiner);
+    const event = await failed;
+    expect(event.detail.code).to.equal('widget-error');
+    expect(event.detail.message).to.contain('being sent');
+    expect(paying.state).to.equal('submitting');
+    expect(widgetScripts()).to.have.length(1);
+    expect(paying.querySelector<HTMLButtonElement>('.wpwl-button-pay')!.disabled, 'the payment is still under way').to.equal(true);
   });
 
   it('a second element with another checkout gets a clear gw-error and the first keeps working', async () => {
