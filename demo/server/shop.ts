@@ -204,11 +204,12 @@ export class Shop {
 
   /** 4. A server-to-server debit; 3-D Secure answers pending with the redirect for `<gw-3ds-handler>`. */
   async payByCard(gateway: GatewayClient, card: CardDetails, amount: string, browser: BrowserContext, shopperResultUrl: string) {
+    const paymentBrand = brandOf(card.number);
     const merchantTransactionId = this.#reference('card', 'Card payment (server-to-server, 3-D Secure)');
     const outcome = await settleOutcome(
       gateway.payments.create({
         paymentType: 'DB',
-        paymentBrand: brandOf(card.number),
+        paymentBrand,
         amount,
         currency: CURRENCY,
         merchantTransactionId,
@@ -251,11 +252,12 @@ export class Shop {
 
   /** A preauthorisation (PA): the money is held, to be captured in parts later. */
   async reserve(gateway: GatewayClient, card: CardDetails, amount: string, ip: string): Promise<Outcome & { reservation?: ReservationView }> {
+    const paymentBrand = brandOf(card.number);
     const merchantTransactionId = this.#reference('hold', 'Preauthorisation');
     const { raw: _raw, ...answer } = await settleOutcome(
       gateway.payments.create({
         paymentType: 'PA',
-        paymentBrand: brandOf(card.number),
+        paymentBrand,
         amount,
         currency: CURRENCY,
         merchantTransactionId,
@@ -319,11 +321,12 @@ export class Shop {
    * (a customer-initiated first use), released at once by a reversal.
    */
   async saveCard(gateway: GatewayClient, card: CardDetails, ip: string): Promise<Outcome & { savedCard?: SavedCardView }> {
+    const paymentBrand = brandOf(card.number);
     const merchantTransactionId = this.#reference('save', 'Card saved for payouts');
     const { raw, ...answer } = await settleOutcome(
       gateway.payments.create({
         paymentType: 'PA',
-        paymentBrand: brandOf(card.number),
+        paymentBrand,
         amount: '1.00',
         currency: CURRENCY,
         merchantTransactionId,

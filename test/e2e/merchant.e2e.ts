@@ -1,0 +1,175 @@
+/**
+ * The demo merchant back end over HTTP against a real sandbox, no browser:
+ * what it refuses, how it reports gateway failures and declines, that the
+ * call log it returns is masked, and that the token never leaves it.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startMerchant, type RunningMerchant } from '../../demo/server/merchant.js';
+import type { GatewayCall } from '../../demo/server/call-recorder.js';
+import { startSandbox, CARDS, type Sandbox } from '../../src/sandbox/index.js';
+
+let sandbox: Sandbox;
+let merchant: RunningMerchant;
+
+before(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true });
+  merchant = await startMerchant({
+    port: 0,
+    gateway: { baseUrl: sandbox.url, accessToken: sandbox.tokens[0]!, entityId: sandbox.entities[0]! },
+    advanceGatewayClock: (seconds) => sandbox.clock.advance(seconds),
+  });
+});
+
+after(async () => {
+  await merchant?.close();
+  await sandbox?.close();
+});
+
+interface Answer {
+  status: number;
+  text: string;
+  body: Record<string, any> & { calls?: GatewayCall[]; error?: string };
+}
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown, raw?: string): Promise<Answer> {
+  const response = await fetch(`${merchant.url}${path}`, {
+    method,
+    headers: body === undefined && raw === undefined ? {} : { 'content-type': 'application/json' },
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
+  const text = await response.text();
+  assert.ok(!sandbox.tokens.some((token) => text.includes(token)), `the access token left the merchant server (${method} ${path})`);
+  return { status: response.status, text, body: JSON.parse(text) as Answer['body'] };
+}
+
+const espresso = { lines: [{ sku: 'espresso-beans', quantity: 2 }] };
+
+/** Pays a checkout as the widget does, straight at the sandbox (card data never passes the merchant). */
+async function payCheckout(checkoutId: string, cardNumber: string): Promise<void> {
+  const response = await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/widget/payments`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      paymentBrand: 'VISA',
+      'card.number': cardNumber,
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': '12',
+      'card.expiryYear': String(new Date().getFullYear() + 2),
+      'card.cvv': '123',
+    }),
+  });
+  await response.body?.cancel();
+}
+
+describe('demo merchant back end', () => {
+  test('prices the cart itself and opens a checkout; the answer lists the call, masked and without the token', async () => {
+    const { status, body } = await call('POST', '/api/orders', { lines: [{ sku: 'espresso-beans', quantity: 2, priceCents: 1 }] });
+    assert.equal(status, 200);
+    assert.equal(body.order.amount, '49.80', 'a price sent by the browser is ignored');
+    assert.equal(body.calls?.length, 1);
+    assert.equal(body.calls?.[0]?.method, 'POST');
+    assert.equal(body.calls?.[0]?.path, '/v1/checkouts');
+    assert.equal(body.calls?.[0]?.resultCode, '000.200.100');
+    assert.equal(body.calls?.[0]?.params.amount, '49.80');
+  });
+
+  test('refuses what the browser gets wrong with 400 and a message, before any gateway call', async () => {
+    for (const [path, payload, message] of [
+      ['/api/orders', { lines: [{ sku: 'tea', quantity: 1 }] }, /unknown product tea/],
+      ['/api/orders', { lines: [] }, /cart is empty/],
+      ['/api/orders', { lines: [{ sku: 'espresso-beans', quantity: 0 }] }, /quantity/],
+      ['/api/card-payments', { cardNumber: CARDS.approved, amount: '12.5' }, /amount is missing or malformed/],
+      ['/api/card-payments', { cardNumber: '1234', amount: '12.50' }, /cardNumber is missing or malformed/],
+      ['/api/card-payments', { cardNumber: '6011000990139424', amount: '12.50' }, /VISA and Mastercard/],
+      ['/api/payouts', { registrationId: 'nope', amount: '5.00' }, /no saved card/],
+      ['/api/reservations/unknown/captures', { amount: '5.00' }, /no preauthorisation unknown/],
+    ] as const) {
+      const { status, body } = await call('POST', path, payload);
+      assert.equal(status, 400, `${path} ${JSON.stringify(payload)}`);
+      assert.match(body.error ?? '', message);
+      assert.equal(body.calls, undefined, 'no gateway call was made');
+    }
+    const { body: references } = await call('GET', '/api/references');
+    assert.ok(!references.references.some((reference: { merchantTransactionId: string }) => reference.merchantTransactionId.startsWith('card-')), 'a refused request leaves no reference behind');
+    assert.equal((await call('POST', '/api/orders', undefined, '{not json')).status, 400);
+    assert.equal((await call('GET', '/api/nowhere')).status, 404);
+  });
+
+  test('a return for another checkout than the order\'s is refused; a forged resourcePath is never fetched', async () => {
+    const { body } = await call('POST', '/api/orders', espresso);
+    const order = body.order;
+    const other = await call('GET', `/api/orders/${order.id}/payment?id=0123456789abcdef&resourcePath=/v1/checkouts/0123456789abcdef/payment`);
+    assert.equal(other.status, 400);
+    const forged = await call('GET', `/api/orders/${order.id}/payment?id=${order.checkoutId}&resourcePath=${encodeURIComponent('/v1/payments/../../v3/query')}`);
+    assert.equal(forged.body.outcome, 'rejected');
+    assert.deepEqual(forged.body.calls, [], 'nothing was sent to the gateway');
+  });
+
+  test('declined, then approved on the same checkout: the result reads each, and the approval lists both attempts', async () => {
+    const { body } = await call('POST', '/api/orders', espresso);
+    const { id, checkoutId } = body.order;
+    const query = `id=${checkoutId}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`;
+    await payCheckout(checkoutId, CARDS.declined);
+    const declined = await call('GET', `/api/orders/${id}/payment?${query}`);
+    assert.equal(declined.body.outcome, 'declined');
+    assert.equal(declined.body.payment.resultCode, '800.100.152');
+    await payCheckout(checkoutId, CARDS.approved);
+    const approved = await call('GET', `/api/orders/${id}/payment?${query}`);
+    assert.equal(approved.body.outcome, 'approved');
+    assert.equal(approved.body.order.status, 'paid');
+    assert.deepEqual(approved.body.order.attempts.map((attempt: { kind: string }) => attempt.kind), ['declined', 'approved']);
+    // A reload is answered from what the server remembered: no third status call inside the gateway's limit.
+    const reload = await call('GET', `/api/orders/${id}/payment?${query}`);
+    assert.equal(reload.body.outcome, 'approved');
+    assert.ok(!reload.body.calls?.some((entry) => entry.path.startsWith(`/v1/checkouts/${checkoutId}`)));
+  });
+
+  test('an expired checkout reads as expired, and "start again" opens a new checkout for the same order', async () => {
+    const { body } = await call('POST', '/api/orders', espresso);
+    const { id, checkoutId } = body.order;
+    assert.equal((await call('POST', '/api/sandbox/expire-checkouts')).status, 200);
+    const expired = await call('GET', `/api/orders/${id}/payment?id=${checkoutId}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`);
+    assert.equal(expired.body.outcome, 'expired');
+    const again = await call('POST', `/api/orders/${id}/checkout`);
+    assert.notEqual(again.body.order.checkoutId, checkoutId);
+    assert.equal(again.body.order.status, 'awaiting_payment');
+  });
+
+  test('a card payment shows the card number masked and the security code hidden in the call log', async () => {
+    const { body } = await call('POST', '/api/card-payments', { cardNumber: CARDS.approved, amount: '10.00' });
+    assert.equal(body.outcome, 'approved');
+    const params = body.calls?.[0]?.params ?? {};
+    assert.equal(params['card.number'], '420000******0000');
+    assert.equal(params['card.cvv'], '***');
+  });
+
+  test('an uncertain outcome is reconciled through the report, never retried, and the log shows how', async () => {
+    const { body } = await call('POST', '/api/card-payments', { cardNumber: CARDS.uncertain, amount: '10.00' });
+    assert.equal(body.outcome, 'approved');
+    const paths = (body.calls ?? []).map((entry) => `${entry.method} ${entry.path.split('?')[0]}`);
+    assert.equal(paths.filter((path) => path === 'POST /v1/payments').length, 1, 'the payment was sent once');
+    assert.ok(paths.includes('GET /v3/query'), 'the outcome was looked up by merchantTransactionId');
+  });
+
+  test('a capture above what is still held is answered as refused with the gateway\'s code', async () => {
+    const held = await call('POST', '/api/reservations', { cardNumber: CARDS.approved, amount: '20.00' });
+    const id = held.body.reservation.preauthorization.id;
+    const refused = await call('POST', `/api/reservations/${id}/captures`, { amount: '25.00' });
+    assert.equal(refused.body.outcome, 'rejected');
+    assert.equal(refused.body.resultCode, '700.400.100');
+    assert.equal(refused.body.reservation.capturedAmount, '0.00');
+  });
+
+  test('when the gateway cannot be reached, the page gets a 502 with the message and the unanswered call', async () => {
+    const unreachable = await startMerchant({ port: 0, gateway: { baseUrl: 'http://127.0.0.1:9', accessToken: 'token', entityId: sandbox.entities[0]! } });
+    try {
+      const response = await fetch(`${unreachable.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(espresso) });
+      const body = (await response.json()) as Answer['body'];
+      assert.equal(response.status, 502);
+      assert.match(body.error ?? '', /connection to the gateway failed/);
+      assert.equal(body.calls?.[0]?.resultKind, 'no_answer');
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
