@@ -202,6 +202,8 @@ export function finishThreeDs(store: SandboxStore, payment: PaymentRecord, authe
   const session = payment.threeDs;
   if (!session || session.finished) return;
   session.finished = true;
+  // EMVCo's method completion indicator: whether the browser posted the 3DS method data before authentication.
+  if (session.methodData) payment.resultDetails.threeDSMethodCompletion = session.methodPosted ? 'Y' : 'N';
   const eci = payment.paymentBrand === 'MASTER' ? (authenticated ? '02' : '00') : authenticated ? '05' : '07';
   payment.threeDSecure = {
     eci,

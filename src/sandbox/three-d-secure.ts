@@ -111,6 +111,7 @@ export function methodPage(store: SandboxStore, params: Readonly<FlatParams>): {
   const payment = paymentOfSession(store, token);
   if (!payment) return { reply: sessionNotFound() };
   payment.threeDs!.methodPosted = true;
+  payment.resultDetails.threeDSMethodCompletion = 'Y';
   return { reply: page('3-D Secure method', '<p>3-D Secure method data received.</p>'), paymentId: payment.id };
 }
 

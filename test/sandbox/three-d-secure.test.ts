@@ -44,6 +44,7 @@ describe('3-D Secure, server-to-server', () => {
     const logged = handle.sandbox.requests().find((entry) => entry.path === '/v1/threeDSecure/method' && entry.paymentId === body.id);
     assert.ok(logged, 'the method post is in the request log with its payment');
     assert.ok(logged.params.threeDSMethodData);
+    assert.equal((await call('GET', `/v1/payments/${body.id}`)).body.resultDetails.threeDSMethodCompletion, 'Y', 'visible on the payment');
 
     const acs = await postForm(body.redirect.url, body.redirect.parameters);
     assert.equal(acs.status, 200);
@@ -86,6 +87,7 @@ describe('3-D Secure, server-to-server', () => {
     assert.equal(read.body.result.code, RESULT_CODES.threeDsFailed);
     assert.equal(read.body.result.description, 'User Authentication Failed');
     assert.equal(read.body.threeDSecure.authenticationStatus, 'N');
+    assert.equal(read.body.resultDetails.threeDSMethodCompletion, undefined, 'a card without method data has none');
   });
 
   it('a frictionless card completes at /execute without a challenge and redirects at once', async () => {
@@ -96,6 +98,7 @@ describe('3-D Secure, server-to-server', () => {
     const read = await call('GET', `/v1/payments/${body.id}`);
     assert.equal(read.body.result.code, RESULT_CODES.approvedIntegratorTest);
     assert.equal(read.body.threeDSecure.flow, 'frictionless');
+    assert.equal(read.body.resultDetails.threeDSMethodCompletion, 'N', 'the method data was never posted');
     assert.match(read.body.resultDetails.ExtendedDescription, /000\.400\.110/);
   });
 
