@@ -20,9 +20,10 @@ function parseInstant(value: string | null): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-function isHttpUrl(value: string): boolean {
+/** Only http(s): a `javascript:` result URL would run script when the widget navigates to it. */
+function isHttpUrl(value: string, base?: string): boolean {
   try {
-    const url = new URL(value);
+    const url = new URL(value, base);
     return url.protocol === 'https:' || url.protocol === 'http:';
   } catch {
     return false;
@@ -216,8 +217,8 @@ export class GwCheckout extends LitElement {
       this.#fail('missing-attribute', 'base-url must be the gateway\'s absolute http(s) URL, e.g. your sandbox\'s URL.', { attribute: 'base-url' });
       return;
     }
-    if (!this.shopperResultUrl) {
-      this.#fail('missing-attribute', 'shopper-result-url is missing: the widget sends the shopper there after paying.', { attribute: 'shopper-result-url' });
+    if (!this.shopperResultUrl || !isHttpUrl(this.shopperResultUrl, document.baseURI)) {
+      this.#fail('missing-attribute', 'shopper-result-url must be an http(s) URL: the widget sends the shopper there after paying.', { attribute: 'shopper-result-url' });
       return;
     }
     const root = this.getRootNode();

@@ -196,14 +196,26 @@ describe('<gw-checkout> errors', () => {
     expect((await failed).detail.attribute).to.equal('checkout-id');
   });
 
-  it('a base-url that is not an absolute URL is reported as base-url', async () => {
+  for (const [property, attribute, value] of [
+    ['baseUrl', 'base-url', 'javascript:alert(1)'],
+    ['baseUrl', 'base-url', '/relative'],
+    ['shopperResultUrl', 'shopper-result-url', 'javascript:alert(1)'],
+  ] as const) {
+    it(`${attribute}="${value}" is refused as ${attribute}`, async () => {
+      const checkout = await createCheckout();
+      const element = document.createElement('gw-checkout');
+      Object.assign(element, { ...settingsFor(checkout), [property]: value });
+      const failed = oneEvent(element, 'gw-error');
+      document.body.append(element);
+      expect((await failed).detail.attribute).to.equal(attribute);
+      expect(widgetScripts()).to.have.length(0);
+    });
+  }
+
+  it('a relative shopper-result-url is fine: the form resolves it against the page', async () => {
     const checkout = await createCheckout();
-    const element = document.createElement('gw-checkout');
-    Object.assign(element, { ...settingsFor(checkout), baseUrl: 'javascript:alert(1)' });
-    const failed = oneEvent(element, 'gw-error');
-    document.body.append(element);
-    expect((await failed).detail.attribute).to.equal('base-url');
-    expect(widgetScripts()).to.have.length(0);
+    const element = await mountReady({ ...settingsFor(checkout), shopperResultUrl: '/__gw/result' });
+    expect(element.querySelector('form')!.action).to.equal(shopperResultUrl);
   });
 
   it('a wrong integrity value: the browser refuses the script, script-load-failed', async () => {
