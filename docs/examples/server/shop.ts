@@ -5,6 +5,7 @@
  * (In your app, import from 'gw-elements/server'.)
  */
 import {
+  classifyResult,
   GatewayDeclinedError,
   GatewayError,
   GatewayNotFoundError,
@@ -46,7 +47,7 @@ export function createShop(client: GatewayClient, orders: ReadonlyMap<string, Or
       if (!order) return { status: 404, body: { error: 'unknown checkout' } };
       try {
         const payment = await client.handleShopperReturn(query);
-        if (payment.result.code.startsWith('000.200')) return { status: 202, body: { status: 'pending' } };
+        if (classifyResult(payment.result.code) === 'pending') return { status: 202, body: { status: 'pending' } };
         client.verifyPayment(payment, { checkoutId: query.id as string, ...order, paymentType: 'DB' });
         return { status: 200, body: { status: 'paid', paymentId: payment.id } };
       } catch (error) {

@@ -5,7 +5,6 @@ import { css } from 'lit';
 export const styles = css`
 :host{display:block}:host([hidden]),[hidden]{display:none!important}
 .status,.alert{display:flex;align-items:center;gap:var(--gw-checkout-gap,.5rem)}
-.status:empty{display:none}
 .spinner{flex:none;box-sizing:border-box;width:var(--gw-checkout-spinner-size,1.25rem);height:var(--gw-checkout-spinner-size,1.25rem);border:.15em solid var(--gw-checkout-spinner-track-color,rgb(0 0 0/.15));border-top-color:var(--gw-checkout-spinner-color,currentColor);border-radius:50%;animation:spin .8s linear infinite}
 @media (prefers-reduced-motion:reduce){.spinner{animation-duration:3s}}
 @keyframes spin{to{transform:rotate(1turn)}}

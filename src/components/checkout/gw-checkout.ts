@@ -169,6 +169,7 @@ export class GwCheckout extends LitElement {
 
   protected override render() {
     const state = this.#state;
+    // The role=status region is always there (empty unless loading), so its text is announced when it appears.
     // Compact markup: whitespace in a template is shipped as written.
     return html`<div part="base"><div class="status" part="loading" role="status">${state === 'loading'
       ? html`<slot name="loading"><span class="spinner" part="spinner"></span><span>Loading the payment form…</span></slot>`
