@@ -194,6 +194,19 @@ export function createPayment(store: SandboxStore, input: NewPayment & { shopper
   return { payment, answeredCode };
 }
 
+/** A payment with validated card data, from the server (`POST /v1/payments`) or the widget (`checkoutId`). */
+export function createCardPayment(store: SandboxStore, entityId: string, params: Readonly<FlatParams>, behaviour: CardBehaviour, checkoutId?: string): PaymentOutcome {
+  return createPayment(store, {
+    entityId,
+    params,
+    behaviour,
+    card: summariseCard(params)!,
+    paymentBrand: params.paymentBrand!,
+    ...(checkoutId ? { checkoutId } : {}),
+    ...(params.shopperResultUrl ? { shopperResultUrl: params.shopperResultUrl } : {}),
+  });
+}
+
 /**
  * Ends a payment's 3DS step: authenticated (then the card's own behaviour
  * decides) or failed (`100.380.401`). Finishing twice changes nothing.

@@ -5,17 +5,7 @@
 import { RESULT_CODES } from '../contract/result-codes.js';
 import { validateParameters, type Operation, type ParameterError } from '../contract/rules.js';
 import { CONTROL_ROUTES } from './controls.js';
-import {
-  createPayment,
-  createRegistrationPayment,
-  paymentBody,
-  referencePayment,
-  succeeded,
-  summariseCard,
-  testModeOf,
-  threeDsStepOf,
-  type PaymentOutcome,
-} from './payments.js';
+import { createCardPayment, createRegistrationPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from './payments.js';
 import { envelope, failure, invalidParameters, result } from './results.js';
 import { bearerAccepted, json, reply, type Handler, type Request, type Route, type Routed, type SandboxState } from './state.js';
 import { CHECKOUT_LIFETIME_MS, newId, type CheckoutRecord, type PaymentRecord } from './store.js';
@@ -39,10 +29,13 @@ function refusal(state: SandboxState, request: Request, operation: Operation, ex
 
 const forbidden = (state: SandboxState) => failure(403, RESULT_CODES.forbidden, state.store.clock.now(), newId());
 
-function paymentReply(state: SandboxState, payment: PaymentRecord, answeredCode = payment.result.code, ndc = payment.id): Reply {
+/** The redirect the shopper needs while a payment waits for its 3DS step. */
+const pendingRedirect = (state: SandboxState, payment: PaymentRecord) => (payment.threeDs && !payment.threeDs.finished ? { redirect: redirectOf(payment, state.base) } : {});
+
+/** A payment response, with the redirect while its 3DS step is pending. */
+function paymentReply(state: SandboxState, payment: PaymentRecord, answeredCode = payment.result.code): Reply {
   const body = paymentBody(payment, answeredCode === payment.result.code ? payment.result : result(answeredCode));
-  if (payment.threeDs && !payment.threeDs.finished) body.redirect = redirectOf(payment, state.base);
-  return json(200, envelope(body, state.store.clock.now(), ndc));
+  return json(200, envelope({ ...body, ...pendingRedirect(state, payment) }, state.store.clock.now(), payment.id));
 }
 
 /** After a checkout's payment succeeds, its session lives 30 minutes more so the shop can read the status. */
@@ -150,20 +143,10 @@ const widgetPayment: Handler = (state, request, match) => {
   if (errors.length) return reply(withCors(invalidParameters(errors, store.clock.now(), id)));
   const previous = paymentOfCheckout(state, checkout);
   if (previous && succeeded(previous)) return reply(invalidCheckout(state, id, 'checkout already processed'));
-  const outcome = createPayment(store, {
-    entityId: checkout.entityId,
-    params,
-    behaviour,
-    card: summariseCard(params)!,
-    paymentBrand: params.paymentBrand!,
-    checkoutId: id,
-    ...(params.shopperResultUrl ? { shopperResultUrl: params.shopperResultUrl } : {}),
-  });
+  const outcome = createCardPayment(store, checkout.entityId, params, behaviour, id);
   checkout.paymentIds.push(outcome.payment.id);
   noteCheckoutPayment(state, outcome.payment);
-  const body: Record<string, unknown> = { result: result(outcome.answeredCode), id: outcome.payment.id };
-  const { threeDs } = outcome.payment;
-  if (threeDs && !threeDs.finished) body.redirect = redirectOf(outcome.payment, state.base);
+  const body = { result: result(outcome.answeredCode), id: outcome.payment.id, ...pendingRedirect(state, outcome.payment) };
   return reply(json(200, envelope(body, store.clock.now(), id), true), outcome.payment.id);
 };
 
@@ -173,14 +156,7 @@ const createServerPayment: Handler = (state, request) => {
   const behaviour = behaviourOf(params['card.number'] ?? '');
   const refused = refusal(state, request, 'payment', [], threeDsStepOf(params, behaviour) !== undefined);
   if (refused) return reply(refused);
-  const outcome: PaymentOutcome = createPayment(state.store, {
-    entityId: params.entityId!,
-    params,
-    behaviour,
-    card: summariseCard(params)!,
-    paymentBrand: params.paymentBrand!,
-    ...(params.shopperResultUrl ? { shopperResultUrl: params.shopperResultUrl } : {}),
-  });
+  const outcome = createCardPayment(state.store, params.entityId!, params, behaviour);
   return reply(paymentReply(state, outcome.payment, outcome.answeredCode), outcome.payment.id);
 };
 
