@@ -103,6 +103,32 @@ describe('payments.create', () => {
     assert.equal(read.id, pending.id);
   });
 
+  for (const outcome of ['complete', 'fail'] as const) {
+    test(`3DS challenge ${outcome === 'complete' ? 'completed' : 'failed'} by the shopper: the return URL's resourcePath gives the final payment`, async () => {
+      const { client } = clientFor(context.sandbox);
+      const shopperResultUrl = 'https://shop.example/payment-result';
+      const pending = await client.payments.create(cardPayment({ card: card(CARDS.challenge), shopperResultUrl, billing, customParameters: { '3DS2_enrolled': 'true' } }));
+      const redirect = pending.redirect!;
+      // The browser's part (what <gw-3ds-handler> does): post the redirect parameters, then answer the challenge page.
+      const execute = await fetch(redirect.url, { method: 'POST', body: new URLSearchParams(redirect.parameters.map(({ name, value }) => [name, value])) });
+      const session = /name="threeDSSessionData" value="([^"]+)"/.exec(await execute.text())?.[1];
+      assert.ok(session, 'the challenge page carries the session');
+      const answer = await fetch(`${context.sandbox.url}/v1/threeDSecure/challenge`, { method: 'POST', body: new URLSearchParams({ threeDSSessionData: session, outcome }), redirect: 'manual' });
+      const back = new URL(answer.headers.get('location')!);
+      assert.equal(back.origin + back.pathname, shopperResultUrl);
+      const query = Object.fromEntries(back.searchParams);
+      if (outcome === 'complete') {
+        const payment = await client.handleShopperReturn(query);
+        assert.equal(payment.id, pending.id);
+        assert.ok(isApproved(payment.result.code), payment.result.code);
+      } else {
+        const error = await client.handleShopperReturn(query).catch((caught: unknown) => caught);
+        assert.ok(error instanceof GatewayDeclinedError, String(error));
+        assert.equal(error.resultCode, RESULT_CODES.threeDsFailed);
+      }
+    });
+  }
+
   test('the 3DS step needs shopperResultUrl and billing for an enrolled card, checked before sending', async () => {
     const { client, recorder } = clientFor(context.sandbox);
     const error = await client.payments.create(cardPayment({ customParameters: { '3DS2_enrolled': 'true' } })).catch((caught: unknown) => caught);
