@@ -17,8 +17,8 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 860 }, deviceScaleFactor: 1 });
   await page.goto(demo.url);
-  await page.getByRole('button', { name: 'Add Espresso beans, 1 kg to the cart' }).click();
-  await page.getByRole('button', { name: 'Add Pour-over kit to the cart' }).click();
+  await page.getByRole('button', { name: /^Add to cart\W+Espresso beans, 1 kg$/ }).click();
+  await page.getByRole('button', { name: /^Add to cart\W+Pour-over kit$/ }).click();
   await page.getByRole('button', { name: 'Check out' }).click();
   await page.locator('gw-checkout[state="ready"]').waitFor();
   const widget = page.locator('gw-checkout');

@@ -52,7 +52,7 @@ function draw(): void {
               <h3>${product.name}</h3>
               <p>${product.description}</p>
               <span class="price">${money(product.priceCents, config.currency)}</span>
-              <button type="button" class="secondary" @click=${() => setQuantity(product.sku, (cart.get(product.sku) ?? 0) + 1)} aria-label="Add ${product.name} to the cart">Add to cart</button>
+              <button type="button" class="secondary" @click=${() => setQuantity(product.sku, (cart.get(product.sku) ?? 0) + 1)}>Add to cart<span class="visually-hidden">: ${product.name}</span></button>
             </li>`,
           )}
         </ul>

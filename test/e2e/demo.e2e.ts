@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { CARDS } from '../../src/sandbox/triggers.js';
 import { startDemo, type RunningDemo } from '../../scripts/start.mjs';
-import { launchChromium, watchedPage } from './browser.js';
+import { axeViolations, launchChromium, watchedPage } from './browser.js';
 
 let demo: RunningDemo;
 let browser: Browser;
@@ -71,8 +71,8 @@ async function payInWidget(page: Page, cardNumber: string): Promise<void> {
 /** From the shop's front page: two products into the cart, check out, land on the payment page. */
 async function checkOut(page: Page): Promise<void> {
   await page.goto(demo.url);
-  await page.getByRole('button', { name: 'Add Espresso beans, 1 kg to the cart' }).click();
-  await page.getByRole('button', { name: 'Add Pour-over kit to the cart' }).click();
+  await page.getByRole('button', { name: /^Add to cart\W+Espresso beans, 1 kg$/ }).click();
+  await page.getByRole('button', { name: /^Add to cart\W+Pour-over kit$/ }).click();
   await page.getByRole('button', { name: 'Check out' }).click();
   await page.waitForURL(/\/pay\.html\?order=/);
   await page.locator('gw-checkout[state="ready"]').waitFor();
@@ -109,6 +109,7 @@ describe('npm start demo', () => {
     assert.match(main, /approved on the second attempt/);
     assert.match(main, /800\.100\.152/, 'the declined attempt is listed');
     assert.match(main, /000\.100\.110/, 'the approval is listed');
+    assert.deepEqual(await axeViolations(page), [], 'the result page');
     // The call log holds masked fields only: no card number went to the merchant at all in this flow.
     const log = (await page.evaluate(() => sessionStorage.getItem('gw-demo:calls'))) ?? '';
     assert.match(log, /"path":"\/v1\/checkouts"/);
@@ -144,6 +145,7 @@ describe('npm start demo', () => {
     const handler = page.locator('gw-3ds-handler');
     await handler.waitFor();
     const acs = await frameAt(page, demo.sandboxUrl, 'button[value="complete"]');
+    assert.deepEqual(await axeViolations(page), [], 'the page during the challenge');
     await acs.getByRole('button', { name: 'Complete authentication' }).click();
     await page.getByText('Paid €38.00').waitFor();
     assert.equal(await handler.count(), 0, 'the handler is gone once the payment is settled');
@@ -210,6 +212,18 @@ describe('npm start demo', () => {
     await references.first().click();
     await page.getByText(/1 transaction for payout-\d+/).waitFor();
     assert.match(await page.locator('main table').innerText(), /credit \(payout\)[\s\S]*€25\.00/);
+    await done();
+  });
+
+  test('every page passes axe-core (WCAG 2.1 A and AA), the payment page with the widget shown', async () => {
+    const { page, done } = await shopperPage();
+    for (const path of ['/', '/card-payment.html', '/orders.html', '/payouts.html', '/transactions.html']) {
+      await page.goto(new URL(path, demo.url).href);
+      await page.locator('main h1').waitFor();
+      assert.deepEqual(await axeViolations(page), [], path);
+    }
+    await checkOut(page);
+    assert.deepEqual(await axeViolations(page), [], 'payment page');
     await done();
   });
 });
