@@ -87,7 +87,7 @@ postThreeDsResult(new URLSearchParams(location.search).get('checkoutOrigin'));
         await clickInFrame(page, payload as ClickInFramePayload);
         return true;
       }
-      if (command === 'gw-frame-urls') return page.frames().map((frame) => frame.url());
+      if (command === 'gw-frame-urls') return page.frames().filter((frame) => !frame.detached).map((frame) => frame.url());
       if (command === 'gw-server-payment') {
         const request = payload as ServerPaymentPayload;
         const { payments } = await serverClient();

@@ -1,5 +1,5 @@
 // <gw-3ds-handler> in Chromium against the real sandbox: its 3DS method page, its ACS page and its redirect to the shopper result URL.
-import { aTimeout, expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
+import { aTimeout, expect, fixture, fixtureCleanup, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sandboxUrl } from '/__gw/sandbox.js';
 import '../../../src/components/three-ds/define.js';
 import type { Gw3dsHandler } from '../../../src/components/three-ds/gw-3ds-handler.js';
@@ -48,6 +48,9 @@ function record(el: HTMLElement, names: string[]): CustomEvent[] {
   for (const name of names) el.addEventListener(name, (event) => seen.push(event as CustomEvent));
   return seen;
 }
+
+/** The browser's own list of frames, not just the DOM: no browsing context of the sandbox remains (the list may lag the DOM a little). */
+const noSandboxFrameLeft = () => waitUntil(async () => !(await frameUrls()).some((url) => url.startsWith(sandboxUrl)), 'a sandbox frame is still open', { timeout: 3000 });
 
 const frames = (el: Gw3dsHandler) => [...el.shadowRoot!.querySelectorAll('iframe')];
 const challengeFrame = (el: Gw3dsHandler) => el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part~="challenge-frame"]');
@@ -350,7 +353,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect(el.shadowRoot!.querySelectorAll('form')).to.have.length(0);
     await aTimeout(500);
     expect(events).to.have.length(0);
-    expect((await frameUrls()).some((url) => url.startsWith(sandboxUrl))).to.equal(false);
+    await noSandboxFrameLeft();
   });
 
   it('cancel() during the method step stops before the challenge', async () => {
@@ -403,7 +406,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     el.remove();
     expect(el.state).to.equal('idle');
     expect(frames(el)).to.have.length(0);
-    expect((await frameUrls()).some((url) => url.startsWith(sandboxUrl))).to.equal(false);
+    await noSandboxFrameLeft();
     await aTimeout(600);
     expect(events).to.have.length(0);
     // Put back, it does not post again on its own.
