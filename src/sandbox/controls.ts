@@ -21,7 +21,8 @@ const readClock: Handler = (state) => clockReply(state);
 const advanceClock: Handler = (state, request) => {
   const text = request.params.advance ?? '';
   const seconds = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(seconds)) return reply(controlError(state, 'advance', text, 'must be a non-negative number of seconds'));
+  const headroom = state.store.clock.headroomSeconds();
+  if (!/^\d+(\.\d+)?$/.test(text) || !(seconds <= headroom)) return reply(controlError(state, 'advance', text, `must be a number of seconds from 0 to ${Math.floor(headroom)}`));
   state.store.clock.advance(seconds);
   state.store.sweep();
   return clockReply(state);

@@ -8,6 +8,9 @@ import type { TestMode } from '../contract/formats.js';
 import type { CardBehaviour } from './triggers.js';
 import type { FlatParams } from './wire.js';
 
+/** A hundred years: further, dates would leave the range timestamps and ISO strings can show. */
+export const MAX_CLOCK_OFFSET_SECONDS = 100 * 365 * 24 * 3600;
+
 /** The sandbox's time: the real clock plus whatever tests advanced it by. */
 export class SandboxClock {
   #offsetMs = 0;
@@ -19,8 +22,14 @@ export class SandboxClock {
   }
   /** Moves time forward; the 30-minute checkout lifetime and per-minute limits follow it. */
   advance(seconds: number): void {
-    if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('the clock only advances by a finite, non-negative number of seconds');
+    if (!Number.isFinite(seconds) || seconds < 0 || this.#offsetMs + seconds * 1000 > MAX_CLOCK_OFFSET_SECONDS * 1000) {
+      throw new RangeError(`the clock advances by 0 to ${MAX_CLOCK_OFFSET_SECONDS} seconds in all`);
+    }
     this.#offsetMs += seconds * 1000;
+  }
+  /** Seconds the clock may still advance. */
+  headroomSeconds(): number {
+    return MAX_CLOCK_OFFSET_SECONDS - this.#offsetMs / 1000;
   }
   reset(): void {
     this.#offsetMs = 0;

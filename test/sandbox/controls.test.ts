@@ -23,9 +23,13 @@ describe('/__sandbox/ controls', () => {
     assert.equal(answer.status, 200);
     const moved = Date.parse(answer.body.now) - before;
     assert.ok(moved >= 3600_000 && moved < 3660_000, String(moved));
-    const bad = await call('POST', '/__sandbox/clock', { advance: '-5' }, { entityId: null });
-    assert.equal(bad.status, 400);
-    assert.equal(bad.body.result.parameterErrors[0].name, 'advance');
+    for (const advance of ['-5', 'soon', '1e20', '99999999999999999999']) {
+      const bad = await call('POST', '/__sandbox/clock', { advance }, { entityId: null });
+      assert.equal(bad.status, 400, advance);
+      assert.equal(bad.body.result.parameterErrors[0].name, 'advance');
+    }
+    assert.throws(() => handle.sandbox.clock.advance(1e20), RangeError);
+    assert.equal((await call('GET', '/__sandbox/clock', {}, { entityId: null })).status, 200, 'the clock still works');
   });
 
   it('POST /__sandbox/reset forgets every payment and the clock offset', async () => {

@@ -288,6 +288,11 @@
       report('WidgetError', `A form.paymentWidgets lists no card brand this widget supports in data-brands (${Object.keys(BRANDS).join(' ')}).`);
       return undefined;
     }
+    // The shopper is sent to the action after paying: never to a javascript: or other non-web URL.
+    if (!/^https?:$/.test(new URL(form.action).protocol)) {
+      report('WidgetError', 'A form.paymentWidgets needs an http(s) action, the shop\'s result page.');
+      return undefined;
+    }
     const added = ['wpwl-form', 'wpwl-form-card'].filter((name) => !form.classList.contains(name));
     form.classList.add(...added);
     const { lang, noValidate } = form;
