@@ -1,13 +1,13 @@
 /** `createGatewayClient`: the resources over one transport, with the documented defaults. */
-import { createTransport } from './request.js';
-import { checkouts } from './resources/checkouts.js';
-import { payments } from './resources/payments.js';
-import { payouts } from './resources/payouts.js';
-import { registrations } from './resources/registrations.js';
-import { reports } from './resources/reports.js';
-import { shopperReturnHandler } from './shopper-return.js';
+import { createTransport, type RequestOptions } from './request.js';
+import { checkouts, type Checkouts } from './resources/checkouts.js';
+import { payments, type Payments } from './resources/payments.js';
+import { payouts, type Payouts } from './resources/payouts.js';
+import { registrations, type Registrations } from './resources/registrations.js';
+import { reports, type Reports } from './resources/reports.js';
+import { shopperReturnHandler, type ShopperReturn } from './shopper-return.js';
 import { createMemoryStatusStore, type StatusStore } from './status-store.js';
-import type { TestMode } from './types.js';
+import type { Payment, TestMode } from './types.js';
 import { verifyPayment } from './verify.js';
 
 export const VERSION = '0.1.0';
@@ -44,10 +44,25 @@ export interface GatewayClientOptions {
   now?: () => number;
 }
 
-export type GatewayClient = ReturnType<typeof createGatewayClient>;
+/** The client: one property per resource of the seed, plus the shopper-return handler. */
+export interface GatewayClient {
+  readonly checkouts: Checkouts;
+  readonly payments: Payments;
+  readonly payouts: Payouts;
+  readonly registrations: Registrations;
+  readonly reports: Reports;
+  /**
+   * The payment a shopper's return (`?id=…&resourcePath=…`) is about: checks
+   * resourcePath, reads the status at most as the gateway allows, remembers the
+   * first approval in the status store.
+   */
+  readonly handleShopperReturn: (query: ShopperReturn, options?: RequestOptions) => Promise<Payment>;
+  /** The seed's merchant rule: throws `GatewayVerificationError` unless id, amount, currency, brand and type are as expected. */
+  readonly verifyPayment: typeof verifyPayment;
+}
 
 /** A client for every endpoint of the gateway. Throws in a browser: the access token must never reach one. */
-export function createGatewayClient(options: GatewayClientOptions) {
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   if (typeof globalThis.window !== 'undefined' || typeof globalThis.document !== 'undefined') {
     throw new Error('gw-elements/server runs on a server only: the access token must never reach a browser');
   }

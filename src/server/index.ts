@@ -14,9 +14,15 @@ export {
   GatewayTimeoutError,
   UncertainOutcomeError,
   GatewayVerificationError,
+  type GatewayErrorDetails,
   type VerificationMismatch,
 } from './errors.js';
 export type { RequestOptions } from './request.js';
+export type { Checkouts } from './resources/checkouts.js';
+export type { Payments } from './resources/payments.js';
+export type { Payouts } from './resources/payouts.js';
+export type { Registrations } from './resources/registrations.js';
+export type { Reports } from './resources/reports.js';
 export { STATUS_CALLS_PER_MINUTE, type ShopperReturn } from './shopper-return.js';
 export { createMemoryStatusStore, STATUS_STORE_DEFAULTS, type StatusStore, type StatusRecord, type MemoryStatusStoreOptions } from './status-store.js';
 export { verifyPayment, type ExpectedPayment } from './verify.js';

@@ -8,8 +8,8 @@ import { parseResourcePath, type ResourcePath } from '../contract/resource-path.
 import { isApproved } from '../contract/result-codes.js';
 import { GatewayThrottledError } from './errors.js';
 import { validationError, type RequestOptions, type Transport } from './request.js';
-import type { checkouts } from './resources/checkouts.js';
-import type { payments } from './resources/payments.js';
+import type { Checkouts } from './resources/checkouts.js';
+import type { Payments } from './resources/payments.js';
 import type { StatusStore } from './status-store.js';
 import type { Payment } from './types.js';
 
@@ -25,7 +25,7 @@ export const STATUS_CALLS_PER_MINUTE = 2;
 export function shopperReturnHandler(
   transport: Transport,
   store: StatusStore,
-  resources: { checkouts: ReturnType<typeof checkouts>; payments: ReturnType<typeof payments> },
+  resources: { checkouts: Checkouts; payments: Payments },
 ) {
   // Concurrent returns for one path (a double reload) share one status call.
   const inFlight = new Map<string, Promise<Payment>>();

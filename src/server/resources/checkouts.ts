@@ -6,24 +6,30 @@ import type { RequestOptions, Transport } from '../request.js';
 import type { CheckoutCreated, CheckoutRequest, Payment } from '../types.js';
 import { pathId } from './path.js';
 
-export function checkouts(transport: Transport) {
+export interface Checkouts {
+  /**
+   * Creates a checkout for the payment widget; `integrity` defaults to true so
+   * the answer carries the script's integrity hash. Not retried: a timeout
+   * leaves at most an unused checkout, which expires after 30 minutes.
+   */
+  create(request: CheckoutRequest, options?: RequestOptions): Promise<CheckoutCreated>;
+  /**
+   * Reads the payment of a checkout, once (never retried: the gateway allows 2
+   * status calls a minute, and consumes the checkout on success). Prefer
+   * `client.handleShopperReturn`, which remembers the answer and enforces the limit.
+   * An expired or already consumed checkout is `GatewayNotFoundError`.
+   */
+  getPayment(checkoutId: string, options?: RequestOptions): Promise<Payment>;
+}
+
+export function checkouts(transport: Transport): Checkouts {
   return {
-    /**
-     * Creates a checkout for the payment widget; `integrity` defaults to true so
-     * the answer carries the script's integrity hash. Not retried: a timeout
-     * leaves at most an unused checkout, which expires after 30 minutes.
-     */
-    async create(request: CheckoutRequest, options?: RequestOptions): Promise<CheckoutCreated> {
+    async create(request, options) {
       const params = flatten({ integrity: true, ...request });
       return (await transport.send<CheckoutCreated>({ ...options, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params, programme: request.programme })).body;
     },
 
-    /**
-     * Reads the payment of a checkout, once (never retried: the gateway allows 2
-     * status calls a minute, and consumes the checkout on success). Prefer
-     * `client.handleShopperReturn`, which remembers the answer and enforces the limit.
-     */
-    async getPayment(checkoutId: string, options?: RequestOptions): Promise<Payment> {
+    async getPayment(checkoutId, options) {
       const path = `/v1/checkouts/${pathId('checkoutId', checkoutId)}/payment`;
       try {
         return settle(await transport.send<Payment>({ ...options, method: 'GET', path, retries: 0 }));

@@ -3,9 +3,13 @@ import { movePayment } from '../reconcile.js';
 import type { RequestOptions, Transport } from '../request.js';
 import type { CardPayout, Payment } from '../types.js';
 
-export function payouts(transport: Transport) {
+export interface Payouts {
+  /** Basic credit, original credit transfer (VISA), winnings payout (merchant category 7995) or send payout (MASTER). Sent once; an unknown outcome is looked up. */
+  create(payout: CardPayout, options?: RequestOptions): Promise<Payment>;
+}
+
+export function payouts(transport: Transport): Payouts {
   return {
-    /** Basic credit, original credit transfer (VISA), winnings payout (merchant category 7995) or send payout (MASTER). */
-    create: (payout: CardPayout, options?: RequestOptions): Promise<Payment> => movePayment(transport, '/v1/payments', 'payment', payout, options),
+    create: (payout, options) => movePayment(transport, '/v1/payments', 'payment', payout, options),
   };
 }

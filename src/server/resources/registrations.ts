@@ -4,10 +4,14 @@ import type { RequestOptions, Transport } from '../request.js';
 import type { Payment, RegistrationPaymentRequest } from '../types.js';
 import { pathId } from './path.js';
 
-export function registrations(transport: Transport) {
+export interface Registrations {
+  /** A debit, PA, credit or payout against `registrationId` (from a payment made with `createRegistration: true`). Sent once; an unknown outcome is looked up. */
+  createPayment(registrationId: string, request: RegistrationPaymentRequest, options?: RequestOptions): Promise<Payment>;
+}
+
+export function registrations(transport: Transport): Registrations {
   return {
-    /** A debit, PA, credit or payout against `registrationId` (from a payment made with `createRegistration: true`). */
-    createPayment: async (registrationId: string, request: RegistrationPaymentRequest, options?: RequestOptions): Promise<Payment> =>
+    createPayment: async (registrationId, request, options) =>
       movePayment(transport, `/v1/registrations/${pathId('registrationId', registrationId)}/payments`, 'registrationPayment', request, options),
   };
 }
