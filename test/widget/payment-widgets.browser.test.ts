@@ -463,13 +463,14 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(page.document.adoptedStyleSheets).to.have.length(0);
   });
 
-  it('reports WidgetError for a form without a card brand it supports, and renders the others', async () => {
+  it('reports WidgetError for a form without a card brand it supports or without an http(s) action, and renders the others', async () => {
     const checkout = await createCheckout();
-    const page = await openWidgetPage({ checkout, forms: [{ brands: 'PAYPAL' }, { brands: 'VISA' }] });
-    expect((await page.error).name).to.equal('WidgetError');
+    const page = await openWidgetPage({ checkout, forms: [{ brands: 'PAYPAL' }, { brands: 'VISA', action: 'javascript:parent.pwned = true' }, { brands: 'VISA' }] });
     await page.ready;
+    expect(page.errors.map((error) => error.name)).to.deep.equal(['WidgetError', 'WidgetError']);
     expect(page.form(0).children).to.have.length(0);
-    expect(page.form(1).querySelectorAll('.wpwl-control-cardNumber')).to.have.length(1);
+    expect(page.form(1).children).to.have.length(0);
+    expect(page.form(2).querySelectorAll('.wpwl-control-cardNumber')).to.have.length(1);
   });
 
   it('works in a page with a strict Content-Security-Policy (no style-src, no unsafe-*), through a 3DS method iframe and challenge', async () => {
