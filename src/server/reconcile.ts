@@ -75,10 +75,13 @@ export async function movePayment(transport: Transport, path: string, operation:
  */
 async function reconcile(transport: Transport, params: Record<string, string>, cause: GatewayError): Promise<Payment> {
   const merchantTransactionId = params.merchantTransactionId!;
+  const last4 = params['card.number']?.slice(-4);
+  // An earlier attempt under a reused merchantTransactionId (another card, amount or type) must not pass for this one.
   const matches = (payment: Payment) =>
     payment.paymentType === params.paymentType &&
     (params.amount === undefined || payment.amount === params.amount) &&
-    (params.currency === undefined || payment.currency === params.currency);
+    (params.currency === undefined || payment.currency === params.currency) &&
+    (last4 === undefined || payment.card?.last4Digits === last4);
   let lookupFailure: unknown;
   for (const delay of transport.reconcileDelaysMs) {
     await sleep(delay);

@@ -47,6 +47,16 @@ describe('an uncertain payment is looked up, never re-sent', () => {
     assert.equal(payments[0]!.id, payment.id);
   });
 
+  test('a reused merchantTransactionId: an earlier attempt with another card is not taken for the lost one', async () => {
+    const { client, recorder } = clientFor(context.sandbox, { timeoutMs: 150 });
+    const merchantTransactionId = orderId('reused');
+    await assert.rejects(client.payments.create(cardPayment({ merchantTransactionId, card: card(CARDS.declined) })), GatewayDeclinedError);
+    await control(context.sandbox, 'faults', { path: '/v1/payments', mode: 'hang', count: '1' });
+    const error = await client.payments.create(cardPayment({ merchantTransactionId })).catch((caught: unknown) => caught);
+    assert.ok(error instanceof UncertainOutcomeError, String(error));
+    assert.equal(recorder.posts().length, 2);
+  });
+
   test('a dropped connection on a declined card reports the decline found by the look-up', async () => {
     const { client, recorder } = clientFor(context.sandbox);
     await control(context.sandbox, 'faults', { path: '/v1/payments', mode: 'drop', count: '1' });
