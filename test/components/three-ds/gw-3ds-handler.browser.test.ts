@@ -265,6 +265,19 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     });
   }
 
+  it('starts when the redirect was set before the element was connected (as frameworks do)', async () => {
+    const payment = await pending(CARDS.frictionlessNoMethod);
+    const el = document.createElement('gw-3ds-handler');
+    el.redirect = payment.redirect;
+    const complete = oneEvent(el, 'gw-3ds-complete');
+    document.body.append(el);
+    try {
+      expect((await complete).detail.id).to.equal(payment.id);
+    } finally {
+      el.remove();
+    }
+  });
+
   it('setting redirect to undefined cancels the running flow', async () => {
     const payment = await pending(CARDS.challengeNoMethod);
     const { el, states } = await handler();
