@@ -48,8 +48,10 @@ export function frameUrls(): Promise<string[]> {
   return executeServerCommand('gw-frame-urls');
 }
 
-/** Creates (`request`) or reads (`id`) a payment with the server helper, on the test runner's side. */
-export function serverPayment<T = Record<string, any>>(payload: { action: 'create'; request: Record<string, unknown> } | { action: 'get'; id: string }): Promise<T> {
+/** Creates (`request`) or reads (`id`) a payment, or handles the shopper's return (`query`), with the server helper on the test runner's side. */
+export function serverPayment<T = Record<string, any>>(
+  payload: { action: 'create'; request: Record<string, unknown> } | { action: 'get'; id: string } | { action: 'return'; query: { id: string; resourcePath: string } },
+): Promise<T> {
   return executeServerCommand('gw-server-payment', payload);
 }
 

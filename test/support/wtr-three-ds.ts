@@ -2,7 +2,8 @@
  * Test-runner support for 3-D Secure tests, which need what a page cannot do itself:
  *   gw-click-in-frame   clicks a button, by its text, in a cross-origin frame (the sandbox's ACS page)
  *   gw-frame-urls       the URLs of every frame of the page, to prove what was (not) loaded
- *   gw-server-payment   creates or reads a payment with the server helper, as the merchant's server would
+ *   gw-server-payment   creates a payment, reads it, or handles the shopper's return with the server helper,
+ *                       as the merchant's server would
  *   /__gw/result-cross  a shopper result page on another origin (127.0.0.1 instead of localhost)
  *                       that reports back with postThreeDsResult()
  */
@@ -20,7 +21,10 @@ export interface ClickInFramePayload {
   frameName?: string;
 }
 
-export type ServerPaymentPayload = { action: 'create'; request: Record<string, unknown> } | { action: 'get'; id: string };
+export type ServerPaymentPayload =
+  | { action: 'create'; request: Record<string, unknown> }
+  | { action: 'get'; id: string }
+  | { action: 'return'; query: { id: string; resourcePath: string } };
 
 const FRAME_WAIT_MS = 5_000;
 
@@ -90,8 +94,10 @@ postThreeDsResult(new URLSearchParams(location.search).get('checkoutOrigin'));
       if (command === 'gw-frame-urls') return page.frames().filter((frame) => !frame.detached).map((frame) => frame.url());
       if (command === 'gw-server-payment') {
         const request = payload as ServerPaymentPayload;
-        const { payments } = await serverClient();
-        return request.action === 'create' ? await payments.create(request.request as never) : await payments.get(request.id);
+        const client = await serverClient();
+        if (request.action === 'create') return await client.payments.create(request.request as never);
+        if (request.action === 'return') return await client.handleShopperReturn(request.query);
+        return await client.payments.get(request.id);
       }
       return undefined;
     },

@@ -40,10 +40,13 @@ describe('<gw-3ds-handler> end to end with the server helper', () => {
     const { detail } = await complete;
     expect(detail.id).to.equal(created.id);
 
-    // What the merchant's server does with the detail: read the payment by id, never trust the page.
-    const read = await serverPayment({ action: 'get', id: detail.id });
-    expect(read.id).to.equal(created.id);
-    expect(read.amount).to.equal('49.90');
+    // What the merchant's server does with the detail (the README's recipe): handle the shopper's return, which checks
+    // resourcePath and reads the payment; the page's word is never the outcome.
+    const returned = await serverPayment({ action: 'return', query: { id: detail.id, resourcePath: detail.resourcePath } });
+    expect(returned.id).to.equal(created.id);
+    expect(returned.amount).to.equal('49.90');
+    expect(classifyResult(returned.result.code)).to.equal('approved');
+    const read = await serverPayment({ action: 'get', id: created.id });
     expect(classifyResult(read.result.code)).to.equal('approved');
   });
 });
