@@ -127,6 +127,14 @@ describe('GET /v1/checkouts/{id}/payment', () => {
     assert.equal((await pay(id)).status, 400, 'a consumed checkout takes no more payments');
   });
 
+  it('card data sent with a checkout is never kept: the widget must send the card', async () => {
+    const id = await createCheckout({ 'card.number': CARDS.approved, 'card.cvv': '123', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+    const answer = await browserCall(handle.sandbox, 'POST', `/v1/checkouts/${id}/widget/payments`, { paymentBrand: 'VISA', 'card.holder': 'Jane Jones' });
+    assert.equal(answer.status, 400);
+    const names = answer.body.result.parameterErrors.map((error: { name: string }) => error.name).sort();
+    assert.deepEqual(names, ['card.cvv', 'card.expiryMonth', 'card.expiryYear', 'card.number']);
+  });
+
   it('a checkout with no payment yet reads as pending', async () => {
     const id = await createCheckout();
     const answer = await call('GET', `/v1/checkouts/${id}/payment`);
