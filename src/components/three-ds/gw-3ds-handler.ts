@@ -427,7 +427,7 @@ export class Gw3dsHandler extends LitElement {
         if (event.source !== frame.contentWindow || !origins.has(event.origin)) return;
         const result = threeDsResultOfMessage(event.data);
         // The page reports its own URL: it must be on the origin that sent the message.
-        if (result && new URL(result.url).origin === event.origin) complete(result);
+        if (result && URL.canParse(result.url) && new URL(result.url).origin === event.origin) complete(result);
       },
       { signal },
     );
