@@ -5,6 +5,7 @@
  */
 import { html, nothing, render } from 'lit';
 import type { GatewayCall } from '../server/call-recorder.js';
+import { toneOf } from './tone.js';
 
 interface LoggedStep {
   readonly label: string;
@@ -34,9 +35,6 @@ export function logCalls(label: string, calls: readonly GatewayCall[]): void {
   if (panel) renderLog(panel);
 }
 
-const kindClass = (kind: string) =>
-  kind === 'approved' || kind === 'approved_review' || kind === 'checkout_created' ? 'ok' : kind.startsWith('pending') ? 'wait' : 'bad';
-
 const callView = (call: GatewayCall) => html`
   <li class="call">
     <details>
@@ -44,7 +42,7 @@ const callView = (call: GatewayCall) => html`
         <span class="method">${call.method}</span>
         <code class="path">${call.path.split('?')[0]}</code>
         ${call.resultCode
-          ? html`<span class="code ${kindClass(call.resultKind)}" title=${call.resultDescription}>${call.resultCode}</span>`
+          ? html`<span class="code ${toneOf(call.resultKind)}" title=${call.resultDescription}>${call.resultCode}</span>`
           : html`<span class="code bad">no answer</span>`}
       </summary>
       <p class="call-meta">HTTP ${call.status || '—'} · ${call.ms} ms · ${call.resultKind.replaceAll('_', ' ')}${call.resultDescription ? html` · ${call.resultDescription}` : nothing}</p>

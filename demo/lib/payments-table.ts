@@ -2,10 +2,9 @@
 import { html, type TemplateResult } from 'lit';
 import type { PaymentView } from '../server/views.js';
 import { money } from './layout.js';
+import { toneOf } from './tone.js';
 
 const TYPES: Record<string, string> = { DB: 'debit', PA: 'preauthorisation', CP: 'capture', CD: 'credit (payout)', RF: 'refund', RV: 'reversal' };
-
-export const badgeTone = (kind: string) => (kind === 'approved' || kind === 'approved_review' ? 'ok' : kind.startsWith('pending') ? 'wait' : 'bad');
 
 /** One row per payment; `actions` adds a last column (e.g. a refund button). */
 export function paymentsTable(payments: readonly PaymentView[], caption: string, actions?: (payment: PaymentView) => TemplateResult | string): TemplateResult {
@@ -24,7 +23,7 @@ export function paymentsTable(payments: readonly PaymentView[], caption: string,
             <td>${TYPES[payment.paymentType] ?? payment.paymentType} <span class="muted">(${payment.paymentType})</span></td>
             <td><code>${payment.id}</code>${payment.referencedId ? html`<br /><span class="muted">refers to <code>${payment.referencedId}</code></span>` : ''}</td>
             <td class="num">${payment.amount ? money(payment.amount, payment.currency || 'EUR') : '—'}</td>
-            <td><span class="badge ${badgeTone(payment.kind)}" title=${payment.resultDescription}>${payment.resultCode}</span><br /><span class="muted">${payment.kind.replaceAll('_', ' ')}</span></td>
+            <td><span class="badge ${toneOf(payment.kind)}" title=${payment.resultDescription}>${payment.resultCode}</span><br /><span class="muted">${payment.kind.replaceAll('_', ' ')}</span></td>
             ${actions ? html`<td>${actions(payment)}</td>` : ''}
           </tr>`,
         )}

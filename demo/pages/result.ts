@@ -6,6 +6,7 @@
 import { html, render, type TemplateResult } from 'lit';
 import { api } from '../lib/api.js';
 import { messageOf, money, mountPage, notice } from '../lib/layout.js';
+import { paymentsTable } from '../lib/payments-table.js';
 import type { OrderView, PaymentView, ReturnOutcome } from '../server/views.js';
 
 const content = mountPage();
@@ -28,23 +29,7 @@ async function startAgain(): Promise<void> {
 }
 
 const attemptsTable = (attempts: readonly PaymentView[]) =>
-  attempts.length
-    ? html`<h2>Payment attempts</h2>
-        <div class="table-wrap">
-          <table class="data">
-            <thead><tr><th scope="col">Payment</th><th scope="col">Card</th><th scope="col">Result</th></tr></thead>
-            <tbody>
-              ${attempts.map(
-                (attempt) => html`<tr>
-                  <td><code>${attempt.id}</code></td>
-                  <td>${attempt.card}</td>
-                  <td><span class="badge ${attempt.kind === 'approved' ? 'ok' : 'bad'}">${attempt.resultCode}</span> ${attempt.resultDescription}</td>
-                </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>`
-    : '';
+  attempts.length ? html`<h2>Payment attempts</h2>${paymentsTable(attempts, 'Payment attempts of this order')}` : '';
 
 function view(answer: Answer): TemplateResult {
   const { order } = answer;

@@ -6,11 +6,12 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GatewayError, createGatewayClient, type CardDetails, type GatewayClient } from '../../src/server/index.js';
+import { GatewayError, createGatewayClient, type GatewayClient } from '../../src/server/index.js';
 import { TEST_CARDS } from '../../src/sandbox/triggers.js';
 import { recordingFetch, type GatewayCall } from './call-recorder.js';
 import { BadRequest, route, router, text, type RouteContext } from './http.js';
-import { CURRENCY, PRODUCTS, Shop, type BrowserContext } from './shop.js';
+import { CURRENCY, PRODUCTS } from './catalogue.js';
+import { Shop, type BrowserContext, type ShopperCard } from './shop.js';
 
 export interface MerchantOptions {
   /** The gateway (or sandbox) the merchant talks to. */
@@ -38,7 +39,7 @@ class GatewayFailure extends Error {
 }
 
 /** Test card details from a page: the number is the only thing the shopper chooses in the demo. */
-function cardFrom(body: Record<string, unknown>): CardDetails {
+function cardFrom(body: Record<string, unknown>): ShopperCard {
   const number = text(body, 'cardNumber', /^[0-9]{12,19}$/);
   return {
     number,

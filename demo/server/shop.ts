@@ -19,9 +19,15 @@ import {
   type ShopperReturn,
 } from '../../src/server/index.js';
 import { RESULT_CODES } from '../../src/contract/result-codes.js';
-import { CURRENCY, PRODUCTS, priceCart, toAmount, toCents, type CartLine } from './catalogue.js';
+import { CURRENCY, priceCart, toAmount, toCents, type CartLine } from './catalogue.js';
 import { BadRequest } from './http.js';
 import { paymentView, type OrderView, type PaymentView, type ReferenceView, type ReservationView, type ReturnOutcome, type SavedCardView } from './views.js';
+
+/** The demo's one shopper (a server-to-server payment needs an e-mail address). */
+const SHOPPER_EMAIL = 'jane.jones@example.com';
+
+/** Card details as the demo's server-to-server flows send them: holder and security code included. */
+export type ShopperCard = CardDetails & { holder: string; cvv: string };
 
 /** What the shopper's browser adds to a server-to-server payment (3-D Secure needs it). */
 export interface BrowserContext {
@@ -203,7 +209,7 @@ export class Shop {
   }
 
   /** 4. A server-to-server debit; 3-D Secure answers pending with the redirect for `<gw-3ds-handler>`. */
-  async payByCard(gateway: GatewayClient, card: CardDetails, amount: string, browser: BrowserContext, shopperResultUrl: string) {
+  async payByCard(gateway: GatewayClient, card: ShopperCard, amount: string, browser: BrowserContext, shopperResultUrl: string) {
     const paymentBrand = brandOf(card.number);
     const merchantTransactionId = this.#reference('card', 'Card payment (server-to-server, 3-D Secure)');
     const outcome = await settleOutcome(
@@ -213,9 +219,9 @@ export class Shop {
         amount,
         currency: CURRENCY,
         merchantTransactionId,
-        card: { ...card, holder: card.holder ?? '', cvv: card.cvv ?? '' },
+        card,
         customer: {
-          email: 'jane.jones@example.com',
+          email: SHOPPER_EMAIL,
           ip: browser.ip,
           browser: {
             acceptHeader: browser.acceptHeader,
@@ -251,7 +257,7 @@ export class Shop {
   }
 
   /** A preauthorisation (PA): the money is held, to be captured in parts later. */
-  async reserve(gateway: GatewayClient, card: CardDetails, amount: string, ip: string): Promise<Outcome & { reservation?: ReservationView }> {
+  async reserve(gateway: GatewayClient, card: ShopperCard, amount: string, ip: string): Promise<Outcome & { reservation?: ReservationView }> {
     const paymentBrand = brandOf(card.number);
     const merchantTransactionId = this.#reference('hold', 'Preauthorisation');
     const { raw: _raw, ...answer } = await settleOutcome(
@@ -261,8 +267,8 @@ export class Shop {
         amount,
         currency: CURRENCY,
         merchantTransactionId,
-        card: { ...card, holder: card.holder ?? '', cvv: card.cvv ?? '' },
-        customer: { email: 'jane.jones@example.com', ip },
+        card,
+        customer: { email: SHOPPER_EMAIL, ip },
       }),
       'Amount reserved on the card.',
     );
@@ -320,7 +326,7 @@ export class Shop {
    * Saves a card for payouts: a 1.00 preauthorisation with `createRegistration`
    * (a customer-initiated first use), released at once by a reversal.
    */
-  async saveCard(gateway: GatewayClient, card: CardDetails, ip: string): Promise<Outcome & { savedCard?: SavedCardView }> {
+  async saveCard(gateway: GatewayClient, card: ShopperCard, ip: string): Promise<Outcome & { savedCard?: SavedCardView }> {
     const paymentBrand = brandOf(card.number);
     const merchantTransactionId = this.#reference('save', 'Card saved for payouts');
     const { raw, ...answer } = await settleOutcome(
@@ -330,8 +336,8 @@ export class Shop {
         amount: '1.00',
         currency: CURRENCY,
         merchantTransactionId,
-        card: { ...card, holder: card.holder ?? '', cvv: card.cvv ?? '' },
-        customer: { email: 'jane.jones@example.com', ip },
+        card,
+        customer: { email: SHOPPER_EMAIL, ip },
         createRegistration: true,
         standingInstruction: { type: 'UNSCHEDULED', mode: 'INITIAL', source: 'CIT' },
       }),
@@ -339,7 +345,7 @@ export class Shop {
     );
     if (answer.outcome !== 'approved' || !raw?.registrationId) return answer.outcome === 'approved' ? { ...answer, outcome: 'error', message: 'The gateway saved no card (no registrationId).' } : answer;
     await gateway.payments.reverse(raw.id, { merchantTransactionId: `${merchantTransactionId}-release` });
-    const savedCard = { registrationId: raw.registrationId, card: answer.payment?.card ?? '', holder: card.holder ?? '' };
+    const savedCard = { registrationId: raw.registrationId, card: answer.payment?.card ?? '', holder: card.holder };
     this.#savedCards.unshift(savedCard);
     return { ...answer, savedCard };
   }
@@ -366,4 +372,3 @@ export class Shop {
   }
 }
 
-export { PRODUCTS, CURRENCY };

@@ -4,7 +4,6 @@
  */
 import { classifyResult, type ResultKind } from '../../src/contract/result-codes.js';
 import type { Payment } from '../../src/server/index.js';
-import type { GatewayCall } from './call-recorder.js';
 
 export interface PaymentView {
   readonly id: string;
@@ -39,9 +38,6 @@ export function paymentView(payment: Payment): PaymentView {
     timestamp: payment.timestamp ?? '',
   };
 }
-
-/** Every answer of the merchant server carries the gateway calls it made. */
-export type WithCalls<T> = T & { readonly calls: readonly GatewayCall[] };
 
 /** A line of the shop's cart, priced by the server. */
 export interface OrderLineView {
