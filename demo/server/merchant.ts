@@ -80,6 +80,7 @@ function browserFrom(context: RouteContext): BrowserContext {
 export async function startMerchant(options: MerchantOptions): Promise<RunningMerchant> {
   const shop = new Shop();
   const clientFor = (calls: GatewayCall[]): GatewayClient =>
+    // Short reconcile waits: the demo's uncertain-outcome card should settle while the shopper watches.
     createGatewayClient({ ...options.gateway, fetch: recordingFetch(calls), statusStore: shop.statusStore, reconcileDelaysMs: [300, 1000] });
 
   /** A route that talks to the gateway: gets its own recorded client, answers with the calls made. */
