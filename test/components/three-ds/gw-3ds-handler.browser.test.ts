@@ -54,6 +54,8 @@ const noSandboxFrameLeft = () => waitUntil(async () => !(await frameUrls()).some
 
 const frames = (el: Gw3dsHandler) => [...el.shadowRoot!.querySelectorAll('iframe')];
 const challengeFrame = (el: Gw3dsHandler) => el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part~="challenge-frame"]');
+/** Clicks go to the element's own challenge frame, never to one a replaced or parallel flow left behind. */
+const challengeFrameName = (el: Gw3dsHandler) => challengeFrame(el)!.name;
 
 interface LoggedRequest {
   method: string;
@@ -103,7 +105,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect(el.state).to.equal('challenge');
     expect(challengeFrame(el)!.getAttribute('allow')).to.equal('payment *; publickey-credentials-get *');
     const complete = oneEvent(el, 'gw-3ds-complete');
-    await clickInFrame(ACS, 'Complete authentication');
+    await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
     const { detail } = await complete;
     expect(detail.id).to.equal(payment.id);
     expect(detail.resourcePath).to.equal(`/v1/payments/${payment.id}`);
@@ -126,7 +128,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     el.redirect = payment.redirect;
     await started;
     const complete = oneEvent(el, 'gw-3ds-complete');
-    await clickInFrame(ACS, 'Fail authentication');
+    await clickInFrame(ACS, 'Fail authentication', challengeFrameName(el));
     expect((await complete).detail.id).to.equal(payment.id);
     expect(await paymentCode(payment.id)).to.equal(RESULT_CODES.threeDsFailed);
     expect(classifyResult(RESULT_CODES.threeDsFailed)).to.not.equal('approved');
@@ -152,7 +154,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     await started;
     expect(el.shadowRoot!.querySelector('.method-frames')!.children).to.have.length(0);
     const complete = oneEvent(el, 'gw-3ds-complete');
-    await clickInFrame(ACS, 'Complete authentication');
+    await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
     await complete;
     expect(events).to.have.length(0);
     expect(states()).to.deep.equal(['idle', 'challenge', 'complete']);
@@ -171,7 +173,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect((await method).detail).to.deep.equal({ timedOut: true });
     await started;
     const complete = oneEvent(el, 'gw-3ds-complete');
-    await clickInFrame(ACS, 'Complete authentication');
+    await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
     expect((await complete).detail.id).to.equal(payment.id);
     expect(errors).to.have.length(0);
   });
@@ -197,7 +199,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     await started;
     expect(el.shadowRoot!.querySelectorAll('.method-frames iframe')).to.have.length(2);
     const complete = oneEvent(el, 'gw-3ds-complete');
-    await clickInFrame(ACS, 'Complete authentication');
+    await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
     await complete;
     const token = first.parameters[0]!.value;
     const steps = (await sandboxLog())
@@ -333,7 +335,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect(oldFrame.isConnected).to.equal(false);
     expect(frames(el)).to.have.length(1);
     expect(el.shadowRoot!.querySelectorAll('form')).to.have.length(1);
-    await clickInFrame(ACS, 'Complete authentication');
+    await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
     await oneEvent(el, 'gw-3ds-complete');
     expect(events.map((event) => [event.type, event.detail.id])).to.deep.equal([['gw-3ds-complete', fresh!.id]]);
   });
@@ -395,7 +397,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect(el.state).to.equal('challenge');
     expect(frames(el)).to.have.length(1);
     const complete = oneEvent(el, 'gw-3ds-complete');
-    await clickInFrame(ACS, 'Complete authentication');
+    await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
     expect((await complete).detail.id).to.equal(payment.id);
   });
 
@@ -438,11 +440,24 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     el.redirect = payment.redirect;
     await started;
     const complete = oneEvent(el, 'gw-3ds-complete');
-    await clickInFrame(ACS, 'Complete authentication');
+    await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
     const { detail } = await complete;
     expect(detail.id).to.equal(payment.id);
     expect(detail.resourcePath).to.equal(`/v1/payments/${payment.id}`);
     expect(detail.url.startsWith(new URL(crossOriginResultUrl).origin)).to.equal(true);
+  });
+
+  it('ignores a result message whose url is on another origin than the one that sent it', async () => {
+    const payment = await pending(CARDS.challengeNoMethod, { shopperResultUrl: `${crossOriginResultUrl}&forgeUrl=1` });
+    const { el } = await handler({ challengeTimeout: 1500, resultOrigin: new URL(crossOriginResultUrl).origin });
+    const completes = record(el, ['gw-3ds-complete']);
+    const started = oneEvent(el, 'gw-3ds-challenge-start');
+    el.redirect = payment.redirect;
+    await started;
+    const error = oneEvent(el, 'gw-error');
+    await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
+    expect(((await error) as CustomEvent<ThreeDsErrorDetail>).detail.code).to.equal('challenge-timeout');
+    expect(completes).to.have.length(0);
   });
 
   it('ignores a result message from an origin not in result-origin, and one not sent by its challenge frame', async () => {
@@ -455,7 +470,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     // Same origin, well formed, but from this window rather than the challenge frame.
     window.postMessage({ type: THREE_DS_RESULT_MESSAGE, id: payment.id, resourcePath: `/v1/payments/${payment.id}`, url: shopperResultUrl }, location.origin);
     const error = oneEvent(el, 'gw-error');
-    await clickInFrame(ACS, 'Complete authentication');
+    await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
     expect(((await error) as CustomEvent<ThreeDsErrorDetail>).detail.code).to.equal('challenge-timeout');
     expect(completes).to.have.length(0);
   });

@@ -36,7 +36,7 @@ describe('<gw-3ds-handler> end to end with the server helper', () => {
     expect((await method).detail.timedOut).to.equal(false);
     expect((await started).detail.challengeWindow).to.equal('03');
     const complete = oneEvent(el, 'gw-3ds-complete');
-    await clickInFrame(`${sandboxUrl}/v1/threeDSecure/execute`, 'Complete authentication');
+    await clickInFrame(`${sandboxUrl}/v1/threeDSecure/execute`, 'Complete authentication', el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part~="challenge-frame"]')!.name);
     const { detail } = await complete;
     expect(detail.id).to.equal(created.id);
 

@@ -20,6 +20,9 @@ async function challengeShown(el: Gw3dsHandler): Promise<HTMLIFrameElement> {
 
 afterEach(() => fixtureCleanup());
 
+/** The element's own challenge frame, so a click never lands in a frame a replaced or parallel flow left behind. */
+const challengeFrameName = (el: Gw3dsHandler) => el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part~="challenge-frame"]')!.name;
+
 describe('<gw-3ds-handler> challenge window', () => {
   for (const [size, width, height] of [
     ['01', 250, 400],
@@ -119,7 +122,7 @@ describe('<gw-3ds-handler> accessibility (axe) in every state', () => {
     el.redirect = body.redirect;
     await started;
     const complete = oneEvent(el, 'gw-3ds-complete');
-    await clickInFrame(ACS, 'Complete authentication');
+    await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
     await complete;
     expect(el.state).to.equal('complete');
     await expect(el).to.be.accessible();
