@@ -23,6 +23,8 @@ interface IndexEntry {
   readonly title: string;
   readonly name: string;
   readonly type: 'story' | 'docs';
+  /** The file the entry comes from: a `.stories.ts` file for an element's docs page, an `.mdx` file for a written one. */
+  readonly importPath: string;
 }
 
 rmSync(OUTPUT, { recursive: true, force: true });
@@ -78,7 +80,11 @@ describe('Storybook', () => {
       if (entry.type === 'story') {
         assert.equal(await settledPhase(), 'finished', 'the story or its play function failed');
       } else {
-        // The docs page (from custom-elements.json) with the primary story in its frame; the other frames load lazily and are opened above one by one.
+        await page.locator('#storybook-docs .sbdocs-content').waitFor({ timeout: 20_000 });
+      }
+      if (entry.type === 'docs' && entry.importPath.endsWith('.stories.ts')) {
+        // An element's docs page: the API table from custom-elements.json and the primary story in its frame
+        // (the other frames load lazily; each story is opened on its own above).
         await page.locator('#storybook-docs .sbdocs-content table').first().waitFor({ timeout: 20_000 });
         await page.waitForFunction(
           () => {
