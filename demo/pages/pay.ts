@@ -76,6 +76,7 @@ function draw(): void {
               <gw-checkout
                 checkout-id=${order.checkoutId}
                 integrity=${order.integrity}
+                expires-at=${order.checkoutExpiresAt}
                 base-url=${config.gatewayUrl}
                 shopper-result-url=${resultUrl}
                 brands="VISA MASTER"

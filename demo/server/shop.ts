@@ -18,6 +18,7 @@ import {
   type PaymentBrand,
   type ShopperReturn,
 } from '../../src/server/index.js';
+import { CHECKOUT_LIFETIME_MS } from '../../src/components/checkout/gw-checkout.js';
 import { RESULT_CODES } from '../../src/contract/result-codes.js';
 import { CURRENCY, priceCart, toAmount, toCents, type CartLine } from './catalogue.js';
 import { BadRequest } from './http.js';
@@ -49,6 +50,7 @@ interface Order {
   status: OrderView['status'];
   checkoutId: string;
   integrity: string;
+  checkoutExpiresAt: number;
   attempts: PaymentView[];
 }
 
@@ -149,6 +151,7 @@ export class Shop {
       status: 'awaiting_payment',
       checkoutId: '',
       integrity: '',
+      checkoutExpiresAt: 0,
       attempts: [],
     };
     await this.#openCheckout(gateway, order);
@@ -157,6 +160,7 @@ export class Shop {
   }
 
   async #openCheckout(gateway: GatewayClient, order: Order): Promise<void> {
+    const requestedAt = Date.now();
     const checkout = await gateway.checkouts.create({
       amount: order.amount,
       currency: CURRENCY,
@@ -166,6 +170,8 @@ export class Shop {
     });
     order.checkoutId = checkout.id;
     order.integrity = checkout.integrity ?? '';
+    // Counted from before the request, so the page never offers a checkout the gateway has already dropped.
+    order.checkoutExpiresAt = requestedAt + CHECKOUT_LIFETIME_MS;
     order.status = 'awaiting_payment';
   }
 

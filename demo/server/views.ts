@@ -57,6 +57,8 @@ export interface OrderView {
   readonly status: OrderStatus;
   readonly checkoutId: string;
   readonly integrity: string;
+  /** When the checkout expires (epoch ms), for `<gw-checkout expires-at>`. */
+  readonly checkoutExpiresAt: number;
   /** Each payment attempt read back from the gateway, oldest first (a decline, then an approval, ...). */
   readonly attempts: readonly PaymentView[];
 }
