@@ -1,5 +1,4 @@
 /** gw-elements: the browser entry point. Importing it defines the elements. */
-export { classifyResult, type ResultKind } from './contract/result-codes.js';
 import './components/checkout/define.js';
 export { GwCheckout, CHECKOUT_LIFETIME_MS } from './components/checkout/gw-checkout.js';
 export type * from './components/checkout/events.js';

@@ -4,28 +4,14 @@
  * fails the challenge. Pages are plain HTML with no script, so they work in
  * iframes and under any page's Content Security Policy.
  */
+import type { ThreeDsRedirect } from '../contract/redirect.js';
 import { RESULT_CODES } from '../contract/result-codes.js';
 import { finishThreeDs, shopperReturnUrl } from './payments.js';
 import type { PaymentRecord, SandboxStore } from './store.js';
 import { escapeHtml, type FlatParams, type Reply } from './wire.js';
 
-interface NameValue {
-  readonly name: string;
-  readonly value: string;
-}
-
-export interface Redirect {
-  readonly url: string;
-  readonly parameters: readonly NameValue[];
-  readonly preconditions?: readonly {
-    readonly origin: string;
-    readonly waitUntil: string;
-    readonly description: string;
-    readonly method: string;
-    readonly url: string;
-    readonly parameters: readonly NameValue[];
-  }[];
-}
+/** The platform's shape, shared with the server helper and `<gw-3ds-handler>`. */
+export type Redirect = ThreeDsRedirect;
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

@@ -13,6 +13,7 @@ import type {
   PayoutTransactionType,
   TestMode,
 } from '../contract/formats.js';
+import type { RedirectParameter, RedirectPrecondition, ThreeDsRedirect } from '../contract/redirect.js';
 import type { WINNINGS_MERCHANT_CATEGORY } from '../contract/rules.js';
 
 /** N10.N2: up to 10 digits, a dot and exactly 2 decimals, as a string (`"92.00"`). Never a float. */
@@ -240,10 +241,8 @@ export interface ReversalRequest {
 }
 
 // Responses
-export interface NameValue {
-  readonly name: string;
-  readonly value: string;
-}
+/** A `{name, value}` pair of a redirect, as the gateway writes it. */
+export type NameValue = RedirectParameter;
 
 export interface GatewayResult {
   readonly code: string;
@@ -263,22 +262,10 @@ export interface CheckoutCreated {
   readonly ndc?: string;
 }
 
-export interface Precondition {
-  readonly origin: string;
-  readonly waitUntil: string;
-  readonly description?: string;
-  readonly url: string;
-  readonly method: string;
-  readonly parameters: readonly NameValue[];
-}
+export type Precondition = RedirectPrecondition;
 
 /** What `<gw-3ds-handler>` needs to run the gateway's 3DS step. */
-export interface Redirect {
-  readonly url: string;
-  readonly method?: string;
-  readonly parameters: readonly NameValue[];
-  readonly preconditions?: readonly Precondition[];
-}
+export type Redirect = ThreeDsRedirect;
 
 /** The payment response (all values are strings). */
 export interface Payment {

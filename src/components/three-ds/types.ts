@@ -3,35 +3,8 @@
  * object (seed, payment response) and the detail of each event it fires.
  */
 import type { ChallengeWindow } from '../../contract/challenge-window.js';
+export type { RedirectParameter, RedirectPrecondition, ThreeDsRedirect } from '../../contract/redirect.js';
 import type { GwEvent } from '../shared/emit.js';
-
-/** One `{name, value}` entry of `redirect.parameters` or a precondition's `parameters`. */
-export interface RedirectParameter {
-  readonly name: string;
-  readonly value: string;
-}
-
-/** A step the browser must take before the challenge: today always the hidden 3DS method iframe. */
-export interface RedirectPrecondition {
-  /** `iframe#hidden` */
-  readonly origin: string;
-  /** `iframe#onload` (some emitters write `iframe#load`) */
-  readonly waitUntil: string;
-  readonly description?: string;
-  /** `POST` or `GET` */
-  readonly method: string;
-  readonly url: string;
-  readonly parameters: readonly RedirectParameter[];
-}
-
-/** The `redirect` object of a pending (`000.200.000`) server-to-server payment, as the gateway returns it. */
-export interface ThreeDsRedirect {
-  readonly url: string;
-  /** `POST` unless the gateway says otherwise. */
-  readonly method?: string;
-  readonly parameters: readonly RedirectParameter[];
-  readonly preconditions?: readonly RedirectPrecondition[];
-}
 
 /** `idle` → `method` → `challenge` → `complete`, or `error`, or `timeout`. */
 export type ThreeDsState = 'idle' | 'method' | 'challenge' | 'complete' | 'error' | 'timeout';
