@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GatewayError, createGatewayClient, type GatewayClient } from '../../src/server/index.js';
+import { CHALLENGE_WINDOWS } from '../../src/contract/formats.js';
 import { TEST_CARDS } from '../../src/sandbox/triggers.js';
 import { recordingFetch, type GatewayCall } from './call-recorder.js';
 import { BadRequest, route, router, text, type RouteContext } from './http.js';
@@ -57,12 +58,10 @@ function shopperIp(request: IncomingMessage): string {
   return first.replace(/^::ffff:/, '');
 }
 
-const WINDOWS = ['01', '02', '03', '04', '05'] as const;
-
 function browserFrom(context: RouteContext): BrowserContext {
   const browser = (context.body.browser ?? {}) as Record<string, unknown>;
   const field = (name: string, fallback: string) => (typeof browser[name] === 'string' || typeof browser[name] === 'number' ? String(browser[name]) : fallback);
-  const window = WINDOWS.find((candidate) => candidate === context.body.challengeWindow) ?? '05';
+  const window = CHALLENGE_WINDOWS.find((candidate) => candidate === context.body.challengeWindow) ?? '05';
   return {
     ip: shopperIp(context.request),
     acceptHeader: context.request.headers.accept ?? 'text/html',

@@ -19,10 +19,12 @@ import {
   type ShopperReturn,
 } from '../../src/server/index.js';
 import { CHECKOUT_LIFETIME_MS } from '../../src/components/checkout/gw-checkout.js';
+import type { ChallengeWindow } from '../../src/contract/formats.js';
 import { RESULT_CODES } from '../../src/contract/result-codes.js';
+import { brandsOfCardNumber } from '../../src/contract/rules.js';
 import { CURRENCY, priceCart, toAmount, toCents, type CartLine } from './catalogue.js';
 import { BadRequest } from './http.js';
-import { paymentView, type OrderView, type PaymentView, type ReferenceView, type ReservationView, type ReturnOutcome, type SavedCardView } from './views.js';
+import { paymentView, type OrderLineView, type OrderView, type PaymentView, type ReferenceView, type ReservationView, type ReturnOutcome, type SavedCardView } from './views.js';
 
 /** The demo's one shopper (a server-to-server payment needs an e-mail address). */
 const SHOPPER_EMAIL = 'jane.jones@example.com';
@@ -40,12 +42,12 @@ export interface BrowserContext {
   readonly screenHeight: string;
   readonly screenColorDepth: string;
   readonly timezone: string;
-  readonly challengeWindow: '01' | '02' | '03' | '04' | '05';
+  readonly challengeWindow: ChallengeWindow;
 }
 
 interface Order {
   readonly id: string;
-  readonly lines: { sku: string; name: string; quantity: number; amount: string }[];
+  readonly lines: OrderLineView[];
   readonly amount: string;
   status: OrderView['status'];
   checkoutId: string;
@@ -70,11 +72,13 @@ export interface Outcome {
   readonly resultCode?: string;
 }
 
+const DEMO_BRANDS: readonly PaymentBrand[] = ['VISA', 'MASTER'];
+
 /** The card brand a number belongs to, for `paymentBrand` (the demo takes VISA and Mastercard). */
 export function brandOf(cardNumber: string): PaymentBrand {
-  if (/^4/.test(cardNumber)) return 'VISA';
-  if (/^(5[1-5]|2[2-7])/.test(cardNumber)) return 'MASTER';
-  throw new BadRequest('the demo takes VISA and Mastercard numbers only');
+  const brand = DEMO_BRANDS.find((candidate) => brandsOfCardNumber(cardNumber).includes(candidate));
+  if (!brand) throw new BadRequest('the demo takes VISA and Mastercard numbers only');
+  return brand;
 }
 
 /** The outcome of a payment request or status read, with declines and uncertainty as answers rather than failures. */

@@ -138,6 +138,17 @@ const BRAND_PREFIXES: Readonly<Record<string, RegExp>> = {
   AMEX: /^3[47]/,
 };
 
+/**
+ * The brands a card number's prefix says it belongs to, most general first
+ * (`['VISA', 'VISADEBIT', 'VISAELECTRON']` for a 4…), or `[]` when its prefix
+ * names none of the brands told apart here.
+ */
+export function brandsOfCardNumber(number: string): string[] {
+  return Object.entries(BRAND_PREFIXES)
+    .filter(([, prefix]) => prefix.test(number))
+    .map(([brand]) => brand);
+}
+
 /** Why a card number cannot belong to the brand sent with it, or undefined. */
 function checkBrand(brand: string | undefined, number: string | undefined): string | undefined {
   const prefix = brand === undefined ? undefined : BRAND_PREFIXES[brand];
