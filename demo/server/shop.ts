@@ -354,7 +354,9 @@ export class Shop {
       'Card saved.',
     );
     if (answer.outcome !== 'approved' || !raw?.registrationId) return answer.outcome === 'approved' ? { ...answer, outcome: 'error', message: 'The gateway saved no card (no registrationId).' } : answer;
-    await gateway.payments.reverse(raw.id, { merchantTransactionId: `${merchantTransactionId}-release` });
+    const release = `${merchantTransactionId}-release`;
+    this.#references.unshift({ merchantTransactionId: release, label: 'Release of the card check (reversal)' });
+    await gateway.payments.reverse(raw.id, { merchantTransactionId: release });
     const savedCard = { registrationId: raw.registrationId, card: answer.payment?.card ?? '', holder: card.holder };
     this.#savedCards.unshift(savedCard);
     return { ...answer, savedCard };
