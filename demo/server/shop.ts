@@ -119,6 +119,7 @@ export class Shop {
   /** Shared by every per-request client: remembers approved statuses and the 2-a-minute status limit. */
   readonly statusStore = createMemoryStatusStore();
 
+  /** A new merchantTransactionId (`prefix-1001`, unique per transaction as the seed recommends), listed for the transactions page. */
   #reference(prefix: string, label: string): string {
     const merchantTransactionId = `${prefix}-${++this.#sequence}`;
     this.#references.unshift({ merchantTransactionId, label });
@@ -310,8 +311,7 @@ export class Shop {
   async capture(gateway: GatewayClient, reservationId: string, amount: string): Promise<Outcome & { reservation: ReservationView }> {
     const reservation = this.#reservations.get(reservationId);
     if (!reservation) throw new BadRequest(`no preauthorisation ${reservationId}`);
-    const merchantTransactionId = `${reservation.preauthorization.merchantTransactionId}-capture-${reservation.captures.length + 1}`;
-    this.#references.unshift({ merchantTransactionId, label: 'Capture' });
+    const merchantTransactionId = this.#reference(`${reservation.preauthorization.merchantTransactionId}-capture`, 'Capture');
     const { raw: _raw, ...answer } = await settleOutcome(
       gateway.payments.capture(reservationId, { amount, currency: CURRENCY, merchantTransactionId }),
       'Captured.',
@@ -325,8 +325,7 @@ export class Shop {
     const reservation = this.#reservations.get(reservationId);
     const capture = reservation?.captures.find((candidate) => candidate.id === captureId);
     if (!reservation || !capture) throw new BadRequest(`no capture ${captureId} of preauthorisation ${reservationId}`);
-    const merchantTransactionId = `${capture.merchantTransactionId}-refund-${reservation.refunds.length + 1}`;
-    this.#references.unshift({ merchantTransactionId, label: 'Refund' });
+    const merchantTransactionId = this.#reference(`${capture.merchantTransactionId}-refund`, 'Refund');
     const { raw: _raw, ...answer } = await settleOutcome(gateway.payments.refund(captureId, { amount, currency: CURRENCY, merchantTransactionId }), 'Refunded.');
     if (answer.payment) reservation.refunds.push(answer.payment);
     return { ...answer, reservation: this.reservation(reservationId) };
@@ -354,9 +353,7 @@ export class Shop {
       'Card saved.',
     );
     if (answer.outcome !== 'approved' || !raw?.registrationId) return answer.outcome === 'approved' ? { ...answer, outcome: 'error', message: 'The gateway saved no card (no registrationId).' } : answer;
-    const release = `${merchantTransactionId}-release`;
-    this.#references.unshift({ merchantTransactionId: release, label: 'Release of the card check (reversal)' });
-    await gateway.payments.reverse(raw.id, { merchantTransactionId: release });
+    await gateway.payments.reverse(raw.id, { merchantTransactionId: this.#reference(`${merchantTransactionId}-release`, 'Release of the card check (reversal)') });
     const savedCard = { registrationId: raw.registrationId, card: answer.payment?.card ?? '', holder: card.holder };
     this.#savedCards.unshift(savedCard);
     return { ...answer, savedCard };
