@@ -2,20 +2,12 @@
 // sandbox gateway on a free loopback port (test/support/wtr-sandbox.ts), TypeScript through esbuild.
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs';
 import { sandboxFixture } from './test/support/wtr-sandbox.ts';
 import { threeDsSupport } from './test/support/wtr-three-ds.ts';
 
 const sandbox = sandboxFixture();
 
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export default {
   files: ['test/**/*.browser.test.ts'],
@@ -28,7 +20,7 @@ export default {
   middleware: [sandbox.middleware],
   browsers: [
     chromeLauncher({
-      launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS },
+      launchOptions: { executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS },
     }),
   ],
   testFramework: { config: { timeout: 15_000 } },

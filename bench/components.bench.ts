@@ -10,14 +10,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../scripts/chromium.mjs';
 import { startSandbox } from '../src/sandbox/index.js';
 
 const SIZE_TARGET_OURS = 3 * 1024;
 const SIZE_TARGET_WITH_LIT = 9 * 1024;
 const RATIO_TARGET = 1.05;
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
-const CHROMIUM_FLAGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** The browser entry bundled and minified as a page's build would; `lit` external or included. */
 async function bundleEntry(withLit: boolean): Promise<string> {
@@ -102,7 +101,7 @@ const median = (values: number[]) => {
 async function measureTimeToReady(bundle: string): Promise<boolean> {
   const sandbox = await startSandbox({ port: 0, quiet: true });
   let site: { server: Server; url: string } | undefined;
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+  const browser = await launchChromium();
   try {
     const resultPath = '/result';
     site = await serve((path, query) => {

@@ -4,16 +4,12 @@
  * calls beside it). Starts what `npm start` starts, in system Chromium.
  */
 import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { startDemo } from './start.mjs';
 
 const OUTPUT = 'docs/demo-checkout.png';
 const demo = await startDemo({ port: 0, quiet: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 860 }, deviceScaleFactor: 1 });
   await page.goto(demo.url);
