@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { DEFAULT_ENTITY_ID, DEFAULT_TOKEN } from '../src/sandbox/index.js';
 import { CARDS } from '../src/sandbox/triggers.js';
 import { createGatewayClient, type CardPaymentRequest } from '../src/server/index.js';
+import { cardPayment } from '../test/support/card-payment.js';
 
 const OVERHEAD_TARGET = 0.05;
 const SIZE_TARGET_BYTES = 8 * 1024;
@@ -39,20 +40,7 @@ const created = await client.payments.create(payment);
 const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
 const recorded = await (await fetch(`${sandbox.url}/v1/payments/${created.id}?entityId=${entityId}`, { headers })).text();
 const formHeaders = { ...headers, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' };
-const flatPayment = {
-  entityId,
-  amount: '92.00',
-  currency: 'EUR',
-  paymentType: 'DB',
-  paymentBrand: 'VISA',
-  'card.number': CARDS.approved,
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-  'customer.email': 'jane.jones@example.com',
-  'customer.ip': '192.0.2.10',
-};
+const flatPayment = { entityId, ...cardPayment() };
 
 /**
  * The client's own work per request, without the network: the same calls over

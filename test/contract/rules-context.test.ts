@@ -1,21 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { requiredFields, validateParameters } from '../../src/contract/rules.js';
+import { cardPayment } from '../support/card-payment.js';
 
-const payment = {
-  entityId: '8ac7a4c79394bdc801939736f17e063d',
-  amount: '10.00',
-  currency: 'EUR',
-  paymentType: 'DB',
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-  'customer.email': 'jane@example.com',
-  'customer.ip': '192.168.0.1',
-};
+const payment = { entityId: '8ac7a4c79394bdc801939736f17e063d', ...cardPayment({ amount: '10.00' }) };
 const now = new Date('2026-11-21T12:00:00Z');
 const names = (errors: { name: string }[]) => errors.map((error) => error.name).sort();
 

@@ -6,6 +6,7 @@ import { after, before } from 'node:test';
 import { CARDS, startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export { CARDS };
+export { cardPayment } from '../support/card-payment.js';
 
 export interface Answer {
   status: number;
@@ -64,24 +65,6 @@ export async function call(sandbox: Sandbox, method: 'GET' | 'POST', path: strin
 /** A public (browser-side) request: no token, no entity. */
 export async function browserCall(sandbox: Sandbox, method: 'GET' | 'POST', path: string, params: Record<string, string> = {}): Promise<Answer> {
   return call(sandbox, method, path, params, { token: null, entityId: null });
-}
-
-/** Card and customer fields of a valid server-to-server debit; override as needed. */
-export function cardPayment(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    amount: '92.00',
-    currency: 'EUR',
-    paymentType: 'DB',
-    paymentBrand: 'VISA',
-    'card.number': CARDS.approved,
-    'card.holder': 'Jane Jones',
-    'card.expiryMonth': '05',
-    'card.expiryYear': '2034',
-    'card.cvv': '123',
-    'customer.email': 'jane@example.com',
-    'customer.ip': '192.168.0.1',
-    ...overrides,
-  };
 }
 
 /** The fields a 3DS payment adds: where the shopper returns to, and billing data for the issuer. */
