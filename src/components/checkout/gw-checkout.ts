@@ -4,6 +4,7 @@
  */
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { emit } from '../shared/emit.js';
+import { httpUrl, isSecureEndpoint } from '../shared/url.js';
 import type { GwCheckoutErrorCode, GwCheckoutState, GwErrorDetail } from './events.js';
 import { styles } from './gw-checkout.styles.js';
 import { joinWidget, leaveWidget, type WidgetOwner, type WidgetSource, type WpwlError, type WpwlOptions } from './widget-session.js';
@@ -18,16 +19,6 @@ function parseInstant(value: string | null): Date | undefined {
   if (value === null || value.trim() === '') return undefined;
   const date = /^\d+$/.test(value.trim()) ? new Date(Number(value)) : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-/** Only http(s): a `javascript:` result URL would run script when the widget navigates to it. */
-function isHttpUrl(value: string, base?: string): boolean {
-  try {
-    const url = new URL(value, base);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 /** The settings the widget is loaded with; a change to any of them reloads it. */
@@ -97,7 +88,7 @@ export class GwCheckout extends LitElement {
   declare checkoutId: string | undefined;
   /** The checkout's `integrity` value (`sha384-…`), set on the script so the browser refuses altered bytes. */
   declare integrity: string | undefined;
-  /** The gateway's base URL, e.g. your sandbox's URL or the gateway's test host. No default: a checkout belongs to one gateway. */
+  /** The gateway's base URL, e.g. your sandbox's URL or the gateway's test host: https, or http on localhost only. No default: a checkout belongs to one gateway. */
   declare baseUrl: string | undefined;
   /** Where the widget sends the shopper after paying (the form's `action`); the page there reads `id` and `resourcePath`. */
   declare shopperResultUrl: string | undefined;
@@ -214,11 +205,14 @@ export class GwCheckout extends LitElement {
       else this.#setState('idle');
       return;
     }
-    if (!this.baseUrl || !isHttpUrl(this.baseUrl)) {
-      this.#fail('missing-attribute', 'base-url must be the gateway\'s absolute http(s) URL, e.g. your sandbox\'s URL.', { attribute: 'base-url' });
+    // Card data goes to this origin, so plain http is only for a sandbox on this machine.
+    const gateway = this.baseUrl ? httpUrl(this.baseUrl) : undefined;
+    if (!gateway || !isSecureEndpoint(gateway)) {
+      this.#fail('missing-attribute', 'base-url must be the gateway\'s absolute https URL (http only on localhost, e.g. your sandbox\'s URL).', { attribute: 'base-url' });
       return;
     }
-    if (!this.shopperResultUrl || !isHttpUrl(this.shopperResultUrl, document.baseURI)) {
+    // Only http(s): a `javascript:` result URL would run script when the widget navigates to it.
+    if (!this.shopperResultUrl || !httpUrl(this.shopperResultUrl, document.baseURI)) {
       this.#fail('missing-attribute', 'shopper-result-url must be an http(s) URL: the widget sends the shopper there after paying.', { attribute: 'shopper-result-url' });
       return;
     }
@@ -233,7 +227,7 @@ export class GwCheckout extends LitElement {
       this.#expire(expiresAt);
       return;
     }
-    const source: WidgetSource = { checkoutId, baseUrl: this.baseUrl, integrity: this.integrity || undefined, nonce: this.nonce || undefined };
+    const source: WidgetSource = { checkoutId, baseUrl: gateway.href, integrity: this.integrity || undefined, nonce: this.nonce || undefined };
     const conflict = joinWidget(this.#owner, source);
     if (conflict) {
       this.#fail(

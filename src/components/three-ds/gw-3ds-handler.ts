@@ -6,6 +6,7 @@
 import { LitElement, html, type PropertyValues } from 'lit';
 import { CHALLENGE_WINDOWS, type ChallengeWindow } from '../../contract/challenge-window.js';
 import { emit } from '../shared/emit.js';
+import { httpUrl, isSecureEndpoint } from '../shared/url.js';
 import { styles } from './gw-3ds-handler.styles.js';
 import { threeDsResultOf, threeDsResultOfMessage } from './post-result.js';
 import type {
@@ -26,7 +27,6 @@ const DEFAULT_CHALLENGE_TIMEOUT_MS = 600_000;
 const DEFAULT_CHALLENGE_WINDOW: ChallengeWindow = '02';
 const PRECONDITION_ORIGINS = ['iframe#hidden'];
 const PRECONDITION_WAITS = ['iframe#onload', 'iframe#load'];
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** One navigation the element makes a frame do: a precondition, or the challenge itself. */
 interface FrameNavigation {
@@ -74,9 +74,8 @@ function checkedParameters(value: unknown, where: string): RedirectParameter[] {
 /** Only https:, or http: on this machine (the sandbox): never javascript:, data:, or a relative URL. */
 function checkedUrl(value: unknown, where: string): URL {
   if (typeof value !== 'string' || !value) throw invalid(`${where}.url must be a string`);
-  const url = URL.canParse(value) ? new URL(value) : undefined;
-  const safe = url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname));
-  if (!url || !safe || url.username || url.password) throw new RedirectProblem('unsafe-url', `${where}.url must be an https: URL (http: only on localhost)`);
+  const url = httpUrl(value);
+  if (!url || !isSecureEndpoint(url)) throw new RedirectProblem('unsafe-url', `${where}.url must be an https: URL (http: only on localhost)`);
   return url;
 }
 
