@@ -5,6 +5,7 @@
  * request the sandbox holds back (to show a waiting state).
  */
 import type { ChallengeWindow } from '../../src/contract/formats.js';
+import { threeDsPayment } from '../../test/support/card-payment.js';
 
 export interface StoryGatewayConfig {
   readonly sandboxUrl: string;
@@ -51,33 +52,21 @@ export async function createCheckout(amount = '24.90'): Promise<StoryCheckout> {
 
 /** The redirect object of a pending server-to-server payment for a 3DS test card. */
 export async function createThreeDsRedirect(cardNumber: string, challengeWindow: ChallengeWindow = '02'): Promise<Record<string, any>> {
-  const body = await merchantPost('/v1/payments', {
-    amount: '24.90',
-    currency: 'EUR',
-    paymentType: 'DB',
-    paymentBrand: 'VISA',
-    'card.number': cardNumber,
-    'card.holder': 'Jane Jones',
-    'card.expiryMonth': '12',
-    'card.expiryYear': String(new Date().getFullYear() + 2),
-    'card.cvv': '123',
-    'customer.email': 'jane@example.com',
-    'customer.ip': '192.0.2.10',
-    'customer.browser.challengeWindow': challengeWindow,
-    'customer.browser.language': navigator.language,
-    'customer.browser.screenHeight': String(screen.height),
-    'customer.browser.screenWidth': String(screen.width),
-    'customer.browser.timezone': String(new Date().getTimezoneOffset()),
-    'customer.browser.userAgent': navigator.userAgent,
-    'customer.browser.javaEnabled': 'false',
-    'customer.browser.screenColorDepth': String(screen.colorDepth),
-    'customer.browser.acceptHeader': 'text/html',
-    'billing.street1': '1 Main Street',
-    'billing.city': 'Vienna',
-    'billing.country': 'AT',
-    'billing.postcode': '1010',
-    shopperResultUrl: shopperResultUrl(),
-  });
+  const body = await merchantPost(
+    '/v1/payments',
+    threeDsPayment(cardNumber, shopperResultUrl(), {
+      amount: '24.90',
+      'customer.browser.challengeWindow': challengeWindow,
+      'customer.browser.language': navigator.language,
+      'customer.browser.screenHeight': String(screen.height),
+      'customer.browser.screenWidth': String(screen.width),
+      'customer.browser.timezone': String(new Date().getTimezoneOffset()),
+      'customer.browser.userAgent': navigator.userAgent,
+      'customer.browser.javaEnabled': 'false',
+      'customer.browser.screenColorDepth': String(screen.colorDepth),
+      'customer.browser.acceptHeader': 'text/html',
+    }),
+  );
   if (!body.redirect) throw new Error(`no 3DS redirect for this card: ${body.result?.code} ${body.result?.description}`);
   return body.redirect as Record<string, any>;
 }

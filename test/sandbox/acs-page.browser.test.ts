@@ -1,13 +1,11 @@
 import { expect, fixture } from '@open-wc/testing';
+import { CARDS } from '../../src/sandbox/triggers.js';
+import { threeDsPayment } from '../support/card-payment.js';
 import { merchantCall, shopperResultUrl } from '../support/gateway.js';
 
 /** A pending challenge payment's ACS page, fetched same-origin through the test runner's proxy. */
 async function challengePage(): Promise<Document> {
-  const { body } = await merchantCall('POST', '/v1/payments', {
-    amount: '10.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', 'card.number': '4200000000000018', 'card.holder': 'Jane Jones',
-    'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123', 'customer.email': 'jane@example.com', 'customer.ip': '192.168.0.1',
-    shopperResultUrl, 'billing.street1': 'Main Street 1', 'billing.city': 'Vienna', 'billing.country': 'AT', 'billing.postcode': '1010',
-  });
+  const { body } = await merchantCall('POST', '/v1/payments', threeDsPayment(CARDS.challengeNoMethod, shopperResultUrl, { amount: '10.00' }));
   expect(body.result.code).to.equal('000.200.000');
   const form = new URLSearchParams((body.redirect.parameters as { name: string; value: string }[]).map(({ name, value }) => [name, value]));
   const response = await fetch('/__gw/api/v1/threeDSecure/execute', { method: 'POST', body: form });

@@ -6,7 +6,7 @@ import { after, before } from 'node:test';
 import { CARDS, startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export { CARDS };
-export { cardPayment } from '../support/card-payment.js';
+export { cardPayment, threeDsFields } from '../support/card-payment.js';
 
 export interface Answer {
   status: number;
@@ -65,17 +65,6 @@ export async function call(sandbox: Sandbox, method: 'GET' | 'POST', path: strin
 /** A public (browser-side) request: no token, no entity. */
 export async function browserCall(sandbox: Sandbox, method: 'GET' | 'POST', path: string, params: Record<string, string> = {}): Promise<Answer> {
   return call(sandbox, method, path, params, { token: null, entityId: null });
-}
-
-/** The fields a 3DS payment adds: where the shopper returns to, and billing data for the issuer. */
-export function threeDsFields(shopperResultUrl = 'https://shop.example/result?order=42'): Record<string, string> {
-  return {
-    shopperResultUrl,
-    'billing.street1': 'Main Street 1',
-    'billing.city': 'Vienna',
-    'billing.country': 'AT',
-    'billing.postcode': '1010',
-  };
 }
 
 /** The hidden inputs of the forms in an HTML page, by name. */

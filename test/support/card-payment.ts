@@ -1,8 +1,10 @@
 /**
  * The flat form fields of a valid server-to-server debit with the sandbox's
- * approved card: the one fixture the node tests, the contract tests and the
- * benchmarks start from. No Node or browser dependencies.
+ * approved card, and of one the sandbox answers with a 3-D Secure redirect: the
+ * fixtures the node and browser tests, the benchmarks and the stories start
+ * from. No Node or browser dependencies.
  */
+import { brandsOfCardNumber } from '../../src/contract/rules.js';
 import { CARDS } from '../../src/sandbox/triggers.js';
 
 /** Card and customer fields of a valid server-to-server debit; override as needed. */
@@ -21,4 +23,20 @@ export function cardPayment(overrides: Record<string, string> = {}): Record<stri
     'customer.ip': '192.168.0.1',
     ...overrides,
   };
+}
+
+/** The fields a 3DS payment adds: where the shopper returns to, and billing data for the issuer. */
+export function threeDsFields(shopperResultUrl = 'https://shop.example/result?order=42'): Record<string, string> {
+  return {
+    shopperResultUrl,
+    'billing.street1': 'Main Street 1',
+    'billing.city': 'Vienna',
+    'billing.country': 'AT',
+    'billing.postcode': '1010',
+  };
+}
+
+/** A debit with a 3DS test card (its brand read from the number), pending a redirect back to `shopperResultUrl`. */
+export function threeDsPayment(cardNumber: string, shopperResultUrl: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return cardPayment({ paymentBrand: brandsOfCardNumber(cardNumber)[0] ?? 'VISA', 'card.number': cardNumber, ...threeDsFields(shopperResultUrl), ...overrides });
 }

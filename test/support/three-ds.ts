@@ -3,29 +3,12 @@
  * the sandbox, and the test runner's commands of test/support/wtr-three-ds.ts.
  */
 import { executeServerCommand } from '@web/test-runner-commands';
+import { threeDsPayment } from './card-payment.js';
 import { merchantCall, shopperResultUrl, type GatewayAnswer } from './gateway.js';
 
-/** A server-to-server debit that the sandbox answers with a 3DS redirect (every field `src/contract/rules.ts` asks for). */
+/** A server-to-server debit that the sandbox answers with a 3DS redirect back to the same-origin result page. */
 export function threeDsPaymentRequest(cardNumber: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    amount: '12.50',
-    currency: 'EUR',
-    paymentType: 'DB',
-    paymentBrand: cardNumber.startsWith('5') ? 'MASTER' : 'VISA',
-    'card.number': cardNumber,
-    'card.holder': 'Jane Jones',
-    'card.expiryMonth': '12',
-    'card.expiryYear': String(new Date().getFullYear() + 2),
-    'card.cvv': '123',
-    'customer.email': 'jane@example.com',
-    'customer.ip': '192.0.2.10',
-    'billing.street1': '1 Main Street',
-    'billing.city': 'Vienna',
-    'billing.country': 'AT',
-    'billing.postcode': '1010',
-    shopperResultUrl,
-    ...extra,
-  };
+  return threeDsPayment(cardNumber, shopperResultUrl, { amount: '12.50', ...extra });
 }
 
 /** Creates a payment pending 3DS through the merchant proxy and returns the gateway's answer. */
