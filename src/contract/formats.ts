@@ -57,6 +57,10 @@ const exactly = (kind: FormatKind, code: string, length: number): FieldFormat =>
 const upTo = (kind: FormatKind, code: string, max: number): FieldFormat => ({ code, kind, min: 1, max });
 const oneOf = (code: string, values: readonly string[]): FieldFormat => ({ code, kind: 'enum', values });
 
+/** The card brands the kit sends as `paymentBrand` ("VISA, MASTER, and others the gateway supports"). */
+export const PAYMENT_BRANDS = ['VISA', 'MASTER', 'AMEX', 'DISCOVER', 'JCB', 'DINERS', 'MAESTRO', 'VISADEBIT', 'VISAELECTRON', 'UNIONPAY'] as const;
+export type PaymentBrand = (typeof PAYMENT_BRANDS)[number];
+
 export const PAYMENT_TYPES = ['DB', 'PA', 'CP', 'CD', 'RF', 'RV'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
@@ -92,7 +96,7 @@ export const FIELD_FORMATS: Readonly<Record<string, FieldFormat>> = {
   entityId: exactly('id', 'AN32', 32),
   amount: { code: 'N10.N2', kind: 'amount' },
   currency: exactly('alpha', 'A3', 3),
-  paymentBrand: { code: 'brand (A..32)', kind: 'enum', values: ['VISA', 'MASTER', 'AMEX', 'DISCOVER', 'JCB', 'DINERS', 'MAESTRO', 'VISADEBIT', 'VISAELECTRON', 'UNIONPAY'] },
+  paymentBrand: { code: 'brand (A..32)', kind: 'enum', values: PAYMENT_BRANDS },
   paymentType: oneOf('DB, PA, CP, CD, RF, RV', PAYMENT_TYPES),
   merchantTransactionId: upTo('reference', 'AN..255', 255),
   integrity: { code: 'boolean', kind: 'boolean' },

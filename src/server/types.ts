@@ -10,6 +10,7 @@ import type {
   AccountNumberType,
   ChallengeWindow,
   FundingTransactionType,
+  PaymentBrand,
   PayoutTransactionType,
   TestMode,
 } from '../contract/formats.js';
@@ -20,8 +21,7 @@ import type { WINNINGS_MERCHANT_CATEGORY } from '../contract/rules.js';
 export type Amount = string;
 /** A3, ISO 4217 (`"EUR"`). */
 export type Currency = string;
-export type PaymentBrand = 'VISA' | 'MASTER' | 'AMEX' | 'DISCOVER' | 'JCB' | 'DINERS' | 'MAESTRO' | 'VISADEBIT' | 'VISAELECTRON' | 'UNIONPAY';
-export type { AccountNumberType, ChallengeWindow, FundingTransactionType, PayoutTransactionType, TestMode };
+export type { AccountNumberType, ChallengeWindow, FundingTransactionType, PaymentBrand, PayoutTransactionType, TestMode };
 
 /** Free custom parameters: sent as `customParameters[name]`, echoed in the payment response. */
 export type CustomParameters = Readonly<Record<string, string>>;
