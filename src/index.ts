@@ -1,6 +1,7 @@
 /** gw-elements: the browser entry point. Importing it defines the elements. */
 import './components/checkout/define.js';
-export { GwCheckout, CHECKOUT_LIFETIME_MS } from './components/checkout/gw-checkout.js';
+export { GwCheckout } from './components/checkout/gw-checkout.js';
+export { CHECKOUT_LIFETIME_MS } from './contract/limits.js';
 export type * from './components/checkout/events.js';
 export type { WpwlOptions, WpwlError, WpwlErrorName } from './components/checkout/widget-session.js';
 import './components/three-ds/define.js';

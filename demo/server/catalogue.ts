@@ -36,13 +36,3 @@ export function priceCart(lines: readonly CartLine[]): { lines: { product: Produ
   return { lines: priced, totalCents: priced.reduce((sum, line) => sum + line.product.priceCents * line.quantity, 0) };
 }
 
-/** Cents as the gateway's amount format (N10.N2): 2490 -> "24.90". */
-export function toAmount(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-/** The gateway's amount ("24.90") as cents. */
-export function toCents(amount: string): number {
-  const [whole = '0', fraction = '0'] = amount.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-}

@@ -18,11 +18,12 @@ import {
   type PaymentBrand,
   type ShopperReturn,
 } from '../../src/server/index.js';
-import { CHECKOUT_LIFETIME_MS } from '../../src/components/checkout/gw-checkout.js';
+import { CHECKOUT_LIFETIME_MS } from '../../src/contract/limits.js';
 import type { ChallengeWindow } from '../../src/contract/formats.js';
 import { RESULT_CODES } from '../../src/contract/result-codes.js';
 import { brandsOfCardNumber } from '../../src/contract/rules.js';
-import { CURRENCY, priceCart, toAmount, toCents, type CartLine } from './catalogue.js';
+import { toAmount, toCents } from '../../src/contract/amount.js';
+import { CURRENCY, priceCart, type CartLine } from './catalogue.js';
 import { BadRequest } from './http.js';
 import { paymentView, type OrderLineView, type OrderView, type PaymentView, type ReferenceView, type ReservationView, type ReturnOutcome, type SavedCardView } from './views.js';
 

@@ -5,6 +5,7 @@
  * record as the gateway's payment response.
  */
 import { randomUUID } from 'node:crypto';
+import { toCents } from '../contract/amount.js';
 import type { TestMode } from '../contract/formats.js';
 import { isApproved, RESULT_CODES } from '../contract/result-codes.js';
 import { variantOf } from '../contract/rules.js';
@@ -20,12 +21,6 @@ export function approvalCode(testMode: TestMode): string {
 
 export function testModeOf(params: Readonly<FlatParams>): TestMode {
   return params.testMode === 'EXTERNAL' ? 'EXTERNAL' : 'INTERNAL';
-}
-
-/** `12.34` → 1234; amounts are validated as N10.N2 before they get here. */
-export function toCents(amount: string): number {
-  const [whole = '0', fraction = '00'] = amount.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }
 
 /** Request fields the response echoes; card data, credentials and flags are not among them. */

@@ -2,13 +2,14 @@
  * The sandbox's routes: every seed endpoint, the widget's own endpoints and the
  * 3DS pages, each checking the Bearer token and the entity where the gateway does.
  */
+import { CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
 import { RESULT_CODES } from '../contract/result-codes.js';
 import { validateParameters, type Operation, type ParameterError } from '../contract/rules.js';
 import { CONTROL_ROUTES } from './controls.js';
 import { createCardPayment, createRegistrationPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from './payments.js';
 import { envelope, failure, invalidParameters, result } from './results.js';
 import { bearerAccepted, json, reply, type Handler, type Request, type Route, type Routed, type SandboxState } from './state.js';
-import { CHECKOUT_LIFETIME_MS, newId, type CheckoutRecord, type PaymentRecord } from './store.js';
+import { newId, type CheckoutRecord, type PaymentRecord } from './store.js';
 import { challengeAnswer, executePage, methodPage, redirectOf } from './three-d-secure.js';
 import { behaviourOf } from './triggers.js';
 import type { FlatParams, Reply } from './wire.js';
@@ -70,8 +71,6 @@ const createCheckout: Handler = (state, request) => {
 const noSession = (state: SandboxState, ndc: string) =>
   failure(400, RESULT_CODES.invalidParameter, state.store.clock.now(), ndc, { description: 'No payment session found for the requested id' });
 
-const STATUS_READS_PER_MINUTE = 2;
-
 /** A checkout's successful payment, else its latest attempt. */
 function paymentOfCheckout(state: SandboxState, checkout: CheckoutRecord): PaymentRecord | undefined {
   const payments = checkout.paymentIds.map((id) => state.store.payment(id)).filter((payment): payment is PaymentRecord => payment !== undefined);
@@ -88,8 +87,8 @@ const checkoutPayment: Handler = (state, request, match) => {
   if (!checkout) return reply(noSession(state, id));
   if (checkout.entityId !== request.params.entityId) return reply(forbidden(state));
   const now = store.clock.nowMs();
-  checkout.reads = checkout.reads.filter((at) => at > now - 60_000);
-  if (checkout.reads.length >= STATUS_READS_PER_MINUTE) return reply(failure(429, RESULT_CODES.throttled, store.clock.now(), id));
+  checkout.reads = checkout.reads.filter((at) => at > now - STATUS_CALL_WINDOW_MS);
+  if (checkout.reads.length >= STATUS_CALLS_PER_MINUTE) return reply(failure(429, RESULT_CODES.throttled, store.clock.now(), id));
   checkout.reads.push(now);
   if (!store.liveCheckout(id)) return reply(noSession(state, id));
   const payment = paymentOfCheckout(state, checkout);

@@ -3,6 +3,7 @@
  * clock tests can move. Memory stays bounded: expired checkouts are swept and
  * each kind of record keeps at most a configured number, oldest dropped first.
  */
+import { CHECKOUT_LIFETIME_MS } from '../contract/limits.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { TestMode } from '../contract/formats.js';
 import type { CardBehaviour } from './triggers.js';
@@ -132,9 +133,6 @@ export const DEFAULT_LIMITS: StoreLimits = { checkouts: 50_000, payments: 50_000
 /** A 3DS step not finished within 30 minutes times out, as the platform's pending transactions do. */
 export const THREE_DS_TIMEOUT_MS = 30 * 60 * 1000;
 export const THREE_DS_TIMED_OUT: Result = { code: '100.396.103', description: 'Previously pending transaction timed out' };
-
-/** A checkout lives 30 minutes (seed, Limits). */
-export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
 
 let idPool = Buffer.alloc(0);
 let idOffset = 0;

@@ -4,6 +4,7 @@
  * is read at most as often as the gateway allows, and the first approved
  * payment is remembered.
  */
+import { STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
 import { parseResourcePath, type ResourcePath } from '../contract/resource-path.js';
 import { isApproved } from '../contract/result-codes.js';
 import { GatewayThrottledError } from './errors.js';
@@ -19,9 +20,6 @@ export interface ShopperReturn {
   resourcePath?: unknown;
 }
 
-/** The seed's limit on GET /v1/checkouts/{id}/payment. */
-export const STATUS_CALLS_PER_MINUTE = 2;
-
 export function shopperReturnHandler(
   transport: Transport,
   store: StatusStore,
@@ -36,9 +34,9 @@ export function shopperReturnHandler(
     const checkout = kind === 'checkout';
     if (checkout) {
       const now = transport.now();
-      const calls = record.calls.filter((time) => now - time < 60_000);
+      const calls = record.calls.filter((time) => now - time < STATUS_CALL_WINDOW_MS);
       if (calls.length >= STATUS_CALLS_PER_MINUTE) {
-        const retryAfterSeconds = Math.ceil((calls[0]! + 60_000 - now) / 1000);
+        const retryAfterSeconds = Math.ceil((calls[0]! + STATUS_CALL_WINDOW_MS - now) / 1000);
         throw new GatewayThrottledError(`Status of checkout ${id} was read ${calls.length} times this minute (the gateway's limit); not sent`, { retryAfterSeconds });
       }
       await store.set(resourcePath, { calls: [...calls, now] });

@@ -1,8 +1,9 @@
 /**
  * `<gw-checkout>`: the gateway's hosted payment widget (the seed's iframe
- * checkout) as an this. Side-effect free: `define.ts` registers it.
+ * checkout) as an element. Side-effect free: `define.ts` registers it.
  */
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
 import { emit } from '../shared/emit.js';
 import { httpUrl, isSecureEndpoint } from '../shared/url.js';
 import type { GwCheckoutErrorCode, GwCheckoutState, GwErrorDetail } from './events.js';
@@ -10,9 +11,6 @@ import { styles } from './gw-checkout.styles.js';
 import { joinWidget, leaveWidget, type WidgetOwner, type WidgetSource, type WpwlError, type WpwlOptions } from './widget-session.js';
 
 export type { GwCheckoutState } from './events.js';
-
-/** A checkout lives 30 minutes from its creation (seed, Limits). */
-export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
 
 /** `expires-at` as an attribute: an ISO 8601 date-time or milliseconds since the epoch. */
 function parseInstant(value: string | null): Date | undefined {

@@ -1,0 +1,13 @@
+/**
+ * The gateway's lifetimes and rate limits, in one place for the sandbox, the
+ * server helper, the components and the demo.
+ */
+
+/** A checkout lives 30 minutes after creation (seed: Limits, Checkout lifetime). */
+export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
+
+/** GET /v1/checkouts/{id}/payment: at most this many calls per checkout per minute (seed: Limits). */
+export const STATUS_CALLS_PER_MINUTE = 2;
+
+/** The window the status-call limit counts over. */
+export const STATUS_CALL_WINDOW_MS = 60 * 1000;
