@@ -4,6 +4,10 @@
  * with these errors; the server helper raises them before sending anything.
  */
 import { checkField, formatOf, FUNDING_TRANSACTION_TYPES, PAYOUT_TRANSACTION_TYPES } from './formats.js';
+import { maskParameter } from './redaction.js';
+
+// Masking moved to redaction.ts (shared by the client and the sandbox); kept importable from here for existing callers.
+export { maskParameter };
 
 /** One bad field, in the gateway's own `parameterErrors` shape. */
 export interface ParameterError {
@@ -31,19 +35,6 @@ export type Variant =
   | 'sendPayout';
 
 export const WINNINGS_MERCHANT_CATEGORY = '7995';
-
-const SENSITIVE = new Set(['card.number', 'card.cvv']);
-
-/**
- * A value safe to show in a log or an error: card numbers keep their first six
- * and last four digits at most, security codes nothing.
- */
-export function maskParameter(name: string, value: string): string {
-  if (!SENSITIVE.has(name)) return value;
-  if (name === 'card.cvv') return '***';
-  if (value.length < 13) return '*'.repeat(value.length);
-  return `${value.slice(0, 6)}${'*'.repeat(value.length - 10)}${value.slice(-4)}`;
-}
 
 const RECIPIENT = ['recipient.givenName', 'recipient.surname', 'recipient.accountNumberType', 'recipient.accountNumber'];
 const CREDIT_SENDER = [

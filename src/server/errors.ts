@@ -3,7 +3,8 @@
  * can act on. Errors carry the gateway's result code, description and masked
  * parameter errors, never a card number, a security code or the access token.
  */
-import { maskParameter, type ParameterError } from '../contract/rules.js';
+import { maskParameter, maskSecretsByShape } from '../contract/redaction.js';
+import type { ParameterError } from '../contract/rules.js';
 import type { Payment } from './types.js';
 
 export interface GatewayErrorDetails {
@@ -20,9 +21,7 @@ export interface GatewayErrorDetails {
   mismatches?: readonly VerificationMismatch[];
 }
 
-/** A standalone digit run as long as a card number (not part of a hex id): masked in every message and cause. */
-const CARD_NUMBER_LIKE = /\b\d{12,19}\b/g;
-const scrub = (text: string) => text.replace(CARD_NUMBER_LIKE, (digits) => maskParameter('card.number', digits));
+const scrub = maskSecretsByShape;
 
 /** Anything that went wrong talking to the gateway. */
 export class GatewayError extends Error {

@@ -1,0 +1,124 @@
+/**
+ * Secret scrubbing, once for the server helper and the sandbox: a card number,
+ * a security code or an access token never reaches an error, a log line or an
+ * answer. Three layers, because no single one is enough:
+ *
+ * - by name: the fields that hold secrets (`card.number`, `card.cvv`, the
+ *   `Authorization` header) are masked whatever their value;
+ * - by value, known: the secrets of the request at hand (its token, card
+ *   number and security code) are known to whoever sends it and are replaced
+ *   wherever they appear, including a gateway's or proxy's echo of the form;
+ * - by value, shape: a run of 12 to 19 digits that passes the Luhn check is a
+ *   card number wherever it stands (typed into a holder name, quoted in a
+ *   message), and `Bearer <token>` is a token.
+ *
+ * Gateway ids (32 hex), UUIDs and checkout ids can hold long digit runs; the
+ * words they form are left alone, so the ids a merchant acts on stay readable.
+ */
+import { passesLuhn } from './formats.js';
+
+/** Field names whose value is always a secret. Compared case-insensitively for headers. */
+export const SENSITIVE_NAMES: ReadonlySet<string> = new Set(['card.number', 'card.cvv', 'authorization']);
+
+/** What a masked security code reads. */
+export const MASKED_CVV = '***';
+/** What a masked access token reads. */
+export const MASKED_TOKEN = '[access token]';
+
+/** A card number as it may be shown: its first six and last four digits at most (PCI DSS), the rest stars. */
+export function maskCardNumber(digits: string): string {
+  if (digits.length < 13) return '*'.repeat(digits.length);
+  return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
+}
+
+// A digit run not touching other digits; the word around it decides whether it is part of an id.
+const DIGIT_RUN = /(?<!\d)\d{12,19}(?!\d)/g;
+const WORD_CHARACTER = /[0-9A-Za-z-]/;
+const ID_WORD = /^(?:[0-9a-f]{32}|[0-9A-F]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+function wordAround(text: string, start: number, end: number): string {
+  while (start > 0 && WORD_CHARACTER.test(text[start - 1]!)) start--;
+  while (end < text.length && WORD_CHARACTER.test(text[end]!)) end++;
+  return text.slice(start, end);
+}
+
+/** Every 12–19 digit run that passes the Luhn check, masked; gateway ids and UUIDs kept. */
+export function maskCardNumbers(text: string): string {
+  if (!/\d{12}/.test(text)) return text;
+  return text.replace(DIGIT_RUN, (digits: string, offset: number) =>
+    passesLuhn(digits) && !ID_WORD.test(wordAround(text, offset, offset + digits.length)) ? maskCardNumber(digits) : digits,
+  );
+}
+
+// `Bearer abc…` in an echoed header or a message; `cvv=123`, `"cvv":"123"`, `cvv: 123` in an echoed form or object.
+const BEARER = /\b(Bearer)(\s+)[A-Za-z0-9._~+/=-]+/gi;
+const LABELLED_CVV = /(cvv["']?\s*[:=]\s*["']?)([^"'&\s,;}]+)/gi;
+
+/** Secrets recognisable without knowing them: card numbers, Bearer tokens, labelled security codes. */
+export function maskSecretsByShape(text: string): string {
+  return maskCardNumbers(text).replace(BEARER, `$1$2${MASKED_TOKEN}`).replace(LABELLED_CVV, `$1${MASKED_CVV}`);
+}
+
+/**
+ * A value safe to show next to its field name: secret fields masked by name
+ * (card numbers keep their first six and last four digits at most, security
+ * codes and tokens nothing), every other value scrubbed by shape.
+ */
+export function maskParameter(name: string, value: string): string {
+  const lower = name.toLowerCase();
+  if (!SENSITIVE_NAMES.has(lower)) return maskSecretsByShape(value);
+  if (lower === 'card.number') return maskCardNumber(value);
+  if (lower === 'authorization') return value.replace(/^(\S+\s+)?.*$/s, (_, scheme: string | undefined) => `${scheme ?? ''}${MASKED_TOKEN}`);
+  return MASKED_CVV;
+}
+
+/** The secrets of one request, as its sender knows them. */
+export interface KnownSecrets {
+  accessToken?: string | undefined;
+  cardNumber?: string | undefined;
+  cvv?: string | undefined;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Scrubs one text; `redact.deep` copies a JSON-like value with every string scrubbed. */
+export interface Redactor {
+  (text: string): string;
+  deep<T>(value: T): T;
+}
+
+/**
+ * A scrubber for everything built around one request: its own secrets by value
+ * (a security code only where it stands alone, not inside an amount, a date or
+ * a result code, which a 3-digit code could otherwise mangle), then every
+ * secret recognisable by shape.
+ */
+export function createRedactor(secrets: KnownSecrets = {}): Redactor {
+  const replacements: [RegExp, string][] = [];
+  const { accessToken, cardNumber, cvv } = secrets;
+  // Short values are not replaced anywhere by value: they would match unrelated text. Their fields are still masked by name.
+  if (accessToken && accessToken.length >= 8) replacements.push([new RegExp(escape(accessToken), 'g'), MASKED_TOKEN]);
+  if (cardNumber && cardNumber.length >= 8) replacements.push([new RegExp(escape(cardNumber), 'g'), maskCardNumber(cardNumber)]);
+  if (cvv && cvv.length >= 3) replacements.push([new RegExp(`(?<![0-9A-Za-z]|\\d[.:])${escape(cvv)}(?![0-9A-Za-z]|[.:]\\d)`, 'g'), MASKED_CVV]);
+  const redact = ((text: string) => {
+    for (const [pattern, replacement] of replacements) text = text.replace(pattern, replacement);
+    return maskSecretsByShape(text);
+  }) as Redactor;
+  redact.deep = <T>(value: T): T => deepCopy(value, redact, '') as T;
+  return redact;
+}
+
+function deepCopy(value: unknown, redact: (text: string) => string, name: string): unknown {
+  if (typeof value === 'string') return SENSITIVE_NAMES.has(name.toLowerCase()) ? maskParameter(name, value) : redact(value);
+  if (Array.isArray(value)) return value.map((item) => deepCopy(item, redact, name));
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    // `card: {number, cvv}` names the same secrets as the flat `card.number`, `card.cvv`.
+    copy[key] = deepCopy(item, redact, name === 'card' || key === 'cvv' ? `card.${key}` : key);
+  }
+  return copy;
+}
+
+/** The scrubber that knows no request: shape only. For logs and answers of many requests. */
+export const redactByShape: Redactor = createRedactor();
