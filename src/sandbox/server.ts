@@ -28,7 +28,8 @@ function record(state: SandboxState, entry: LoggedRequest): void {
 }
 
 function masked(params: FlatParams): Record<string, string> {
-  const safe: Record<string, string> = {};
+  // No prototype: a parameter named `__proto__` is logged like any other.
+  const safe = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(params)) safe[name] = maskParameter(name, value);
   return safe;
 }

@@ -62,11 +62,33 @@ function uniquePrefix(): string {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const invalid = (message: string) => new RedirectProblem('invalid-redirect', message);
 
-function checkedParameters(value: unknown, where: string): RedirectParameter[] {
+/** A UTF-16 surrogate without its pair: the browser sends U+FFFD instead. */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** A CR or LF outside a CRLF pair: a form post turns it into CRLF. */
+const LONE_LINE_BREAK = /\r(?!\n)|(?<!\r)\n/;
+
+/**
+ * Why the browser would not send `text` unchanged as a parameter name or value
+ * of a `method` step, or undefined when it would. (A hidden input named
+ * `_charset_` is sent with the page's charset instead of its value.)
+ */
+function unsendable(text: string, method: 'POST' | 'GET', isName: boolean): string | undefined {
+  if (LONE_SURROGATE.test(text)) return 'holds an unpaired surrogate';
+  if (method === 'GET') return undefined;
+  if (LONE_LINE_BREAK.test(text)) return 'holds a line break a form post would change';
+  if (isName && text.toLowerCase() === '_charset_') return 'is _charset_, which a form post replaces with the charset';
+  return undefined;
+}
+
+function checkedParameters(value: unknown, method: 'POST' | 'GET', where: string): RedirectParameter[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw invalid(`${where}.parameters must be an array`);
   return value.map((entry, index) => {
     if (!isObject(entry) || typeof entry.name !== 'string' || !entry.name || typeof entry.value !== 'string') throw invalid(`${where}.parameters[${index}] must be {name, value} strings`);
+    // Posted exactly as the gateway gave it, or not at all: a changed parameter would fail at the ACS with no event here.
+    const nameProblem = unsendable(entry.name, method, true);
+    const valueProblem = unsendable(entry.value, method, false);
+    if (nameProblem || valueProblem) throw invalid(`${where}.parameters[${index}] cannot be sent unchanged: its ${nameProblem ? `name ${nameProblem}` : `value ${valueProblem}`}`);
     return { name: entry.name, value: entry.value };
   });
 }
@@ -83,7 +105,7 @@ function checkedUrl(value: unknown, where: string): URL {
 function checkedShape(step: Record<string, unknown>, where: string) {
   const method = step.method === undefined ? 'POST' : String(step.method).toUpperCase();
   if (method !== 'POST' && method !== 'GET') throw invalid(`${where}.method must be POST or GET`);
-  return { method: method as 'POST' | 'GET', parameters: checkedParameters(step.parameters, where), url: step.url, where };
+  return { method: method as 'POST' | 'GET', parameters: checkedParameters(step.parameters, method as 'POST' | 'GET', where), url: step.url, where };
 }
 
 /** Checks the whole `redirect` object, so a flaw anywhere means nothing is posted at all. */
@@ -133,7 +155,8 @@ class Flow {
 
   end(): void {
     this.#controller.abort();
-    for (const node of this.#nodes.splice(0)) node.remove();
+    // Through the prototype: a form's `remove` can be one of its inputs (see #navigate).
+    for (const node of this.#nodes.splice(0)) Element.prototype.remove.call(node);
   }
 }
 
@@ -458,20 +481,27 @@ export class Gw3dsHandler extends LitElement {
       frame.src = url.href;
       return;
     }
+    // The gateway names the inputs, and a form exposes its inputs as properties by name (an input named
+    // `submit`, `action` or `append` hides the method or setting of that name: DOM clobbering). So the form
+    // is set up with attributes before it has inputs, and is only ever called through the prototype.
     const form = flow.own(document.createElement('form'));
-    form.method = 'post';
-    form.action = step.url.href;
-    form.target = frame.name;
-    form.hidden = true;
+    form.setAttribute('method', 'post');
+    form.setAttribute('action', step.url.href);
+    form.setAttribute('target', frame.name);
+    form.setAttribute('hidden', '');
+    // UTF-8 whatever the page's own encoding, which would otherwise turn other characters into &#…; references.
+    form.setAttribute('accept-charset', 'UTF-8');
+    const inputs = document.createDocumentFragment();
     for (const { name, value } of step.parameters) {
       const input = document.createElement('input');
       input.type = 'hidden';
       input.name = name;
       input.value = value;
-      form.append(input);
+      inputs.append(input);
     }
+    form.append(inputs);
     holder.append(form);
-    form.submit();
+    HTMLFormElement.prototype.submit.call(form);
   }
 
   /** Calls `refused` when this page's Content Security Policy blocks a request to `url`'s origin. */

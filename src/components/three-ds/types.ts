@@ -11,7 +11,7 @@ export type ThreeDsState = 'idle' | 'method' | 'challenge' | 'complete' | 'error
 
 /** The documented `gw-error` codes of `<gw-3ds-handler>`. */
 export type ThreeDsErrorCode =
-  /** `redirect` is missing or not the gateway's shape; nothing was posted. */
+  /** `redirect` is missing or not the gateway's shape, or a parameter cannot be posted unchanged (a lone CR or LF, an unpaired surrogate, the name `_charset_`); nothing was posted. */
   | 'invalid-redirect'
   /** A URL is not `https:` (or `http:` on localhost); nothing was posted. */
   | 'unsafe-url'
