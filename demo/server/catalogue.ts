@@ -2,6 +2,7 @@
  * What the demo shop sells. Prices live on the server: the amount of a checkout
  * is computed here from SKUs and quantities, never taken from the browser.
  */
+import { z } from 'zod';
 
 export interface Product {
   readonly sku: string;
@@ -19,20 +20,20 @@ export const PRODUCTS: readonly Product[] = [
   { sku: 'pour-over-kit', name: 'Pour-over kit', description: 'Dripper, 100 filters and a scale.', priceCents: 4900 },
 ];
 
-export interface CartLine {
-  readonly sku: string;
-  readonly quantity: number;
-}
+/** The cart as the browser sends it: known SKUs, 1 to 20 of each, at least one line (the prices are the server's). */
+export const cartSchema = z
+  .array(
+    z.object({
+      sku: z.enum(PRODUCTS.map((product) => product.sku) as [string, ...string[]], { error: 'is not a product of this shop' }),
+      quantity: z.number().int().min(1, { error: 'must be 1 to 20' }).max(20, { error: 'must be 1 to 20' }),
+    }),
+  )
+  .min(1, { error: 'is empty: the cart needs a product' });
 
-/** The cart's lines, checked against the catalogue, and their total in cents. */
+export type CartLine = z.infer<typeof cartSchema>[number];
+
+/** The cart's lines with their products, and their total in cents. */
 export function priceCart(lines: readonly CartLine[]): { lines: { product: Product; quantity: number }[]; totalCents: number } {
-  const priced = lines.map((line) => {
-    const product = PRODUCTS.find((candidate) => candidate.sku === line.sku);
-    if (!product) throw new RangeError(`unknown product ${line.sku}`);
-    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 20) throw new RangeError(`quantity of ${line.sku} must be 1 to 20`);
-    return { product, quantity: line.quantity };
-  });
-  if (!priced.length) throw new RangeError('the cart is empty');
+  const priced = lines.map((line) => ({ product: PRODUCTS.find((candidate) => candidate.sku === line.sku)!, quantity: line.quantity }));
   return { lines: priced, totalCents: priced.reduce((sum, line) => sum + line.product.priceCents * line.quantity, 0) };
 }
-

@@ -1,17 +1,19 @@
 /**
- * The demo merchant's back end: a `node:http` server for the demo pages'
- * `/api` routes, talking to the gateway through the server helper. The access
- * token is read here and never sent to a browser; each answer carries the
- * gateway calls it caused (masked) so the pages can show them.
+ * The demo merchant's back end: an Express 5 app for the demo pages' `/api`
+ * routes, its input checked by zod schemas (input.ts), talking to the gateway
+ * through the server helper. The access token is read here and never sent to
+ * a browser; each answer carries the gateway calls it caused (masked) so the
+ * pages can show them.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import { z } from 'zod';
 import { GatewayError, createGatewayClient, type GatewayClient } from '../../src/server/index.js';
-import { CHALLENGE_WINDOWS } from '../../src/contract/formats.js';
 import { TEST_CARDS } from '../../src/sandbox/triggers.js';
 import { recordingFetch, type GatewayCall } from './call-recorder.js';
-import { BadRequest, route, router, text, type RouteContext } from './http.js';
-import { CURRENCY, PRODUCTS } from './catalogue.js';
+import { CURRENCY, PRODUCTS, cartSchema } from './catalogue.js';
+import { BadRequest, NotFound, amount, browserInput, cardInput, challengeWindow, parseInput, reference, shopperReturnQuery } from './input.js';
 import { Shop, type BrowserContext, type ShopperCard } from './shop.js';
 
 export interface MerchantOptions {
@@ -28,7 +30,6 @@ export interface RunningMerchant {
   close(): Promise<void>;
 }
 
-const AMOUNT = /^[0-9]{1,10}\.[0-9]{2}$/;
 /** A gateway call's error as the page may show it (the helper's messages hold no card data or token). */
 class GatewayFailure extends Error {
   constructor(
@@ -39,40 +40,75 @@ class GatewayFailure extends Error {
   }
 }
 
-/** Test card details from a page: the number is the only thing the shopper chooses in the demo. */
-function cardFrom(body: Record<string, unknown>): ShopperCard {
-  const number = text(body, 'cardNumber', /^[0-9]{12,19}$/);
+/** Test card details from a page: the number (and optionally the name) is all the shopper chooses in the demo. */
+function cardFrom(input: z.infer<typeof cardInput>): ShopperCard {
   return {
-    number,
-    holder: typeof body.holder === 'string' && body.holder ? body.holder : 'Jane Jones',
+    number: input.cardNumber,
+    holder: input.holder || 'Jane Jones',
     expiryMonth: '12',
     expiryYear: String(new Date().getFullYear() + 2),
     cvv: '123',
   };
 }
 
-/** The shopper's IP as the gateway wants it (IPv4 text for IPv4-mapped addresses). */
-function shopperIp(request: IncomingMessage): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() || request.socket.remoteAddress || '127.0.0.1';
-  return first.replace(/^::ffff:/, '');
+/** The shopper's IP as the gateway wants it (IPv4 text for IPv4-mapped addresses); behind the dev server's proxy, from X-Forwarded-For. */
+function shopperIp(request: Request): string {
+  return (request.ip ?? '127.0.0.1').replace(/^::ffff:/, '');
 }
 
-function browserFrom(context: RouteContext): BrowserContext {
-  const browser = (context.body.browser ?? {}) as Record<string, unknown>;
-  const field = (name: string, fallback: string) => (typeof browser[name] === 'string' || typeof browser[name] === 'number' ? String(browser[name]) : fallback);
-  const window = CHALLENGE_WINDOWS.find((candidate) => candidate === context.body.challengeWindow) ?? '05';
+/** The origin the shopper's browser used (behind the dev server's proxy), for return URLs. */
+function originOf(request: Request): string {
+  return `${request.protocol}://${request.host ?? 'localhost'}`;
+}
+
+function browserFrom(request: Request, browser: z.infer<typeof browserInput>, window: z.infer<typeof challengeWindow>): BrowserContext {
   return {
-    ip: shopperIp(context.request),
-    acceptHeader: context.request.headers.accept ?? 'text/html',
-    userAgent: context.request.headers['user-agent'] ?? 'unknown',
-    language: field('language', 'en-US'),
-    screenWidth: field('screenWidth', '1280'),
-    screenHeight: field('screenHeight', '800'),
-    screenColorDepth: field('screenColorDepth', '24'),
-    timezone: field('timezone', '0'),
-    challengeWindow: window,
+    ip: shopperIp(request),
+    acceptHeader: request.get('accept') ?? 'text/html',
+    userAgent: request.get('user-agent') ?? 'unknown',
+    language: browser?.language ?? 'en-US',
+    screenWidth: browser?.screenWidth ?? '1280',
+    screenHeight: browser?.screenHeight ?? '800',
+    screenColorDepth: browser?.screenColorDepth ?? '24',
+    timezone: browser?.timezone ?? '0',
+    challengeWindow: window ?? '05',
   };
+}
+
+/** One route's input: the path parameters, the query and the JSON body, each checked by its schema (unchecked parts are ignored). */
+function input<Params extends z.ZodType = z.ZodUnknown, Query extends z.ZodType = z.ZodUnknown, Body extends z.ZodType = z.ZodUnknown>(parts: {
+  params?: Params;
+  query?: Query;
+  body?: Body;
+}) {
+  return z.object({ params: parts.params ?? z.unknown(), query: parts.query ?? z.unknown(), body: parts.body ?? z.unknown() }) as z.ZodObject<{ params: Params; query: Query; body: Body }>;
+}
+
+const noInput = input({});
+
+/** A route handler: the request checked by `schema`, the answer `act`'s value as JSON. */
+function handle<Schema extends z.ZodType>(schema: Schema, act: (input: z.infer<Schema>, request: Request) => object | Promise<object>): RequestHandler {
+  return async (request, response) => {
+    const checked = parseInput(schema, { params: request.params, query: request.query, body: request.body ?? {} });
+    response.json(await act(checked, request));
+  };
+}
+
+/** The answer to anything that went wrong: a JSON body with a message the page can show, never a stack. */
+function failureAnswer(error: unknown): { status: number; body: object } {
+  if (error instanceof BadRequest) return { status: error instanceof NotFound ? 404 : 400, body: { error: error.message } };
+  if (error instanceof GatewayFailure) {
+    const cause = error.reason;
+    if (cause instanceof GatewayError) return { status: 502, body: { error: error.message, resultCode: cause.resultCode, calls: error.calls } };
+    console.error('demo merchant:', cause);
+    return { status: 500, body: { error: 'the shop\'s server failed; see its console', calls: error.calls } };
+  }
+  // Express's own refusals (a body over the limit, malformed JSON, a path it cannot decode) carry a 4xx status; their
+  // messages may quote the input, so only the status is kept.
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) return { status, body: { error: `the request was refused: ${STATUS_CODES[status] ?? 'bad request'}` } };
+  console.error('demo merchant:', error);
+  return { status: 500, body: { error: 'the shop\'s server failed; see its console' } };
 }
 
 /** Starts the merchant server on `port` (0 picks a free one). */
@@ -83,78 +119,85 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
     createGatewayClient({ ...options.gateway, fetch: recordingFetch(calls), statusStore: shop.statusStore, reconcileDelaysMs: [300, 1000] });
 
   /** A route that talks to the gateway: gets its own recorded client, answers with the calls made. */
-  const gatewayRoute = (method: string, path: string, act: (context: RouteContext, gateway: GatewayClient) => Promise<object>) =>
-    route(method, path, async (context) => {
+  const gatewayHandle = <Schema extends z.ZodType>(schema: Schema, act: (input: z.infer<Schema>, gateway: GatewayClient, request: Request) => Promise<object>) =>
+    handle(schema, async (checked, request) => {
       const calls: GatewayCall[] = [];
       try {
-        return { ...(await act(context, clientFor(calls))), calls };
+        return { ...(await act(checked, clientFor(calls), request)), calls };
       } catch (error) {
         if (error instanceof BadRequest) throw error;
         throw new GatewayFailure(error, calls);
       }
     });
 
-  const routes = [
-    route('GET', '/api/config', async () => ({
-      currency: CURRENCY,
-      gatewayUrl: options.gateway.baseUrl,
-      products: PRODUCTS,
-      testCards: TEST_CARDS,
-      canExpireCheckouts: Boolean(options.advanceGatewayClock),
-    })),
-    gatewayRoute('POST', '/api/orders', async ({ body }, gateway) => {
-      const lines = Array.isArray(body.lines) ? (body.lines as { sku: string; quantity: number }[]) : [];
-      return { order: await shop.createOrder(gateway, lines) };
-    }),
-    route('GET', '/api/orders/:id', async ({ params }) => ({ order: shop.getOrder(params.id!) })),
-    gatewayRoute('POST', '/api/orders/:id/checkout', async ({ params }, gateway) => ({ order: await shop.restartCheckout(gateway, params.id!) })),
-    gatewayRoute('GET', '/api/orders/:id/payment', async ({ params, query }, gateway) =>
-      shop.orderReturn(gateway, params.id!, { id: query.get('id') ?? undefined, resourcePath: query.get('resourcePath') ?? undefined }),
-    ),
-    route('POST', '/api/sandbox/expire-checkouts', async () => {
-      if (!options.advanceGatewayClock) throw new BadRequest('only the sandbox gateway can move its clock');
-      // One minute past the checkout lifetime of 30 minutes.
-      options.advanceGatewayClock(31 * 60);
-      return { advancedSeconds: 31 * 60 };
-    }),
-    gatewayRoute('POST', '/api/card-payments', async (context, gateway) =>
-      shop.payByCard(gateway, cardFrom(context.body), text(context.body, 'amount', AMOUNT), browserFrom(context), `${context.origin}/three-ds-return.html`),
-    ),
-    gatewayRoute('GET', '/api/card-payments/return', async ({ query }, gateway) =>
-      shop.cardPaymentReturn(gateway, { id: query.get('id') ?? undefined, resourcePath: query.get('resourcePath') ?? undefined }),
-    ),
-    route('GET', '/api/reservations', async () => ({ reservations: shop.reservations() })),
-    gatewayRoute('POST', '/api/reservations', async (context, gateway) =>
-      shop.reserve(gateway, cardFrom(context.body), text(context.body, 'amount', AMOUNT), shopperIp(context.request)),
-    ),
-    gatewayRoute('POST', '/api/reservations/:id/captures', async ({ params, body }, gateway) => shop.capture(gateway, params.id!, text(body, 'amount', AMOUNT))),
-    gatewayRoute('POST', '/api/reservations/:id/refunds', async ({ params, body }, gateway) =>
-      shop.refund(gateway, params.id!, text(body, 'captureId'), text(body, 'amount', AMOUNT)),
-    ),
-    route('GET', '/api/saved-cards', async () => ({ savedCards: shop.savedCards() })),
-    gatewayRoute('POST', '/api/saved-cards', async (context, gateway) => shop.saveCard(gateway, cardFrom(context.body), shopperIp(context.request))),
-    gatewayRoute('POST', '/api/payouts', async ({ body }, gateway) => shop.payout(gateway, text(body, 'registrationId'), text(body, 'amount', AMOUNT))),
-    route('GET', '/api/references', async () => ({ references: shop.references() })),
-    gatewayRoute('GET', '/api/transactions', async ({ query }, gateway) => {
-      const merchantTransactionId = query.get('merchantTransactionId') ?? '';
-      if (!merchantTransactionId) throw new BadRequest('merchantTransactionId is missing');
-      return { merchantTransactionId, payments: await shop.transactions(gateway, merchantTransactionId) };
-    }),
-  ];
+  const app = express();
+  app.disable('x-powered-by');
+  // The Vite dev server proxies /api from the same machine with X-Forwarded-*: the shopper's address and origin come from there.
+  app.set('trust proxy', 'loopback');
+  app.use((_request, response, next) => {
+    response.set('cache-control', 'no-store');
+    next();
+  });
+  app.use(express.json({ limit: '64kb' }));
 
-  const server = createServer(
-    router(routes, (error) => {
-      if (error instanceof GatewayFailure) {
-        const cause = error.reason;
-        const status = cause instanceof GatewayError ? 502 : 500;
-        if (!(cause instanceof GatewayError)) console.error('demo merchant:', cause);
-        return { status, body: { error: error.message, resultCode: cause instanceof GatewayError ? cause.resultCode : undefined, calls: error.calls } };
-      }
-      console.error('demo merchant:', error);
-      return { status: 500, body: { error: 'the shop\'s server failed; see its console' } };
-    }),
-  );
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  app.get('/api/config', handle(noInput, () => ({
+    currency: CURRENCY,
+    gatewayUrl: options.gateway.baseUrl,
+    products: PRODUCTS,
+    testCards: TEST_CARDS,
+    canExpireCheckouts: Boolean(options.advanceGatewayClock),
+  })));
+
+  const orderParams = z.object({ id: reference });
+  app.post('/api/orders', gatewayHandle(input({ body: z.object({ lines: cartSchema }) }), async ({ body }, gateway) => ({ order: await shop.createOrder(gateway, body.lines) })));
+  app.get('/api/orders/:id', handle(input({ params: orderParams }), ({ params }) => ({ order: shop.getOrder(params.id) })));
+  app.post('/api/orders/:id/checkout', gatewayHandle(input({ params: orderParams }), async ({ params }, gateway) => ({ order: await shop.restartCheckout(gateway, params.id) })));
+  app.get('/api/orders/:id/payment', gatewayHandle(input({ params: orderParams, query: shopperReturnQuery }), ({ params, query }, gateway) => shop.orderReturn(gateway, params.id, query)));
+  app.post('/api/sandbox/expire-checkouts', handle(noInput, () => {
+    if (!options.advanceGatewayClock) throw new BadRequest('only the sandbox gateway can move its clock');
+    // One minute past the checkout lifetime of 30 minutes.
+    options.advanceGatewayClock(31 * 60);
+    return { advancedSeconds: 31 * 60 };
+  }));
+
+  app.post('/api/card-payments', gatewayHandle(
+    input({ body: cardInput.extend({ amount, challengeWindow, browser: browserInput }) }),
+    ({ body }, gateway, request) =>
+      shop.payByCard(gateway, cardFrom(body), body.amount, browserFrom(request, body.browser, body.challengeWindow), `${originOf(request)}/three-ds-return.html`),
+  ));
+  app.get('/api/card-payments/return', gatewayHandle(input({ query: shopperReturnQuery }), ({ query }, gateway) => shop.cardPaymentReturn(gateway, query)));
+
+  const reservationParams = z.object({ id: reference });
+  app.get('/api/reservations', handle(noInput, () => ({ reservations: shop.reservations() })));
+  app.post('/api/reservations', gatewayHandle(input({ body: cardInput.extend({ amount }) }), ({ body }, gateway, request) => shop.reserve(gateway, cardFrom(body), body.amount, shopperIp(request))));
+  app.post('/api/reservations/:id/captures', gatewayHandle(input({ params: reservationParams, body: z.object({ amount }) }), ({ params, body }, gateway) => shop.capture(gateway, params.id, body.amount)));
+  app.post('/api/reservations/:id/refunds', gatewayHandle(
+    input({ params: reservationParams, body: z.object({ captureId: reference, amount }) }),
+    ({ params, body }, gateway) => shop.refund(gateway, params.id, body.captureId, body.amount),
+  ));
+
+  app.get('/api/saved-cards', handle(noInput, () => ({ savedCards: shop.savedCards() })));
+  app.post('/api/saved-cards', gatewayHandle(input({ body: cardInput }), ({ body }, gateway, request) => shop.saveCard(gateway, cardFrom(body), shopperIp(request))));
+  app.post('/api/payouts', gatewayHandle(input({ body: z.object({ registrationId: reference, amount }) }), ({ body }, gateway) => shop.payout(gateway, body.registrationId, body.amount)));
+
+  app.get('/api/references', handle(noInput, () => ({ references: shop.references() })));
+  app.get('/api/transactions', gatewayHandle(input({ query: z.object({ merchantTransactionId: reference }) }), async ({ query }, gateway) => ({
+    merchantTransactionId: query.merchantTransactionId,
+    payments: await shop.transactions(gateway, query.merchantTransactionId),
+  })));
+
+  // Neither answer quotes the request: its path may hold anything a browser was given.
+  app.use((_request, response) => {
+    response.status(404).json({ error: 'no such route' });
+  });
+  const onError: ErrorRequestHandler = (error, _request, response, _next) => {
+    const answer = failureAnswer(error);
+    response.status(answer.status).json(answer.body);
+  };
+  app.use(onError);
+
+  const server = app.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

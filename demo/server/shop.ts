@@ -24,7 +24,7 @@ import { RESULT_CODES } from '../../src/contract/result-codes.js';
 import { brandsOfCardNumber } from '../../src/contract/rules.js';
 import { toAmount, toCents } from '../../src/contract/amount.js';
 import { CURRENCY, priceCart, type CartLine } from './catalogue.js';
-import { BadRequest } from './http.js';
+import { BadRequest, NotFound } from './input.js';
 import { paymentView, type OrderLineView, type OrderView, type PaymentView, type ReferenceView, type ReservationView, type ReturnOutcome, type SavedCardView } from './views.js';
 
 /** The demo's one shopper (a server-to-server payment needs an e-mail address). */
@@ -133,7 +133,7 @@ export class Shop {
 
   #order(id: string): Order {
     const order = this.#orders.get(id);
-    if (!order) throw new BadRequest(`no order ${id}`);
+    if (!order) throw new NotFound('no such order');
     return order;
   }
 
@@ -143,12 +143,7 @@ export class Shop {
 
   /** Prices the cart and opens a checkout for it (1. Create checkout). */
   async createOrder(gateway: GatewayClient, lines: readonly CartLine[]): Promise<OrderView> {
-    let priced;
-    try {
-      priced = priceCart(lines);
-    } catch (error) {
-      throw new BadRequest((error as Error).message);
-    }
+    const priced = priceCart(lines);
     const id = this.#reference('KC', 'Shop order paid with the widget');
     const order: Order = {
       id,
@@ -260,7 +255,7 @@ export class Shop {
   /** The shopper is back from 3-D Secure (5. Get payment status), verified against what was sent. */
   async cardPaymentReturn(gateway: GatewayClient, query: ShopperReturn): Promise<Outcome> {
     const expected = typeof query.id === 'string' ? this.#cardPayments.get(query.id) : undefined;
-    if (!expected) throw new BadRequest('no card payment with this id');
+    if (!expected) throw new NotFound('no card payment with this id');
     const { raw: _raw, ...answer } = await settleOutcome(
       gateway.handleShopperReturn(query).then((payment) => gateway.verifyPayment(payment, { id: String(query.id), ...expected, paymentType: 'DB' })),
       'Payment approved after 3-D Secure.',
@@ -291,7 +286,7 @@ export class Shop {
 
   reservation(id: string): ReservationView {
     const reservation = this.#reservations.get(id);
-    if (!reservation) throw new BadRequest(`no preauthorisation ${id}`);
+    if (!reservation) throw new NotFound('no such preauthorisation');
     const sum = (payments: readonly PaymentView[]) => payments.filter((payment) => payment.kind === 'approved').reduce((total, payment) => total + toCents(payment.amount), 0);
     const captured = sum(reservation.captures);
     return {
@@ -311,7 +306,7 @@ export class Shop {
   /** 6. Capture part (or all) of a preauthorisation. */
   async capture(gateway: GatewayClient, reservationId: string, amount: string): Promise<Outcome & { reservation: ReservationView }> {
     const reservation = this.#reservations.get(reservationId);
-    if (!reservation) throw new BadRequest(`no preauthorisation ${reservationId}`);
+    if (!reservation) throw new NotFound('no such preauthorisation');
     const merchantTransactionId = this.#reference(`${reservation.preauthorization.merchantTransactionId}-capture`, 'Capture');
     const { raw: _raw, ...answer } = await settleOutcome(
       gateway.payments.capture(reservationId, { amount, currency: CURRENCY, merchantTransactionId }),
@@ -325,7 +320,7 @@ export class Shop {
   async refund(gateway: GatewayClient, reservationId: string, captureId: string, amount: string): Promise<Outcome & { reservation: ReservationView }> {
     const reservation = this.#reservations.get(reservationId);
     const capture = reservation?.captures.find((candidate) => candidate.id === captureId);
-    if (!reservation || !capture) throw new BadRequest(`no capture ${captureId} of preauthorisation ${reservationId}`);
+    if (!reservation || !capture) throw new NotFound('no such capture of this preauthorisation');
     const merchantTransactionId = this.#reference(`${capture.merchantTransactionId}-refund`, 'Refund');
     const { raw: _raw, ...answer } = await settleOutcome(gateway.payments.refund(captureId, { amount, currency: CURRENCY, merchantTransactionId }), 'Refunded.');
     if (answer.payment) reservation.refunds.push(answer.payment);
@@ -366,7 +361,7 @@ export class Shop {
 
   /** 7. A basic credit (payout) to a saved card. */
   async payout(gateway: GatewayClient, registrationId: string, amount: string): Promise<Outcome> {
-    if (!this.#savedCards.some((card) => card.registrationId === registrationId)) throw new BadRequest('no saved card with this registrationId');
+    if (!this.#savedCards.some((card) => card.registrationId === registrationId)) throw new NotFound('no saved card with this registrationId');
     const merchantTransactionId = this.#reference('payout', 'Payout to a saved card');
     const { raw: _raw, ...answer } = await settleOutcome(
       gateway.registrations.createPayment(registrationId, { programme: 'basicCredit', paymentType: 'CD', amount, currency: CURRENCY, merchantTransactionId }),

@@ -73,19 +73,20 @@ describe('demo merchant back end', () => {
     assert.equal(body.calls?.[0]?.params.amount, '49.80');
   });
 
-  test('refuses what the browser gets wrong with 400 and a message, before any gateway call', async () => {
-    for (const [path, payload, message] of [
-      ['/api/orders', { lines: [{ sku: 'tea', quantity: 1 }] }, /unknown product tea/],
-      ['/api/orders', { lines: [] }, /cart is empty/],
-      ['/api/orders', { lines: [{ sku: 'espresso-beans', quantity: 0 }] }, /quantity/],
-      ['/api/card-payments', { cardNumber: CARDS.approved, amount: '12.5' }, /amount is missing or malformed/],
-      ['/api/card-payments', { cardNumber: '1234', amount: '12.50' }, /cardNumber is missing or malformed/],
-      ['/api/card-payments', { cardNumber: '6011000990139424', amount: '12.50' }, /VISA and Mastercard/],
-      ['/api/payouts', { registrationId: 'nope', amount: '5.00' }, /no saved card/],
-      ['/api/reservations/unknown/captures', { amount: '5.00' }, /no preauthorisation unknown/],
+  test('refuses what the browser gets wrong with 400 (404 for what it never had) and a message, before any gateway call', async () => {
+    for (const [path, payload, expected, message] of [
+      ['/api/orders', { lines: [{ sku: 'tea', quantity: 1 }] }, 400, /lines\.0\.sku is not a product of this shop/],
+      ['/api/orders', { lines: [] }, 400, /lines is empty/],
+      ['/api/orders', { lines: [{ sku: 'espresso-beans', quantity: 0 }] }, 400, /lines\.0\.quantity must be 1 to 20/],
+      ['/api/orders', [], 400, /the body must be a JSON object/],
+      ['/api/card-payments', { cardNumber: CARDS.approved, amount: '12.5' }, 400, /^amount is missing or malformed$/],
+      ['/api/card-payments', { cardNumber: '1234', amount: '12.50' }, 400, /^cardNumber is missing or malformed$/],
+      ['/api/card-payments', { cardNumber: '6011000990139424', amount: '12.50' }, 400, /VISA and Mastercard/],
+      ['/api/payouts', { registrationId: 'nope', amount: '5.00' }, 404, /no saved card/],
+      ['/api/reservations/unknown/captures', { amount: '5.00' }, 404, /no such preauthorisation/],
     ] as const) {
       const { status, body } = await call('POST', path, payload);
-      assert.equal(status, 400, `${path} ${JSON.stringify(payload)}`);
+      assert.equal(status, expected, `${path} ${JSON.stringify(payload)}`);
       assert.match(body.error ?? '', message);
       assert.equal(body.calls, undefined, 'no gateway call was made');
     }

@@ -1,0 +1,60 @@
+/**
+ * What the demo merchant accepts from its pages, as zod schemas, and the one
+ * error for input it refuses. Messages name the field and the rule, never the
+ * value sent: a shopper's card number typed into the wrong field must not come
+ * back in the answer.
+ */
+import { z } from 'zod';
+import { CHALLENGE_WINDOWS } from '../../src/contract/formats.js';
+
+/** A mistake in what the browser sent: answered 400 with its message. */
+export class BadRequest extends Error {}
+
+/** A reference the shop never gave out (an order, a preauthorisation, a saved card): answered 404 with its message. */
+export class NotFound extends BadRequest {}
+
+/** What a schema says when it has no message of its own. */
+const MALFORMED = 'is missing or malformed';
+
+/** `input` checked against `schema`, or a {@link BadRequest} naming every field at fault. */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
+  const result = schema.safeParse(input, { error: () => MALFORMED });
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    // The first path element is where the field came from (params, query, body); the page knows its fields by name.
+    const field = issue.path.slice(1).join('.');
+    if (!field) return `the ${String(issue.path[0] ?? 'request')} must be a JSON object`;
+    return `${field} ${issue.message}`;
+  });
+  throw new BadRequest([...new Set(problems)].join('; '));
+}
+
+/** An amount as the gateway writes it (`12.50`). */
+export const amount = z.string().regex(/^[0-9]{1,10}\.[0-9]{2}$/);
+
+/** A test card's number and the name on it; the demo picks expiry and security code itself. */
+export const cardInput = z.object({
+  cardNumber: z.string().regex(/^[0-9]{12,19}$/),
+  holder: z.string().max(128).optional(),
+});
+
+/** What the page measured of the shopper's browser for 3-D Secure (numbers or their text). */
+const browserField = z.union([z.string().max(64), z.number()]).transform(String).optional();
+
+export const browserInput = z
+  .object({
+    language: browserField,
+    screenWidth: browserField,
+    screenHeight: browserField,
+    screenColorDepth: browserField,
+    timezone: browserField,
+  })
+  .optional();
+
+export const challengeWindow = z.enum(CHALLENGE_WINDOWS).optional();
+
+/** A shopper's return from the widget or 3-D Secure: the query the gateway added to the result URL. */
+export const shopperReturnQuery = z.object({ id: z.string().max(256).optional(), resourcePath: z.string().max(1024).optional() });
+
+/** An id the shop gave out (an order, a gateway payment, a registration) as a page sends it back. */
+export const reference = z.string().min(1).max(256);
