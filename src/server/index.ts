@@ -25,6 +25,14 @@ export type { Registrations } from './resources/registrations.js';
 export type { Reports } from './resources/reports.js';
 export { type ShopperReturn } from './shopper-return.js';
 export { CHECKOUT_LIFETIME_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
-export { createMemoryStatusStore, STATUS_STORE_DEFAULTS, type StatusStore, type StatusRecord, type MemoryStatusStoreOptions } from './status-store.js';
+export {
+  createMemoryStatusStore,
+  StatusStoreUnavailableError,
+  STATUS_STORE_DEFAULTS,
+  type StatusStore,
+  type ClaimRequest,
+  type ClaimAnswer,
+  type MemoryStatusStoreOptions,
+} from './status-store.js';
 export { verifyPayment, type ExpectedPayment } from './verify.js';
 export type * from './types.js';

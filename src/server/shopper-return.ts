@@ -11,7 +11,7 @@ import { GatewayThrottledError } from './errors.js';
 import { validationError, type RequestOptions, type Transport } from './request.js';
 import type { Checkouts } from './resources/checkouts.js';
 import type { Payments } from './resources/payments.js';
-import type { StatusStore } from './status-store.js';
+import { acquire, type StatusStore } from './status-store.js';
 import type { Payment } from './types.js';
 
 /** The query of the shopper's return: `?id=…&resourcePath=…` (Express's `req.query`, a URLSearchParams' entries, …). */
@@ -20,37 +20,56 @@ export interface ShopperReturn {
   resourcePath?: unknown;
 }
 
+const retryAfterSeconds = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
+
 export function shopperReturnHandler(
   transport: Transport,
   store: StatusStore,
   resources: { checkouts: Checkouts; payments: Payments },
 ) {
-  // Concurrent returns for one path (a double reload) share one status call.
+  // Concurrent returns for one path in this process share one trip to the store (and at most one status call).
   const inFlight = new Map<string, Promise<Payment>>();
 
-  async function read(resourcePath: string, { kind, id }: ResourcePath, options?: RequestOptions) {
-    const record = (await store.get(resourcePath)) ?? { calls: [] };
-    if (record.payment) return record.payment;
+  async function read(resourcePath: string, { kind, id }: ResourcePath, options?: RequestOptions): Promise<Payment> {
     const checkout = kind === 'checkout';
-    if (checkout) {
-      const now = transport.now();
-      const calls = record.calls.filter((time) => now - time < STATUS_CALL_WINDOW_MS);
-      if (calls.length >= STATUS_CALLS_PER_MINUTE) {
-        const retryAfterSeconds = Math.ceil((calls[0]! + STATUS_CALL_WINDOW_MS - now) / 1000);
-        throw new GatewayThrottledError(`Status of checkout ${id} was read ${calls.length} times this minute (the gateway's limit); not sent`, { retryAfterSeconds });
-      }
-      await store.set(resourcePath, { calls: [...calls, now] });
+    // Only the checkout status is limited (and consumed by a successful read); a payment may be read freely, but one read is enough.
+    const limit = checkout ? { count: STATUS_CALLS_PER_MINUTE, windowMs: STATUS_CALL_WINDOW_MS } : undefined;
+    const acquired = await acquire(store, `status:${resourcePath}`, { now: transport.now, limit, signal: options?.signal });
+    const what = checkout ? `Status of checkout ${id}` : `Payment ${id}`;
+    switch (acquired.kind) {
+      case 'value':
+        return JSON.parse(acquired.value) as Payment;
+      case 'limited':
+        throw new GatewayThrottledError(`${what} was read ${STATUS_CALLS_PER_MINUTE} times this minute (the gateway's limit); not sent`, {
+          retryAfterSeconds: retryAfterSeconds(acquired.retryAt, transport.now()),
+        });
+      case 'busy':
+        throw new GatewayThrottledError(`${what} is being read by another request that has not answered yet; not sent`, {
+          retryAfterSeconds: retryAfterSeconds(acquired.until, transport.now()),
+        });
     }
-    const payment = checkout ? await resources.checkouts.getPayment(id, options) : await resources.payments.get(id, options);
-    if (isApproved(payment.result.code)) await store.set(resourcePath, { ...((await store.get(resourcePath)) ?? { calls: [] }), payment });
-    return payment;
+    const { lease } = acquired;
+    let payment: Payment;
+    try {
+      payment = checkout ? await resources.checkouts.getPayment(id, options) : await resources.payments.get(id, options);
+    } catch (error) {
+      // Declines and failures are not shared: a checkout may carry a failed attempt and then a paid one.
+      await lease.release().catch(() => undefined);
+      throw error;
+    }
+    // The first approved payment is the answer from now on (another may have been stored while a lapsed claim was read).
+    // When the store cannot take the answer, the shopper still gets it: the gateway's answer is never thrown away.
+    const stored = await lease.settle(JSON.stringify(payment), isApproved(payment.result.code)).catch(() => undefined);
+    return stored !== undefined ? (JSON.parse(stored) as Payment) : payment;
   }
 
   /**
    * The payment the shopper's return is about. Returns approved and pending
    * payments; throws `GatewayDeclinedError` (and the other typed errors) like the
    * status reads, `GatewayValidationError` for a `resourcePath` that is not one
-   * of the gateway's, `GatewayThrottledError` instead of a third call in a minute.
+   * of the gateway's, `GatewayThrottledError` instead of a third call in a minute
+   * (or when another request's read did not answer within the store's `waitMs`),
+   * `StatusStoreUnavailableError` when the shared store cannot answer.
    */
   return async function handleShopperReturn(query: ShopperReturn, options?: RequestOptions): Promise<Payment> {
     const { id, resourcePath } = query;

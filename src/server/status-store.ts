@@ -1,22 +1,105 @@
 /**
- * Where the shopper-return handler remembers a checkout's status calls and its
- * first approved payment, so a reload (or a second server instance sharing the
- * store) neither meets the consumed-checkout answer nor exceeds the gateway's
- * 2-status-calls-a-minute limit.
+ * Where the server helper keeps the state that must be shared by everything
+ * answering for one checkout or payment (concurrent requests, server instances):
+ * who is reading a status right now, how many status calls went out this minute,
+ * and the first approved answer. Every operation is atomic, so two instances can
+ * never both decide to send the same status call.
  */
-import type { Payment } from './types.js';
+import { GatewayError, type GatewayErrorDetails } from './errors.js';
 
-export interface StatusRecord {
-  /** The first approved payment read for this resource path; answered from here from then on. */
-  readonly payment?: Payment;
-  /** When status calls were sent (ms since the epoch), for the 2-a-minute limit. */
-  readonly calls: readonly number[];
+type Awaitable<T> = T | Promise<T>;
+
+/** What `claim` asks for. Times are ms since the epoch, on the caller's clock. */
+export interface ClaimRequest {
+  /** Unique to this attempt: names the claim in `settle`, `renew` and another caller's `answerOf`. */
+  readonly token: string;
+  readonly now: number;
+  /** The claim lapses at this time unless renewed (so a crashed holder frees the key). */
+  readonly until: number;
+  /** Counts each granted claim; refused once `count` were granted within the last `windowMs`. */
+  readonly limit?: { readonly count: number; readonly windowMs: number };
+  /** The token of a claim this caller waited for: when that claim left an answer, it is returned instead of a new claim. */
+  readonly answerOf?: string;
 }
 
-/** Implement over Redis, a database, etc. to share it between server instances. Keys are resource paths. */
+/** One of five outcomes, decided atomically. */
+export type ClaimAnswer =
+  /** The key's lasting value (the first final `settle`): answer with it, send nothing. */
+  | { readonly status: 'final'; readonly value: string }
+  /** The answer the claim named by `answerOf` left. */
+  | { readonly status: 'answer'; readonly value: string }
+  /** Another live claim holds the key: wait for it (it lapses at `until`). */
+  | { readonly status: 'busy'; readonly holder: string; readonly until: number }
+  /** `limit` is used up; the oldest counted claim leaves the window at `retryAt`. */
+  | { readonly status: 'limited'; readonly retryAt: number }
+  /** The caller holds the key until `until` and must `settle` it. */
+  | { readonly status: 'claimed' };
+
+/**
+ * The shared state behind `handleShopperReturn` and `createFulfilment`. Keys are
+ * strings the helper chooses (`status:/v1/checkouts/{id}/payment`,
+ * `fulfil:{paymentId}`); values are strings (JSON) the store never interprets.
+ *
+ * The contract every implementation keeps (test/server/status-store-contract.ts
+ * holds the memory and the Redis store to it):
+ * - `claim` is one atomic step: a final value wins; then the answer of the claim
+ *   named in `answerOf`; then a live claim (`until` > `now`) makes the caller
+ *   wait; then a used-up `limit` refuses; otherwise the claim is granted and,
+ *   with a `limit`, counted at `now` (a sliding window, not calendar minutes).
+ * - `settle` stores `value` as the answer of `token`'s claim, makes it the key's
+ *   final value when `final` is set and there is none yet (the first final is kept
+ *   forever after, until the record expires), ends the claim when `token` still
+ *   holds it, and returns the final value. It works even after the claim lapsed:
+ *   an answer read from the gateway is never thrown away.
+ * - `renew` moves a claim's `until` while `token` holds it; false once it lost it.
+ * - Records expire some time after their last write (the store's `ttlMs`).
+ * - A store that cannot vouch for its answer (unreachable, timed out, its data
+ *   lost) throws `StatusStoreUnavailableError`: it never grants a claim it is
+ *   unsure of, since that could send a status call another holder already sent.
+ */
 export interface StatusStore {
-  get(key: string): StatusRecord | undefined | Promise<StatusRecord | undefined>;
-  set(key: string, record: StatusRecord): void | Promise<void>;
+  claim(key: string, request: ClaimRequest): Awaitable<ClaimAnswer>;
+  settle(key: string, token: string, settlement: { value?: string; final?: boolean }): Awaitable<string | undefined>;
+  renew(key: string, token: string, until: number): Awaitable<boolean>;
+  /** How long a claim lives without renewal and how long a caller waits for another's; defaults in STATUS_STORE_DEFAULTS. */
+  readonly timing?: { readonly claimMs?: number; readonly waitMs?: number };
+}
+
+/**
+ * The shared store could not answer (unreachable, too slow, or it lost its data).
+ * Nothing was sent to the gateway because of the request that got it: try again
+ * later. `cause` holds the store's own error when there was one.
+ */
+export class StatusStoreUnavailableError extends GatewayError {
+  override name = 'StatusStoreUnavailableError';
+  /** Seconds after which the store may answer again, when known. */
+  declare readonly retryAfterSeconds?: number;
+
+  constructor(message: string, details: GatewayErrorDetails = {}) {
+    super(message, details);
+  }
+}
+
+export const STATUS_STORE_DEFAULTS = {
+  /** How long a record is kept after its last write. */
+  ttlMs: 24 * 60 * 60 * 1000,
+  /** Most records the memory store keeps; the least recently written goes first. */
+  maxEntries: 5000,
+  /** A claim lapses this long after its last renewal; a live holder renews it every third of that. */
+  claimMs: 10_000,
+  /** How long a caller waits for another's claim before giving up with GatewayThrottledError. */
+  waitMs: 30_000,
+} as const;
+
+/** A record as both built-in stores keep it (the Redis store as a hash with these fields). */
+interface StoredRecord {
+  final?: string;
+  holder?: string;
+  until?: number;
+  /** When counted claims were granted. */
+  calls: number[];
+  answerOf?: string;
+  answer?: string;
 }
 
 export interface MemoryStatusStoreOptions {
@@ -24,33 +107,188 @@ export interface MemoryStatusStoreOptions {
   ttlMs?: number;
   /** Most records kept; the least recently written goes first. Default 5000. */
   maxEntries?: number;
+  claimMs?: number;
+  waitMs?: number;
   now?: () => number;
 }
 
-export const STATUS_STORE_DEFAULTS = { ttlMs: 24 * 60 * 60 * 1000, maxEntries: 5000 } as const;
-
-/** The default store: in this process's memory, bounded in age and size. */
+/** The default store: in this process's memory, bounded in age and size. Shares nothing with other processes. */
 export function createMemoryStatusStore(options: MemoryStatusStoreOptions = {}): StatusStore & { readonly size: number } {
   const { ttlMs, maxEntries } = { ...STATUS_STORE_DEFAULTS, ...options };
   const now = options.now ?? Date.now;
-  const records = new Map<string, { record: StatusRecord; expires: number }>();
+  const records = new Map<string, { record: StoredRecord; expires: number }>();
+  const read = (key: string): StoredRecord | undefined => {
+    const entry = records.get(key);
+    if (entry && entry.expires <= now()) records.delete(key);
+    return entry && entry.expires > now() ? entry.record : undefined;
+  };
+  const write = (key: string, record: StoredRecord) => {
+    // Re-inserting moves the key to the end, so the Map's first key is always the oldest write.
+    records.delete(key);
+    records.set(key, { record, expires: now() + ttlMs });
+    for (const oldest of records.keys()) {
+      if (records.size <= maxEntries) break;
+      records.delete(oldest);
+    }
+  };
+  // No await between reading and writing a record: each operation is atomic on the event loop.
   return {
+    timing: { claimMs: options.claimMs, waitMs: options.waitMs },
     get size() {
       return records.size;
     },
-    get(key) {
-      const entry = records.get(key);
-      if (entry && entry.expires <= now()) records.delete(key);
-      return entry && entry.expires > now() ? entry.record : undefined;
+    claim(key, request) {
+      const record = read(key) ?? { calls: [] };
+      const answer = decideClaim(record, request);
+      if (answer.status === 'claimed') write(key, { ...record, holder: request.token, until: request.until, calls: grantedCalls(record, request) });
+      return answer;
     },
-    set(key, record) {
-      // Re-inserting moves the key to the end, so the Map's first key is always the oldest write.
-      records.delete(key);
-      records.set(key, { record, expires: now() + ttlMs });
-      for (const oldest of records.keys()) {
-        if (records.size <= maxEntries) break;
-        records.delete(oldest);
+    settle(key, token, { value, final }) {
+      const record = { ...(read(key) ?? { calls: [] }) };
+      if (value === undefined && record.holder !== token) return record.final;
+      if (value !== undefined) {
+        if (final && record.final === undefined) record.final = value;
+        record.answerOf = token;
+        record.answer = value;
       }
+      if (record.holder === token) {
+        delete record.holder;
+        delete record.until;
+      }
+      write(key, record);
+      return record.final;
+    },
+    renew(key, token, until) {
+      const record = read(key);
+      if (record?.holder !== token) return false;
+      write(key, { ...record, until });
+      return true;
     },
   };
+}
+
+/** The contract's order of outcomes for one record (the Redis store's Lua script follows the same steps). */
+function decideClaim(record: StoredRecord, request: ClaimRequest): ClaimAnswer {
+  if (record.final !== undefined) return { status: 'final', value: record.final };
+  if (request.answerOf !== undefined && record.answerOf === request.answerOf && record.answer !== undefined) return { status: 'answer', value: record.answer };
+  if (record.holder !== undefined && record.until !== undefined && record.until > request.now) return { status: 'busy', holder: record.holder, until: record.until };
+  if (request.limit) {
+    const calls = recentCalls(record, request);
+    if (calls.length >= request.limit.count) return { status: 'limited', retryAt: Math.min(...calls) + request.limit.windowMs };
+  }
+  return { status: 'claimed' };
+}
+
+const recentCalls = (record: StoredRecord, { now, limit }: ClaimRequest) => (limit ? record.calls.filter((at) => now - at < limit.windowMs) : []);
+const grantedCalls = (record: StoredRecord, request: ClaimRequest) => (request.limit ? [...recentCalls(record, request), request.now] : []);
+
+/** A granted claim, renewed while its work runs. `signal` aborts when the claim was lost (it lapsed and another took it). */
+export interface Lease {
+  readonly signal: AbortSignal;
+  /** Stores the answer (a final one for everyone from now on) and ends the claim; resolves to the key's final value. */
+  settle(value: string, final: boolean): Promise<string | undefined>;
+  /** Ends the claim without an answer (the work failed): the next caller may try. */
+  release(): Promise<void>;
+}
+
+export type Acquired =
+  | { readonly kind: 'value'; readonly value: string; readonly final: boolean }
+  | { readonly kind: 'lease'; readonly lease: Lease }
+  | { readonly kind: 'limited'; readonly retryAt: number }
+  /** Another claim still held the key when `waitMs` ran out. */
+  | { readonly kind: 'busy'; readonly until: number };
+
+export interface AcquireOptions {
+  now: () => number;
+  limit?: ClaimRequest['limit'];
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Claims `key`, or waits for the claim that holds it and takes its answer. The
+ * wait is bounded: the holder renews its claim only while it works, a crashed
+ * holder's claim lapses after `claimMs`, and nobody waits longer than `waitMs`.
+ * Store failures become `StatusStoreUnavailableError`.
+ */
+export async function acquire(store: StatusStore, key: string, options: AcquireOptions): Promise<Acquired> {
+  const { claimMs, waitMs } = { ...STATUS_STORE_DEFAULTS, ...definedTiming(store) };
+  const { now, limit, signal } = options;
+  const giveUpAt = Date.now() + waitMs;
+  let answerOf: string | undefined;
+  for (let attempt = 0; ; attempt++) {
+    signal?.throwIfAborted();
+    const token = globalThis.crypto.randomUUID();
+    const at = now();
+    const answer = await guarded(() => store.claim(key, { token, now: at, until: at + claimMs, ...(limit ? { limit } : {}), ...(answerOf ? { answerOf } : {}) }));
+    switch (answer.status) {
+      case 'final':
+      case 'answer':
+        return { kind: 'value', value: answer.value, final: answer.status === 'final' };
+      case 'limited':
+        return { kind: 'limited', retryAt: answer.retryAt };
+      case 'claimed':
+        return { kind: 'lease', lease: startLease(store, key, token, claimMs, now) };
+      case 'busy': {
+        if (Date.now() >= giveUpAt) return { kind: 'busy', until: answer.until };
+        answerOf = answer.holder;
+        // Short first polls (a status call takes a few hundred ms), then at most every 100 ms.
+        await abortableSleep(Math.min(100, 5 * 2 ** attempt, Math.max(1, giveUpAt - Date.now())), signal);
+      }
+    }
+  }
+}
+
+function definedTiming(store: StatusStore) {
+  const { claimMs, waitMs } = store.timing ?? {};
+  return { ...(claimMs !== undefined ? { claimMs } : {}), ...(waitMs !== undefined ? { waitMs } : {}) };
+}
+
+function startLease(store: StatusStore, key: string, token: string, claimMs: number, now: () => number): Lease {
+  const lost = new AbortController();
+  const renewal = setInterval(() => {
+    Promise.resolve()
+      .then(() => store.renew(key, token, now() + claimMs))
+      .then(
+        (held) => held || lost.abort(new StatusStoreUnavailableError(`The claim on ${key} lapsed and was taken by another request`)),
+        () => undefined, // The store is unreachable: so are the others; the claim lasts until it lapses.
+      );
+  }, claimMs / 3);
+  (renewal as { unref?: () => void }).unref?.();
+  const end = () => clearInterval(renewal);
+  return {
+    signal: lost.signal,
+    async settle(value, final) {
+      end();
+      return guarded(() => store.settle(key, token, { value, final }));
+    },
+    async release() {
+      end();
+      await guarded(() => store.settle(key, token, {}));
+    },
+  };
+}
+
+/** Runs one store operation; anything but our own typed errors becomes StatusStoreUnavailableError. */
+export async function guarded<T>(operation: () => Awaitable<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof GatewayError) throw error;
+    throw new StatusStoreUnavailableError('The status store did not answer', { cause: error });
+  }
+}
+
+function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }
+    function aborted() {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    }
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
 }

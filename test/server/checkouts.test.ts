@@ -180,25 +180,6 @@ describe('handleShopperReturn', () => {
   });
 });
 
-describe('the status store', () => {
-  test('forgets records after ttlMs and keeps at most maxEntries, dropping the oldest write', () => {
-    let now = 0;
-    const store = createMemoryStatusStore({ ttlMs: 1000, maxEntries: 2, now: () => now });
-    store.set('/a', { calls: [1] });
-    store.set('/b', { calls: [2] });
-    store.set('/a', { calls: [3] });
-    store.set('/c', { calls: [4] });
-    assert.equal(store.size, 2);
-    assert.equal(store.get('/b'), undefined, 'b was the oldest write');
-    assert.deepEqual(store.get('/a'), { calls: [3] });
-    now = 999;
-    assert.ok(store.get('/c'));
-    now = 1000;
-    assert.equal(store.get('/c'), undefined);
-    assert.equal(store.size, 1);
-  });
-});
-
 describe('verifyPayment (the seed\'s merchant rule)', () => {
   test('returns a matching payment; lists every mismatch otherwise', async () => {
     const { client } = clientFor(context.sandbox);
