@@ -173,6 +173,8 @@ export const FIELD_FORMATS: Readonly<Record<string, FieldFormat>> = {
   'standingInstruction.expiry': { code: 'YYYY-MM-DD', kind: 'date' },
   'standingInstruction.frequency': exactly('digits', 'N4', 4),
   'standingInstruction.recurringType': oneOf('SUBSCRIPTION, STANDING_ORDER', RECURRING_TYPES),
+  // Beyond the seed (the platform's): a merchant-initiated repeat names the initial payment's CardholderInitiatedTransactionID.
+  'standingInstruction.initialTransactionId': upTo('id', 'AN..64', 64),
 };
 
 const FREE_CUSTOM_PARAMETER = /^customParameters\[[A-Za-z0-9_.-]{1,100}\]$/;

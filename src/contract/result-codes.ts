@@ -77,6 +77,8 @@ export const SPECIFIC_CODES: Readonly<Record<string, ResultKind>> = {
   '700.400.580': 'not_found',
   '700.100.100': 'not_found',
   '100.150.200': 'not_found',
+  // A registration deleted before: gone, like one that never existed.
+  '100.150.202': 'not_found',
 };
 
 /** Codes this kit uses by name. */
@@ -97,6 +99,8 @@ export const RESULT_CODES = {
   referenceNotFound: '700.100.100',
   transactionNotFound: '700.400.580',
   registrationNotFound: '100.150.200',
+  invalidRegistrationId: '100.150.101',
+  registrationDeregistered: '100.150.202',
   timeoutUncertain: '900.100.300',
   declinedByAuthorization: '800.100.152',
   invalidCvv: '800.100.153',

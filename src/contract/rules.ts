@@ -23,6 +23,7 @@ export type Operation =
   | 'payment' // 4. POST /v1/payments
   | 'reference' // 6. POST /v1/payments/{id}: capture, refund, reversal
   | 'registrationPayment' // 7. POST /v1/registrations/{id}/payments
+  | 'registration' // POST /v1/registrations: a card stored without a payment (the platform's, beyond the seed)
   | 'read'; // 3, 5, 9: GET with entityId
 
 /** The payout and funding programmes whose mandatory fields differ. */
@@ -82,7 +83,8 @@ export interface ValidationContext {
 export function requiredFields(operation: Operation, params: Params, context: ValidationContext = {}): string[] {
   const required = ['entityId'];
   if (operation === 'read') return required;
-  required.push('paymentType');
+  if (operation === 'registration') return [...required, ...CARD, ...standingInstructionFields(params)];
+  required.push('paymentType', ...standingInstructionFields(params));
   const type = params.paymentType;
   if (type !== 'RV') required.push('amount', 'currency');
   if (operation === 'checkout') required.push('integrity');
@@ -113,7 +115,37 @@ export function requiredFields(operation: Operation, params: Params, context: Va
   return required;
 }
 
-const ALLOWED_PAYMENT_TYPES: Record<Exclude<Operation, 'read'>, readonly string[]> = {
+/**
+ * The seed's standing-instruction rules: an initial instalment or subscription
+ * carries its plan. And the platform's: a merchant-initiated repeat names its
+ * type and the initial payment's CardholderInitiatedTransactionID.
+ */
+function standingInstructionFields(params: Params): string[] {
+  const mode = params['standingInstruction.mode'];
+  if (mode === 'REPEATED' || params['standingInstruction.source'] === 'MIT') return ['standingInstruction.type', 'standingInstruction.initialTransactionId'];
+  if (mode !== 'INITIAL') return [];
+  const type = params['standingInstruction.type'];
+  if (type === 'INSTALMENT') return ['standingInstruction.numberOfInstallments', 'standingInstruction.expiry', 'standingInstruction.frequency'];
+  if (type === 'RECURRING') return ['standingInstruction.recurringType', 'standingInstruction.expiry', 'standingInstruction.frequency'];
+  return [];
+}
+
+/** Why a standing instruction's mode and source contradict each other (or the endpoint), or undefined. */
+function checkStandingInstruction(operation: Operation, params: Params): ParameterError | undefined {
+  const mode = params['standingInstruction.mode'];
+  const source = params['standingInstruction.source'];
+  const value = `${mode ?? ''}/${source ?? ''}`;
+  if ((mode === 'REPEATED' && source === 'CIT') || (mode === 'INITIAL' && source === 'MIT')) {
+    return { name: 'standingInstruction.source', value: source, message: 'must be CIT with mode INITIAL, MIT with mode REPEATED' };
+  }
+  const repeated = mode === 'REPEATED' || source === 'MIT';
+  if (repeated && (operation === 'checkout' || operation === 'registration')) {
+    return { name: 'standingInstruction.mode', value, message: 'a merchant-initiated repeat is a payment on a registration, never a checkout or a new registration' };
+  }
+  return undefined;
+}
+
+const ALLOWED_PAYMENT_TYPES: Record<Exclude<Operation, 'read' | 'registration'>, readonly string[]> = {
   checkout: ['DB', 'PA'],
   payment: ['DB', 'PA', 'CD'],
   reference: ['CP', 'RF', 'RV'],
@@ -151,9 +183,13 @@ function checkBrand(brand: string | undefined, number: string | undefined): stri
 function checkCombination(operation: Operation, params: Params, now: Date): ParameterError[] {
   const errors: ParameterError[] = [];
   const type = params.paymentType;
-  if (operation !== 'read' && type !== undefined && !ALLOWED_PAYMENT_TYPES[operation].includes(type)) {
+  if (operation === 'registration' && type !== undefined) {
+    errors.push({ name: 'paymentType', value: type, message: 'has no place here: storing a card moves no money' });
+  } else if (operation !== 'read' && operation !== 'registration' && type !== undefined && !ALLOWED_PAYMENT_TYPES[operation].includes(type)) {
     errors.push({ name: 'paymentType', value: type, message: `must be one of ${ALLOWED_PAYMENT_TYPES[operation].join(', ')} on this endpoint` });
   }
+  const instructionProblem = checkStandingInstruction(operation, params);
+  if (instructionProblem) errors.push(instructionProblem);
   const code = params['customParameters[TransactionTypeIdentifier]'];
   if (code !== undefined) {
     const variant = variantOf(operation, params);

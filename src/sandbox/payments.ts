@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { toCents } from '../contract/amount.js';
 import type { TestMode } from '../contract/formats.js';
 import { isApproved, RESULT_CODES } from '../contract/result-codes.js';
-import { variantOf } from '../contract/rules.js';
 import { result } from './results.js';
 import { newId, type CardSummary, type PaymentRecord, type RegistrationRecord, type Result, type SandboxStore, type ThreeDsSession } from './store.js';
 import type { CardBehaviour } from './triggers.js';
@@ -48,7 +47,7 @@ export function summariseCard(params: Readonly<FlatParams>): CardSummary | undef
 }
 
 /** The seed spells the instalment type INSTALMENT in requests and INSTALLMENT in responses. */
-function answeredStandingInstruction(params: Readonly<FlatParams>): Record<string, string> | undefined {
+export function answeredStandingInstruction(params: Readonly<FlatParams>): Record<string, string> | undefined {
   const fields = Object.entries(params).filter(([name]) => name.startsWith('standingInstruction.'));
   if (!fields.length) return undefined;
   const instruction: Record<string, string> = {};
@@ -59,7 +58,7 @@ function answeredStandingInstruction(params: Readonly<FlatParams>): Record<strin
 
 const shortId = () => `${Math.floor(1000 + Math.random() * 9000)}.${Math.floor(1000 + Math.random() * 9000)}.${Math.floor(1000 + Math.random() * 9000)}`;
 
-interface NewPayment {
+export interface NewPayment {
   entityId: string;
   params: Readonly<FlatParams>;
   behaviour: CardBehaviour;
@@ -135,18 +134,32 @@ function settle(store: SandboxStore, payment: PaymentRecord, behaviour: CardBeha
   }
 }
 
+/**
+ * The standing instruction an approved customer-initiated first payment
+ * (`mode=INITIAL`, `source=CIT`) starts: the CardholderInitiatedTransactionID
+ * and type (as requested) that later merchant-initiated repeats must name.
+ */
+export function initialInstructionOf(payment: PaymentRecord): RegistrationRecord['initial'] {
+  const transactionId = payment.resultDetails.CardholderInitiatedTransactionID;
+  const type = payment.echo['standingInstruction.type'];
+  return transactionId && type && payment.echo['standingInstruction.mode'] === 'INITIAL' && isApproved(payment.result.code) ? { transactionId, type } : undefined;
+}
+
 function registerIfAsked(store: SandboxStore, payment: PaymentRecord): void {
   if (!payment.createRegistration || payment.registrationId) return;
+  const initial = initialInstructionOf(payment);
   const registration: RegistrationRecord = {
     id: store.nextId(),
     entityId: payment.entityId,
     behaviour: payment.behaviour,
     initialPaymentId: payment.id,
+    deregistered: false,
     ...(payment.paymentBrand ? { paymentBrand: payment.paymentBrand } : {}),
     ...(payment.card ? { card: payment.card } : {}),
+    ...(initial ? { initial } : {}),
   };
-  store.addRegistration(registration);
   payment.registrationId = registration.id;
+  store.addRegistration(registration);
 }
 
 /** Own-MPI results in the request mean the merchant already did 3DS: the gateway's step is skipped. */
@@ -228,11 +241,12 @@ export function finishThreeDs(store: SandboxStore, payment: PaymentRecord, authe
   for (const [key, value] of Object.entries(payment.threeDSecure)) if (value === '') delete payment.threeDSecure[key];
   if (!authenticated) {
     payment.result = result(RESULT_CODES.threeDsFailed);
-    return;
+  } else {
+    if (session.flow === 'frictionless') payment.resultDetails.ExtendedDescription = `${RESULT_CODES.frictionlessAuthenticated} ${result(RESULT_CODES.frictionlessAuthenticated).description}`;
+    // The uncertain trigger is about the answer to a request; after a browser redirect there is none, so the record speaks.
+    settle(store, payment, session.afterAuthentication);
   }
-  if (session.flow === 'frictionless') payment.resultDetails.ExtendedDescription = `${RESULT_CODES.frictionlessAuthenticated} ${result(RESULT_CODES.frictionlessAuthenticated).description}`;
-  // The uncertain trigger is about the answer to a request; after a browser redirect there is none, so the record speaks.
-  settle(store, payment, session.afterAuthentication);
+  store.paymentChanged(payment);
 }
 
 /** Where the shopper goes after a 3DS step: the result URL with `id` and `resourcePath` added to its own query. */
@@ -273,21 +287,6 @@ export function paymentBody(payment: PaymentRecord, answeredResult: Result = pay
 
 /** Whether a payment may be shown as the successful one of its checkout. */
 export const succeeded = (payment: PaymentRecord) => isApproved(payment.result.code);
-
-/** A registered card's payment: merchant-initiated, so no 3DS step and a repeated standing instruction. */
-export function createRegistrationPayment(store: SandboxStore, registration: RegistrationRecord, entityId: string, params: Readonly<FlatParams>): PaymentOutcome {
-  const basicCredit = variantOf('registrationPayment', params) === 'basicCredit';
-  const paymentBrand = params.paymentBrand ?? (basicCredit ? undefined : registration.paymentBrand);
-  const behaviour: CardBehaviour = registration.behaviour.kind === 'threeDs' ? { kind: 'approve' } : registration.behaviour;
-  return createPayment(store, {
-    entityId,
-    params,
-    behaviour,
-    ...(basicCredit || !registration.card ? {} : { card: registration.card }),
-    ...(paymentBrand ? { paymentBrand } : {}),
-    standingInstruction: { source: 'MIT', type: 'UNSCHEDULED', mode: 'REPEATED', initialTransactionId: registration.initialPaymentId },
-  });
-}
 
 /** Why a capture, refund or reversal cannot be made on `target`, as a result code; undefined when it can. */
 function referenceRefusal(target: PaymentRecord, type: string, cents: number): string | undefined {

@@ -6,10 +6,11 @@ import { CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } 
 import { RESULT_CODES } from '../contract/result-codes.js';
 import { validateParameters, type Operation, type ParameterError } from '../contract/rules.js';
 import { CONTROL_ROUTES } from './controls.js';
-import { createCardPayment, createRegistrationPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from './payments.js';
+import { approvalCode, createCardPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from './payments.js';
+import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from './registrations.js';
 import { envelope, failure, invalidParameters, result } from './results.js';
 import { bearerAccepted, json, reply, type Handler, type Request, type Route, type Routed, type SandboxState } from './state.js';
-import { newId, type CheckoutRecord, type PaymentRecord } from './store.js';
+import { newId, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from './store.js';
 import { challengeAnswer, executePage, methodPage, redirectOf } from './three-d-secure.js';
 import { behaviourOf } from './triggers.js';
 import type { FlatParams, Reply } from './wire.js';
@@ -168,7 +169,7 @@ function ownPayment(state: SandboxState, request: Request, id: string, missingCo
   return payment;
 }
 
-const isReply = (value: PaymentRecord | Reply): value is Reply => 'kind' in value;
+const isReply = (value: PaymentRecord | RegistrationRecord | Reply): value is Reply => 'kind' in value;
 
 // 5. GET /v1/payments/{id} and 9. GET /v3/query/{id}
 const readPayment: Handler = (state, request, match) => {
@@ -200,17 +201,50 @@ const referenceCall: Handler = (state, request, match) => {
   return reply(paymentReply(state, outcome.payment), outcome.payment.id);
 };
 
+/**
+ * The registration a merchant call names, or the reply when it is malformed,
+ * unknown, not theirs or deregistered (`100.150.200` to a payment, as the
+ * platform answers; `100.150.202` to a second delete).
+ */
+function ownRegistration(state: SandboxState, request: Request, id: string, deregisteredCode: string = RESULT_CODES.registrationNotFound): RegistrationRecord | Reply {
+  const now = state.store.clock.now();
+  if (!/^[A-Za-z0-9]{32}$/.test(id)) return failure(400, RESULT_CODES.invalidRegistrationId, now, newId());
+  const registration = state.store.registrations.get(id);
+  if (!registration) return failure(400, RESULT_CODES.registrationNotFound, now, newId());
+  if (registration.entityId !== request.params.entityId) return forbidden(state);
+  if (registration.deregistered) return failure(400, deregisteredCode, now, newId());
+  return registration;
+}
+
+// POST /v1/registrations (the platform's, beyond the seed): a card stored without a payment.
+const createRegistration: Handler = (state, request) => {
+  const refused = refusal(state, request, 'registration');
+  if (refused) return reply(refused);
+  const registration = storeCard(state.store, request.params.entityId!, request.params);
+  const body = registrationBody(registration, result(approvalCode(testModeOf(request.params))));
+  return reply(json(200, envelope(body, state.store.clock.now(), registration.id)));
+};
+
+// DELETE /v1/registrations/{id}?entityId= (the platform's): deregisters; a second delete answers 100.150.202.
+const deleteRegistration: Handler = (state, request, match) => {
+  const refused = refusal(state, request, 'read');
+  if (refused) return reply(refused);
+  const registration = ownRegistration(state, request, match[1]!, RESULT_CODES.registrationDeregistered);
+  if (isReply(registration)) return reply(registration);
+  state.store.deregister(registration);
+  const body = { id: registration.id, result: result(approvalCode(testModeOf(request.params))) };
+  return reply(json(200, envelope(body, state.store.clock.now(), registration.id)));
+};
+
 // 7. POST /v1/registrations/{id}/payments
 const registrationCall: Handler = (state, request, match) => {
   const refused = refusal(state, request, 'registrationPayment');
   if (refused) return reply(refused);
-  const id = match[1]!;
-  const now = state.store.clock.now();
-  if (!/^[A-Za-z0-9]{32}$/.test(id)) return reply(failure(400, '100.150.101', now, newId()));
-  const registration = state.store.registrations.get(id);
-  if (!registration) return reply(failure(400, RESULT_CODES.registrationNotFound, now, newId()));
-  if (registration.entityId !== request.params.entityId) return reply(forbidden(state));
-  const outcome = createRegistrationPayment(state.store, registration, request.params.entityId!, request.params);
+  const registration = ownRegistration(state, request, match[1]!);
+  if (isReply(registration)) return reply(registration);
+  const repeatErrors = repeatRefusal(registration, request.params);
+  if (repeatErrors.length) return reply(invalidParameters(repeatErrors, state.store.clock.now(), newId()));
+  const outcome = payWithRegistration(state.store, registration, request.params.entityId!, request.params);
   return reply(paymentReply(state, outcome.payment, outcome.answeredCode), outcome.payment.id);
 };
 
@@ -247,6 +281,8 @@ const ROUTES: readonly Route[] = [
   { method: 'POST', pattern: /^\/v1\/payments$/, handler: createServerPayment },
   { method: 'GET', pattern: new RegExp(`^/v1/payments/${ID}$`), handler: readPayment },
   { method: 'POST', pattern: new RegExp(`^/v1/payments/${ID}$`), handler: referenceCall },
+  { method: 'POST', pattern: /^\/v1\/registrations$/, handler: createRegistration },
+  { method: 'DELETE', pattern: new RegExp(`^/v1/registrations/${ID}$`), handler: deleteRegistration },
   { method: 'POST', pattern: new RegExp(`^/v1/registrations/${ID}/payments$`), handler: registrationCall },
   { method: 'GET', pattern: new RegExp(`^/v3/query/${ID}$`), handler: readPayment },
   { method: 'GET', pattern: /^\/v3\/query$/, handler: queryByMerchantTransactionId },

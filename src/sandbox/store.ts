@@ -118,8 +118,20 @@ export interface RegistrationRecord {
   readonly paymentBrand?: string;
   readonly card?: CardSummary;
   readonly behaviour: CardBehaviour;
-  readonly initialPaymentId: string;
+  /** The payment that saved the card; none when it was stored by `POST /v1/registrations`. */
+  readonly initialPaymentId?: string;
+  /** The approved customer-initiated payment later merchant-initiated ones name: its CardholderInitiatedTransactionID and type (as requested). */
+  initial?: { readonly transactionId: string; readonly type: string };
+  /** The standing instruction it was stored with, answered as sent. */
+  readonly standingInstruction?: Record<string, string>;
+  /** Deregistered (`DELETE /v1/registrations/{id}`): kept so a second delete answers `100.150.202`. */
+  deregistered: boolean;
 }
+
+/** What changed in the store, for the notifications: a payment created or changed, a registration created or deleted. */
+export type StoreChange =
+  | { readonly type: 'PAYMENT'; readonly payment: PaymentRecord }
+  | { readonly type: 'REGISTRATION'; readonly action: 'CREATED' | 'DELETED'; readonly registration: RegistrationRecord };
 
 /** How many records of each kind the sandbox keeps before dropping the oldest. */
 export interface StoreLimits {
@@ -215,6 +227,8 @@ export class SandboxStore {
   readonly #byMerchantTransactionId = new Map<string, string[]>();
   #writes = 0;
   #issued = 0;
+  /** Told of every change a merchant may be notified of (set by the notifications, when configured). */
+  onChange: (change: StoreChange) => void = () => {};
 
   /** With an `idSeed`, checkout, payment and registration ids repeat from run to run (and after a reset). */
   constructor(
@@ -246,11 +260,23 @@ export class SandboxStore {
     if (payment.threeDs) this.threeDsSessions.set(payment.threeDs.token, payment.id);
     this.payments.dropOldest(this.limits.payments, (dropped) => this.#forgetPayment(dropped));
     this.#maybeSweep();
+    this.onChange({ type: 'PAYMENT', payment });
+  }
+
+  /** A payment's outcome changed after it was created (3DS finished or timed out). */
+  paymentChanged(payment: PaymentRecord): void {
+    this.onChange({ type: 'PAYMENT', payment });
   }
 
   addRegistration(registration: RegistrationRecord): void {
     this.registrations.add(registration);
     this.registrations.dropOldest(this.limits.registrations);
+    this.onChange({ type: 'REGISTRATION', action: 'CREATED', registration });
+  }
+
+  deregister(registration: RegistrationRecord): void {
+    registration.deregistered = true;
+    this.onChange({ type: 'REGISTRATION', action: 'DELETED', registration });
   }
 
   /** A payment as it stands now: a 3DS step left unfinished for 30 minutes has timed out. */
@@ -260,6 +286,7 @@ export class SandboxStore {
     if (payment && session && !session.finished && payment.createdAt + THREE_DS_TIMEOUT_MS <= this.clock.nowMs()) {
       session.finished = true;
       payment.result = THREE_DS_TIMED_OUT;
+      this.paymentChanged(payment);
     }
     return payment;
   }

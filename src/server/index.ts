@@ -35,4 +35,5 @@ export {
   type MemoryStatusStoreOptions,
 } from './status-store.js';
 export { verifyPayment, type ExpectedPayment } from './verify.js';
+export { instalments, repeatOf, saveForLater, savedCardOf, subscription, type SavedCard } from './standing-instructions.js';
 export type * from './types.js';

@@ -28,7 +28,8 @@ export interface RequestOptions {
 }
 
 export interface Call extends RequestOptions {
-  method: 'GET' | 'POST';
+  /** DELETE sends its parameters in the query, like GET, and is never retried, like POST. */
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   /** Form fields (POST) or query parameters (GET), flat, without entityId. */
   params?: Record<string, string>;

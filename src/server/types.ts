@@ -80,10 +80,20 @@ export interface ThreeDSecureRequest {
   flow?: 'challenge' | 'frictionless';
 }
 
+/** The standing instruction of a first, customer-initiated payment (the seed's table): a saved card, instalments or a subscription. */
 export type StandingInstruction =
   | { type: 'UNSCHEDULED'; mode?: 'INITIAL'; source?: 'CIT' }
   | { type: 'INSTALMENT'; mode?: 'INITIAL'; source?: 'CIT'; numberOfInstallments: number | string; expiry: string; frequency: string }
   | { type: 'RECURRING'; mode?: 'INITIAL'; source?: 'CIT'; recurringType: 'SUBSCRIPTION' | 'STANDING_ORDER'; expiry: string; frequency: string };
+export type StandingInstructionType = StandingInstruction['type'];
+
+/**
+ * A later, merchant-initiated payment on a registration (the platform's shape;
+ * the seed does not show it): the same type as the initial payment, and that
+ * payment's `resultDetails.CardholderInitiatedTransactionID`, without which it
+ * does not compile.
+ */
+export type RepeatedStandingInstruction = { type: StandingInstructionType; mode: 'REPEATED'; source: 'MIT'; initialTransactionId: string };
 
 /** Recipient of funding or a payout. For the US and Canada (`USA`, `CAN`) `state` and `country` are mandatory (checked at run time). */
 export interface Recipient {
@@ -220,11 +230,20 @@ type WithCard<P> = P extends unknown ? P & { card: CardDetails; paymentBrand: Pa
 export interface RegistrationDebit extends Common {
   paymentType: 'DB' | 'PA';
   programme?: undefined;
-  standingInstruction?: { type: StandingInstruction['type']; mode?: 'INITIAL' | 'REPEATED'; source?: 'CIT' | 'MIT' };
+  standingInstruction?: StandingInstruction | RepeatedStandingInstruction;
   paymentBrand?: PaymentBrand;
   customer?: Customer;
 }
 export type RegistrationPaymentRequest = RegistrationDebit | Payout;
+
+/** `POST /v1/registrations` (the platform's): a card stored without a payment, optionally with the standing instruction it is for. */
+export interface RegistrationRequest {
+  paymentBrand: PaymentBrand;
+  card: CardDetails;
+  standingInstruction?: StandingInstruction;
+  testMode?: TestMode;
+  customParameters?: CustomParameters;
+}
 
 // 6. Capture, refund, reversal
 export interface CaptureRequest {
@@ -305,6 +324,28 @@ export interface Payment {
   readonly buildNumber?: string;
   readonly timestamp?: string;
   /** On a checkout's payment: the checkout id. */
+  readonly ndc?: string;
+}
+
+/** A stored card, as `registrations.create` answers it and a REGISTRATION notification carries it: masked card data only. */
+export interface Registration {
+  /** The registrationId: 32 lower-case hex. */
+  readonly id: string;
+  readonly result: GatewayResult;
+  readonly paymentBrand?: string;
+  readonly card?: Payment['card'];
+  readonly standingInstruction?: Readonly<Record<string, string>>;
+  readonly buildNumber?: string;
+  readonly timestamp?: string;
+  readonly ndc?: string;
+}
+
+/** The answer to `registrations.delete`. */
+export interface Deregistration {
+  readonly id: string;
+  readonly result: GatewayResult;
+  readonly buildNumber?: string;
+  readonly timestamp?: string;
   readonly ndc?: string;
 }
 

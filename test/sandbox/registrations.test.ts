@@ -12,10 +12,10 @@ const oneClick = {
   'standingInstruction.source': 'CIT',
 };
 
-async function register(number: string = CARDS.approved): Promise<{ registrationId: string; paymentId: string }> {
+async function register(number: string = CARDS.approved): Promise<{ registrationId: string; initialTransactionId: string }> {
   const { body } = await call('POST', '/v1/payments', cardPayment({ 'card.number': number, ...oneClick }));
   assert.match(body.registrationId, /^[a-f0-9]{32}$/);
-  return { registrationId: body.registrationId, paymentId: body.id };
+  return { registrationId: body.registrationId, initialTransactionId: body.resultDetails.CardholderInitiatedTransactionID };
 }
 
 describe('registrations', () => {
@@ -27,14 +27,14 @@ describe('registrations', () => {
   });
 
   it('a basic credit on a registration answers without card or paymentBrand, as a repeated merchant-initiated payment', async () => {
-    const { registrationId, paymentId } = await register();
+    const { registrationId, initialTransactionId } = await register();
     const answer = await call('POST', `/v1/registrations/${registrationId}/payments`, { paymentType: 'CD', amount: '15.00', currency: 'EUR', merchantTransactionId: 'payout-1' });
     assert.equal(answer.status, 200);
     assert.equal(answer.body.result.code, RESULT_CODES.approvedIntegratorTest);
     assert.equal(answer.body.paymentType, 'CD');
     assert.equal(answer.body.card, undefined);
     assert.equal(answer.body.paymentBrand, undefined);
-    assert.deepEqual(answer.body.standingInstruction, { source: 'MIT', type: 'UNSCHEDULED', mode: 'REPEATED', initialTransactionId: paymentId });
+    assert.deepEqual(answer.body.standingInstruction, { source: 'MIT', type: 'UNSCHEDULED', mode: 'REPEATED', initialTransactionId });
   });
 
   it('a debit on a registration carries the stored card summary', async () => {

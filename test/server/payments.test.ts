@@ -212,7 +212,7 @@ describe('registrations', () => {
       paymentType: 'DB',
       amount: '9.99',
       currency: 'EUR',
-      standingInstruction: { type: 'UNSCHEDULED', mode: 'REPEATED', source: 'MIT' },
+      standingInstruction: { type: 'UNSCHEDULED', mode: 'REPEATED', source: 'MIT', initialTransactionId: initial.resultDetails!.CardholderInitiatedTransactionID! },
     });
     assert.ok(isApproved(repeated.result.code));
     const credit = await client.registrations.createPayment(initial.registrationId!, { programme: 'basicCredit', paymentType: 'CD', amount: '5.00', currency: 'EUR' });

@@ -1,16 +1,53 @@
-/** 7. Payments and credits against a registered card. */
-import { movePayment } from '../reconcile.js';
-import type { RequestOptions, Transport } from '../request.js';
-import type { Payment, RegistrationPaymentRequest } from '../types.js';
+/**
+ * Registrations (saved cards): 7. payments and credits against a registered
+ * card, and the platform's `POST /v1/registrations` and
+ * `DELETE /v1/registrations/{id}`, which the seed does not show.
+ */
+import { classifyResult, isApproved } from '../../contract/result-codes.js';
+import { GatewayDeclinedError, GatewayError } from '../errors.js';
+import { flatten, movePayment } from '../reconcile.js';
+import { resultError, type RequestOptions, type Transport } from '../request.js';
+import type { Deregistration, Payment, Registration, RegistrationPaymentRequest, RegistrationRequest } from '../types.js';
 import { pathId } from './path.js';
 
 export interface Registrations {
-  /** A debit, PA, credit or payout against `registrationId` (from a payment made with `createRegistration: true`). Sent once; an unknown outcome is looked up. */
+  /**
+   * Stores a card without a payment; answers its registration `id` and the
+   * card's masked data. Not retried: after a lost answer the card may be
+   * stored unseen (it moves no money; store it again).
+   */
+  create(request: RegistrationRequest, options?: RequestOptions): Promise<Registration>;
+  /**
+   * Deregisters a saved card. Not retried; calling it again is safe: a card
+   * already deleted is `GatewayNotFoundError` with `resultCode` `100.150.202`
+   * (`100.150.200` for one that never existed).
+   */
+  delete(registrationId: string, options?: RequestOptions): Promise<Deregistration>;
+  /**
+   * A debit, PA, credit or payout against `registrationId`. A merchant-initiated
+   * repeat carries `standingInstruction: repeatOf(savedCard)`. Sent once; an
+   * unknown outcome is looked up. A deleted card is `GatewayNotFoundError` (`100.150.200`).
+   */
   createPayment(registrationId: string, request: RegistrationPaymentRequest, options?: RequestOptions): Promise<Payment>;
+}
+
+/** An answer that moves no money: returned when approved, else thrown as a decline (by the bank) or a gateway error. */
+function approvedOrThrow<T extends { result: { code: string; description: string } }>({ status, body }: { status: number; body: T }): T {
+  if (isApproved(body.result.code)) return body;
+  throw resultError(classifyResult(body.result.code) === 'declined' ? GatewayDeclinedError : GatewayError, body.result, { httpStatus: status });
 }
 
 export function registrations(transport: Transport): Registrations {
   return {
+    async create(request, options) {
+      const params = flatten(request);
+      return approvedOrThrow(await transport.send<Registration>({ ...options, method: 'POST', path: '/v1/registrations', operation: 'registration', params }));
+    },
+    async delete(registrationId, options) {
+      const path = `/v1/registrations/${pathId('registrationId', registrationId)}`;
+      const params: Record<string, string> = transport.testMode ? { testMode: transport.testMode } : {};
+      return approvedOrThrow(await transport.send<Deregistration>({ ...options, method: 'DELETE', path, params }));
+    },
     createPayment: async (registrationId, request, options) =>
       movePayment(transport, `/v1/registrations/${pathId('registrationId', registrationId)}/payments`, 'registrationPayment', request, options),
   };
