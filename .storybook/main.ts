@@ -1,14 +1,14 @@
 /**
  * Storybook for the two elements (web components + Vite), telemetry off, no
- * network: the dev server starts its own sandbox gateway and serves the story
- * merchant routes (story-gateway.ts), so stories never hold the access token.
+ * network: the dev server starts its own sandbox gateway and mounts the
+ * sandbox's merchant proxy (`createMerchantProxy`, routes under /__gw/), so
+ * stories never hold the access token.
  */
 import type { StorybookConfig } from '@storybook/web-components-vite';
 import type { Plugin } from 'vite';
-import { startSandbox } from '../src/sandbox/index.js';
-import { storyGateway } from './story-gateway.js';
+import { createMerchantProxy, startSandbox } from '../src/sandbox/index.js';
 
-/** Starts a sandbox with the dev server and mounts the story gateway before Vite's own routes. */
+/** Starts a sandbox with the dev server and mounts its merchant proxy before Vite's own routes. */
 function storySandbox(): Plugin {
   return {
     name: 'gw-story-sandbox',
@@ -16,7 +16,7 @@ function storySandbox(): Plugin {
     async configureServer(server) {
       const sandbox = await startSandbox({ port: 0, quiet: true });
       server.httpServer?.once('close', () => void sandbox.close());
-      server.middlewares.use(storyGateway(sandbox));
+      server.middlewares.use(createMerchantProxy(sandbox).middleware);
     },
   };
 }

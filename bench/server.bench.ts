@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { DEFAULT_ENTITY_ID, DEFAULT_TOKEN } from '../src/sandbox/index.js';
 import { CARDS } from '../src/sandbox/triggers.js';
 import { createGatewayClient, type CardPaymentRequest } from '../src/server/index.js';
-import { cardPayment } from '../test/support/card-payment.js';
+import { cardPayment } from '../src/sandbox/fixtures.js';
 
 const OVERHEAD_TARGET = 0.05;
 const SIZE_TARGET_BYTES = 8 * 1024;

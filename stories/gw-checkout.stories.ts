@@ -1,6 +1,6 @@
 /**
  * `<gw-checkout>` in each of its states, against the sandbox Storybook starts
- * (.storybook/story-gateway.ts). Each story's play function waits for the
+ * (.storybook/main.ts, through the sandbox's merchant proxy). Each story's play function waits for the
  * state it shows, so the story test fails when a state cannot be reached.
  */
 import type { Meta, StoryObj } from '@storybook/web-components-vite';

@@ -11,6 +11,7 @@ import { createSandboxState, FAULT_MODES, type FaultMode, type LoggedRequest } f
 export type { FaultMode, LoggedRequest } from './state.js';
 export type { StoreLimits } from './store.js';
 export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './triggers.js';
+export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions } from './merchant-proxy.js';
 
 /** The fixed test token the sandbox accepts unless told otherwise. */
 export const DEFAULT_TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAxOTM5NzM2ZjFhNzA2NDF8c2FuZGJveA==';

@@ -1,11 +1,12 @@
 /**
- * What a story needs from a merchant back end, through the story gateway
- * (.storybook/story-gateway.ts), which adds the access token server-side:
+ * What a story needs from a merchant back end, through the sandbox's merchant
+ * proxy (`createMerchantProxy`, mounted by .storybook/main.ts), which adds the
+ * access token server-side:
  * a fresh checkout, a server-to-server payment that needs 3-D Secure, and a
  * request the sandbox holds back (to show a waiting state).
  */
 import type { ChallengeWindow } from '../../src/contract/formats.js';
-import { threeDsPayment } from '../../test/support/card-payment.js';
+import { threeDsPayment } from '../../src/sandbox/fixtures.js';
 
 export interface StoryGatewayConfig {
   readonly sandboxUrl: string;
@@ -17,7 +18,7 @@ let config: Promise<StoryGatewayConfig> | undefined;
 /** The sandbox URL and entity id, fetched once. */
 export function gatewayConfig(): Promise<StoryGatewayConfig> {
   config ??= fetch('/__gw/config.json').then((response) => {
-    if (!response.ok) throw new Error(`the story gateway answered ${response.status}`);
+    if (!response.ok) throw new Error(`the merchant proxy answered ${response.status}`);
     return response.json() as Promise<StoryGatewayConfig>;
   });
   return config;
@@ -73,8 +74,8 @@ export async function createThreeDsRedirect(cardNumber: string, challengeWindow:
 
 /** Makes the sandbox's next request to `path` (e.g. `/v1/paymentWidgets.js`) hang, so a story can show the waiting state. */
 export async function hangNextRequest(path: string): Promise<void> {
-  const response = await fetch(`/__gw/hang?${new URLSearchParams({ path })}`, { method: 'POST' });
-  if (!response.ok) throw new Error(`the story gateway could not hold ${path}: ${response.status}`);
+  const response = await fetch(`/__gw/fault?${new URLSearchParams({ path, mode: 'hang' })}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`the merchant proxy could not hold ${path}: ${response.status}`);
 }
 
 /** Resolves when `element` reflects `state`; rejects after `timeoutMs` naming the state it is in. */

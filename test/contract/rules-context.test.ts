@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { requiredFields, validateParameters } from '../../src/contract/rules.js';
-import { cardPayment } from '../support/card-payment.js';
+import { cardPayment } from '../../src/sandbox/fixtures.js';
 
 const payment = { entityId: '8ac7a4c79394bdc801939736f17e063d', ...cardPayment({ amount: '10.00' }) };
 const now = new Date('2026-11-21T12:00:00Z');

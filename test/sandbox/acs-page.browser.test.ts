@@ -1,6 +1,6 @@
 import { expect, fixture } from '@open-wc/testing';
 import { CARDS } from '../../src/sandbox/triggers.js';
-import { threeDsPayment } from '../support/card-payment.js';
+import { threeDsPayment } from '../../src/sandbox/fixtures.js';
 import { merchantCall, shopperResultUrl } from '../support/gateway.js';
 
 /** A pending challenge payment's ACS page, fetched same-origin through the test runner's proxy. */

@@ -6,7 +6,7 @@ import { after, before } from 'node:test';
 import { CARDS, startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export { CARDS };
-export { cardPayment, threeDsFields } from '../support/card-payment.js';
+export { cardPayment, threeDsFields } from '../../src/sandbox/fixtures.js';
 
 export interface Answer {
   status: number;

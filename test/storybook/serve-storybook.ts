@@ -1,14 +1,13 @@
 /**
  * Serves a static Storybook build the way the dev server does: the built
- * files plus the story gateway over a real sandbox (a static build has no Vite
- * dev server, so nothing else would answer /__gw/*).
+ * files plus the sandbox's merchant proxy over a real sandbox (a static build
+ * has no Vite dev server, so nothing else would answer /__gw/*).
  */
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { storyGateway } from '../../.storybook/story-gateway.js';
-import { startSandbox } from '../../src/sandbox/index.js';
+import { createMerchantProxy, startSandbox } from '../../src/sandbox/index.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,7 +28,7 @@ export interface ServedStorybook {
 
 export async function serveStorybook(directory: string): Promise<ServedStorybook> {
   const sandbox = await startSandbox({ port: 0, quiet: true });
-  const gateway = storyGateway(sandbox);
+  const gateway = createMerchantProxy(sandbox).middleware;
   const root = normalize(directory);
   const server = createServer((request, response) => {
     gateway(request, response, () => {

@@ -1,6 +1,7 @@
 /**
  * Browser-test helpers that act as the merchant's back end: every call goes
- * through the test runner's proxy (/__gw/api), which adds the access token.
+ * through the sandbox's merchant proxy the test runner mounts (/__gw/api), which
+ * adds the access token.
  */
 import { clockSandboxUrl, entityId, sandboxUrl } from '/__gw/sandbox.js';
 
@@ -21,7 +22,7 @@ export interface GatewayAnswer {
  */
 export async function merchantCall(method: 'GET' | 'POST', path: string, params: Record<string, string> = {}, options: { sandbox?: 'shared' | 'clock' } = {}): Promise<GatewayAnswer> {
   const form = new URLSearchParams({ entityId, ...params });
-  const proxy = options.sandbox === 'clock' ? '/__gw/clock-api' : '/__gw/api';
+  const proxy = options.sandbox === 'clock' ? '/__gw/clock/api' : '/__gw/api';
   const url = method === 'GET' ? `${proxy}${path}${path.includes('?') ? '&' : '?'}${form}` : `${proxy}${path}`;
   const response = await fetch(url, {
     method,

@@ -3,7 +3,7 @@
  * the sandbox, and the test runner's commands of test/support/wtr-three-ds.ts.
  */
 import { executeServerCommand } from '@web/test-runner-commands';
-import { threeDsPayment } from './card-payment.js';
+import { threeDsPayment } from '../../src/sandbox/fixtures.js';
 import { merchantCall, shopperResultUrl, type GatewayAnswer } from './gateway.js';
 
 /** A server-to-server debit that the sandbox answers with a 3DS redirect back to the same-origin result page. */

@@ -1,26 +1,19 @@
 /**
  * A @web/test-runner plugin that starts a real sandbox gateway for the browser
- * tests and plays the merchant's back end for them:
+ * tests and plays the merchant's back end for them with the sandbox's merchant
+ * proxy (`createMerchantProxy`: /__gw/api/…, /__gw/result, /__gw/fault), which
+ * adds the token on the server side as a merchant's server would. Besides:
  *   /__gw/sandbox.js   exports the sandbox URL and entity id (no token)
- *   /__gw/api/...      forwards to the sandbox with the Bearer token added, so the
- *                      token stays on the server side as it would in production
- *   /__gw/clock-api/... the same for a second sandbox kept for tests that move the
+ *   /__gw/clock/…      the same proxy for a second sandbox kept for tests that move the
  *                      clock (POST /__sandbox/clock): test files run concurrently, and
  *                      moving the shared sandbox's clock would expire their checkouts
- *   /__gw/result       a same-origin shopper result page
  *   /__gw/page         a blank page sent with the Content-Security-Policy header given as
  *                      ?csp=, loading the module ?module= with the script nonce ?nonce=
  *                      (a header policy behaves unlike a <meta> one, e.g. it hides nonces)
  */
 import type { TestRunnerPlugin } from '@web/test-runner';
 import type { Middleware } from '@web/dev-server-core';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-
-async function readBody(stream: AsyncIterable<Buffer>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
+import { createMerchantProxy, startSandbox, type MerchantProxy, type Sandbox } from '../../src/sandbox/index.js';
 
 /**
  * The plugin starts and stops the sandbox; the middleware serves the routes above.
@@ -29,10 +22,12 @@ async function readBody(stream: AsyncIterable<Buffer>): Promise<Buffer> {
 export function sandboxFixture(): { plugin: TestRunnerPlugin; middleware: Middleware; current: () => Sandbox | undefined } {
   let sandbox: Sandbox | undefined;
   let clockSandbox: Sandbox | undefined;
+  let proxies: MerchantProxy[] = [];
   const plugin: TestRunnerPlugin = {
     name: 'gw-sandbox',
     async serverStart() {
       [sandbox, clockSandbox] = await Promise.all([startSandbox({ port: 0, quiet: true }), startSandbox({ port: 0, quiet: true })]);
+      proxies = [createMerchantProxy(sandbox), createMerchantProxy(clockSandbox, { prefix: '/__gw/clock' })];
     },
     async serverStop() {
       await Promise.all([sandbox?.close(), clockSandbox?.close()]);
@@ -56,28 +51,9 @@ export function sandboxFixture(): { plugin: TestRunnerPlugin; middleware: Middle
       }</head><body><main></main></body></html>`;
       return;
     }
-    if (ctx.path === '/__gw/result') {
-      ctx.type = 'text/html';
-      ctx.body = '<!doctype html><html lang="en"><title>Shopper result</title><p>Back at the shop.</p></html>';
-      return;
-    }
-    const prefix = ['/__gw/api/', '/__gw/clock-api/'].find((candidate) => ctx.path.startsWith(candidate));
-    if (prefix) {
-      const gateway = prefix === '/__gw/api/' ? sandbox : clockSandbox;
-      const target = `${gateway.url}${ctx.url.slice(prefix.length - 1)}`;
-      const body = ctx.method === 'GET' ? undefined : new Uint8Array(await readBody(ctx.req));
-      const response = await fetch(target, {
-        method: ctx.method,
-        headers: {
-          authorization: `Bearer ${gateway.tokens[0]}`,
-          ...(body ? { 'content-type': ctx.get('content-type') || 'application/x-www-form-urlencoded; charset=UTF-8' } : {}),
-        },
-        body,
-      });
-      ctx.status = response.status;
-      ctx.type = response.headers.get('content-type') ?? 'application/json';
-      ctx.body = Buffer.from(await response.arrayBuffer());
-      return;
+    for (const proxy of proxies) {
+      // The proxy writes the answer itself; Koa must not write another.
+      if (await proxy.handle(ctx.req, ctx.res)) return void (ctx.respond = false);
     }
     return next();
   };

@@ -1,11 +1,12 @@
 /**
- * The flat form fields of a valid server-to-server debit with the sandbox's
- * approved card, and of one the sandbox answers with a 3-D Secure redirect: the
- * fixtures the node and browser tests, the benchmarks and the stories start
- * from. No Node or browser dependencies.
+ * Request forms to start tests from: the flat form fields of a valid
+ * server-to-server debit with the sandbox's approved card, and of one the
+ * sandbox answers with a 3-D Secure redirect. Used by the kit's own tests,
+ * benchmarks and stories; no Node or browser dependencies, so browser code may
+ * import this module directly.
  */
-import { brandsOfCardNumber } from '../../src/contract/rules.js';
-import { CARDS } from '../../src/sandbox/triggers.js';
+import { brandsOfCardNumber } from '../contract/rules.js';
+import { CARDS } from './triggers.js';
 
 /** Card and customer fields of a valid server-to-server debit; override as needed. */
 export function cardPayment(overrides: Record<string, string> = {}): Record<string, string> {
