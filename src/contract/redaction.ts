@@ -54,9 +54,14 @@ export function maskCardNumbers(text: string): string {
 const BEARER = /\b(Bearer)(\s+)[A-Za-z0-9._~+/=-]+/gi;
 const LABELLED_CVV = /(cvv["']?\s*[:=]\s*["']?)([^"'&\s,;}]+)/gi;
 
+/** Secrets an echoed header or form names: `Bearer` tokens and labelled security codes. Never touches other data. */
+export function maskLabelledSecrets(text: string): string {
+  return text.replace(BEARER, `$1$2${MASKED_TOKEN}`).replace(LABELLED_CVV, `$1${MASKED_CVV}`);
+}
+
 /** Secrets recognisable without knowing them: card numbers, Bearer tokens, labelled security codes. */
 export function maskSecretsByShape(text: string): string {
-  return maskCardNumbers(text).replace(BEARER, `$1$2${MASKED_TOKEN}`).replace(LABELLED_CVV, `$1${MASKED_CVV}`);
+  return maskLabelledSecrets(maskCardNumbers(text));
 }
 
 /**
@@ -77,14 +82,27 @@ export interface KnownSecrets {
   accessToken?: string | undefined;
   cardNumber?: string | undefined;
   cvv?: string | undefined;
+  /**
+   * Exact texts never masked by shape (the request's merchantTransactionId: an
+   * order id holding a millisecond timestamp can pass the Luhn check, and it is
+   * the key a merchant looks the payment up by). Known secrets inside are still replaced.
+   */
+  keep?: readonly (string | undefined)[];
 }
+
+/**
+ * Fields that name a transaction (ids, references, timestamps): masked only by
+ * known secrets, never by shape, so the keys a merchant acts on stay intact.
+ */
+export const IDENTIFIER_NAMES: ReadonlySet<string> = new Set(['id', 'referencedId', 'registrationId', 'merchantTransactionId', 'ndc', 'buildNumber', 'timestamp', 'paymentId', 'checkoutId']);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Scrubs one text; `redact.deep` copies a JSON-like value with every string scrubbed. */
+/** Scrubs one text; `known` replaces only the request's token and card number (exact, never mangles other data); `deep` copies a JSON-like value with every string scrubbed. */
 export interface Redactor {
   (text: string): string;
-  deep<T>(value: T): T;
+  known(text: string): string;
+  deep<T>(value: T, name?: string): T;
 }
 
 /**
@@ -94,22 +112,33 @@ export interface Redactor {
  * secret recognisable by shape.
  */
 export function createRedactor(secrets: KnownSecrets = {}): Redactor {
-  const replacements: [RegExp, string][] = [];
+  const exact: [string, string][] = [];
   const { accessToken, cardNumber, cvv } = secrets;
+  const keep = (secrets.keep ?? []).filter((text): text is string => !!text);
   // Short values are not replaced anywhere by value: they would match unrelated text. Their fields are still masked by name.
-  if (accessToken && accessToken.length >= 8) replacements.push([new RegExp(escape(accessToken), 'g'), MASKED_TOKEN]);
-  if (cardNumber && cardNumber.length >= 8) replacements.push([new RegExp(escape(cardNumber), 'g'), maskCardNumber(cardNumber)]);
-  if (cvv && cvv.length >= 3) replacements.push([new RegExp(`(?<![0-9A-Za-z]|\\d[.:])${escape(cvv)}(?![0-9A-Za-z]|[.:]\\d)`, 'g'), MASKED_CVV]);
-  const redact = ((text: string) => {
-    for (const [pattern, replacement] of replacements) text = text.replace(pattern, replacement);
-    return maskSecretsByShape(text);
-  }) as Redactor;
-  redact.deep = <T>(value: T): T => deepCopy(value, redact, '') as T;
+  if (accessToken && accessToken.length >= 8) exact.push([accessToken, MASKED_TOKEN]);
+  if (cardNumber && cardNumber.length >= 8) exact.push([cardNumber, maskCardNumber(cardNumber)]);
+  const standaloneCvv = cvv && cvv.length >= 3 ? new RegExp(`(?<![0-9A-Za-z]|\\d[.:])${escape(cvv)}(?![0-9A-Za-z]|[.:]\\d)`, 'g') : undefined;
+  const known = (text: string) => {
+    for (const [secret, replacement] of exact) if (text.includes(secret)) text = text.replaceAll(secret, replacement);
+    return text;
+  };
+  const byShape = (text: string): string => {
+    const kept = keep.find((part) => text.includes(part));
+    if (kept !== undefined) return text.split(kept).map(byShape).join(kept);
+    return maskSecretsByShape(standaloneCvv ? text.replace(standaloneCvv, MASKED_CVV) : text);
+  };
+  const redact = ((text: string) => byShape(known(text))) as Redactor;
+  redact.known = known;
+  redact.deep = <T>(value: T, name = ''): T => deepCopy(value, redact, name) as T;
   return redact;
 }
 
-function deepCopy(value: unknown, redact: (text: string) => string, name: string): unknown {
-  if (typeof value === 'string') return SENSITIVE_NAMES.has(name.toLowerCase()) ? maskParameter(name, value) : redact(value);
+function deepCopy(value: unknown, redact: Redactor, name: string): unknown {
+  if (typeof value === 'string') {
+    if (SENSITIVE_NAMES.has(name.toLowerCase())) return maskParameter(name, value);
+    return IDENTIFIER_NAMES.has(name) ? redact.known(value) : redact(value);
+  }
   if (Array.isArray(value)) return value.map((item) => deepCopy(item, redact, name));
   if (value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};

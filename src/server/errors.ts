@@ -1,63 +1,105 @@
 /**
- * The one error hierarchy of the server helper: each class is one thing a caller
- * can act on. Errors carry the gateway's result code, description and masked
- * parameter errors, never a card number, a security code or the access token.
+ * The one error hierarchy of the server helper and the one mapping from a
+ * gateway answer to it: each class is one thing a caller can act on, decided
+ * by `result.code` alone (never by HTTP status). Errors carry the gateway's
+ * result code, description, parameter errors and, when the answer was a
+ * payment (it has an `id`, whatever its HTTP status), the whole payment. Never
+ * a card number, a security code or the access token: every text is scrubbed
+ * (see `contract/redaction.ts`) before it gets here, and again here by shape.
  */
-import { maskParameter, maskSecretsByShape } from '../contract/redaction.js';
-import type { ParameterError } from '../contract/rules.js';
-import type { Payment } from './types.js';
+import { maskParameter, redactByShape, type Redactor } from '../contract/redaction.js';
+import { classifyResult, type ResultKind } from '../contract/result-codes.js';
+import type { GatewayResult, Payment } from './types.js';
+
+/** One `parameterErrors` entry; `value` stays absent when the gateway sent none. */
+export interface GatewayParameterError {
+  readonly name: string;
+  readonly value?: string;
+  readonly message: string;
+}
 
 export interface GatewayErrorDetails {
   resultCode?: string | undefined;
   description?: string | undefined;
+  /** What the result code means (`declined`, `rejected_3ds`, `rejected_validation`, …). */
+  resultKind?: ResultKind | undefined;
   httpStatus?: number | undefined;
-  parameterErrors?: readonly ParameterError[] | undefined;
-  /** The gateway's answer when it carried a payment (declined, uncertain). Its card data is the gateway's own bin and last 4 digits. */
+  parameterErrors?: readonly GatewayParameterError[] | undefined;
+  /** The gateway's whole answer when it was a payment (it has an `id`): the payment exists at the gateway. */
   payment?: Payment | undefined;
   cause?: unknown;
+  /** The payment request's merchantTransactionId, whenever the error is about one. */
+  merchantTransactionId?: string | undefined;
   /** Subclass fields, below. */
   retryAfterSeconds?: number | undefined;
-  merchantTransactionId?: string;
   mismatches?: readonly VerificationMismatch[];
+  candidates?: readonly Payment[];
+  /** Scrubs the request's own secrets too (its token, card number, CVV); by shape only when absent. Not kept. */
+  redact?: Redactor;
 }
 
-const scrub = maskSecretsByShape;
+/** What a caller does about an error or a payment; `outcomeOf` (outcome.ts) builds on it. */
+export type OutcomeKind =
+  | 'approved'
+  | 'pending'
+  | 'declined'
+  | 'uncertain'
+  | 'stranded'
+  | 'invalid'
+  | 'not_found'
+  | 'throttled'
+  | 'unauthorized'
+  | 'mismatch'
+  | 'failed';
+
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /** Anything that went wrong talking to the gateway. */
 export class GatewayError extends Error {
   // Names are written out, not read from the class: minifiers rename classes.
   override name = 'GatewayError';
+  /** What the caller does about it; see `outcomeOf`. */
+  readonly outcome: OutcomeKind = 'failed';
   declare readonly resultCode?: string;
   declare readonly description?: string;
+  declare readonly resultKind?: ResultKind;
   declare readonly httpStatus?: number;
-  declare readonly parameterErrors: readonly ParameterError[];
+  declare readonly parameterErrors: readonly GatewayParameterError[];
   declare readonly payment?: Payment;
+  declare readonly merchantTransactionId?: string;
 
   constructor(message: string, details: GatewayErrorDetails = {}) {
-    const { cause, parameterErrors = [], ...fields } = details;
+    const { cause, parameterErrors = [], redact = redactByShape, ...fields } = details;
     // Our own errors are already safe and keep their class; any other cause is reduced to a scrubbed copy.
-    super(scrub(message), cause instanceof Error ? { cause: cause instanceof GatewayError ? cause : sanitizedCause(cause) } : undefined);
-    // Re-masked here so a gateway (or emulator) that echoes raw values cannot leak them through us.
-    const masked = parameterErrors.map(({ name, value, message }) => ({ name, value: maskParameter(name, String(value)), message }));
-    Object.assign(this, fields, { parameterErrors: masked });
+    super(redact(message), cause instanceof Error ? { cause: cause instanceof GatewayError ? cause : sanitizedCause(cause, redact) } : undefined);
+    for (const [key, value] of Object.entries(fields)) {
+      if (value !== undefined) Object.defineProperty(this, key, { value: redact.deep(value, key), enumerable: true, configurable: true, writable: true });
+    }
+    // Masked again by name and value: a gateway (or proxy) that echoes the form must not leak it through us.
+    const masked = parameterErrors.map(({ name, value, message }) => {
+      const entry: GatewayParameterError = { name: redact(String(name)), message: redact(String(message)) };
+      return value === undefined ? entry : { ...entry, value: redact(maskParameter(String(name), String(value))) };
+    });
+    Object.defineProperty(this, 'parameterErrors', { value: masked, enumerable: true, writable: true, configurable: true });
   }
 
   /** What a log line may hold: everything a caller acts on (the payment by its id only), nothing sensitive. */
   toJSON(): Record<string, unknown> {
-    const { payment, ...fields } = this;
+    const { payment, candidates, ...fields } = this as GatewayError & { candidates?: readonly Payment[] };
     const cause = this.cause instanceof Error ? { name: this.cause.name, message: this.cause.message } : undefined;
-    return { ...fields, name: this.name, message: this.message, paymentId: payment?.id, cause };
+    return { ...fields, name: this.name, message: this.message, paymentId: payment?.id, candidateIds: candidates?.map((candidate) => candidate.id), cause };
   }
 
-  [Symbol.for('nodejs.util.inspect.custom')](): string {
+  [INSPECT](): string {
     return `${this.stack}\n${JSON.stringify(this.toJSON(), null, 2)}`;
   }
 }
 
-/** A cause we did not create may carry anything in its message: keep its name and a scrubbed message only. */
-function sanitizedCause(cause: Error): Error {
-  const copy = new Error(scrub(cause.message));
-  copy.name = cause.name;
+/** A cause we did not create may carry anything in its message: keep its name and a scrubbed message, and its cause the same way. */
+function sanitizedCause(cause: Error, redact: Redactor): Error {
+  const inner = cause.cause instanceof Error && cause.cause !== cause ? { cause: sanitizedCause(cause.cause, redact) } : undefined;
+  const copy = new Error(redact(String(cause.message)), inner);
+  copy.name = redact(String(cause.name));
   copy.stack = `${copy.name}: ${copy.message}`;
   return copy;
 }
@@ -65,30 +107,40 @@ function sanitizedCause(cause: Error): Error {
 /** The access token was refused (`800.900.300`, `800.900.302`): check the credentials. */
 export class GatewayAuthenticationError extends GatewayError {
   override name = 'GatewayAuthenticationError';
+  override readonly outcome: OutcomeKind = 'unauthorized';
 }
 
 /** The token is valid but may not act for this entity (`800.900.301`). */
 export class GatewayPermissionError extends GatewayError {
   override name = 'GatewayPermissionError';
+  override readonly outcome: OutcomeKind = 'unauthorized';
 }
 
 /**
  * Bad or missing fields. Raised before sending when our own check (the shared
  * contract) finds them, with every bad field in `parameterErrors`; also raised
- * when the gateway rejects a request's data or references (`200.300.404`, `700.*`).
+ * when the gateway rejects a request's data or references (`200.300.404`, `700.*`)
+ * without creating a payment.
  */
 export class GatewayValidationError extends GatewayError {
   override name = 'GatewayValidationError';
+  override readonly outcome: OutcomeKind = 'invalid';
 }
 
-/** The payment was refused: by the bank, by 3-D Secure, by risk checks or by the gateway's system. `payment` holds the answer. */
+/**
+ * The payment was refused: by the bank, by 3-D Secure, by risk checks, or for
+ * its card or account data (a validation code on an answer that created a
+ * payment, e.g. `100.100.101`). `payment` holds the answer; `resultKind` the group.
+ */
 export class GatewayDeclinedError extends GatewayError {
   override name = 'GatewayDeclinedError';
+  override readonly outcome: OutcomeKind = 'declined';
 }
 
 /** Too many requests (`800.120.100`), or the seed's 2-a-minute checkout status limit, enforced here before sending. */
 export class GatewayThrottledError extends GatewayError {
   override name = 'GatewayThrottledError';
+  override readonly outcome: OutcomeKind = 'throttled';
   /** Seconds after which a new request may be sent, when known. */
   declare readonly retryAfterSeconds?: number;
 }
@@ -96,9 +148,10 @@ export class GatewayThrottledError extends GatewayError {
 /** The checkout, payment, registration or report does not exist (or no longer answers, like a consumed checkout). */
 export class GatewayNotFoundError extends GatewayError {
   override name = 'GatewayNotFoundError';
+  override readonly outcome: OutcomeKind = 'not_found';
 }
 
-/** No usable answer arrived: the connection failed or the body was not the gateway's JSON. */
+/** No usable answer arrived: the connection failed, or the body was not the gateway's JSON (a proxy's page, a cut or malformed body). */
 export class GatewayNetworkError extends GatewayError {
   override name = 'GatewayNetworkError';
 }
@@ -110,14 +163,38 @@ export class GatewayTimeoutError extends GatewayNetworkError {
 
 /**
  * A payment request may or may not have moved money, and looking it up by its
- * `merchantTransactionId` did not tell. Never retry the payment blindly: look it
- * up later with `reports.findByMerchantTransactionId(error.merchantTransactionId)`.
+ * `merchantTransactionId` did not tell with certainty (nothing found, a look-up
+ * failed, or more than one transaction could be it: see `candidates`). Never
+ * retry the payment blindly: look it up later with
+ * `reports.findByMerchantTransactionId(error.merchantTransactionId)`.
  */
 export class UncertainOutcomeError extends GatewayError {
   override name = 'UncertainOutcomeError';
+  override readonly outcome: OutcomeKind = 'uncertain';
   declare readonly merchantTransactionId: string;
+  /** Transactions under this merchantTransactionId that could be the lost one, when there were several (or one not yet final). */
+  declare readonly candidates?: readonly Payment[];
 
   constructor(message: string, details: GatewayErrorDetails & { merchantTransactionId: string }) {
+    super(message, details);
+  }
+}
+
+/**
+ * The payment's answer was lost and the look-up found it pending (`000.200.*`,
+ * a 3-D Secure or other redirect step), but reports carry no `redirect`: the
+ * shopper can never complete it, and it will expire unpaid (pending payments
+ * time out after about 30 minutes). Do not ship; tell the shopper this attempt
+ * failed; a new attempt under a new merchantTransactionId is safe. `payment.id`
+ * reads its final state later (`reports.get`).
+ */
+export class StrandedPaymentError extends GatewayError {
+  override name = 'StrandedPaymentError';
+  override readonly outcome: OutcomeKind = 'stranded';
+  declare readonly merchantTransactionId: string;
+  declare readonly payment: Payment;
+
+  constructor(message: string, details: GatewayErrorDetails & { merchantTransactionId: string; payment: Payment }) {
     super(message, details);
   }
 }
@@ -132,9 +209,75 @@ export interface VerificationMismatch {
 /** The payment's id, amount, currency, brand or type is not what the merchant expected: do not ship the order. */
 export class GatewayVerificationError extends GatewayError {
   override name = 'GatewayVerificationError';
+  override readonly outcome: OutcomeKind = 'mismatch';
   declare readonly mismatches: readonly VerificationMismatch[];
 
   constructor(message: string, details: GatewayErrorDetails & { mismatches: readonly VerificationMismatch[]; payment: Payment }) {
     super(message, details);
   }
+}
+
+type ErrorClass = new (message: string, details: GatewayErrorDetails) => GatewayError;
+
+/** Result kinds that are a refusal of the payment itself. */
+const DECLINES: readonly ResultKind[] = ['declined', 'rejected_3ds', 'rejected_risk', 'soft_decline', 'rejected_async'];
+
+/** Kinds that are an answer, not an error. */
+const SUCCESSES: readonly ResultKind[] = ['approved', 'approved_review', 'pending', 'pending_extended', 'checkout_created'];
+
+/** The one mapping: what a result code means → the class a caller catches. `uncertain`/`unknown` are decided by the caller (reconcile). */
+const CLASS_OF: Partial<Record<ResultKind, ErrorClass>> = {
+  unauthorized: GatewayAuthenticationError,
+  forbidden: GatewayPermissionError,
+  throttled: GatewayThrottledError,
+  not_found: GatewayNotFoundError,
+  rejected_validation: GatewayValidationError,
+};
+
+/** An answer as the transport hands it over: its HTTP status and parsed body (a `result` with a string `code`). */
+export interface Answer<T = Payment> {
+  readonly status: number;
+  readonly body: T;
+}
+
+/** True when the answer is a payment that exists at the gateway: it has an id. */
+export const isPaymentAnswer = (body: { result: GatewayResult }): body is Payment => {
+  const { id } = body as { id?: unknown };
+  return typeof id === 'string' && id !== '';
+};
+
+/** `description (code)`, without inventing a description the gateway did not send. */
+export const describe = (result: GatewayResult) => (result.description ? `${result.description} (${result.code})` : `Result ${result.code}`);
+
+/**
+ * The typed error for a gateway answer that is not a success. A validation code
+ * on an answer that created a payment is a decline of that payment (its card or
+ * account data was refused), so the merchant keeps its id and can offer another card.
+ */
+export function errorFor(answer: Answer<{ result: GatewayResult }>, details: GatewayErrorDetails = {}): GatewayError {
+  const { body, status } = answer;
+  const { result } = body;
+  const resultKind = classifyResult(result.code);
+  const payment = isPaymentAnswer(body) ? body : undefined;
+  let Type: ErrorClass = CLASS_OF[resultKind] ?? GatewayError;
+  if (DECLINES.includes(resultKind) || (payment && resultKind === 'rejected_validation')) Type = GatewayDeclinedError;
+  const merchantTransactionId = payment?.merchantTransactionId ?? details.merchantTransactionId;
+  const fields = { resultCode: result.code, description: result.description, resultKind, parameterErrors: result.parameterErrors, httpStatus: status, payment, ...details };
+  if (resultKind === 'uncertain' || resultKind === 'unknown') {
+    return new UncertainOutcomeError(`${describe(result)}: the outcome is not known`, { ...fields, merchantTransactionId: merchantTransactionId ?? '' });
+  }
+  return new Type(describe(result), { ...fields, merchantTransactionId });
+}
+
+/** True for result codes that are an answer (approved, pending, checkout created), not an error. */
+export const isSuccess = (code: string) => SUCCESSES.includes(classifyResult(code));
+
+/**
+ * A payment answer as the caller sees it: returned when approved (also pending
+ * review) or pending (a 3DS redirect, or a checkout not yet paid); thrown as a
+ * typed error otherwise, with the answer in `error.payment` when it is a payment.
+ */
+export function settle<T extends { result: GatewayResult }>(answer: Answer<T>, details?: GatewayErrorDetails): T {
+  if (isSuccess(answer.body.result.code)) return answer.body;
+  throw errorFor(answer, details);
 }

@@ -1,6 +1,7 @@
 /** gw-elements/server: the typed, money-safe client for the gateway (server side only). */
 export { classifyResult, isApproved, resultGroup, RESULT_CODES, type ResultKind } from '../contract/result-codes.js';
-export { validateParameters, maskParameter, type ParameterError, type Operation } from '../contract/rules.js';
+export { validateParameters, type ParameterError, type Operation } from '../contract/rules.js';
+export { maskParameter } from '../contract/redaction.js';
 export { createGatewayClient, DEFAULTS, VERSION, type GatewayClient, type GatewayClientOptions } from './client.js';
 export {
   GatewayError,
@@ -13,10 +14,14 @@ export {
   GatewayNetworkError,
   GatewayTimeoutError,
   UncertainOutcomeError,
+  StrandedPaymentError,
   GatewayVerificationError,
   type GatewayErrorDetails,
+  type GatewayParameterError,
+  type OutcomeKind,
   type VerificationMismatch,
 } from './errors.js';
+export { outcomeOf, toOutcome, type Outcome } from './outcome.js';
 export type { RequestOptions } from './request.js';
 export type { Checkouts } from './resources/checkouts.js';
 export type { Payments } from './resources/payments.js';

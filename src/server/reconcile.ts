@@ -1,102 +1,197 @@
 /**
  * Money safety for requests that move money. A payment POST is sent exactly
- * once; when its outcome is not known (timeout, dropped connection, `900.*` or
- * an unknown code) the payment is looked up by its merchantTransactionId and
- * the real outcome returned, or an `UncertainOutcomeError` thrown. Never a retry.
+ * once; when its outcome is not known (timeout, dropped connection, a body that
+ * is not the gateway's, `900.*` or an unknown code) the payment is looked up by
+ * its merchantTransactionId. A transaction found there is taken for the lost
+ * one only when it is certainly that one:
+ *
+ * - it agrees with everything the request determined: payment type, amount,
+ *   currency, the referenced payment (captures, refunds, reversals), the
+ *   registration, the card's bin and last 4 digits, the brand;
+ * - it did not exist before the request was sent: when the client generated
+ *   the merchantTransactionId (a UUID) nothing else can carry it; when the
+ *   caller chose it, the report is read once before sending and everything
+ *   listed then is excluded (and, with a caller's id, a report that leaves out
+ *   the referenced payment, the registration or the card cannot prove the match);
+ * - it is the only one.
+ *
+ * Otherwise `UncertainOutcomeError`; a found payment still pending with no way
+ * for the shopper to finish it, `StrandedPaymentError`. Never a retry.
  */
+import { toCents } from '../contract/amount.js';
 import { classifyResult } from '../contract/result-codes.js';
+import type { Redactor } from '../contract/redaction.js';
 import type { Operation, Variant } from '../contract/rules.js';
-import { GatewayDeclinedError, GatewayError, GatewayNetworkError, GatewayNotFoundError, UncertainOutcomeError } from './errors.js';
-import { resultDetails, resultError, sleep, type RequestOptions, type Transport } from './request.js';
+import {
+  describe,
+  errorFor,
+  GatewayError,
+  GatewayNetworkError,
+  GatewayNotFoundError,
+  isPaymentAnswer,
+  settle,
+  StrandedPaymentError,
+  UncertainOutcomeError,
+  type Answer,
+} from './errors.js';
+import { flatten, sleep, type RequestOptions, type Transport } from './request.js';
 import type { Payment, PaymentList } from './types.js';
 
-/** Nested request objects to the seed's flat form names: `billing.city`, `customParameters[OrderID]`. */
-export function flatten(source: object, prefix = '', into: Record<string, string> = {}): Record<string, string> {
-  for (const [key, value] of Object.entries(source)) {
-    // `programme` selects a request type in TypeScript only; the gateway reads the programme from the fields.
-    if (value === undefined || value === null || (!prefix && key === 'programme')) continue;
-    const name = prefix === 'customParameters' ? `${prefix}[${key}]` : prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'object') flatten(value, name, into);
-    else into[name] = String(value);
-  }
-  return into;
+/** A money-moving request: where it goes, what it carries, and the resource its path names. */
+export interface Movement {
+  path: string;
+  operation: Operation;
+  request: unknown;
+  /** Captures, refunds, reversals: the payment in the path. */
+  referencedId?: string;
+  /** Payments against a registration: the registration in the path. */
+  registrationId?: string;
 }
 
 const uncertain = (code: string) => ['uncertain', 'unknown'].includes(classifyResult(code));
 
-/**
- * A payment answer as the caller sees it: returned when approved (also pending
- * review) or pending (a 3DS redirect, or a checkout not yet paid); thrown as a
- * typed error otherwise, with the answer in `error.payment`.
- */
-export function settle({ body: payment, status: httpStatus }: { body: Payment; status?: number }): Payment {
-  const kind = classifyResult(payment.result.code);
-  if (['approved', 'approved_review', 'pending', 'pending_extended'].includes(kind)) return payment;
-  const details = { payment, httpStatus };
-  if (uncertain(payment.result.code)) {
-    const merchantTransactionId = payment.merchantTransactionId ?? '';
-    throw new UncertainOutcomeError(`${payment.result.description} (${payment.result.code})`, { ...resultDetails(payment.result), ...details, merchantTransactionId });
+/** 9. All payments with this merchantTransactionId; an empty list when there is none. Any other failure is a typed error. */
+export async function paymentsByMerchantTransactionId(transport: Transport, merchantTransactionId: string, options?: RequestOptions): Promise<PaymentList> {
+  const answer = await transport.send<PaymentList>({ ...options, method: 'GET', path: '/v3/query', params: { merchantTransactionId } });
+  const list = settleOr(answer, merchantTransactionId);
+  if (list) return list;
+  // A report answer must list payments; anything else cannot be trusted as "nothing there".
+  const { payments } = answer.body as { payments?: unknown };
+  if (!Array.isArray(payments) || !payments.every((payment) => typeof payment === 'object' && payment !== null && isPaymentAnswer(payment as Payment))) {
+    throw new GatewayNetworkError(`The gateway's report for ${merchantTransactionId} has no readable list of payments (HTTP ${answer.status})`, { httpStatus: answer.status, resultCode: answer.body.result.code, merchantTransactionId });
   }
-  if (kind === 'system_error' || kind === 'chargeback') throw resultError(GatewayError, payment.result, details);
-  throw resultError(GatewayDeclinedError, payment.result, details);
+  return answer.body;
 }
 
-/** 9. All payments with this merchantTransactionId; an empty list when there is none. */
-export async function paymentsByMerchantTransactionId(transport: Transport, merchantTransactionId: string, options?: RequestOptions): Promise<PaymentList> {
+/** The empty list for "no such transaction", a thrown error for any other refusal, undefined for an answer to read. */
+function settleOr(answer: Answer<PaymentList>, merchantTransactionId: string): PaymentList | undefined {
   try {
-    return (await transport.send<PaymentList>({ ...options, method: 'GET', path: '/v3/query', params: { merchantTransactionId } })).body;
+    settle(answer, { merchantTransactionId });
   } catch (error) {
-    if (error instanceof GatewayNotFoundError) return { result: { code: error.resultCode ?? '', description: error.description ?? '' }, payments: [] };
+    if (error instanceof GatewayNotFoundError) return { result: answer.body.result, payments: [] };
     throw error;
   }
+  return undefined;
 }
 
 /** Sends a request that moves money, once, and answers with its real outcome. */
-export async function movePayment(transport: Transport, path: string, operation: Operation, request: object, options?: RequestOptions): Promise<Payment> {
+export async function movePayment(transport: Transport, movement: Movement, options?: RequestOptions): Promise<Payment> {
+  const { path, operation, request } = movement;
   const params = flatten(request);
-  // The lookup key for an uncertain outcome; a UUID is a valid AN..255 reference.
+  const programme = (request as { programme?: Variant }).programme;
+  const call = { ...options, method: 'POST' as const, path, operation, params, programme };
+  const chosen = params.merchantTransactionId !== undefined;
+  // The look-up key for an uncertain outcome; a UUID is a valid AN..255 reference, and nothing else can carry it.
   params.merchantTransactionId ??= crypto.randomUUID();
-  let answer: { status: number; body: Payment };
+  let before: ReadonlySet<string> | undefined = new Set();
+  if (chosen) {
+    transport.validate(call);
+    before = await existingIds(transport, params.merchantTransactionId, options);
+  }
+  const context: Lost = { ...movement, params, chosen, before, redact: transport.redactorFor(params) };
+  let answer: Answer;
   try {
-    answer = await transport.send<Payment>({ ...options, method: 'POST', path, operation, params, programme: (request as { programme?: Variant }).programme });
+    answer = await transport.send<Payment>(call);
   } catch (error) {
-    if (error instanceof GatewayNetworkError) return reconcile(transport, params, error);
+    if (error instanceof GatewayNetworkError) return reconcile(transport, context, error);
     throw error;
   }
   const { body } = answer;
-  if (uncertain(body.result.code)) return reconcile(transport, params, resultError(GatewayError, body.result, { payment: body, httpStatus: answer.status }));
-  return settle(answer);
+  if (uncertain(body.result.code)) return reconcile(transport, { ...context, knownId: isPaymentAnswer(body) ? body.id : undefined }, errorFor(answer, { merchantTransactionId: params.merchantTransactionId }));
+  return actionable(settle(answer, { merchantTransactionId: params.merchantTransactionId }), params.merchantTransactionId);
+}
+
+/** The ids already listed under a caller's merchantTransactionId; undefined when the report could not be read (then no match can be proved new). */
+async function existingIds(transport: Transport, merchantTransactionId: string, options?: RequestOptions): Promise<ReadonlySet<string> | undefined> {
+  try {
+    return new Set((await paymentsByMerchantTransactionId(transport, merchantTransactionId, options)).payments.map((payment) => payment.id));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A pending payment the shopper can act on (it has its redirect), or the typed error saying nobody can. */
+function actionable(payment: Payment, merchantTransactionId: string): Payment {
+  if (classifyResult(payment.result.code) !== 'pending' || typeof payment.redirect?.url === 'string') return payment;
+  throw new StrandedPaymentError(
+    `Payment ${payment.id} is pending (${payment.result.code}) but its redirect was lost with the answer: the shopper cannot complete it and it will expire unpaid. Do not ship; a new attempt under a new merchantTransactionId is safe.`,
+    { ...details(payment), merchantTransactionId, payment },
+  );
+}
+
+const details = (payment: Payment) => ({ resultCode: payment.result.code, description: payment.result.description, resultKind: classifyResult(payment.result.code) });
+
+interface Lost extends Movement {
+  params: Readonly<Record<string, string>>;
+  /** The caller chose the merchantTransactionId (so other transactions may carry it). */
+  chosen: boolean;
+  /** Transactions listed under it before sending; undefined when that could not be read. */
+  before: ReadonlySet<string> | undefined;
+  /** The lost answer's payment id, when the answer arrived with an uncertain code. */
+  knownId?: string | undefined;
+  redact: Redactor;
+}
+
+/** True when a present field differs, or (`required`) when it is absent and so cannot prove the match. */
+const differs = (actual: string | undefined, expected: string | undefined, required: boolean) =>
+  expected !== undefined && (actual === undefined ? required : actual !== expected);
+
+const sameAmount = (actual: string | undefined, expected: string | undefined) =>
+  expected === undefined || (actual !== undefined && /^\d+(\.\d{1,2})?$/.test(actual) && toCents(actual) === toCents(expected));
+
+/** Whether `payment` is certainly the transaction the lost request made. */
+function isTheLostOne(payment: Payment, lost: Lost): boolean {
+  const { params, chosen, before } = lost;
+  if (lost.knownId !== undefined) return payment.id === lost.knownId && payment.paymentType === params.paymentType;
+  const number = params['card.number'];
+  return (
+    before !== undefined &&
+    !before.has(payment.id) &&
+    payment.id !== lost.referencedId &&
+    payment.merchantTransactionId === params.merchantTransactionId &&
+    params.paymentType !== undefined &&
+    payment.paymentType === params.paymentType &&
+    sameAmount(payment.amount, params.amount) &&
+    !differs(payment.currency, params.currency, true) &&
+    !differs(payment.paymentBrand, params.paymentBrand, false) &&
+    !differs(payment.referencedId, lost.referencedId, chosen) &&
+    !differs(payment.registrationId, lost.registrationId, chosen) &&
+    !differs(payment.card?.bin, number?.slice(0, 6), chosen) &&
+    !differs(payment.card?.last4Digits, number?.slice(-4), chosen)
+  );
 }
 
 /**
  * Looks the payment up by merchantTransactionId after each delay in
- * `reconcileDelaysMs`, matching type, amount and currency, until a certain
- * outcome appears.
+ * `reconcileDelaysMs` until exactly one certain, final match appears.
  */
-async function reconcile(transport: Transport, params: Record<string, string>, cause: GatewayError): Promise<Payment> {
-  const merchantTransactionId = params.merchantTransactionId!;
-  const last4 = params['card.number']?.slice(-4);
-  // An earlier attempt under a reused merchantTransactionId (another card, amount or type) must not pass for this one.
-  const matches = (payment: Payment) =>
-    payment.paymentType === params.paymentType &&
-    (params.amount === undefined || payment.amount === params.amount) &&
-    (params.currency === undefined || payment.currency === params.currency) &&
-    (last4 === undefined || payment.card?.last4Digits === last4);
-  let lookupFailure: unknown;
+async function reconcile(transport: Transport, lost: Lost, cause: GatewayError): Promise<Payment> {
+  const merchantTransactionId = lost.params.merchantTransactionId!;
+  const known = { merchantTransactionId, redact: lost.redact };
+  let lookupFailure: GatewayError | undefined;
+  let candidates: readonly Payment[] = [];
   for (const delay of transport.reconcileDelaysMs) {
     await sleep(delay);
     try {
-      const { payments } = await paymentsByMerchantTransactionId(transport, merchantTransactionId);
-      const payment = payments.filter(matches).at(-1);
-      // The report's own HTTP status says nothing about the payment, so none is given.
-      if (payment && !uncertain(payment.result.code)) return settle({ body: payment });
+      ({ payments: candidates } = await paymentsByMerchantTransactionId(transport, merchantTransactionId));
     } catch (error) {
-      if (!(error instanceof GatewayNetworkError)) throw error;
-      lookupFailure = error;
+      lookupFailure = error instanceof GatewayError ? error : new GatewayNetworkError('The look-up failed', { cause: error, ...known });
+      continue;
     }
+    candidates = candidates.filter((payment) => isTheLostOne(payment, lost));
+    if (candidates.length > 1) {
+      throw new UncertainOutcomeError(
+        `The outcome of payment ${merchantTransactionId} is unknown: ${candidates.length} transactions under its merchantTransactionId could be it; it was not retried. Decide with the gateway's reports before trying again.`,
+        { ...known, candidates, cause },
+      );
+    }
+    const [payment] = candidates;
+    // The report's own HTTP status says nothing about the payment, so none is given.
+    if (payment && !uncertain(payment.result.code)) return actionable(settle({ status: 200, body: payment }, known), merchantTransactionId);
   }
+  const why = lookupFailure ? `the look-up failed: ${lookupFailure.message}` : candidates.length ? `its transaction is still ${describe(candidates[0]!.result)}` : 'no transaction that is certainly it was found';
   throw new UncertainOutcomeError(
-    `The outcome of payment ${merchantTransactionId} is unknown (${cause.message}); it was not retried. Look it up by merchantTransactionId before trying again.`,
-    { merchantTransactionId, resultCode: cause.resultCode, description: cause.description, payment: cause.payment, cause: lookupFailure ?? cause },
+    `The outcome of payment ${merchantTransactionId} is unknown (${cause.message}; ${why}); it was not retried. Look it up by merchantTransactionId before trying again.`,
+    { ...known, resultCode: cause.resultCode, description: cause.description, payment: candidates[0] ?? cause.payment, candidates, cause: lookupFailure ?? cause },
   );
 }

@@ -1,22 +1,14 @@
 /**
- * The one function every resource sends through: it owns the headers, the
- * pre-send validation, the timeout, GET retries, parsing and error mapping.
- * POSTs are never retried here (the gateway has no idempotency key); payment
- * POSTs are reconciled instead, see `reconcile.ts`.
+ * The transport every resource sends through: it owns the headers, the
+ * pre-send validation, the timeout, GET retries, parsing and secret scrubbing.
+ * It hands back any well-formed gateway answer with its HTTP status; what the
+ * answer means is decided in `errors.ts`, never here. POSTs are never retried
+ * (the gateway has no idempotency key); payment POSTs are reconciled instead,
+ * see `reconcile.ts`.
  */
-import { classifyResult, type ResultKind } from '../contract/result-codes.js';
-import { validateParameters, variantOf, type Operation, type ParameterError, type Variant } from '../contract/rules.js';
-import {
-  GatewayAuthenticationError,
-  GatewayError,
-  GatewayNetworkError,
-  GatewayNotFoundError,
-  GatewayPermissionError,
-  GatewayThrottledError,
-  GatewayTimeoutError,
-  GatewayValidationError,
-  type GatewayErrorDetails,
-} from './errors.js';
+import { createRedactor, maskLabelledSecrets, type Redactor } from '../contract/redaction.js';
+import { validateParameters, variantOf, type Operation, type Variant } from '../contract/rules.js';
+import { GatewayError, GatewayNetworkError, GatewayTimeoutError, GatewayValidationError, type Answer, type GatewayParameterError } from './errors.js';
 import type { GatewayResult, TestMode } from './types.js';
 
 /** Per-call options every resource method accepts last. */
@@ -43,11 +35,14 @@ export interface Call extends RequestOptions {
 
 export interface Transport {
   readonly entityId: string;
-  readonly testMode: TestMode | undefined;
   readonly now: () => number;
   readonly reconcileDelaysMs: readonly number[];
-  /** The parsed answer and its HTTP status; request-level failures are thrown. */
-  send<T extends { result: GatewayResult }>(call: Call): Promise<{ status: number; body: T }>;
+  /** Throws the `GatewayValidationError` `send` would, without sending. */
+  validate(call: Call): void;
+  /** Scrubs the token and this call's card number and CVV from a text (or, deep, a value). */
+  redactorFor(params: Readonly<Record<string, string>>): Redactor;
+  /** The parsed answer (any result code) and its HTTP status; a failure to get one is thrown as a GatewayNetworkError. */
+  send<T extends { result: GatewayResult }>(call: Call): Promise<Answer<T>>;
 }
 
 export interface TransportConfig {
@@ -68,31 +63,38 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /** Exponential backoff with jitter, so many clients retrying after one outage do not arrive together. */
 export const backoffMs = (attempt: number) => Math.min(4000, 200 * 2 ** attempt) * (0.5 + Math.random() / 2);
 
-/** Result kinds that mean the request itself failed, whatever the endpoint: they become errors here. */
-const REQUEST_ERRORS: Partial<Record<ResultKind, new (message: string, details: GatewayErrorDetails) => GatewayError>> = {
-  unauthorized: GatewayAuthenticationError,
-  forbidden: GatewayPermissionError,
-  throttled: GatewayThrottledError,
-  not_found: GatewayNotFoundError,
-  rejected_validation: GatewayValidationError,
-};
-
-/** What a gateway answer's error carries: its code, description and parameter errors. */
-export const resultDetails = (result: GatewayResult) => ({
-  resultCode: result.code,
-  description: result.description,
-  parameterErrors: result.parameterErrors,
-});
-
-/** The error for a gateway answer, named by its result code. */
-export function resultError(Type: new (message: string, details: GatewayErrorDetails) => GatewayError, result: GatewayResult, details: GatewayErrorDetails = {}): GatewayError {
-  return new Type(`${result.description} (${result.code})`, { ...resultDetails(result), ...details });
+/** Raised before anything is sent: every bad field, masked. */
+export function validationError(errors: readonly GatewayParameterError[], redact?: Redactor): GatewayValidationError {
+  const fields = errors.map((error) => `${error.name} ${error.message}`).join('; ');
+  return new GatewayValidationError(`Invalid request, nothing was sent: ${fields}`, { parameterErrors: errors, redact });
 }
 
-/** Raised before anything is sent: every bad field, masked. */
-export function validationError(errors: readonly ParameterError[]): GatewayValidationError {
-  const fields = errors.map((error) => `${error.name} ${error.message}`).join('; ');
-  return new GatewayValidationError(`Invalid request, nothing was sent: ${fields}`, { parameterErrors: errors });
+const MAX_DEPTH = 8;
+
+/** Nested request objects to the seed's flat form names: `billing.city`, `customParameters[OrderID]`. */
+export function flatten(source: unknown, prefix = '', into: Record<string, string> = {}, depth = 0): Record<string, string> {
+  // A request is data: anything else (or a cycle) is refused before it can crash the walk.
+  if (typeof source !== 'object' || source === null || depth > MAX_DEPTH) {
+    throw validationError([{ name: prefix || 'request', message: depth > MAX_DEPTH ? `nests deeper than ${MAX_DEPTH} levels` : 'must be an object' }]);
+  }
+  for (const [key, value] of Object.entries(source)) {
+    // `programme` selects a request type in TypeScript only; the gateway reads the programme from the fields.
+    if (value === undefined || value === null || (!prefix && key === 'programme')) continue;
+    const name = prefix === 'customParameters' ? `${prefix}[${key}]` : prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'object') flatten(value, name, into, depth + 1);
+    else into[name] = String(value);
+  }
+  return into;
+}
+
+const isText = (value: unknown) => value === undefined || typeof value === 'string';
+
+/** The gateway's answer shape, checked before anything reads it: a result with a string code, well-formed parameter errors. */
+function isGatewayAnswer(value: unknown): value is { result: GatewayResult } {
+  const result = (value as { result?: unknown } | null)?.result as Partial<GatewayResult> | null | undefined;
+  if (typeof result !== 'object' || result === null || typeof result.code !== 'string' || !isText(result.description)) return false;
+  const errors: unknown = result.parameterErrors;
+  return errors === undefined || (Array.isArray(errors) && errors.every((entry: Partial<GatewayParameterError> | null) => typeof entry?.name === 'string' && isText(entry.value) && isText(entry.message)));
 }
 
 export function createTransport(config: TransportConfig): Transport {
@@ -102,9 +104,30 @@ export function createTransport(config: TransportConfig): Transport {
     accept: 'application/json',
     'user-agent': config.userAgent,
   };
+  const tokenOnly = createRedactor({ accessToken: config.accessToken });
+  const redactorFor = (params: Readonly<Record<string, string>>) =>
+    params['card.number'] || params['card.cvv'] || params.merchantTransactionId
+      ? createRedactor({ accessToken: config.accessToken, cardNumber: params['card.number'], cvv: params['card.cvv'], keep: [params.merchantTransactionId] })
+      : tokenOnly;
 
-  async function attempt(call: Call, url: string, body: URLSearchParams | undefined) {
+  function prepare(call: Call) {
+    const params: Record<string, string> = { entityId: config.entityId, ...call.params };
+    if (call.method === 'POST' && config.testMode && params.testMode === undefined) params.testMode = config.testMode;
+    const redact = redactorFor(params);
+    if (call.operation) {
+      const errors: GatewayParameterError[] = validateParameters(call.operation, params);
+      const variant = variantOf(call.operation, params);
+      if (call.programme && call.programme !== variant) {
+        errors.push({ name: 'programme', value: call.programme, message: `the fields sent make this a ${variant} (merchant.mcc 7995: winnings; MASTER: send payout; recipient data: funding or transfer)` });
+      }
+      if (errors.length) throw validationError(errors, redact);
+    }
+    return { params, redact };
+  }
+
+  async function attempt(call: Call, url: string, body: URLSearchParams | undefined, redact: Redactor, merchantTransactionId: string | undefined) {
     const timeoutMs = call.timeoutMs ?? config.timeoutMs;
+    const where = `${call.method} ${call.path}`;
     // One controller for the timeout and the caller's signal: cheaper per request than AbortSignal.timeout/any.
     const controller = new AbortController();
     let timedOut = false;
@@ -115,69 +138,61 @@ export function createTransport(config: TransportConfig): Transport {
     const cancel = () => controller.abort(call.signal?.reason);
     if (call.signal?.aborted) cancel();
     call.signal?.addEventListener('abort', cancel);
-    let response: Response;
+    let status: number;
     let text: string;
     try {
-      response = await config.fetch(url, {
+      const response = await config.fetch(url, {
         method: call.method,
         headers: body ? { ...headers, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' } : headers,
         body,
         signal: controller.signal,
         redirect: 'error',
       });
+      status = response.status;
       text = await response.text();
     } catch (failure) {
-      // A custom fetch may put anything in its error; the token never leaves through it.
-      const cause = failure instanceof Error ? Object.assign(new Error(failure.message.replaceAll(config.accessToken, '[access token]')), { name: failure.name }) : failure;
-      if (timedOut) throw new GatewayTimeoutError(`No answer from the gateway within ${timeoutMs} ms (${call.method} ${call.path})`, { cause });
-      throw new GatewayNetworkError(`The connection to the gateway failed (${call.method} ${call.path})`, { cause });
+      // A custom fetch may put anything in its error; the error scrubs it with this request's secrets.
+      const details = { cause: failure, redact, merchantTransactionId };
+      if (timedOut) throw new GatewayTimeoutError(`No answer from the gateway within ${timeoutMs} ms (${where})`, details);
+      throw new GatewayNetworkError(`The connection to the gateway failed (${where})`, details);
     } finally {
       clearTimeout(timer);
       call.signal?.removeEventListener('abort', cancel);
     }
+    let parsed: unknown;
     try {
-      const parsed = JSON.parse(text) as { result?: GatewayResult };
-      if (typeof parsed.result?.code === 'string') return { status: response.status, body: parsed as { result: GatewayResult } };
+      // This request's secrets and echoed labelled ones are scrubbed before parsing, so nothing built from the answer can hold them.
+      // Card-number shapes are masked later, in errors only: a returned payment keeps the merchant's own references intact.
+      parsed = JSON.parse(maskLabelledSecrets(redact.known(text)));
     } catch {
       // Not JSON: a proxy's error page or a cut body, handled below.
     }
-    throw new GatewayNetworkError(`The gateway answered HTTP ${response.status} without a result (${call.method} ${call.path})`, { httpStatus: response.status });
+    if (isGatewayAnswer(parsed)) return { status, body: parsed };
+    throw new GatewayNetworkError(`The gateway answered HTTP ${status} without a readable result (${where})`, { httpStatus: status, redact, merchantTransactionId });
   }
 
   return {
     entityId: config.entityId,
-    testMode: config.testMode,
     now: config.now,
     reconcileDelaysMs: config.reconcileDelaysMs,
-    async send<T extends { result: GatewayResult }>(call: Call): Promise<{ status: number; body: T }> {
-      const params: Record<string, string> = { entityId: config.entityId, ...call.params };
+    redactorFor,
+    validate: (call) => void prepare(call),
+    async send<T extends { result: GatewayResult }>(call: Call): Promise<Answer<T>> {
+      const { params, redact } = prepare(call);
+      const { merchantTransactionId } = params;
       let body: URLSearchParams | undefined;
       let url = base + call.path;
-      if (call.method === 'POST') {
-        if (config.testMode && params.testMode === undefined) params.testMode = config.testMode;
-        if (call.operation) {
-          const errors = validateParameters(call.operation, params);
-          const variant = variantOf(call.operation, params);
-          if (call.programme && call.programme !== variant) {
-            errors.push({ name: 'programme', value: call.programme, message: `the fields sent make this a ${variant} (merchant.mcc 7995: winnings; MASTER: send payout; recipient data: funding or transfer)` });
-          }
-          if (errors.length) throw validationError(errors);
-        }
-        body = new URLSearchParams(params);
-      } else {
-        url += `?${new URLSearchParams(params)}`;
-      }
+      if (call.method === 'POST') body = new URLSearchParams(params);
+      else url += `?${new URLSearchParams(params)}`;
       const retries = call.method === 'GET' ? (call.retries ?? config.maxNetworkRetries) : 0;
       for (let tries = 0; ; tries++) {
         try {
-          const { status, body: answer } = await attempt(call, url, body);
-          if (status >= 500 && tries < retries) throw new GatewayNetworkError(`HTTP ${status}`, { httpStatus: status });
-          const Type = REQUEST_ERRORS[classifyResult(answer.result.code)];
-          if (Type) throw resultError(Type, answer.result, { httpStatus: status });
-          return { status, body: answer as T };
+          const answer = await attempt(call, url, body, redact, merchantTransactionId);
+          if (answer.status >= 500 && tries < retries) throw new GatewayNetworkError(`HTTP ${answer.status}`, { httpStatus: answer.status });
+          return answer as Answer<T>;
         } catch (error) {
           const retryable = error instanceof GatewayNetworkError && !call.signal?.aborted;
-          if (!retryable || tries >= retries) throw error;
+          if (!retryable || tries >= retries) throw error instanceof GatewayError ? error : new GatewayNetworkError(`Unexpected failure (${call.method} ${call.path})`, { cause: error, redact });
           await sleep(backoffMs(tries));
         }
       }

@@ -268,7 +268,8 @@ export interface GatewayResult {
   readonly description: string;
   readonly avsResponse?: string;
   readonly cvvResponse?: string;
-  readonly parameterErrors?: readonly { name: string; value: string; message: string }[];
+  /** Each bad field; `value` is absent when the gateway sent none. */
+  readonly parameterErrors?: readonly { readonly name: string; readonly value?: string; readonly message: string }[];
 }
 
 export interface CheckoutCreated {

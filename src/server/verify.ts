@@ -1,6 +1,5 @@
 /** The seed's merchant rule for a payment status: compare id, amount, currency, brand and type with what was expected. */
 import { GatewayVerificationError, type VerificationMismatch } from './errors.js';
-import { resultDetails } from './request.js';
 import type { Payment } from './types.js';
 
 /** What the merchant expects of a payment; fields left out are not compared. */
@@ -34,7 +33,7 @@ export function verifyPayment(payment: Payment, expected: ExpectedPayment): Paym
   }
   if (mismatches.length) {
     const list = mismatches.map(({ field, expected, actual }) => `${field} is ${actual ?? 'absent'}, expected ${expected}`).join('; ');
-    throw new GatewayVerificationError(`Payment ${payment.id} does not match the order: ${list}`, { mismatches, payment, ...resultDetails(payment.result) });
+    throw new GatewayVerificationError(`Payment ${payment.id} does not match the order: ${list}`, { mismatches, payment, resultCode: payment.result.code, description: payment.result.description });
   }
   return payment;
 }

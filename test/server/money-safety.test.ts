@@ -75,7 +75,7 @@ describe('an uncertain payment is looked up, never re-sent', () => {
     assert.equal(error.merchantTransactionId, merchantTransactionId);
     assert.match(error.message, /not retried/);
     assert.equal(recorder.posts().length, 1);
-    assert.equal(lookups(recorder).length, 2, 'one look-up per reconcile delay');
+    assert.equal(lookups(recorder).length, 3, 'one report read before sending (the caller chose the merchantTransactionId), then one look-up per reconcile delay');
     assert.ok(error.cause instanceof GatewayTimeoutError, 'the cause says why the outcome is unknown');
   });
 
@@ -196,6 +196,6 @@ describe('request-level errors', () => {
     const { client } = clientFor(context.sandbox, { baseUrl: `${context.sandbox.url}/v1/paymentWidgets.js?x=` });
     const error = await client.reports.findByMerchantTransactionId('x').catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayNetworkError, String(error));
-    assert.match(error.message, /HTTP \d+ without a result/);
+    assert.match(error.message, /HTTP \d+ without a readable result/);
   });
 });

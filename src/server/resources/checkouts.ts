@@ -1,8 +1,8 @@
 /** 1. Create checkout and 3. Get payment status of a checkout. */
 import { RESULT_CODES } from '../../contract/result-codes.js';
-import { GatewayNotFoundError, GatewayValidationError } from '../errors.js';
-import { flatten, settle } from '../reconcile.js';
-import type { RequestOptions, Transport } from '../request.js';
+import { GatewayNotFoundError, GatewayValidationError, settle } from '../errors.js';
+import { flatten, type RequestOptions, type Transport } from '../request.js';
+import type { Variant } from '../../contract/rules.js';
 import type { CheckoutCreated, CheckoutRequest, Payment } from '../types.js';
 import { pathId } from './path.js';
 
@@ -26,7 +26,7 @@ export function checkouts(transport: Transport): Checkouts {
   return {
     async create(request, options) {
       const params = flatten({ integrity: true, ...request });
-      return (await transport.send<CheckoutCreated>({ ...options, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params, programme: request.programme })).body;
+      return settle(await transport.send<CheckoutCreated>({ ...options, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params, programme: (request as { programme?: Variant } | null)?.programme }));
     },
 
     async getPayment(checkoutId, options) {
@@ -36,7 +36,8 @@ export function checkouts(transport: Transport): Checkouts {
       } catch (error) {
         // The gateway answers an expired or consumed checkout with the invalid-parameter code and no parameter: it is gone, not malformed.
         if (error instanceof GatewayValidationError && error.resultCode === RESULT_CODES.invalidParameter && !error.parameterErrors.length) {
-          throw new GatewayNotFoundError(`Checkout ${checkoutId} is expired or its payment was already read: ${error.message}`, { resultCode: error.resultCode, description: error.description, httpStatus: error.httpStatus, cause: error });
+          const { resultCode, description, resultKind, httpStatus } = error;
+          throw new GatewayNotFoundError(`Checkout ${checkoutId} is expired or its payment was already read: ${error.message}`, { resultCode, description, resultKind, httpStatus, cause: error });
         }
         throw error;
       }

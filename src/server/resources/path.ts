@@ -4,6 +4,6 @@ import { validationError } from '../request.js';
 
 /** The id, safe for a path, or a validation error naming the field. */
 export function pathId(name: string, value: string): string {
-  if (!isGatewayId(value)) throw validationError([{ name, value: value.slice(0, 64), message: 'must be a gateway id (letters, digits, . _ -)' }]);
+  if (typeof value !== 'string' || !isGatewayId(value)) throw validationError([{ name, value: String(value).slice(0, 64), message: 'must be a gateway id (letters, digits, . _ -)' }]);
   return value;
 }

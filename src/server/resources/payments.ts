@@ -1,5 +1,6 @@
 /** 4. Server-to-server payments, 5. payment status, 6. capture, refund and reversal. */
-import { movePayment, settle } from '../reconcile.js';
+import { settle } from '../errors.js';
+import { movePayment } from '../reconcile.js';
 import type { RequestOptions, Transport } from '../request.js';
 import type { CaptureRequest, Payment, PaymentRequest, RefundRequest, ReversalRequest } from '../types.js';
 import { pathId } from './path.js';
@@ -24,10 +25,10 @@ export interface Payments {
 
 export function payments(transport: Transport): Payments {
   const reference = async (paymentId: string, paymentType: 'CP' | 'RF' | 'RV', request: object, options?: RequestOptions) =>
-    movePayment(transport, `/v1/payments/${pathId('paymentId', paymentId)}`, 'reference', { ...request, paymentType }, options);
+    movePayment(transport, { path: `/v1/payments/${pathId('paymentId', paymentId)}`, operation: 'reference', request: { ...request, paymentType }, referencedId: paymentId }, options);
 
   return {
-    create: (request, options) => movePayment(transport, '/v1/payments', 'payment', request, options),
+    create: (request, options) => movePayment(transport, { path: '/v1/payments', operation: 'payment', request }, options),
     async get(paymentId, options) {
       return settle(await transport.send<Payment>({ ...options, method: 'GET', path: `/v1/payments/${pathId('paymentId', paymentId)}` }));
     },

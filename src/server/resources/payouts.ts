@@ -10,6 +10,6 @@ export interface Payouts {
 
 export function payouts(transport: Transport): Payouts {
   return {
-    create: (payout, options) => movePayment(transport, '/v1/payments', 'payment', payout, options),
+    create: (payout, options) => movePayment(transport, { path: '/v1/payments', operation: 'payment', request: payout }, options),
   };
 }

@@ -49,6 +49,6 @@ export function registrations(transport: Transport): Registrations {
       return approvedOrThrow(await transport.send<Deregistration>({ ...options, method: 'DELETE', path, params }));
     },
     createPayment: async (registrationId, request, options) =>
-      movePayment(transport, `/v1/registrations/${pathId('registrationId', registrationId)}/payments`, 'registrationPayment', request, options),
+      movePayment(transport, { path: `/v1/registrations/${pathId('registrationId', registrationId)}/payments`, operation: 'registrationPayment', request, registrationId }, options),
   };
 }

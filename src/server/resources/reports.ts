@@ -1,4 +1,5 @@
-/** 9. Transaction reports: read-only, so answered as the gateway gives them, whatever the payment's outcome. */
+/** 9. Transaction reports: read-only, so a payment is answered as the gateway gives it, whatever its outcome. */
+import { isPaymentAnswer, settle } from '../errors.js';
 import { paymentsByMerchantTransactionId } from '../reconcile.js';
 import type { RequestOptions, Transport } from '../request.js';
 import type { Payment, PaymentList } from '../types.js';
@@ -13,7 +14,11 @@ export interface Reports {
 
 export function reports(transport: Transport): Reports {
   return {
-    get: async (transactionId, options) => (await transport.send<Payment>({ ...options, method: 'GET', path: `/v3/query/${pathId('transactionId', transactionId)}` })).body,
+    async get(transactionId, options) {
+      const answer = await transport.send<Payment>({ ...options, method: 'GET', path: `/v3/query/${pathId('transactionId', transactionId)}` });
+      // A payment (it has an id) is the answer, declined or not; an answer without one is the refusal of the read.
+      return isPaymentAnswer(answer.body) ? answer.body : settle(answer);
+    },
     findByMerchantTransactionId: (merchantTransactionId, options) => paymentsByMerchantTransactionId(transport, merchantTransactionId, options),
   };
 }
