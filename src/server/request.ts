@@ -35,6 +35,8 @@ export interface Call extends RequestOptions {
 
 export interface Transport {
   readonly entityId: string;
+  /** Sent on POSTs here, by the resources on other methods that need it (DELETE). */
+  readonly testMode: TestMode | undefined;
   readonly now: () => number;
   readonly reconcileDelaysMs: readonly number[];
   /** Throws the `GatewayValidationError` `send` would, without sending. */
@@ -173,6 +175,7 @@ export function createTransport(config: TransportConfig): Transport {
 
   return {
     entityId: config.entityId,
+    testMode: config.testMode,
     now: config.now,
     reconcileDelaysMs: config.reconcileDelaysMs,
     redactorFor,

@@ -3,10 +3,10 @@
  * card, and the platform's `POST /v1/registrations` and
  * `DELETE /v1/registrations/{id}`, which the seed does not show.
  */
-import { classifyResult, isApproved } from '../../contract/result-codes.js';
-import { GatewayDeclinedError, GatewayError } from '../errors.js';
-import { flatten, movePayment } from '../reconcile.js';
-import { resultError, type RequestOptions, type Transport } from '../request.js';
+import { isApproved } from '../../contract/result-codes.js';
+import { errorFor, type Answer } from '../errors.js';
+import { movePayment } from '../reconcile.js';
+import { flatten, type RequestOptions, type Transport } from '../request.js';
 import type { Deregistration, Payment, Registration, RegistrationPaymentRequest, RegistrationRequest } from '../types.js';
 import { pathId } from './path.js';
 
@@ -31,10 +31,10 @@ export interface Registrations {
   createPayment(registrationId: string, request: RegistrationPaymentRequest, options?: RequestOptions): Promise<Payment>;
 }
 
-/** An answer that moves no money: returned when approved, else thrown as a decline (by the bank) or a gateway error. */
-function approvedOrThrow<T extends { result: { code: string; description: string } }>({ status, body }: { status: number; body: T }): T {
-  if (isApproved(body.result.code)) return body;
-  throw resultError(classifyResult(body.result.code) === 'declined' ? GatewayDeclinedError : GatewayError, body.result, { httpStatus: status });
+/** An answer that moves no money: returned when approved, else thrown as the typed error its result code names. */
+function approvedOrThrow<T extends { result: { code: string; description: string } }>(answer: Answer<T>): T {
+  if (isApproved(answer.body.result.code)) return answer.body;
+  throw errorFor(answer);
 }
 
 export function registrations(transport: Transport): Registrations {
