@@ -5,6 +5,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { viteMinifyTemplates } from './scripts/minify-templates.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -27,7 +28,7 @@ export default defineConfig({
   root: here('demo'),
   publicDir: false,
   server: { host: '127.0.0.1', strictPort: false },
-  plugins: [copyWidgetScript()],
+  plugins: [viteMinifyTemplates(), copyWidgetScript()],
   build: {
     outDir: here('dist'),
     emptyOutDir: true,
@@ -37,6 +38,8 @@ export default defineConfig({
     lib: {
       entry: {
         index: here('src/index.ts'),
+        checkout: here('src/checkout.ts'),
+        '3ds-handler': here('src/3ds-handler.ts'),
         server: here('src/server/index.ts'),
         sandbox: here('src/sandbox/index.ts'),
         'sandbox-cli': here('src/sandbox/cli.ts'),

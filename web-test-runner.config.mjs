@@ -5,6 +5,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs';
 import { sandboxFixture } from './test/support/wtr-sandbox.ts';
 import { threeDsSupport } from './test/support/wtr-three-ds.ts';
+import { testRunnerMinifyTemplates } from './scripts/minify-templates.ts';
 
 const sandbox = sandboxFixture();
 
@@ -16,7 +17,7 @@ export default {
   browserStartTimeout: 60_000,
   testsStartTimeout: 60_000,
   testsFinishTimeout: 180_000,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), sandbox.plugin, threeDsSupport(sandbox.current)],
+  plugins: [testRunnerMinifyTemplates(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), sandbox.plugin, threeDsSupport(sandbox.current)],
   middleware: [sandbox.middleware],
   browsers: [
     chromeLauncher({

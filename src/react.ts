@@ -7,9 +7,9 @@
  * prop into a listener for `<event>`, so `gw-ready` is `ongw-ready`.
  */
 import type { HTMLAttributes, RefAttributes } from 'react';
-import type { GwCheckout } from './components/checkout/gw-checkout.js';
-import type { GwBeforeSubmitEvent, GwBrandChangeEvent, GwErrorEvent, GwExpiredEvent, GwReadyEvent } from './components/checkout/events.js';
-import type { WpwlOptions } from './components/checkout/widget-session.js';
+import type { GwCheckout } from './components/gw-checkout/gw-checkout.js';
+import type { GwBeforeSubmitEvent, GwBrandChangeEvent, GwErrorEvent, GwExpiredEvent, GwReadyEvent } from './components/gw-checkout/events.js';
+import type { WpwlOptions } from './components/gw-checkout/widget-session.js';
 
 /** Props of `<gw-checkout>` in JSX. */
 export interface GwCheckoutJsxProps extends HTMLAttributes<GwCheckout>, RefAttributes<GwCheckout> {

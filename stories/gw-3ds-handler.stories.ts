@@ -5,7 +5,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
-import '../src/index.js';
+import '../src/3ds-handler.js';
 import type { ChallengeWindow } from '../src/contract/formats.js';
 import { CARDS } from '../src/sandbox/triggers.js';
 import { createThreeDsRedirect, hangNextRequest, untilState } from './support/gateway.js';

@@ -5,7 +5,7 @@
  */
 import '../../src/index.js';
 import { html, render } from 'lit';
-import type { ThreeDsRedirect } from '../../src/components/three-ds/types.js';
+import type { ThreeDsRedirect } from '../../src/contract/redirect.js';
 import { CARDS } from '../../src/sandbox/triggers.js';
 import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';

@@ -1,5 +1,4 @@
-/** Registers `<gw-3ds-handler>`; loading this module twice is harmless. */
-import { defineOnce } from '../shared/emit.js';
+/** Registers `<gw-3ds-handler>` (once, even if this module is loaded twice). */
 import { Gw3dsHandler } from './gw-3ds-handler.js';
 
-defineOnce('gw-3ds-handler', Gw3dsHandler);
+Gw3dsHandler.define();

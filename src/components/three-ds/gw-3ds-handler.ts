@@ -3,23 +3,21 @@
  * step of a server-to-server payment) in the browser. Side-effect free: the
  * element is registered by `define.ts`.
  */
-import { LitElement, html, type PropertyValues } from 'lit';
+import { html, type PropertyValues } from 'lit';
 import { CHALLENGE_WINDOWS, type ChallengeWindow } from '../../contract/challenge-window.js';
-import { emit } from '../shared/emit.js';
+import { GwElement } from '../shared/gw-element.js';
 import { httpUrl, isSecureEndpoint } from '../shared/url.js';
 import { styles } from './gw-3ds-handler.styles.js';
 import { threeDsResultOf, threeDsResultOfMessage } from './post-result.js';
 import type {
-  Gw3dsChallengeStartEvent,
-  Gw3dsCompleteEvent,
-  Gw3dsMethodCompleteEvent,
+  Gw3dsHandlerEventMap,
   RedirectParameter,
   ThreeDsCompleteDetail,
   ThreeDsErrorCode,
   ThreeDsErrorDetail,
   ThreeDsRedirect,
   ThreeDsState,
-} from './types.js';
+} from './events.js';
 
 /** EMVCo: when the 3DS method page has not loaded within 10 seconds, go on without it. */
 const DEFAULT_METHOD_TIMEOUT_MS = 10_000;
@@ -208,6 +206,7 @@ function positiveOr(value: number, fallback: number): number {
  * @summary Runs the gateway's server-to-server 3-D Secure redirect (method + challenge) in frames.
  *
  * @attr {'idle' | 'method' | 'challenge' | 'complete' | 'error' | 'timeout'} state - Read-only reflection of `state`, for styling (`gw-3ds-handler[state='challenge']`).
+ * @prop {'idle' | 'method' | 'challenge' | 'complete' | 'error' | 'timeout'} state - Read-only: where the flow is, `idle` → `method` → `challenge` → `complete`, or `error`, or `timeout`. Reflected as the `state` attribute.
  *
  * @fires {Gw3dsMethodCompleteEvent} gw-3ds-method-complete - The preconditions are done; `detail.timedOut` is true when a method page did not load in time (not an error: the flow goes on).
  * @fires {Gw3dsChallengeStartEvent} gw-3ds-challenge-start - The challenge frame was posted, is showing and has focus; `detail.challengeWindow` is its size.
@@ -227,7 +226,8 @@ function positiveOr(value: number, fallback: number): number {
  * @cssprop --gw-3ds-container-background - Background of the container (default transparent).
  * @cssprop --gw-3ds-container-padding - Padding of the container (default 0).
  */
-export class Gw3dsHandler extends LitElement {
+export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> {
+  static override readonly tagName = 'gw-3ds-handler';
   static override styles = styles;
 
   static override properties = {
@@ -268,7 +268,6 @@ export class Gw3dsHandler extends LitElement {
   /** Accessible name of the challenge frame. */
   declare label: string;
 
-  #state: ThreeDsState = 'idle';
   #flow: Flow | undefined;
   readonly #namePrefix = uniquePrefix();
   #flowCount = 0;
@@ -281,11 +280,6 @@ export class Gw3dsHandler extends LitElement {
     this.challengeTimeout = DEFAULT_CHALLENGE_TIMEOUT_MS;
     this.resultOrigin = undefined;
     this.label = 'Card verification (3-D Secure)';
-  }
-
-  /** Where the flow is: `idle`, `method`, `challenge`, `complete`, `error` or `timeout`. Reflected to the `state` attribute. */
-  get state(): ThreeDsState {
-    return this.#state;
   }
 
   /** The challenge window size in use: `challenge-window` when it is one of `01`…`05`, else `02`. */
@@ -309,12 +303,7 @@ export class Gw3dsHandler extends LitElement {
   cancel(): void {
     if (!this.#flow) return;
     this.#endFlow();
-    this.#setState('idle');
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.setAttribute('state', this.#state);
+    this.setState('idle');
   }
 
   override disconnectedCallback(): void {
@@ -342,11 +331,6 @@ export class Gw3dsHandler extends LitElement {
       <div class="container" part="container"></div>`;
   }
 
-  #setState(state: ThreeDsState): void {
-    this.#state = state;
-    this.setAttribute('state', state);
-  }
-
   #endFlow(): void {
     const flow = this.#flow;
     this.#flow = undefined;
@@ -356,10 +340,10 @@ export class Gw3dsHandler extends LitElement {
   #fail(code: ThreeDsErrorCode, message: string, options: { keepFlow?: boolean; state?: 'error' | 'timeout'; cause?: unknown } = {}): void {
     if (!options.keepFlow) {
       this.#endFlow();
-      this.#setState(options.state ?? 'error');
+      this.setState(options.state ?? 'error');
     }
     const detail: ThreeDsErrorDetail = options.cause === undefined ? { code, message } : { code, message, cause: options.cause };
-    emit(this, 'gw-error', detail);
+    this.emit('gw-error', detail);
   }
 
   #begin(redirect: unknown): void {
@@ -383,14 +367,14 @@ export class Gw3dsHandler extends LitElement {
     if (flow.signal.aborted) return;
     const { preconditions, challenge } = flow.checked;
     if (preconditions.length > 0) {
-      this.#setState('method');
+      this.setState('method');
       let timedOut = false;
       for (const step of preconditions) {
         const outcome = await this.#runPrecondition(flow, step);
         if (outcome === 'aborted' || flow.signal.aborted) return;
         timedOut ||= outcome === 'timeout';
       }
-      emit(this, 'gw-3ds-method-complete', { timedOut });
+      this.emit('gw-3ds-method-complete', { timedOut });
       // A listener may have cancelled or replaced the flow.
       if (flow.signal.aborted) return;
     }
@@ -438,8 +422,8 @@ export class Gw3dsHandler extends LitElement {
     const complete = (result: ThreeDsCompleteDetail | undefined) => {
       if (!result || signal.aborted) return;
       this.#endFlow();
-      this.#setState('complete');
-      emit(this, 'gw-3ds-complete', result);
+      this.setState('complete');
+      this.emit('gw-3ds-complete', result);
     };
     frame.addEventListener('load', () => complete(sameOriginResult(frame)), { signal });
     const origins = acceptedOrigins(this.resultOrigin);
@@ -456,11 +440,11 @@ export class Gw3dsHandler extends LitElement {
     flow.timer(positiveOr(this.challengeTimeout, DEFAULT_CHALLENGE_TIMEOUT_MS), () => {
       this.#fail('challenge-timeout', 'The shopper did not finish the 3-D Secure challenge in time; read the payment on the server before offering a new attempt.', { state: 'timeout' });
     });
-    this.#setState('challenge');
+    this.setState('challenge');
     this.#navigate(flow, frame, container, step);
     // The shopper's next step is inside the frame: take keyboard and screen-reader focus there, and scroll it into view.
     frame.focus();
-    emit(this, 'gw-3ds-challenge-start', { challengeWindow });
+    this.emit('gw-3ds-challenge-start', { challengeWindow });
   }
 
   #frame(name: string): HTMLIFrameElement {
@@ -517,10 +501,5 @@ export class Gw3dsHandler extends LitElement {
 declare global {
   interface HTMLElementTagNameMap {
     'gw-3ds-handler': Gw3dsHandler;
-  }
-  interface HTMLElementEventMap {
-    'gw-3ds-method-complete': Gw3dsMethodCompleteEvent;
-    'gw-3ds-challenge-start': Gw3dsChallengeStartEvent;
-    'gw-3ds-complete': Gw3dsCompleteEvent;
   }
 }

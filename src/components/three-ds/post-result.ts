@@ -4,7 +4,7 @@
  * origin than the checkout page, posting them to the parent. Defines no element.
  */
 import { parseResourcePath } from '../../contract/resource-path.js';
-import type { ThreeDsCompleteDetail } from './types.js';
+import type { ThreeDsCompleteDetail } from './events.js';
 
 /** The `type` of the message `postThreeDsResult` sends and `<gw-3ds-handler>` accepts. */
 export const THREE_DS_RESULT_MESSAGE = 'gw-3ds-result';

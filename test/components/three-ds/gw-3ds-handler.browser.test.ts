@@ -4,7 +4,7 @@ import { sandboxUrl } from '/__gw/sandbox.js';
 import '../../../src/components/three-ds/define.js';
 import type { Gw3dsHandler } from '../../../src/components/three-ds/gw-3ds-handler.js';
 import { THREE_DS_RESULT_MESSAGE } from '../../../src/components/three-ds/post-result.js';
-import type { ThreeDsErrorDetail, ThreeDsRedirect } from '../../../src/components/three-ds/types.js';
+import type { ThreeDsErrorDetail, ThreeDsRedirect } from '../../../src/components/three-ds/events.js';
 import { classifyResult, RESULT_CODES } from '../../../src/contract/result-codes.js';
 import { CARDS } from '../../../src/sandbox/triggers.js';
 import { merchantCall, shopperResultUrl } from '../../support/gateway.js';

@@ -3,7 +3,7 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import '../../../src/components/three-ds/define.js';
 import type { Gw3dsHandler } from '../../../src/components/three-ds/gw-3ds-handler.js';
-import type { ThreeDsErrorDetail } from '../../../src/components/three-ds/types.js';
+import type { ThreeDsErrorDetail } from '../../../src/components/three-ds/events.js';
 import { CARDS } from '../../../src/sandbox/triggers.js';
 import { merchantCall } from '../../support/gateway.js';
 import { pendingThreeDsPayment } from '../../support/three-ds.js';

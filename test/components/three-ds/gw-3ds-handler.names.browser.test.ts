@@ -5,7 +5,7 @@ import { expect, fixture, fixtureCleanup, html, oneEvent, waitUntil } from '@ope
 import fc from 'fast-check';
 import '../../../src/components/three-ds/define.js';
 import type { Gw3dsHandler } from '../../../src/components/three-ds/gw-3ds-handler.js';
-import type { RedirectParameter, ThreeDsErrorDetail, ThreeDsRedirect } from '../../../src/components/three-ds/types.js';
+import type { RedirectParameter, ThreeDsErrorDetail, ThreeDsRedirect } from '../../../src/components/three-ds/events.js';
 import { merchantCall, sandboxUrl } from '../../support/gateway.js';
 
 /** Every property a form has, own or inherited: each one is a name an input could hide. */

@@ -1,9 +1,9 @@
 /**
- * The events `<gw-checkout>` fires, their detail types, and their one global
- * declaration, so `addEventListener('gw-ready', …)` is typed everywhere.
+ * The events `<gw-checkout>` fires and their detail types, declared once: the
+ * element's event map types its `emit()`, and the same map is merged into
+ * `HTMLElementEventMap`, so `addEventListener('gw-ready', …)` is typed everywhere.
  */
-import type { GwEvent } from '../shared/emit.js';
-import type { ThreeDsErrorDetail } from '../three-ds/types.js';
+import type { GwEvent } from '../shared/gw-element.js';
 
 /** Where the element is in its life cycle; reflected as the read-only `state` attribute. */
 export type GwCheckoutState = 'idle' | 'loading' | 'ready' | 'submitting' | 'error' | 'expired';
@@ -58,13 +58,21 @@ export type GwBrandChangeEvent = GwEvent<GwBrandChangeDetail>;
 export type GwErrorEvent = GwEvent<GwErrorDetail>;
 export type GwExpiredEvent = GwEvent<GwExpiredDetail>;
 
+/** Every event `<gw-checkout>` fires, by name. */
+export interface GwCheckoutEventMap {
+  'gw-ready': GwReadyEvent;
+  'gw-before-submit': GwBeforeSubmitEvent;
+  'gw-brand-change': GwBrandChangeEvent;
+  'gw-error': GwErrorEvent;
+  'gw-expired': GwExpiredEvent;
+}
+
 declare global {
-  interface HTMLElementEventMap {
-    'gw-ready': GwReadyEvent;
-    'gw-before-submit': GwBeforeSubmitEvent;
-    'gw-brand-change': GwBrandChangeEvent;
-    /** Both elements fire `gw-error` (a global map has one entry per name): narrow on `detail.code`. */
-    'gw-error': GwEvent<GwErrorDetail | ThreeDsErrorDetail>;
-    'gw-expired': GwExpiredEvent;
+  // `gw-error` is shared with <gw-3ds-handler>: its global entry is in ../shared/gw-element.ts.
+  // Merges the map's entries into the global one: the members come from the `extends`.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementEventMap extends Omit<GwCheckoutEventMap, 'gw-error'> {}
+  interface GwErrorDetailMap {
+    'gw-checkout': GwErrorDetail;
   }
 }

@@ -3,8 +3,8 @@
  * script: states, events, errors and the single-page-app life cycle.
  */
 import { expect, oneEvent } from '@open-wc/testing';
-import '../../../src/components/checkout/define.js';
-import type { GwCheckout } from '../../../src/components/checkout/gw-checkout.js';
+import '../../../src/components/gw-checkout/define.js';
+import type { GwCheckout } from '../../../src/components/gw-checkout/gw-checkout.js';
 import { CARDS } from '../../../src/sandbox/triggers.js';
 import { merchantCall } from '../../support/gateway.js';
 import { createCheckout, mount, mountReady, pay, sandboxUrl, settingsFor, shopperResultUrl, until, widgetScripts } from './support.js';

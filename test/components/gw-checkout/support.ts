@@ -5,7 +5,7 @@
  */
 import { oneEvent } from '@open-wc/testing';
 import { clockSandboxUrl, merchantCall, sandboxUrl, shopperResultUrl } from '../../support/gateway.js';
-import type { GwCheckout } from '../../../src/components/checkout/gw-checkout.js';
+import type { GwCheckout } from '../../../src/components/gw-checkout/gw-checkout.js';
 
 export { sandboxUrl, shopperResultUrl };
 
@@ -83,7 +83,7 @@ export async function until(predicate: () => boolean, message: string, timeout =
 export async function framePageWithHeaderPolicy(policy: string, nonce: string): Promise<{ frame: HTMLIFrameElement; doc: Document; win: Window }> {
   const frame = document.createElement('iframe');
   frame.title = 'checkout page';
-  frame.src = `/__gw/page?${new URLSearchParams({ csp: policy, nonce, module: '/src/components/checkout/define.ts' })}`;
+  frame.src = `/__gw/page?${new URLSearchParams({ csp: policy, nonce, module: '/src/components/gw-checkout/define.ts' })}`;
   const loaded = oneEvent(frame, 'load');
   document.body.append(frame);
   await loaded;
@@ -101,7 +101,7 @@ export async function framePage(head = '', scriptNonce = ''): Promise<{ frame: H
   const frame = document.createElement('iframe');
   frame.title = 'checkout page';
   const nonce = scriptNonce ? ` nonce="${scriptNonce}"` : '';
-  frame.srcdoc = `<!doctype html><html lang="en"><head><title>Checkout page</title>${head}<script type="module"${nonce} src="/src/components/checkout/define.ts"></script></head><body><main></main></body></html>`;
+  frame.srcdoc = `<!doctype html><html lang="en"><head><title>Checkout page</title>${head}<script type="module"${nonce} src="/src/components/gw-checkout/define.ts"></script></head><body><main></main></body></html>`;
   const loaded = oneEvent(frame, 'load');
   document.body.append(frame);
   await loaded;

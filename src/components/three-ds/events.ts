@@ -1,10 +1,11 @@
 /**
- * The shapes `<gw-3ds-handler>` reads and reports: the gateway's `redirect`
- * object (seed, payment response) and the detail of each event it fires.
+ * The events `<gw-3ds-handler>` fires and their detail types, declared once:
+ * the element's event map types its `emit()`, and the same map is merged into
+ * `HTMLElementEventMap`. The `redirect` it reads is the contract's.
  */
 import type { ChallengeWindow } from '../../contract/challenge-window.js';
+import type { GwEvent } from '../shared/gw-element.js';
 export type { RedirectParameter, RedirectPrecondition, ThreeDsRedirect } from '../../contract/redirect.js';
-import type { GwEvent } from '../shared/emit.js';
 
 /** `idle` → `method` → `challenge` → `complete`, or `error`, or `timeout`. */
 export type ThreeDsState = 'idle' | 'method' | 'challenge' | 'complete' | 'error' | 'timeout';
@@ -53,3 +54,21 @@ export type Gw3dsMethodCompleteEvent = GwEvent<ThreeDsMethodCompleteDetail>;
 export type Gw3dsChallengeStartEvent = GwEvent<ThreeDsChallengeStartDetail>;
 export type Gw3dsCompleteEvent = GwEvent<ThreeDsCompleteDetail>;
 export type Gw3dsErrorEvent = GwEvent<ThreeDsErrorDetail>;
+
+/** Every event `<gw-3ds-handler>` fires, by name. */
+export interface Gw3dsHandlerEventMap {
+  'gw-3ds-method-complete': Gw3dsMethodCompleteEvent;
+  'gw-3ds-challenge-start': Gw3dsChallengeStartEvent;
+  'gw-3ds-complete': Gw3dsCompleteEvent;
+  'gw-error': Gw3dsErrorEvent;
+}
+
+declare global {
+  // `gw-error` is shared with <gw-checkout>: its global entry is in ../shared/gw-element.ts.
+  // Merges the map's entries into the global one: the members come from the `extends`.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementEventMap extends Omit<Gw3dsHandlerEventMap, 'gw-error'> {}
+  interface GwErrorDetailMap {
+    'gw-3ds-handler': ThreeDsErrorDetail;
+  }
+}

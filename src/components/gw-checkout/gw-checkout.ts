@@ -2,11 +2,11 @@
  * `<gw-checkout>`: the gateway's hosted payment widget (the seed's iframe
  * checkout) as an element. Side-effect free: `define.ts` registers it.
  */
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
-import { emit } from '../shared/emit.js';
+import { GwElement } from '../shared/gw-element.js';
 import { httpUrl, isSecureEndpoint } from '../shared/url.js';
-import type { GwCheckoutErrorCode, GwCheckoutState, GwErrorDetail } from './events.js';
+import type { GwCheckoutErrorCode, GwCheckoutEventMap, GwCheckoutState, GwErrorDetail } from './events.js';
 import { styles } from './gw-checkout.styles.js';
 import { joinWidget, leaveWidget, type WidgetOwner, type WidgetSource, type WpwlError, type WpwlOptions } from './widget-session.js';
 
@@ -35,6 +35,7 @@ function loadKey(element: GwCheckout): string {
  * @summary The gateway's hosted payment widget for one checkout, with a clean life cycle.
  *
  * @attr {'idle' | 'loading' | 'ready' | 'submitting' | 'error' | 'expired'} state - Read-only: the element writes it (see the `state` property) so CSS can style each state, e.g. `gw-checkout[state="loading"]`.
+ * @prop {'idle' | 'loading' | 'ready' | 'submitting' | 'error' | 'expired'} state - Read-only: where the element is, `idle` → `loading` → `ready` → `submitting`, or `error`, or `expired`. Reflected as the `state` attribute.
  * @attr nonce - Set on the injected widget script, for a Content-Security-Policy with `'nonce-…'`. (The element's native `nonce` property; a header-delivered CSP hides the attribute's value, the property keeps it.)
  * @prop {string} nonce - Set on the injected widget script, for a Content-Security-Policy with `'nonce-…'`.
  *
@@ -67,7 +68,8 @@ function loadKey(element: GwCheckout): string {
  *
  * @tagname gw-checkout
  */
-export class GwCheckout extends LitElement {
+export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
+  static override readonly tagName = 'gw-checkout';
   static override styles = styles;
 
   static override properties = {
@@ -108,7 +110,6 @@ export class GwCheckout extends LitElement {
    */
   declare options: WpwlOptions | undefined;
 
-  #state: GwCheckoutState = 'idle';
   #brand: string | undefined;
   #widgetArea: HTMLDivElement | undefined;
   #joined = false;
@@ -127,11 +128,6 @@ export class GwCheckout extends LitElement {
     this.#owner = this.#createOwner();
   }
 
-  /** Where the element is: `idle` → `loading` → `ready` → `submitting`, or `error`, or `expired`. Reflected as the `state` attribute. */
-  get state(): GwCheckoutState {
-    return this.#state;
-  }
-
   /** Loads the widget again after `error` (e.g. a network failure) with the same settings. */
   reload(): void {
     this.#settledKey = undefined;
@@ -141,7 +137,6 @@ export class GwCheckout extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#reflectState();
     this.#queueSync();
   }
 
@@ -157,16 +152,47 @@ export class GwCheckout extends LitElement {
   }
 
   protected override render() {
-    const state = this.#state;
+    const state = this.state;
     // The role=status region is always there (empty unless loading), so its text is announced when it appears.
-    // Compact markup: whitespace in a template is shipped as written.
-    return html`<div part="base"><div class="status" part="loading" role="status">${state === 'loading'
-      ? html`<slot name="loading"><span class="spinner" part="spinner"></span><span>Loading the payment form…</span></slot>`
-      : nothing}</div>${state === 'error'
-      ? html`<div class="alert" part="error" role="alert"><slot name="error">The payment form could not be loaded.</slot></div>`
-      : nothing}${state === 'expired'
-      ? html`<div class="alert" part="expired" role="alert"><slot name="expired">This payment session has expired.</slot></div>`
-      : nothing}<div part="widget" ?hidden=${state === 'idle' || state === 'error' || state === 'expired'}><slot></slot></div></div>`;
+    // Line-break whitespace is indentation: the build drops it (scripts/minify-templates.ts).
+    return html`
+      <div part="base">
+        <div class="status" part="loading" role="status">
+          ${state === 'loading'
+            ? html`
+                <slot name="loading">
+                  <span class="spinner" part="spinner"></span>
+                  <span>Loading the payment form…</span>
+                </slot>
+              `
+            : nothing}
+        </div>
+        ${state === 'error'
+          ? html`
+              <div class="alert" part="error" role="alert">
+                <slot name="error">The payment form could not be loaded.</slot>
+              </div>
+            `
+          : nothing}
+        ${state === 'expired'
+          ? html`
+              <div class="alert" part="expired" role="alert">
+                <slot name="expired">This payment session has expired.</slot>
+              </div>
+            `
+          : nothing}
+        <div part="widget" ?hidden=${state === 'idle' || state === 'error' || state === 'expired'}>
+          <slot></slot>
+        </div>
+      </div>
+    `;
+  }
+
+  /** The template shows the state: render again on each change. */
+  protected override setState(state: GwCheckoutState): void {
+    if (state === this.state) return;
+    super.setState(state);
+    this.requestUpdate();
   }
 
   /**
@@ -193,14 +219,14 @@ export class GwCheckout extends LitElement {
     }
     const key = loadKey(this);
     if (this.#joined && this.#joinedKey === key) return;
-    if (this.#settledKey === key && (this.#state === 'error' || this.#state === 'expired')) return;
+    if (this.#settledKey === key && (this.state === 'error' || this.state === 'expired')) return;
     this.#leave();
     this.#clearExpiry();
     this.#settledKey = undefined;
     const checkoutId = this.checkoutId?.trim();
     if (!checkoutId) {
       if (this.integrity) this.#fail('missing-attribute', 'checkout-id is missing: it is the id your server received from POST /v1/checkouts.', { attribute: 'checkout-id' });
-      else this.#setState('idle');
+      else this.setState('idle');
       return;
     }
     // Card data goes to this origin, so plain http is only for a sandbox on this machine.
@@ -266,21 +292,21 @@ export class GwCheckout extends LitElement {
 
   #expire(expiredAt: Date): void {
     this.#settle('expired');
-    emit(this, 'gw-expired', { checkoutId: this.checkoutId ?? '', expiredAt });
+    this.emit('gw-expired', { checkoutId: this.checkoutId ?? '', expiredAt });
   }
 
   #fail(code: GwCheckoutErrorCode, message: string, extra: Partial<GwErrorDetail> = {}): void {
     this.#settle('error');
     const detail: GwErrorDetail = { code, message, ...extra };
     if (this.checkoutId) (detail as { checkoutId?: string }).checkoutId = this.checkoutId;
-    emit(this, 'gw-error', detail);
+    this.emit('gw-error', detail);
   }
 
   /** Ends this load for good (until a setting changes or `reload()`); the widget is unloaded a microtask later. */
   #settle(state: 'error' | 'expired'): void {
     this.#settledKey = loadKey(this);
     this.#clearExpiry();
-    this.#setState(state);
+    this.setState(state);
     if (this.#joined) {
       // Never tear the widget down from inside its own callback.
       this.#joined = false;
@@ -299,23 +325,12 @@ export class GwCheckout extends LitElement {
     if (!area) return;
     const observer = new MutationObserver(() => {
       const button = area.querySelector('.wpwl-button-pay');
-      if (this.#state !== 'submitting' || !(button instanceof HTMLButtonElement) || button.disabled) return;
+      if (this.state !== 'submitting' || !(button instanceof HTMLButtonElement) || button.disabled) return;
       observer.disconnect();
-      this.#setState('ready');
+      this.setState('ready');
     });
     observer.observe(area, { attributes: true, attributeFilter: ['disabled'], subtree: true });
     this.#payButtonObserver = observer;
-  }
-
-  #setState(state: GwCheckoutState): void {
-    if (this.#state === state) return;
-    this.#state = state;
-    this.#reflectState();
-    this.requestUpdate();
-  }
-
-  #reflectState(): void {
-    if (this.getAttribute('state') !== this.#state) this.setAttribute('state', this.#state);
   }
 
   #createOwner(): WidgetOwner {
@@ -345,38 +360,38 @@ export class GwCheckout extends LitElement {
         this.#widgetArea?.remove();
         this.#widgetArea = undefined;
       },
-      submitting: () => this.#state === 'submitting',
+      submitting: () => this.state === 'submitting',
       holds: (node) => this.#widgetArea?.contains(node) ?? false,
-      widgetLoading: () => this.#setState('loading'),
+      widgetLoading: () => this.setState('loading'),
       widgetReady: () => {
-        if (this.#state !== 'loading') return;
-        this.#setState('ready');
-        emit(this, 'gw-ready', { checkoutId: this.checkoutId ?? '', expiresAt: this.#expiry() });
+        if (this.state !== 'loading') return;
+        this.setState('ready');
+        this.emit('gw-ready', { checkoutId: this.checkoutId ?? '', expiresAt: this.#expiry() });
       },
       widgetFailed: (code, message, cause) => this.#fail(code, message, { cause }),
       widgetError: (error: WpwlError) => {
         if (error?.name === 'InvalidCheckoutIdError') {
           // Refused at load: the id is wrong (or was already dead). Refused after the widget had accepted it: it expired.
-          if (this.#state === 'loading') this.#fail('invalid-checkout', `The gateway refused checkout ${this.checkoutId}: unknown, already paid, or older than 30 minutes. Create a new checkout.`, { cause: error });
+          if (this.state === 'loading') this.#fail('invalid-checkout', `The gateway refused checkout ${this.checkoutId}: unknown, already paid, or older than 30 minutes. Create a new checkout.`, { cause: error });
           else this.#expire(new Date());
           return;
         }
         const message = `The payment widget reported ${error?.name ?? 'an error'}${error?.message ? `: ${error.message}` : ''}.`;
-        if (this.#state === 'loading') this.#fail('widget-error', message, { cause: error });
+        if (this.state === 'loading') this.#fail('widget-error', message, { cause: error });
         // Once ready, the widget keeps its form and shows its own message: the shopper may go on.
-        else emit(this, 'gw-error', { code: 'widget-error', message, cause: error, checkoutId: this.checkoutId ?? '' } satisfies GwErrorDetail);
+        else this.emit('gw-error', { code: 'widget-error', message, cause: error, checkoutId: this.checkoutId ?? '' } satisfies GwErrorDetail);
       },
       widgetBeforeSubmit: () => {
-        if (this.#state !== 'ready') return this.#state === 'submitting';
-        const event = emit(this, 'gw-before-submit', { checkoutId: this.checkoutId ?? '', brand: this.#brand }, { cancelable: true });
+        if (this.state !== 'ready') return this.state === 'submitting';
+        const event = this.emit('gw-before-submit', { checkoutId: this.checkoutId ?? '', brand: this.#brand }, true);
         if (event.defaultPrevented) return false;
-        this.#setState('submitting');
+        this.setState('submitting');
         this.#watchPayButton();
         return true;
       },
       widgetBrandChanged: (brand) => {
         this.#brand = brand;
-        emit(this, 'gw-brand-change', { checkoutId: this.checkoutId ?? '', brand });
+        this.emit('gw-brand-change', { checkoutId: this.checkoutId ?? '', brand });
       },
     };
   }

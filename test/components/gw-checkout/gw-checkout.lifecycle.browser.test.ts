@@ -4,8 +4,8 @@
  * widget, which is a page-global singleton.
  */
 import { expect, oneEvent } from '@open-wc/testing';
-import '../../../src/components/checkout/define.js';
-import type { GwCheckout } from '../../../src/components/checkout/gw-checkout.js';
+import '../../../src/components/gw-checkout/define.js';
+import type { GwCheckout } from '../../../src/components/gw-checkout/gw-checkout.js';
 import { merchantCall } from '../../support/gateway.js';
 import { CARDS } from '../../../src/sandbox/triggers.js';
 import { createCheckout, mount, mountReady, pay, settingsFor, until, widgetScripts } from './support.js';

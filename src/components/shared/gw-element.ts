@@ -1,0 +1,77 @@
+/**
+ * The base of both elements: the read-only `state` reflected as an attribute,
+ * `emit()` typed by the element's one event map, and `define()`, which
+ * tolerates a second load. Side-effect free, like the element classes.
+ */
+import { LitElement } from 'lit';
+
+/** An event fired by a gw-elements component, with a typed `detail`. */
+export type GwEvent<Detail> = CustomEvent<Detail>;
+
+type DetailOf<Event> = Event extends CustomEvent<infer Detail> ? Detail : never;
+
+declare global {
+  /**
+   * The `detail` of `gw-error` for each element, by tag name (each element's
+   * `events.ts` adds its entry): both elements fire `gw-error`, and the global
+   * map has one entry per event name, so listeners narrow on `detail.code`.
+   */
+  // Filled by declaration merging, in each element's events.ts.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface GwErrorDetailMap {}
+  interface HTMLElementEventMap {
+    'gw-error': GwEvent<GwErrorDetailMap[keyof GwErrorDetailMap]>;
+  }
+}
+
+/**
+ * @template Events - The element's events by name (`'gw-ready': GwReadyEvent` …): what `emit()` accepts.
+ * @template State - The element's states; every element starts `idle`.
+ */
+export abstract class GwElement<Events extends object, State extends string> extends LitElement {
+  /** The element's tag name, registered by `define()`. */
+  declare static readonly tagName: string;
+
+  /**
+   * Registers the element under its tag name unless the name is taken (a second
+   * load of the package, or a second bundle): the first definition stays. Does
+   * nothing where there is no `customElements` (a server).
+   */
+  static define(this: CustomElementConstructor & { readonly tagName: string }): void {
+    if (typeof customElements !== 'undefined' && !customElements.get(this.tagName)) customElements.define(this.tagName, this);
+  }
+
+  #state = 'idle' as State;
+
+  /** Where the element is in its life cycle (the element's description lists the states). Reflected as the `state` attribute, for CSS. */
+  get state(): State {
+    return this.#state;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#reflectState();
+  }
+
+  /** Moves to `state` and reflects it. (An element whose template shows the state also requests an update.) */
+  protected setState(state: State): void {
+    if (this.#state === state) return;
+    this.#state = state;
+    this.#reflectState();
+  }
+
+  /**
+   * Fires `name` from the element, bubbling out of shadow roots (`composed`);
+   * returns the event, so the caller of a cancelable one can read `defaultPrevented`.
+   * Only events whose `preventDefault()` means something are cancelable.
+   */
+  protected emit<Name extends keyof Events & `gw-${string}`>(name: Name, detail: DetailOf<Events[Name]>, cancelable = false): Events[Name] {
+    const event = new CustomEvent(name, { bubbles: true, composed: true, cancelable, detail });
+    this.dispatchEvent(event);
+    return event as Events[Name];
+  }
+
+  #reflectState(): void {
+    if (this.getAttribute('state') !== this.#state) this.setAttribute('state', this.#state);
+  }
+}
