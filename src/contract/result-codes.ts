@@ -109,6 +109,8 @@ export const RESULT_CODES = {
   threeDsFailed: '100.380.401',
   threeDsNotEnrolled: '000.400.109',
   cancelledByUser: '100.396.101',
+  amountTooLow: '100.550.300',
+  duplicateTransaction: '800.110.100',
 } as const;
 
 /** What a result code means: a stable kind; `unknown` means reconcile, never assume failure. */

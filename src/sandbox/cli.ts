@@ -39,6 +39,11 @@ const sandbox = await startSandbox({
   ...(values.entity?.length ? { entities: values.entity } : {}),
 }).catch((error: Error) => fail(error.message));
 
+// The last guard: every request already answers HTTP 500 on a bug; an error escaping
+// all of them (a timer, a stream event) is logged and the sandbox keeps serving.
+process.on('uncaughtException', (error) => console.error('gw-sandbox: unexpected error', error));
+process.on('unhandledRejection', (error) => console.error('gw-sandbox: unexpected error', error));
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void sandbox.close().then(() => process.exit(0));

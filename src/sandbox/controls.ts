@@ -33,7 +33,7 @@ const resetState: Handler = (state) => {
   return reply(controlResult(state, {}));
 };
 
-const readLog: Handler = (state) => reply(controlResult(state, { requests: state.log }));
+const readLog: Handler = (state) => reply(controlResult(state, { requests: state.log.entries() }));
 
 const listFaults = (state: SandboxState) => [...state.faults.values()].map(({ path, mode, remaining }) => ({ path, mode, count: String(remaining) }));
 

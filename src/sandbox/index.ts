@@ -2,14 +2,13 @@
  * gw-elements/sandbox: a faithful, stateful local emulator of the gateway, for
  * tests and demos. It never calls out to the network.
  */
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { StoreLimits } from './store.js';
-import { handle } from './server.js';
+import type { SandboxLimits } from './limits.js';
+import { createSandboxServer } from './server.js';
 import { createSandboxState, FAULT_MODES, type FaultMode, type LoggedRequest } from './state.js';
 
 export type { FaultMode, LoggedRequest } from './state.js';
-export type { StoreLimits } from './store.js';
+export { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './triggers.js';
 export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions } from './merchant-proxy.js';
 
@@ -29,16 +28,29 @@ export interface SandboxOptions {
   entities?: string[];
   /** No start banner on stdout. */
   quiet?: boolean;
-  /** How many checkouts, payments and registrations to keep before dropping the oldest. */
-  limits?: Partial<StoreLimits>;
-  /** How many requests the log keeps (default 1000). */
-  logLimit?: number;
+  /**
+   * Sizes in bytes and counts that bound every request, the store and the
+   * request log (`DEFAULT_LIMITS` unless given; see the README's limits table).
+   */
+  limits?: Partial<SandboxLimits>;
   /**
    * Makes checkout, payment and registration ids deterministic: the same seed
    * gives the same ids in the same order (again after a reset). Without it ids
    * are random and unguessable, as the widget endpoints trust the checkout id.
    */
   idSeed?: string;
+}
+
+export interface SandboxStats {
+  readonly checkouts: number;
+  readonly payments: number;
+  readonly registrations: number;
+  /** Entries in the request log. */
+  readonly requests: number;
+  /** Bytes the stored checkouts and payments count against `limits.storeBytes`. */
+  readonly storeBytes: number;
+  /** Bytes the request log counts against `limits.logBytes`. */
+  readonly logBytes: number;
 }
 
 export interface Sandbox {
@@ -54,8 +66,8 @@ export interface Sandbox {
   requests(): LoggedRequest[];
   /** Makes the next `count` requests to `path` (exact path, e.g. `/v1/payments`) hang, fail with HTTP 500, or drop after processing. */
   fault(path: string, mode: FaultMode, count?: number): void;
-  /** How many records the sandbox holds now: memory stays bounded by the limits and the sweep of expired checkouts. */
-  stats(): { checkouts: number; payments: number; registrations: number; requests: number };
+  /** What the sandbox holds now: memory stays bounded by the limits and the sweep of expired checkouts. */
+  stats(): SandboxStats;
   /** Stops listening and cuts every open connection, hanging ones included. */
   close(): Promise<void>;
 }
@@ -64,11 +76,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const tokens = options.tokens ?? [DEFAULT_TOKEN];
   const entities = options.entities ?? [DEFAULT_ENTITY_ID];
-  const state = createSandboxState({ tokens, entities, ...(options.limits ? { limits: options.limits } : {}), ...(options.logLimit !== undefined ? { logLimit: options.logLimit } : {}), ...(options.idSeed !== undefined ? { idSeed: options.idSeed } : {}) });
+  const state = createSandboxState({ tokens, entities, ...(options.limits ? { limits: options.limits } : {}), ...(options.idSeed !== undefined ? { idSeed: options.idSeed } : {}) });
   const { clock } = state.store;
-  const server = createServer((request, response) => {
-    void handle(state, request, response, (error) => console.error('gw-sandbox: unexpected error', error));
-  });
+  const server = createSandboxServer(state, (error) => console.error('gw-sandbox: unexpected error', error));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8080, host, () => {
@@ -97,7 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
     },
     reset: () => state.reset(),
-    requests: () => state.log.map((entry) => ({ ...entry, params: { ...entry.params } })),
+    requests: () => state.log.entries().map((entry) => ({ ...entry, params: { ...entry.params } })),
     fault(path, mode, count = 1) {
       if (!FAULT_MODES.includes(mode)) throw new RangeError(`fault mode must be one of ${FAULT_MODES.join(', ')}`);
       if (count <= 0) state.faults.delete(path);
@@ -107,7 +117,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       checkouts: state.store.checkouts.size,
       payments: state.store.payments.size,
       registrations: state.store.registrations.size,
-      requests: state.log.length,
+      requests: state.log.size,
+      storeBytes: state.store.bytes,
+      logBytes: state.log.bytes,
     }),
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -241,12 +241,24 @@ export function finishThreeDs(store: SandboxStore, payment: PaymentRecord, authe
   for (const [key, value] of Object.entries(payment.threeDSecure)) if (value === '') delete payment.threeDSecure[key];
   if (!authenticated) {
     payment.result = result(RESULT_CODES.threeDsFailed);
+  } else if (paidByAnotherAttempt(store, payment)) {
+    // A checkout is paid once: an attempt whose challenge ends after another attempt paid it is refused, never a second charge.
+    payment.result = result(RESULT_CODES.duplicateTransaction);
   } else {
     if (session.flow === 'frictionless') payment.resultDetails.ExtendedDescription = `${RESULT_CODES.frictionlessAuthenticated} ${result(RESULT_CODES.frictionlessAuthenticated).description}`;
     // The uncertain trigger is about the answer to a request; after a browser redirect there is none, so the record speaks.
     settle(store, payment, session.afterAuthentication);
   }
   store.paymentChanged(payment);
+}
+
+/** Whether another attempt on the payment's checkout has been approved. */
+function paidByAnotherAttempt(store: SandboxStore, payment: PaymentRecord): boolean {
+  const checkout = payment.checkoutId === undefined ? undefined : store.checkouts.get(payment.checkoutId);
+  return checkout !== undefined && checkout.paymentIds.some((id) => {
+    const attempt = id === payment.id ? undefined : store.payment(id);
+    return attempt !== undefined && succeeded(attempt);
+  });
 }
 
 /** Where the shopper goes after a 3DS step: the result URL with `id` and `resourcePath` added to its own query. */

@@ -35,6 +35,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   '000.400.101': 'card not participating/authentication unavailable',
   '000.400.102': 'user not enrolled',
   '100.390.112': 'Technical Error in 3D system',
+  [RESULT_CODES.amountTooLow]: 'request contains no amount or too low amount',
+  [RESULT_CODES.duplicateTransaction]: 'Duplicate transaction',
   '800.800.800': 'The payment system is currenty unavailable, please contact support in case this happens again.',
 };
 

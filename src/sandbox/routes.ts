@@ -3,22 +3,29 @@
  * 3DS pages, each checking the Bearer token and the entity where the gateway does.
  */
 import { CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
+import { amountTooLow } from '../contract/amount.js';
 import { RESULT_CODES } from '../contract/result-codes.js';
 import { validateParameters, type Operation, type ParameterError } from '../contract/rules.js';
 import { CONTROL_ROUTES } from './controls.js';
+import { fieldBytes, RECORD_OVERHEAD_BYTES } from './limits.js';
 import { approvalCode, createCardPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from './payments.js';
 import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from './registrations.js';
 import { envelope, failure, invalidParameters, result } from './results.js';
 import { bearerAccepted, json, reply, type Handler, type Request, type Route, type Routed, type SandboxState } from './state.js';
-import { newId, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from './store.js';
+import { newId, THREE_DS_TIMEOUT_MS, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from './store.js';
 import { challengeAnswer, executePage, methodPage, redirectOf } from './three-d-secure.js';
 import { behaviourOf } from './triggers.js';
 import type { FlatParams, Reply } from './wire.js';
 
+/** The operations whose request is kept as a checkout or a payment, so its size counts. */
+const STORING: ReadonlySet<Operation> = new Set(['checkout', 'payment', 'reference', 'registration', 'registrationPayment']);
+
 /**
  * The checks every merchant call goes through, in the gateway's order: the
  * token (401), the entityId's format (400), the entity (403), then every other
- * field (400). Answers the failure, or undefined when the call may proceed.
+ * field (400), then the money rules: what would be stored fits `recordBytes`,
+ * and money moves only in amounts above 0.00 (400 `100.550.300`). Answers the
+ * failure, or undefined when the call may proceed.
  */
 function refusal(state: SandboxState, request: Request, operation: Operation, extra: readonly ParameterError[] = [], threeDSecure = false): Reply | undefined {
   const now = state.store.clock.now();
@@ -26,7 +33,15 @@ function refusal(state: SandboxState, request: Request, operation: Operation, ex
   const errors = [...validateParameters(operation, request.params, now, { threeDSecure }), ...extra];
   if (errors.some((error) => error.name === 'entityId')) return invalidParameters(errors, now, newId());
   if (!state.entities.has(request.params.entityId!)) return failure(403, RESULT_CODES.forbidden, now, newId());
-  return errors.length ? invalidParameters(errors, now, newId()) : undefined;
+  if (errors.length) return invalidParameters(errors, now, newId());
+  if (!STORING.has(operation)) return undefined;
+  const bytes = RECORD_OVERHEAD_BYTES + fieldBytes(request.params);
+  if (bytes > state.limits.recordBytes) {
+    return failure(400, RESULT_CODES.invalidParameter, now, newId(), { description: `request fields take ${bytes} bytes; a stored record holds at most ${state.limits.recordBytes}` });
+  }
+  const { amount, paymentType } = request.params;
+  if (amount !== undefined && amountTooLow(paymentType, amount)) return failure(400, RESULT_CODES.amountTooLow, now, newId());
+  return undefined;
 }
 
 const forbidden = (state: SandboxState) => failure(403, RESULT_CODES.forbidden, state.store.clock.now(), newId());
@@ -60,6 +75,7 @@ const createCheckout: Handler = (state, request) => {
     // Card data has no place in a checkout: it is never kept, even when a merchant sends it.
     params: Object.fromEntries(Object.entries(request.params).filter(([name]) => !name.startsWith('card.'))),
     paymentIds: [],
+    attemptsOpenUntil: 0,
     consumed: false,
     reads: [],
   };
@@ -146,6 +162,7 @@ const widgetPayment: Handler = (state, request, match) => {
   if (previous && succeeded(previous)) return reply(invalidCheckout(state, id, 'checkout already processed'));
   const outcome = createCardPayment(store, checkout.entityId, params, behaviour, id);
   checkout.paymentIds.push(outcome.payment.id);
+  if (outcome.payment.threeDs) checkout.attemptsOpenUntil = outcome.payment.createdAt + THREE_DS_TIMEOUT_MS;
   noteCheckoutPayment(state, outcome.payment);
   const body = { result: result(outcome.answeredCode), id: outcome.payment.id, ...pendingRedirect(state, outcome.payment) };
   return reply(json(200, envelope(body, store.clock.now(), id), true), outcome.payment.id);

@@ -1,19 +1,23 @@
 /**
- * The sandbox's HTTP front: parses each request, injects a pending fault,
- * routes it, writes the answer and keeps a masked log line of it.
+ * The sandbox's HTTP front: parses each request within the limits, injects a
+ * pending fault, routes it, writes the answer and keeps a bounded, masked log
+ * line of it. Every request gets a well-formed answer in the gateway's shape:
+ * malformed HTTP, too-large bodies and the sandbox's own bugs included.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { RESULT_CODES } from '../contract/result-codes.js';
-import { maskParameter } from '../contract/rules.js';
-import { failure } from './results.js';
+import { RequestLimitError } from './limits.js';
+import { envelope, failure, result } from './results.js';
 import { isCorsPath, route } from './routes.js';
-import { reply, type FaultMode, type LoggedRequest, type Routed, type SandboxState } from './state.js';
+import { reply, type FaultMode, type Routed, type SandboxState } from './state.js';
 import { newId } from './store.js';
-import { BodyTooLargeError, parseForm, readBody, sendPreflight, sendReply, type FlatParams, type Reply } from './wire.js';
+import { parseForm, readBody, sendPreflight, sendReply, type FlatParams, type Reply } from './wire.js';
 
+const SYSTEM_ERROR = '800.800.800';
 
-const systemError = (state: SandboxState, description: string) =>
-  failure(500, '800.800.800', state.store.clock.now(), newId(), description === '' ? {} : { description });
+const systemError = (state: SandboxState, description?: string) =>
+  failure(500, SYSTEM_ERROR, state.store.clock.now(), newId(), description === undefined ? {} : { description });
 
 function takeFault(state: SandboxState, path: string): FaultMode | undefined {
   const fault = state.faults.get(path);
@@ -22,53 +26,55 @@ function takeFault(state: SandboxState, path: string): FaultMode | undefined {
   return fault.mode;
 }
 
-function record(state: SandboxState, entry: LoggedRequest): void {
-  state.log.push(entry);
-  if (state.log.length > state.logLimit) state.log.splice(0, state.log.length - state.logLimit);
-}
-
-function masked(params: FlatParams): Record<string, string> {
-  // No prototype: a parameter named `__proto__` is logged like any other.
-  const safe = Object.create(null) as Record<string, string>;
-  for (const [name, value] of Object.entries(params)) safe[name] = maskParameter(name, value);
-  return safe;
-}
-
 const resultCodeOf = (answer: Reply): string | undefined => {
   if (answer.kind === 'json') return (answer.body.result as { code?: string } | undefined)?.code;
   if (answer.kind === 'redirect') return answer.resultCode;
   return undefined;
 };
 
-/** Serves one HTTP request. Never throws: a bug answers HTTP 500 in the gateway's shape. */
-export async function handle(state: SandboxState, incoming: IncomingMessage, response: ServerResponse, onError: (error: unknown) => void): Promise<void> {
-  const url = new URL(incoming.url ?? '/', 'http://sandbox');
+const statusOf = (answer: Reply): number => (answer.kind === 'json' || answer.kind === 'html' ? answer.status : answer.kind === 'redirect' ? 303 : 200);
+
+/**
+ * The request target split without `new URL`, which throws on targets such as
+ * `//` or `http://`. The path is matched as sent (routes never decode it); an
+ * absolute-form or `*` target simply matches no route.
+ */
+export function splitTarget(target: string): { path: string; query: string } {
+  const mark = target.indexOf('?');
+  if (mark < 0) return { path: target, query: '' };
+  const hash = target.indexOf('#', mark);
+  return { path: target.slice(0, mark), query: target.slice(mark + 1, hash < 0 ? undefined : hash) };
+}
+
+/** Serves one request; may throw on a bug, which `handle` turns into HTTP 500. */
+async function serve(state: SandboxState, incoming: IncomingMessage, response: ServerResponse, onError: (error: unknown) => void): Promise<void> {
+  const { path, query } = splitTarget(incoming.url ?? '/');
   const method = incoming.method ?? 'GET';
-  const path = url.pathname;
   if (method === 'OPTIONS') {
     if (isCorsPath(path)) return sendPreflight(response);
     return sendReply(response, failure(405, RESULT_CODES.invalidParameter, state.store.clock.now(), newId(), { description: 'no preflight here' }));
   }
   let params: FlatParams;
   try {
-    params = method === 'POST' ? parseForm(await readBody(incoming)) : parseForm(url.search.slice(1));
+    params = parseForm(method === 'POST' ? await readBody(incoming, state.limits) : query, state.limits);
   } catch (error) {
-    const description = error instanceof BodyTooLargeError ? 'request body too large' : 'unreadable request body';
-    const answer = failure(400, RESULT_CODES.invalidParameter, state.store.clock.now(), newId(), { description });
-    record(state, { at: state.store.clock.now().toISOString(), method, path, status: 400, resultCode: RESULT_CODES.invalidParameter, params: {} });
+    const refusal = error instanceof RequestLimitError ? error : undefined;
+    const status = refusal?.status ?? 400;
+    const answer = failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), newId(), { description: refusal?.description ?? 'unreadable request body' });
+    state.log.add({ at: state.store.clock.now().toISOString(), method, path, status, resultCode: RESULT_CODES.invalidParameter, params: {} });
     if (!response.destroyed) sendReply(response, answer);
     return;
   }
   const at = state.store.clock.now().toISOString();
   const fault = path.startsWith('/__sandbox/') ? undefined : takeFault(state, path);
-  const base = { at, method, path, params: masked(params), ...(fault ? { fault } : {}) };
+  const base = { at, method, path, params: state.log.params(params), ...(fault ? { fault } : {}) };
   if (fault === 'hang') {
-    record(state, { ...base, status: 0 });
+    state.log.add({ ...base, status: 0 });
     return;
   }
   if (fault === 'error') {
     const answer = systemError(state, 'The payment system is currently unavailable (fault injected by gw-sandbox).');
-    record(state, { ...base, status: 500, resultCode: resultCodeOf(answer)! });
+    state.log.add({ ...base, status: 500, resultCode: SYSTEM_ERROR });
     return sendReply(response, answer);
   }
   let routed: Routed;
@@ -76,14 +82,97 @@ export async function handle(state: SandboxState, incoming: IncomingMessage, res
     routed = route(state, { method, path, params, authorization: incoming.headers.authorization });
   } catch (error) {
     onError(error);
-    routed = reply(systemError(state, ''));
+    routed = reply(systemError(state));
   }
-  const status = fault === 'drop' ? 0 : routed.reply.kind === 'json' || routed.reply.kind === 'html' ? routed.reply.status : routed.reply.kind === 'redirect' ? 303 : 200;
   const resultCode = resultCodeOf(routed.reply);
-  record(state, { ...base, status, ...(resultCode ? { resultCode } : {}), ...(routed.paymentId ? { paymentId: routed.paymentId } : {}) });
+  const status = fault === 'drop' ? 0 : statusOf(routed.reply);
+  state.log.add({ ...base, status, ...(resultCode ? { resultCode } : {}), ...(routed.paymentId ? { paymentId: routed.paymentId } : {}) });
   if (fault === 'drop') {
     incoming.socket.destroy();
     return;
   }
   sendReply(response, routed.reply);
+}
+
+/** The last resort when even building an answer failed: fixed bytes, no clock, no store. */
+const LAST_RESORT = JSON.stringify({ result: { code: SYSTEM_ERROR, description: 'unexpected error in gw-sandbox' } });
+
+/** Answers HTTP 500 in the gateway's shape, if the answer has not started yet; else cuts the connection, so the client is never left waiting. */
+function answerBug(state: SandboxState, response: ServerResponse): void {
+  if (response.headersSent || response.destroyed) {
+    response.destroy();
+    return;
+  }
+  try {
+    sendReply(response, systemError(state));
+  } catch {
+    response.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(LAST_RESORT) });
+    response.end(LAST_RESORT);
+  }
+}
+
+/** Serves one HTTP request. Never throws nor rejects: a bug answers HTTP 500 `800.800.800` and is handed to `onError`. */
+export async function handle(state: SandboxState, incoming: IncomingMessage, response: ServerResponse, onError: (error: unknown) => void): Promise<void> {
+  try {
+    await serve(state, incoming, response, onError);
+  } catch (error) {
+    onError(error);
+    try {
+      answerBug(state, response);
+    } catch (again) {
+      onError(again);
+      response.destroy();
+    }
+  }
+}
+
+/** Why node's HTTP parser refused a request, as an answer: status and description. */
+function clientErrorAnswer(code: string | undefined): { status: number; description: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, description: 'request headers too large' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, description: 'request not received in time' };
+  return { status: 400, description: 'malformed HTTP request' };
+}
+
+/**
+ * Answers a request node's HTTP parser refused (bad method, target, header or
+ * framing; headers too large; too slow) in the gateway's shape, then closes
+ * the connection: after a framing error nothing more on it can be trusted.
+ */
+function answerClientError(state: SandboxState, error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const { status, description } = clientErrorAnswer(error.code);
+  const body = JSON.stringify(envelope({ result: result(RESULT_CODES.invalidParameter, description) }, state.store.clock.now(), newId()));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * The sandbox's HTTP server. Every request is handled inside `handle`'s guard;
+ * requests the HTTP parser refuses are answered by `answerClientError`; a body
+ * announced with `Expect: 100-continue` that is too large is refused before
+ * the client sends it.
+ */
+export function createSandboxServer(state: SandboxState, onError: (error: unknown) => void): Server {
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
+    handle(state, request, response, onError).catch(onError);
+  };
+  const server = createServer(listener);
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+    if (!(Number(request.headers['content-length'] ?? 0) > state.limits.bodyBytes)) response.writeContinue();
+    listener(request, response);
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    try {
+      answerClientError(state, error, socket);
+    } catch (again) {
+      onError(again);
+      socket.destroy();
+    }
+  });
+  return server;
 }

@@ -1,27 +1,13 @@
 /**
  * The sandbox's state and the shapes its routes share: the store, the
- * credentials, the request log and the pending faults.
+ * credentials, the limits, the request log and the pending faults.
  */
-import { DEFAULT_LIMITS, SandboxClock, SandboxStore, type StoreLimits } from './store.js';
+export type { LoggedRequest } from './request-log.js';
+import { resolveLimits, type SandboxLimits } from './limits.js';
+import { RequestLog } from './request-log.js';
+import { SandboxClock, SandboxStore } from './store.js';
 import { loadWidgetScript, type WidgetScript } from './widget-script.js';
 import type { FlatParams, Reply } from './wire.js';
-
-export interface LoggedRequest {
-  /** ISO time on the sandbox clock. */
-  readonly at: string;
-  readonly method: string;
-  /** Path without the query. */
-  readonly path: string;
-  /** HTTP status; 0 when the connection was dropped or left hanging by a fault. */
-  readonly status: number;
-  readonly resultCode?: string;
-  /** The payment the request created or acted on, when there is one. */
-  readonly paymentId?: string;
-  /** Query and form parameters, `card.number` and `card.cvv` masked. */
-  readonly params: Readonly<Record<string, string>>;
-  /** The fault injected into this request, if any. */
-  readonly fault?: FaultMode;
-}
 
 /** `hang`: never answer; `error`: HTTP 500 before processing; `drop`: process, then close the socket unanswered. */
 export type FaultMode = 'hang' | 'error' | 'drop';
@@ -40,8 +26,8 @@ export interface SandboxState {
   /** The sandbox's own base URL, for the links it hands out (3DS pages). */
   base: string;
   widget: WidgetScript;
-  readonly log: LoggedRequest[];
-  readonly logLimit: number;
+  readonly limits: Readonly<SandboxLimits>;
+  readonly log: RequestLog;
   readonly faults: Map<string, Fault>;
   /** Re-reads the widget script and forgets all state. */
   reset(): void;
@@ -60,20 +46,21 @@ export interface Request {
 }
 
 /** A fresh sandbox state: empty store on a real-time clock, the widget script read from disk. */
-export function createSandboxState(options: { tokens: readonly string[]; entities: readonly string[]; limits?: Partial<StoreLimits>; logLimit?: number; idSeed?: string }): SandboxState {
+export function createSandboxState(options: { tokens: readonly string[]; entities: readonly string[]; limits?: Partial<SandboxLimits>; idSeed?: string }): SandboxState {
   const clock = new SandboxClock();
+  const limits = resolveLimits(options.limits);
   return {
-    store: new SandboxStore(clock, { ...DEFAULT_LIMITS, ...options.limits }, options.idSeed),
+    store: new SandboxStore(clock, limits, options.idSeed),
     tokens: new Set(options.tokens),
     entities: new Set(options.entities),
     base: '',
     widget: loadWidgetScript(),
-    log: [],
-    logLimit: options.logLimit ?? 1000,
+    limits,
+    log: new RequestLog(limits),
     faults: new Map(),
     reset() {
       this.store.clear();
-      this.log.length = 0;
+      this.log.clear();
       this.faults.clear();
       this.widget = loadWidgetScript();
       clock.reset();

@@ -1,11 +1,13 @@
 /**
  * The sandbox's state: checkouts, payments and registrations per entity, on a
- * clock tests can move. Memory stays bounded: expired checkouts are swept and
- * each kind of record keeps at most a configured number, oldest dropped first.
+ * clock tests can move. Memory stays bounded: expired checkouts are swept, each
+ * kind of record keeps at most a configured number, and checkouts and payments
+ * together at most `storeBytes`, oldest dropped first.
  */
 import { CHECKOUT_LIFETIME_MS } from '../contract/limits.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { TestMode } from '../contract/formats.js';
+import { DEFAULT_LIMITS, fieldBytes, RECORD_OVERHEAD_BYTES, type SandboxLimits } from './limits.js';
 import type { CardBehaviour } from './triggers.js';
 import type { FlatParams } from './wire.js';
 
@@ -106,7 +108,11 @@ export interface CheckoutRecord {
   /** The validated creation parameters, the base of every payment made on it. */
   readonly params: FlatParams;
   readonly paymentIds: string[];
-  successfulPaymentId?: string;
+  /**
+   * Until when a 3DS attempt on it may still finish. The record outlives its
+   * expiry until then, so an attempt approved late is still found by the status read.
+   */
+  attemptsOpenUntil: number;
   consumed: boolean;
   /** Times of recent status reads, for the 2-a-minute limit. */
   reads: number[];
@@ -133,15 +139,6 @@ export type StoreChange =
   | { readonly type: 'PAYMENT'; readonly payment: PaymentRecord }
   | { readonly type: 'REGISTRATION'; readonly action: 'CREATED' | 'DELETED'; readonly registration: RegistrationRecord };
 
-/** How many records of each kind the sandbox keeps before dropping the oldest. */
-export interface StoreLimits {
-  checkouts: number;
-  payments: number;
-  registrations: number;
-}
-
-export const DEFAULT_LIMITS: StoreLimits = { checkouts: 50_000, payments: 50_000, registrations: 10_000 };
-
 /** A 3DS step not finished within 30 minutes times out, as the platform's pending transactions do. */
 export const THREE_DS_TIMEOUT_MS = 30 * 60 * 1000;
 export const THREE_DS_TIMED_OUT: Result = { code: '100.396.103', description: 'Previously pending transaction timed out' };
@@ -164,33 +161,49 @@ const SWEEP_EVERY = 1024;
 /**
  * Records by id, remembering their creation order in a queue, so dropping the
  * oldest costs O(1). (A Map's own iterator slows down as deletions pile up at
- * its front: evicting through it cost 88 µs a record at 50,000 records.)
+ * its front: evicting through it cost 88 µs a record at 50,000 records.) Each
+ * record counts its bytes, so the store can keep a byte budget.
  */
 export class RecordMap<V extends { readonly id: string }> {
-  readonly #byId = new Map<string, V>();
+  readonly #byId = new Map<string, { readonly record: V; readonly bytes: number }>();
   #order: string[] = [];
   #head = 0;
+  #bytes = 0;
 
   get size(): number {
     return this.#byId.size;
   }
-  get(id: string): V | undefined {
-    return this.#byId.get(id);
+  /** The bytes the records count against the store's budget. */
+  get bytes(): number {
+    return this.#bytes;
   }
-  add(record: V): void {
-    this.#byId.set(record.id, record);
+  get(id: string): V | undefined {
+    return this.#byId.get(id)?.record;
+  }
+  add(record: V, bytes = 0): void {
+    this.#byId.set(record.id, { record, bytes });
+    this.#bytes += bytes;
     this.#order.push(record.id);
   }
   delete(id: string): void {
+    const entry = this.#byId.get(id);
+    if (!entry) return;
     this.#byId.delete(id);
+    this.#bytes -= entry.bytes;
+  }
+  /** The oldest record still held. */
+  oldest(): V | undefined {
+    this.#compact();
+    const id = this.#order[this.#head];
+    return id === undefined ? undefined : this.get(id);
   }
   /** Removes the oldest records until at most `limit` remain, handing each to `dropped`. */
   dropOldest(limit: number, dropped: (record: V) => void = () => {}): void {
     while (this.#byId.size > limit) {
       const id = this.#order[this.#head++]!;
-      const record = this.#byId.get(id);
+      const record = this.get(id);
       if (record) {
-        this.#byId.delete(id);
+        this.delete(id);
         dropped(record);
       }
     }
@@ -199,7 +212,7 @@ export class RecordMap<V extends { readonly id: string }> {
   /** The records, oldest first. */
   *oldestFirst(): Generator<V> {
     for (let index = this.#head; index < this.#order.length; index++) {
-      const record = this.#byId.get(this.#order[index]!);
+      const record = this.get(this.#order[index]!);
       if (record) yield record;
     }
   }
@@ -207,6 +220,7 @@ export class RecordMap<V extends { readonly id: string }> {
     this.#byId.clear();
     this.#order = [];
     this.#head = 0;
+    this.#bytes = 0;
   }
   #compact(): void {
     while (this.#head < this.#order.length && !this.#byId.has(this.#order[this.#head]!)) this.#head++;
@@ -233,7 +247,7 @@ export class SandboxStore {
   /** With an `idSeed`, checkout, payment and registration ids repeat from run to run (and after a reset). */
   constructor(
     readonly clock: SandboxClock,
-    readonly limits: StoreLimits = DEFAULT_LIMITS,
+    readonly limits: Readonly<SandboxLimits> = DEFAULT_LIMITS,
     readonly idSeed?: string,
   ) {}
 
@@ -244,13 +258,14 @@ export class SandboxStore {
   }
 
   addCheckout(checkout: CheckoutRecord): void {
-    this.checkouts.add(checkout);
+    this.checkouts.add(checkout, RECORD_OVERHEAD_BYTES + fieldBytes(checkout.params));
     this.checkouts.dropOldest(this.limits.checkouts);
+    this.#keepBudget();
     this.#maybeSweep();
   }
 
   addPayment(payment: PaymentRecord): void {
-    this.payments.add(payment);
+    this.payments.add(payment, RECORD_OVERHEAD_BYTES + fieldBytes(payment.echo));
     if (payment.merchantTransactionId !== undefined) {
       const key = `${payment.entityId} ${payment.merchantTransactionId}`;
       const ids = this.#byMerchantTransactionId.get(key);
@@ -259,6 +274,7 @@ export class SandboxStore {
     }
     if (payment.threeDs) this.threeDsSessions.set(payment.threeDs.token, payment.id);
     this.payments.dropOldest(this.limits.payments, (dropped) => this.#forgetPayment(dropped));
+    this.#keepBudget();
     this.#maybeSweep();
     this.onChange({ type: 'PAYMENT', payment });
   }
@@ -266,6 +282,11 @@ export class SandboxStore {
   /** A payment's outcome changed after it was created (3DS finished or timed out). */
   paymentChanged(payment: PaymentRecord): void {
     this.onChange({ type: 'PAYMENT', payment });
+  }
+
+  /** Bytes the stored checkouts and payments count against `storeBytes`. */
+  get bytes(): number {
+    return this.checkouts.bytes + this.payments.bytes;
   }
 
   addRegistration(registration: RegistrationRecord): void {
@@ -307,13 +328,13 @@ export class SandboxStore {
    * Drops expired checkouts (and their read counters); called every so many
    * writes and on clock moves. The map is in creation order, so the walk stops
    * at the first checkout still within its first 30 minutes: only the ones a
-   * successful payment kept alive longer are passed over.
+   * successful payment or an open 3DS attempt keeps longer are passed over.
    */
   sweep(): void {
     const now = this.clock.nowMs();
     for (const checkout of this.checkouts.oldestFirst()) {
       if (checkout.createdAt + CHECKOUT_LIFETIME_MS > now) break;
-      if (checkout.expiresAt <= now) this.checkouts.delete(checkout.id);
+      if (Math.max(checkout.expiresAt, checkout.attemptsOpenUntil) <= now) this.checkouts.delete(checkout.id);
     }
     this.checkouts.dropOldest(this.limits.checkouts);
   }
@@ -334,6 +355,19 @@ export class SandboxStore {
     const ids = this.#byMerchantTransactionId.get(key)?.filter((id) => id !== payment.id);
     if (ids?.length) this.#byMerchantTransactionId.set(key, ids);
     else this.#byMerchantTransactionId.delete(key);
+  }
+
+  /** Drops the oldest checkout or payment, whichever is older, until the store is within its byte budget. */
+  #keepBudget(): void {
+    while (this.bytes > this.limits.storeBytes) {
+      const checkout = this.checkouts.oldest();
+      const payment = this.payments.oldest();
+      if (checkout && (!payment || checkout.createdAt <= payment.createdAt)) this.checkouts.delete(checkout.id);
+      else if (payment) {
+        this.payments.delete(payment.id);
+        this.#forgetPayment(payment);
+      } else return;
+    }
   }
 
   #maybeSweep(): void {

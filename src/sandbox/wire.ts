@@ -3,6 +3,7 @@
  * string, dotted and bracketed names nested) and small HTML pages out.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyTooLarge, RequestLimitError, type SandboxLimits } from './limits.js';
 
 /** Flat request parameters exactly as they came over the wire. */
 export type FlatParams = Record<string, string>;
@@ -14,27 +15,54 @@ export type Reply =
   | { readonly kind: 'redirect'; readonly location: string; readonly resultCode?: string }
   | { readonly kind: 'script'; readonly bytes: Buffer };
 
-/** Bodies larger than this are refused: no form of the seed comes close. */
-export const MAX_BODY_BYTES = 256 * 1024;
-
-export class BodyTooLargeError extends Error {}
-
-/** Reads a request body up to MAX_BODY_BYTES. */
-export async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLargeError('request body too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * Reads a request body of at most `limits.bodyBytes`. A larger one is refused
+ * as soon as it is known to be, and the rest of it is read and thrown away
+ * rather than cut off: closing a connection the client is still writing to
+ * resets it, and the client would never see the HTTP 413.
+ */
+export function readBody(request: IncomingMessage, limits: SandboxLimits): Promise<string> {
+  return new Promise((resolve, reject) => {
+    request.on('error', reject);
+    if (Number(request.headers['content-length'] ?? 0) > limits.bodyBytes) {
+      request.resume();
+      reject(bodyTooLarge(limits));
+      return;
+    }
+    let chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limits.bodyBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      chunks = [];
+      request.off('data', onData).off('end', onEnd).resume();
+      reject(bodyTooLarge(limits));
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks).toString('utf8'));
+    request.on('data', onData).once('end', onEnd);
+  });
 }
 
-/** Form-encoded text to flat parameters; a repeated name keeps its last value. */
-export function parseForm(text: string): FlatParams {
+/** Segments of a field name, as `nest` splits it. */
+const depthOf = (name: string) => pathOf(name).length;
+
+/**
+ * Form-encoded text to flat parameters; a repeated name keeps its last value.
+ * Refuses (HTTP 400) more than `limits.fields` fields and names longer or
+ * deeper than the limits, before anything is kept.
+ */
+export function parseForm(text: string, limits: SandboxLimits): FlatParams {
   const params: FlatParams = Object.create(null) as FlatParams;
-  for (const [name, value] of new URLSearchParams(text)) params[name] = value;
+  let count = 0;
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (++count > limits.fields) throw new RequestLimitError(400, `more than ${limits.fields} fields in one request`);
+    if (Buffer.byteLength(name) > limits.nameBytes) throw new RequestLimitError(400, `a field name longer than ${limits.nameBytes} bytes`);
+    if (depthOf(name) > limits.nameDepth) throw new RequestLimitError(400, `a field name of more than ${limits.nameDepth} segments`);
+    params[name] = value;
+  }
   return params;
 }
 

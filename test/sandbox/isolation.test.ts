@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RESULT_CODES } from '../../src/contract/result-codes.js';
+import { DEFAULT_LIMITS } from '../../src/sandbox/index.js';
 import { browserCall, cardPayment, useSandbox } from './support.js';
 
 const ENTITY_A = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
@@ -81,14 +82,15 @@ describe('routing', () => {
     assert.equal(wrongMethod.status, 405);
   });
 
-  it('a body over the size limit answers 400 without processing', async () => {
+  it('a body over the size limit answers 413 without processing', async () => {
     const response = await fetch(`${handle.sandbox.url}/v1/payments`, {
       method: 'POST',
       headers: { authorization: 'Bearer token-one', 'content-type': 'application/x-www-form-urlencoded' },
       body: `entityId=${ENTITY_A}&note=${'x'.repeat(300 * 1024)}`,
     });
-    assert.equal(response.status, 400);
+    assert.equal(response.status, 413);
     const body = await response.json();
-    assert.equal(body.result.description, 'request body too large');
+    assert.equal(body.result.code, RESULT_CODES.invalidParameter);
+    assert.equal(body.result.description, `request body larger than ${DEFAULT_LIMITS.bodyBytes} bytes`);
   });
 });

@@ -5,7 +5,7 @@ import { FIELD_FORMATS } from '../../src/contract/formats.js';
 import { isApproved, RESULT_CODES } from '../../src/contract/result-codes.js';
 import { cardPayment, useSandbox } from './support.js';
 
-const handle = useSandbox({ logLimit: 50 });
+const handle = useSandbox({ limits: { logEntries: 50 } });
 const { call } = handle;
 
 const ENDPOINTS: [method: 'GET' | 'POST', path: string][] = [

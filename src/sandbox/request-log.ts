@@ -1,0 +1,104 @@
+/**
+ * The sandbox's request log, bounded in entries and in bytes: values are cut,
+ * an entry keeps a few kilobytes of fields at most, and the oldest entries go
+ * first. Whatever a request carries, reading the log stays a small answer.
+ */
+import { maskParameter } from '../contract/rules.js';
+import type { SandboxLimits } from './limits.js';
+import type { FaultMode } from './state.js';
+import type { FlatParams } from './wire.js';
+
+export interface LoggedRequest {
+  /** ISO time on the sandbox clock. */
+  readonly at: string;
+  readonly method: string;
+  /** Path without the query (cut to `logValueBytes`). */
+  readonly path: string;
+  /** HTTP status; 0 when the connection was dropped or left hanging by a fault. */
+  readonly status: number;
+  readonly resultCode?: string;
+  /** The payment the request created or acted on, when there is one. */
+  readonly paymentId?: string;
+  /**
+   * Query and form parameters, `card.number` and `card.cvv` masked, each value
+   * cut to `logValueBytes`; fields beyond `logEntryBytes` are left out and
+   * counted under the name `…`.
+   */
+  readonly params: Readonly<Record<string, string>>;
+  /** The fault injected into this request, if any. */
+  readonly fault?: FaultMode;
+}
+
+/** The name under which an entry counts the fields it left out. */
+export const OMITTED_FIELDS = '…';
+
+/** Cuts text to at most `bytes` bytes of UTF-8, marking the cut. */
+export function cut(text: string, bytes: number): string {
+  if (text.length * 3 <= bytes || Buffer.byteLength(text) <= bytes) return text;
+  return `${Buffer.from(text).subarray(0, bytes).toString('utf8')}…(${Buffer.byteLength(text)} bytes)`;
+}
+
+/** What an entry counts against `logBytes`: its text and a fixed overhead for the object. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+export class RequestLog {
+  #entries: LoggedRequest[] = [];
+  #sizes: number[] = [];
+  #bytes = 0;
+
+  constructor(readonly limits: Pick<SandboxLimits, 'logEntries' | 'logBytes' | 'logValueBytes' | 'logEntryBytes'>) {}
+
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  /** Bytes the log counts against `logBytes` now. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** The entries, oldest first. */
+  entries(): readonly LoggedRequest[] {
+    return this.#entries;
+  }
+
+  /** The parameters as an entry keeps them: masked, cut, at most `logEntryBytes` in all. */
+  params(params: Readonly<FlatParams>): Record<string, string> {
+    // No prototype: a parameter named `__proto__` is logged like any other.
+    const kept = Object.create(null) as Record<string, string>;
+    let bytes = 0;
+    let omitted = 0;
+    for (const name in params) {
+      const entryName = cut(name, this.limits.logValueBytes);
+      const value = cut(maskParameter(name, params[name]!), this.limits.logValueBytes);
+      const size = Buffer.byteLength(entryName) + Buffer.byteLength(value);
+      if (bytes + size > this.limits.logEntryBytes) {
+        omitted++;
+        continue;
+      }
+      bytes += size;
+      kept[entryName] = value;
+    }
+    if (omitted) kept[OMITTED_FIELDS] = `${omitted} more fields`;
+    return kept;
+  }
+
+  add(entry: Omit<LoggedRequest, 'path'> & { readonly path: string }): void {
+    const logged = { ...entry, path: cut(entry.path, this.limits.logValueBytes) };
+    let size = ENTRY_OVERHEAD_BYTES + Buffer.byteLength(logged.path);
+    for (const name in logged.params) size += Buffer.byteLength(name) + Buffer.byteLength(logged.params[name]!);
+    this.#entries.push(logged);
+    this.#sizes.push(size);
+    this.#bytes += size;
+    while (this.#entries.length > this.limits.logEntries || (this.#bytes > this.limits.logBytes && this.#entries.length > 1)) {
+      this.#entries.shift();
+      this.#bytes -= this.#sizes.shift()!;
+    }
+  }
+
+  clear(): void {
+    this.#entries = [];
+    this.#sizes = [];
+    this.#bytes = 0;
+  }
+}
