@@ -39,6 +39,7 @@ export {
   type ClaimAnswer,
   type MemoryStatusStoreOptions,
 } from './status-store.js';
+export { createRedisStatusStore, type RedisClientLike, type RedisStatusStoreOptions } from './redis-status-store.js';
 export { verifyPayment, type ExpectedPayment } from './verify.js';
 export { instalments, repeatOf, saveForLater, savedCardOf, subscription, type SavedCard } from './standing-instructions.js';
 export type * from './types.js';

@@ -1,0 +1,249 @@
+/**
+ * The status store on Redis, for merchant back ends running as several
+ * instances. Each operation is one Lua script, so it is atomic across every
+ * instance and connection. No dependency: the merchant passes the client they
+ * already have (node-redis or ioredis), typed here by the one method we call.
+ */
+import { CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS } from '../contract/limits.js';
+import { STATUS_STORE_DEFAULTS, StatusStoreUnavailableError, type ClaimAnswer, type StatusStore } from './status-store.js';
+
+/**
+ * A connected Redis client: ioredis (`call(command, ...args)`) or node-redis 4+
+ * (`sendCommand([command, ...args])`). Both resolve to the server's reply.
+ */
+export type RedisClientLike =
+  | { call(command: string, ...args: string[]): Promise<unknown> }
+  | { sendCommand(args: string[]): Promise<unknown> };
+
+export interface RedisStatusStoreOptions {
+  client: RedisClientLike;
+  /** Put before every key, so the store can share a Redis with other data. Default `gw-elements:`. */
+  prefix?: string;
+  /** How long a record is kept after its last write. Default 24 hours. */
+  ttlMs?: number;
+  /** Longest wait for one Redis operation before `StatusStoreUnavailableError`. Default 2000. */
+  timeoutMs?: number;
+  claimMs?: number;
+  waitMs?: number;
+  /**
+   * After Redis lost its data (a restart without persistence, FLUSHALL, an
+   * eviction), claims on keys without a final value are refused for this long:
+   * a checkout created before the loss may already have been read (and so
+   * consumed) by another instance, and a new status call would be told it
+   * expired. Default 31 minutes (a checkout's lifetime plus the limit's window).
+   * 0 opts out: reads go ahead at once, at that risk.
+   */
+  holdAfterLossMs?: number;
+}
+
+const HOLD_AFTER_LOSS_MS = CHECKOUT_LIFETIME_MS + STATUS_CALL_WINDOW_MS;
+
+/** Final values this process saw, answered without a round trip (and through a Redis outage): a final value never changes. */
+const LOCAL_FINALS = 1000;
+
+// The record is a hash: final, holder, until, calls (comma-separated times), answerOf, answer.
+// The epoch marker "<id>:<lostAt>" has no expiry: while it is there, the data is.
+const CLAIM = `
+local now = tonumber(ARGV[2])
+local known = ARGV[8]
+local marker = redis.call('GET', KEYS[2])
+if not marker then
+  marker = ARGV[9] .. ':' .. ((known ~= '') and ARGV[2] or '0')
+  redis.call('SET', KEYS[2], marker)
+end
+local id, lostAt = string.match(marker, '^(.*):(%d+)$')
+if known ~= '' and id ~= known and lostAt == '0' then
+  lostAt = ARGV[2]
+  marker = id .. ':' .. lostAt
+  redis.call('SET', KEYS[2], marker)
+end
+if tonumber(lostAt) > 0 and now < tonumber(lostAt) + tonumber(ARGV[10]) then
+  local final = redis.call('HGET', KEYS[1], 'final')
+  if final then return {'final', marker, final} end
+  return {'lost', marker, lostAt}
+end
+local r = redis.call('HMGET', KEYS[1], 'final', 'holder', 'until', 'calls', 'answerOf', 'answer')
+if r[1] then return {'final', marker, r[1]} end
+if ARGV[6] ~= '' and r[5] == ARGV[6] and r[6] then return {'answer', marker, r[6]} end
+if r[2] and tonumber(r[3]) > now then return {'busy', marker, r[2], r[3]} end
+local calls = {}
+if ARGV[4] ~= '' then
+  local window = tonumber(ARGV[5])
+  local oldest
+  for at in string.gmatch(r[4] or '', '[^,]+') do
+    local t = tonumber(at)
+    if now - t < window then
+      table.insert(calls, at)
+      if not oldest or t < oldest then oldest = t end
+    end
+  end
+  if #calls >= tonumber(ARGV[4]) then return {'limited', marker, string.format('%d', oldest + window)} end
+  table.insert(calls, ARGV[2])
+end
+redis.call('HSET', KEYS[1], 'holder', ARGV[1], 'until', ARGV[3], 'calls', table.concat(calls, ','))
+redis.call('PEXPIRE', KEYS[1], ARGV[7])
+return {'claimed', marker}
+`;
+
+const SETTLE = `
+local r = redis.call('HMGET', KEYS[1], 'final', 'holder')
+local final = r[1]
+local holds = r[2] == ARGV[1]
+if ARGV[3] == '1' then
+  if ARGV[4] == '1' and not final then
+    final = ARGV[2]
+    redis.call('HSET', KEYS[1], 'final', final)
+  end
+  redis.call('HSET', KEYS[1], 'answerOf', ARGV[1], 'answer', ARGV[2])
+end
+if holds then redis.call('HDEL', KEYS[1], 'holder', 'until') end
+if ARGV[3] == '1' or holds then redis.call('PEXPIRE', KEYS[1], ARGV[5]) end
+if final then return {'1', final} end
+return {'0', ''}
+`;
+
+const RENEW = `
+if redis.call('HGET', KEYS[1], 'holder') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'until', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1
+`;
+
+/** `createRedisStatusStore({ client })`: the shared store for several instances. Throws `StatusStoreUnavailableError` when Redis cannot answer. */
+export function createRedisStatusStore(options: RedisStatusStoreOptions): StatusStore {
+  const { client } = options;
+  const send = commandSender(client);
+  const prefix = options.prefix ?? 'gw-elements:';
+  const ttl = options.ttlMs ?? STATUS_STORE_DEFAULTS.ttlMs;
+  const ttlMs = String(ttl);
+  const timeoutMs = options.timeoutMs ?? 2000;
+  const holdAfterLossMs = options.holdAfterLossMs ?? HOLD_AFTER_LOSS_MS;
+  const finals = new Map<string, { value: string; expires: number }>();
+  let epoch = '';
+
+  const remember = (key: string, value: string) => {
+    finals.delete(key);
+    finals.set(key, { value, expires: Date.now() + ttl });
+    if (finals.size > LOCAL_FINALS) finals.delete(finals.keys().next().value!);
+  };
+  const localFinal = (key: string) => {
+    const entry = finals.get(key);
+    if (entry && entry.expires <= Date.now()) finals.delete(key);
+    return entry && entry.expires > Date.now() ? entry.value : undefined;
+  };
+
+  async function run(script: Script, keys: string[], args: string[]): Promise<unknown> {
+    const operation = (async () => {
+      const sha = await script.sha;
+      try {
+        return await send(['EVALSHA', sha, String(keys.length), ...keys, ...args]);
+      } catch (error) {
+        // A restarted Redis has an empty script cache: send the script itself once (EVAL caches it again).
+        if (!String((error as Error)?.message).startsWith('NOSCRIPT')) throw error;
+        return send(['EVAL', script.source, String(keys.length), ...keys, ...args]);
+      }
+    })();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StatusStoreUnavailableError(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([operation, timeout]);
+    } catch (error) {
+      if (error instanceof StatusStoreUnavailableError) throw error;
+      throw new StatusStoreUnavailableError('Redis could not be reached', { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    timing: { claimMs: options.claimMs, waitMs: options.waitMs },
+    async claim(key, request): Promise<ClaimAnswer> {
+      const local = localFinal(key);
+      if (local !== undefined) return { status: 'final', value: local };
+      const { token, now, until, limit, answerOf } = request;
+      const reply = strings(
+        await run(CLAIM_SCRIPT, [prefix + key, `${prefix}epoch`], [
+          token,
+          String(now),
+          String(until),
+          limit ? String(limit.count) : '',
+          limit ? String(limit.windowMs) : '',
+          answerOf ?? '',
+          ttlMs,
+          epoch,
+          globalThis.crypto.randomUUID(),
+          String(holdAfterLossMs),
+        ]),
+      );
+      const [status, marker = '', first = '', second = ''] = reply;
+      epoch = marker.slice(0, marker.lastIndexOf(':'));
+      switch (status) {
+        case 'final':
+          remember(key, first);
+          return { status: 'final', value: first };
+        case 'answer':
+          return { status: 'answer', value: first };
+        case 'busy':
+          return { status: 'busy', holder: first, until: Number(second) };
+        case 'limited':
+          return { status: 'limited', retryAt: Number(first) };
+        case 'claimed':
+          return { status: 'claimed' };
+        case 'lost': {
+          const until = Number(first) + holdAfterLossMs;
+          throw new StatusStoreUnavailableError(
+            `Redis lost its data at ${new Date(Number(first)).toISOString()} (a restart without persistence, a flush or an eviction); ` +
+              `until ${new Date(until).toISOString()} nothing is read for keys without a final value, since another instance may have read them before the loss`,
+            { retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) },
+          );
+        }
+      }
+      throw new StatusStoreUnavailableError(`Redis answered the claim with ${JSON.stringify(reply).slice(0, 100)}`);
+    },
+    async settle(key, token, { value, final }) {
+      if (final && value !== undefined && localFinal(key) === undefined) remember(key, value);
+      const [hasFinal, stored = ''] = strings(await run(SETTLE_SCRIPT, [prefix + key], [token, value ?? '', value === undefined ? '0' : '1', final ? '1' : '0', ttlMs]));
+      if (hasFinal !== '1') return undefined;
+      remember(key, stored);
+      return stored;
+    },
+    async renew(key, token, until) {
+      return Number(await run(RENEW_SCRIPT, [prefix + key], [token, String(until), ttlMs])) === 1;
+    },
+  };
+}
+
+interface Script {
+  readonly source: string;
+  readonly sha: Promise<string>;
+}
+
+function script(source: string): Script {
+  let sha: Promise<string> | undefined;
+  return {
+    source,
+    // Computed on first use (Web Crypto is asynchronous), once per process.
+    get sha() {
+      sha ??= globalThis.crypto.subtle.digest('SHA-1', new TextEncoder().encode(source)).then((digest) =>
+        Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join(''),
+      );
+      return sha;
+    },
+  };
+}
+
+const CLAIM_SCRIPT = script(CLAIM);
+const SETTLE_SCRIPT = script(SETTLE);
+const RENEW_SCRIPT = script(RENEW);
+
+/** One way to send a raw command, whichever client was given. ioredis also has a `sendCommand`, taking its own Command objects: `call` comes first. */
+function commandSender(client: RedisClientLike): (args: string[]) => Promise<unknown> {
+  if ('call' in client && typeof client.call === 'function') return ([command, ...args]) => client.call(command!, ...args);
+  if ('sendCommand' in client && typeof client.sendCommand === 'function') return (args) => client.sendCommand(args);
+  throw new TypeError('createRedisStatusStore needs a connected node-redis or ioredis client (a client with call() or sendCommand())');
+}
+
+/** Replies as strings, whichever client decoded them (Buffers or strings). */
+const strings = (reply: unknown): string[] => (Array.isArray(reply) ? reply.map((item) => String(item)) : []);

@@ -1,0 +1,77 @@
+/**
+ * One merchant back-end instance for test/redis/instances.test.ts and the
+ * benchmark, run as its own process: its own Redis connection (node-redis or
+ * ioredis, by REDIS_CLIENT), several gateway clients sharing one status store
+ * (the workers of one instance). Asked over IPC to handle shopper returns at
+ * once, it answers each one's outcome and how long it took.
+ */
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import {
+  createGatewayClient,
+  createMemoryStatusStore,
+  createRedisStatusStore,
+  GatewayError,
+  isApproved,
+  type RedisClientLike,
+  type StatusStore,
+} from '../../src/server/index.js';
+
+export interface ReturnsRequest {
+  readonly id: number;
+  /** Each checkout id (or `/v1/payments/{id}` resource path) and how many returns it gets from this instance at once. */
+  readonly checkouts: readonly string[];
+  readonly perCheckout: number;
+}
+
+export interface ReturnOutcome {
+  readonly checkoutId: string;
+  /** `approved:<payment id>`, a pending code, or the error's class name. */
+  readonly outcome: string;
+  readonly ms: number;
+}
+
+const env = (name: string) => process.env[name] ?? '';
+
+async function connect(): Promise<RedisClientLike | undefined> {
+  if (!env('REDIS_URL')) return undefined;
+  if (env('REDIS_CLIENT') === 'ioredis') {
+    const client = new Redis(env('REDIS_URL'), { maxRetriesPerRequest: 1, retryStrategy: () => 50 });
+    client.on('error', () => undefined); // reconnects by itself; the store reports unavailability per operation
+    return client;
+  }
+  const client = createClient({ url: env('REDIS_URL'), socket: { reconnectStrategy: 50 } });
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
+
+const redis = await connect();
+const statusStore: StatusStore = redis
+  ? createRedisStatusStore({ client: redis, prefix: env('REDIS_PREFIX'), timeoutMs: 1000, claimMs: 3000 })
+  : createMemoryStatusStore();
+const workers = Array.from({ length: 4 }, () =>
+  createGatewayClient({ baseUrl: env('SANDBOX_URL'), accessToken: env('SANDBOX_TOKEN'), entityId: env('SANDBOX_ENTITY'), statusStore, timeoutMs: 5000 }),
+);
+
+async function handle(checkoutId: string, worker: number): Promise<ReturnOutcome> {
+  const started = performance.now();
+  const query = checkoutId.startsWith('/') ? { resourcePath: checkoutId } : { id: checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` };
+  try {
+    const payment = await workers[worker % workers.length]!.handleShopperReturn(query);
+    return { checkoutId, outcome: isApproved(payment.result.code) ? `approved:${payment.id}` : payment.result.code, ms: performance.now() - started };
+  } catch (error) {
+    const name = error instanceof GatewayError ? error.name : `untyped ${String(error)}`;
+    return { checkoutId, outcome: name, ms: performance.now() - started };
+  }
+}
+
+process.on('message', async (request: ReturnsRequest | 'exit') => {
+  if (request === 'exit') process.exit(0);
+  const outcomes = await Promise.all(request.checkouts.flatMap((checkoutId) => Array.from({ length: request.perCheckout }, (_, index) => handle(checkoutId, index))));
+  process.send!({ id: request.id, outcomes });
+});
+// Warm up as a running server would be (connection open, scripts loaded, code compiled) before the measured returns.
+await statusStore.settle(`warm-up:${process.pid}`, 'warm-up', {});
+await workers[0]!.handleShopperReturn({ resourcePath: '/v1/payments/00000000000000000000000000000000' }).catch(() => undefined);
+process.send!('ready');

@@ -1,0 +1,51 @@
+/** Starts merchant instances (test/redis/instance.ts) as child processes and asks them for shopper returns, for the tests and the benchmark. */
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import type { ReturnOutcome, ReturnsRequest } from './instance.js';
+
+export interface Instance {
+  returns(checkouts: readonly string[], perCheckout: number): Promise<ReturnOutcome[]>;
+  stop(): Promise<void>;
+}
+
+let sequence = 0;
+
+export async function startInstance(sandbox: Sandbox, redis?: { url: string; client: 'redis' | 'ioredis'; prefix?: string }): Promise<Instance> {
+  const child: ChildProcess = fork(new URL('./instance.ts', import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      SANDBOX_URL: sandbox.url,
+      SANDBOX_TOKEN: sandbox.tokens[0],
+      SANDBOX_ENTITY: sandbox.entities[0],
+      REDIS_URL: redis?.url ?? '',
+      REDIS_CLIENT: redis?.client ?? '',
+      REDIS_PREFIX: redis?.prefix ?? 'gw-elements:',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const [first] = (await Promise.race([once(child, 'message'), once(child, 'exit').then(() => ['exited'])])) as unknown[];
+  if (first !== 'ready') throw new Error('a merchant instance did not start');
+  return {
+    async returns(checkouts, perCheckout) {
+      const id = ++sequence;
+      const answered = new Promise<ReturnOutcome[]>((resolve) => {
+        const listen = (message: { id: number; outcomes: ReturnOutcome[] }) => {
+          if (message.id !== id) return;
+          child.off('message', listen);
+          resolve(message.outcomes);
+        };
+        child.on('message', listen);
+      });
+      child.send({ id, checkouts, perCheckout } satisfies ReturnsRequest);
+      return answered;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.send('exit');
+      await exited;
+    },
+  };
+}
