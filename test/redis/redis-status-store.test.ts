@@ -28,7 +28,7 @@ after(async () => {
   await server.stop();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const T0 = 1_800_000_000_000;
 const claim = (now = T0) => ({ token: randomUUID(), now, until: now + 10_000 });
 

@@ -3,8 +3,8 @@ import express from 'express';
 import type { GatewayClient } from '../../../src/server/index.js';
 import { createShop, type Answer, type Order } from './shop.js';
 
-export function expressApp(client: GatewayClient, orders: ReadonlyMap<string, Order>) {
-  const shop = createShop(client, orders);
+export function expressApp(client: GatewayClient, orders: ReadonlyMap<string, Order>, checkoutOrders?: Map<string, Order>) {
+  const shop = createShop(client, orders, checkoutOrders);
   const send = (response: express.Response, answer: Answer) => response.status(answer.status).set(answer.headers ?? {}).json(answer.body);
   const app = express();
   app.use(express.json());

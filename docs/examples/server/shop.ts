@@ -27,9 +27,11 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
-/** Stands for the shop's order database: the amount always comes from here, never from the browser. */
-export function createShop(client: GatewayClient, orders: ReadonlyMap<string, Order>) {
-  const checkoutOrders = new Map<string, Order>();
+/**
+ * Stands for the shop's order database: the amount always comes from here, never from the browser.
+ * `checkoutOrders` (which order each checkout pays) belongs to that database too: share it between instances.
+ */
+export function createShop(client: GatewayClient, orders: ReadonlyMap<string, Order>, checkoutOrders = new Map<string, Order>()) {
 
   return {
     /** POST /checkout {orderId} → {checkoutId, integrity} for <gw-checkout>. */
