@@ -23,8 +23,4 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  {
-    files: ['src/sandbox/widget/payment-widgets.js'],
-    languageOptions: { sourceType: 'script' },
-  },
 );

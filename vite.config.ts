@@ -2,24 +2,26 @@
  * One config for the two things Vite does here: the library build of the
  * package's entry points into dist/, and the dev server for the demo pages.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { viteMinifyTemplates } from './scripts/minify-templates.js';
+import { bundleWidgetScript, WIDGET_SCRIPT_FILE } from './src/sandbox/widget-script.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * The sandbox serves the widget script's exact bytes (their sha384 is the
- * checkout's integrity), so the file is copied as it is, never transformed.
+ * checkout's integrity): bundled from its TypeScript once, here, and read as
+ * they are by the published sandbox.
  */
-function copyWidgetScript(): Plugin {
+function buildWidgetScript(): Plugin {
   return {
-    name: 'gw-copy-widget-script',
+    name: 'gw-widget-script',
     apply: 'build',
     closeBundle() {
       mkdirSync(here('dist'), { recursive: true });
-      copyFileSync(here('src/sandbox/widget/payment-widgets.js'), here('dist/payment-widgets.js'));
+      writeFileSync(here(`dist/${WIDGET_SCRIPT_FILE}`), bundleWidgetScript(here('src/sandbox/widget/payment-widgets.ts')));
     },
   };
 }
@@ -28,7 +30,7 @@ export default defineConfig({
   root: here('demo'),
   publicDir: false,
   server: { host: '127.0.0.1', strictPort: false },
-  plugins: [viteMinifyTemplates(), copyWidgetScript()],
+  plugins: [viteMinifyTemplates(), buildWidgetScript()],
   build: {
     outDir: here('dist'),
     emptyOutDir: true,

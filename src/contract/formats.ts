@@ -17,6 +17,7 @@
  * | `digits`    | N: ASCII digits; bare length exact (AdditionalTrace N19), `..n` a maximum.             |
  */
 
+import { CARD_HOLDER_MAX_LENGTH, NAME_PATTERN, passesLuhn } from './card.js';
 import { CHALLENGE_WINDOWS, type ChallengeWindow } from './challenge-window.js';
 
 /** What kind of value a field holds; see the table above. */
@@ -86,6 +87,8 @@ export const STANDING_INSTRUCTION_SOURCES = ['CIT', 'MIT'] as const;
 export const RECURRING_TYPES = ['SUBSCRIPTION', 'STANDING_ORDER'] as const;
 
 export { CHALLENGE_WINDOWS, type ChallengeWindow };
+// Existing callers import the Luhn check from here; it lives with the other card rules.
+export { passesLuhn };
 
 /**
  * Every request field the seed names, by its form name, with its format.
@@ -108,7 +111,7 @@ export const FIELD_FORMATS: Readonly<Record<string, FieldFormat>> = {
   'merchant.mcc': exactly('digits', 'N4', 4),
 
   'card.number': { code: 'N12..19 (Luhn)', kind: 'cardNumber', min: 12, max: 19 },
-  'card.holder': upTo('name', 'AN..128', 128),
+  'card.holder': upTo('name', `AN..${CARD_HOLDER_MAX_LENGTH}`, CARD_HOLDER_MAX_LENGTH),
   'card.expiryMonth': { code: 'N2 (01-12)', kind: 'month' },
   'card.expiryYear': { code: 'N4', kind: 'year' },
   'card.cvv': { code: 'N3..4', kind: 'cvv', min: 3, max: 4 },
@@ -188,7 +191,6 @@ export function formatOf(name: string): FieldFormat | undefined {
 // Control characters are exactly what ANS text must not carry.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/u;
-const NAME = /^[\p{L}\p{M}\p{N} '.,-]+$/u;
 const PHONE = /^\+?[0-9 ()./-]+$/;
 const REFERENCE = /^[A-Za-z0-9_.:/#-]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -208,20 +210,6 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** The Luhn (mod 10) check every card number carries. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 /** Checks a value's characters and shape for its kind; lengths are checked by the caller. */
 function checkKind(format: FieldFormat, value: string): string | undefined {
   switch (format.kind) {
@@ -234,7 +222,7 @@ function checkKind(format: FieldFormat, value: string): string | undefined {
     case 'reference':
       return REFERENCE.test(value) ? undefined : 'must be letters, digits and - _ . : / # only';
     case 'name':
-      return NAME.test(value) ? undefined : "must be letters, digits, spaces and - ' . , only";
+      return NAME_PATTERN.test(value) ? undefined : "must be letters, digits, spaces and - ' . , only";
     case 'text':
       return CONTROL_CHARACTERS.test(value) ? 'must not contain control characters' : undefined;
     case 'digits':

@@ -34,3 +34,8 @@ export function parseResourcePath(resourcePath: string): ResourcePath | undefine
   const id = (payment ?? checkout)?.[1];
   return kind && id !== undefined && isGatewayId(id) ? { kind, id } : undefined;
 }
+
+/** The `resourcePath` the gateway sends the shopper back with: `/v1/payments/{id}`, or `/v1/checkouts/{id}/payment` for a widget checkout. */
+export function resourcePathOf({ kind, id }: ResourcePath): string {
+  return kind === 'payment' ? `/v1/payments/${id}` : `/v1/checkouts/${id}/payment`;
+}

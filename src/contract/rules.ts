@@ -3,6 +3,7 @@
  * flat form parameters exactly as they go over the wire. The sandbox answers
  * with these errors; the server helper raises them before sending anything.
  */
+import { CARD_BRANDS, isCardExpired } from './card.js';
 import { checkField, formatOf, FUNDING_TRANSACTION_TYPES, PAYOUT_TRANSACTION_TYPES } from './formats.js';
 import { maskParameter } from './redaction.js';
 
@@ -154,11 +155,11 @@ const ALLOWED_PAYMENT_TYPES: Record<Exclude<Operation, 'read' | 'registration'>,
 
 /** Card number prefixes (IIN ranges) of the brands whose numbers can be told apart. */
 const BRAND_PREFIXES: Readonly<Record<string, RegExp>> = {
-  VISA: /^4/,
-  VISADEBIT: /^4/,
-  VISAELECTRON: /^4/,
-  MASTER: /^(5[1-5]|2(2[2-9][1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/,
-  AMEX: /^3[47]/,
+  VISA: CARD_BRANDS.VISA.prefix,
+  VISADEBIT: CARD_BRANDS.VISA.prefix,
+  VISAELECTRON: CARD_BRANDS.VISA.prefix,
+  MASTER: CARD_BRANDS.MASTER.prefix,
+  AMEX: CARD_BRANDS.AMEX.prefix,
 };
 
 /**
@@ -204,8 +205,7 @@ function checkCombination(operation: Operation, params: Params, now: Date): Para
   const month = params['card.expiryMonth'];
   const year = params['card.expiryYear'];
   if (month && year && /^\d{2}$/.test(month) && /^\d{4}$/.test(year)) {
-    const expired = +year < now.getUTCFullYear() || (+year === now.getUTCFullYear() && +month < now.getUTCMonth() + 1);
-    if (expired) errors.push({ name: 'card.expiryYear', value: year, message: 'card has expired' });
+    if (isCardExpired(+month, +year, now)) errors.push({ name: 'card.expiryYear', value: year, message: 'card has expired' });
   }
   return errors;
 }

@@ -1,12 +1,18 @@
 /**
  * The payment widget script the sandbox serves, and its integrity value. The
- * bytes are read as they are (never transformed), so the `sha384-…` a checkout
- * answers always matches what `/v1/paymentWidgets.js` serves.
+ * widget is written in TypeScript (src/sandbox/widget/, importing the
+ * contract) and bundled by esbuild into one classic script: by the package
+ * build into dist/payment-widgets.js, which the published sandbox reads as it
+ * is, or on the fly when the sandbox runs from source, so a test never serves
+ * a stale copy. Either way the `sha384-…` a checkout answers is the hash of
+ * exactly the bytes `/v1/paymentWidgets.js` serves.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type * as Esbuild from 'esbuild';
 
 export interface WidgetScript {
   readonly bytes: Buffer;
@@ -14,20 +20,49 @@ export interface WidgetScript {
   readonly integrity: string;
 }
 
+/** The built script's file name, next to the package's sandbox bundle in dist/. */
+export const WIDGET_SCRIPT_FILE = 'payment-widgets.js';
+
+// (A `new URL('…', import.meta.url)` would be inlined by Vite, so paths are computed.)
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The widget's TypeScript entry, present when this module runs from source (src/sandbox/). */
+export const WIDGET_SOURCE_ENTRY = join(here, 'widget', 'payment-widgets.ts');
+
 /**
- * Where the script sits: next to the bundle in `dist/` (copied there by the
- * build), or under `widget/` beside this module when running from source.
- * (A `new URL('…', import.meta.url)` would be inlined by Vite, so the path is computed.)
+ * Bundles the widget from its TypeScript source: one minified classic script
+ * (an IIFE: no module, no globals but `wpwl`), for the browsers the elements
+ * support. esbuild is a dev dependency, loaded only here, so the published
+ * sandbox, which reads the prebuilt file, keeps zero runtime dependencies.
  */
-export function widgetScriptPath(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, 'payment-widgets.js'), join(here, 'widget', 'payment-widgets.js'), join(here, '..', 'payment-widgets.js')];
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found) throw new Error(`payment widget script not found; looked in ${candidates.join(', ')}`);
-  return found;
+export function bundleWidgetScript(entry = WIDGET_SOURCE_ENTRY): Buffer {
+  const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
+  const { outputFiles } = esbuild.buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    charset: 'utf8',
+    banner: { js: '/* gw-elements sandbox paymentWidgets.js, built from src/sandbox/widget/payment-widgets.ts */' },
+  });
+  return Buffer.from(outputFiles[0]!.contents);
 }
 
-export function loadWidgetScript(path = widgetScriptPath()): WidgetScript {
-  const bytes = readFileSync(path);
+let bundled: Buffer | undefined;
+
+/** The script's bytes: bundled from source (once per process) when the source is there, else the prebuilt file. */
+export function widgetScriptBytes(): Buffer {
+  if (existsSync(WIDGET_SOURCE_ENTRY)) return (bundled ??= bundleWidgetScript());
+  const built = join(here, WIDGET_SCRIPT_FILE);
+  if (!existsSync(built)) throw new Error(`payment widget script not found: ${built} (run npm run build)`);
+  return readFileSync(built);
+}
+
+export function loadWidgetScript(): WidgetScript {
+  const bytes = widgetScriptBytes();
   return { bytes, integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}` };
 }

@@ -5,6 +5,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyTooLarge, RequestLimitError, type SandboxLimits } from './limits.js';
 
+// The timestamp format lives in the contract, which the widget reads it with; the sandbox's modules take it from here.
+export { gatewayTimestamp } from '../contract/timestamp.js';
+
 /** Flat request parameters exactly as they came over the wire. */
 export type FlatParams = Record<string, string>;
 
@@ -93,16 +96,6 @@ export function nest(flat: Readonly<FlatParams>): Tree {
     if (typeof node[leaf] !== 'object') node[leaf] = value;
   }
   return root;
-}
-
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-
-/** The gateway's timestamp: `YYYY-MM-DD hh:mm:ss.SSS+0000`. */
-export function gatewayTimestamp(date: Date): string {
-  return (
-    `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
-    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}.${pad(date.getUTCMilliseconds(), 3)}+0000`
-  );
 }
 
 const CORS_HEADERS = {

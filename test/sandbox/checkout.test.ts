@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { beforeEach, describe, it } from 'node:test';
 import { RESULT_CODES } from '../../src/contract/result-codes.js';
-import { widgetScriptPath } from '../../src/sandbox/widget-script.js';
+import { widgetScriptBytes } from '../../src/sandbox/widget-script.js';
 import { browserCall, CARDS, useSandbox } from './support.js';
 
 const handle = useSandbox();
@@ -44,7 +43,7 @@ describe('POST /v1/checkouts', () => {
     assert.equal(script.headers.get('access-control-allow-origin'), '*');
     assert.match(script.headers.get('cache-control')!, /no-cache/);
     const bytes = Buffer.from(await script.arrayBuffer());
-    assert.deepEqual(bytes, readFileSync(widgetScriptPath()));
+    assert.deepEqual(bytes, widgetScriptBytes());
     assert.equal(answer.body.integrity, `sha384-${createHash('sha384').update(bytes).digest('base64')}`);
   });
 

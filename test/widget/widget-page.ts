@@ -5,32 +5,15 @@
  */
 import { clockSandboxUrl, merchantCall, sandboxUrl, shopperResultUrl } from '../support/gateway.js';
 import { clickInFrame } from '../support/three-ds.js';
+import type { WidgetError, WpwlOptions } from '../../src/sandbox/widget/types.js';
+
+export type { WidgetError, WpwlOptions };
 
 export interface Checkout {
   id: string;
   integrity: string;
   /** The sandbox that holds it: the shared one unless the test moves the clock. */
   sandbox?: 'shared' | 'clock';
-}
-
-export interface WidgetError extends Error {
-  name: 'InvalidCheckoutIdError' | 'WidgetError' | 'PciIframeSubmitError' | 'PciIframeCommunicationError';
-}
-
-export interface WpwlOptions {
-  locale?: string;
-  style?: 'card' | 'plain' | 'none';
-  labels?: Record<string, string>;
-  errorMessages?: Record<string, string>;
-  autofocus?: boolean | 'card.number' | 'card.holder';
-  requireCvv?: boolean;
-  brandDetection?: boolean;
-  onReady?: () => void;
-  onBeforeSubmitCard?: (event: SubmitEvent) => boolean | void;
-  onAfterSubmit?: () => void;
-  onError?: (error: WidgetError) => void;
-  onChangeBrand?: (brand: string) => void;
-  onDetectBrand?: (brands: string[]) => void;
 }
 
 export type WidgetWindow = Window &

@@ -1,0 +1,60 @@
+/**
+ * What the sandbox's widget endpoints answer, and what the widget does after a
+ * card submission. The result-code classification is the contract's.
+ */
+import { classifyResult, RESULT_CODES, type ResultKind } from '../../contract/result-codes.js';
+
+/** `GET /v1/checkouts/{id}/widget` */
+export interface CheckoutAnswer {
+  readonly result?: { readonly code?: string };
+  /** The gateway's clock: `YYYY-MM-DD hh:mm:ss.SSS+0000`. */
+  readonly timestamp?: string;
+  readonly checkout?: {
+    readonly id: string;
+    readonly amount: string;
+    readonly currency: string;
+    readonly paymentType: string;
+    readonly paymentBrand?: string;
+    /** ISO time. */
+    readonly expiresAt: string;
+  };
+}
+
+/** `POST /v1/checkouts/{id}/widget/payments` */
+export interface PaymentAnswer {
+  readonly result?: { readonly code?: string; readonly parameterErrors?: readonly { readonly name: string }[] };
+  readonly id?: string;
+  /** The 3-D Secure steps of a pending payment, checked before anything is posted. */
+  readonly redirect?: unknown;
+}
+
+/**
+ * Kinds of result after which the payment certainly did not go through and
+ * another attempt on the same form can succeed: declined by the bank, by 3-D
+ * Secure or risk, soft-declined (the next attempt authenticates), or card data
+ * refused. Every other kind (approved, pending, uncertain, system error,
+ * unknown) goes to the shop's result page, whose server reads the outcome, so
+ * a payment that may have gone through is never offered twice.
+ */
+export const STAY_ON_FORM: ReadonlySet<ResultKind> = new Set(['declined', 'rejected_3ds', 'soft_decline', 'rejected_risk', 'rejected_validation']);
+
+export type NextStep =
+  /** Run the 3-D Secure steps; the challenge ends on the result page. */
+  | { readonly step: 'authenticate'; readonly redirect: unknown }
+  /** The checkout expired or was already paid: the result page tells which. */
+  | { readonly step: 'expired' }
+  /** Stay on the form; `rejected` names the request parameters the gateway refused, if any. */
+  | { readonly step: 'retry'; readonly rejected: readonly string[] }
+  /** Everything else: the result page reads the outcome. */
+  | { readonly step: 'result' };
+
+/** What to do after the gateway's answer to a card submission. */
+export function nextStep(answer: PaymentAnswer | undefined): NextStep {
+  if (answer?.redirect) return { step: 'authenticate', redirect: answer.redirect };
+  const code = String(answer?.result?.code ?? '');
+  const errors = answer?.result?.parameterErrors;
+  const rejected = Array.isArray(errors) ? errors.map((error) => String(error?.name)) : [];
+  // Expired, or already paid (the browser itself re-sends a POST whose connection dropped).
+  if (code === RESULT_CODES.invalidParameter && !rejected.length) return { step: 'expired' };
+  return STAY_ON_FORM.has(classifyResult(code)) ? { step: 'retry', rejected } : { step: 'result' };
+}
