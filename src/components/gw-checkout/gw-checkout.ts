@@ -136,8 +136,10 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   }
 
   override connectedCallback(): void {
-    super.connectedCallback();
+    // Queued before Lit's first update (which super's call queues): the widget script, which the shopper
+    // waits for, is asked for before the element renders its own chrome.
     this.#queueSync();
+    super.connectedCallback();
   }
 
   override disconnectedCallback(): void {

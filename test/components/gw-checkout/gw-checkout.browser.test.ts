@@ -61,6 +61,27 @@ describe('<gw-checkout> states and events', () => {
     await expect(element).to.be.accessible();
   });
 
+  it('asks for the widget script before its own first render (the shopper waits for the widget, not for our chrome)', async () => {
+    const checkout = await createCheckout();
+    const element = document.createElement('gw-checkout') as GwCheckout;
+    Object.assign(element, settingsFor(checkout));
+    const renderedWhenInjected: boolean[] = [];
+    // The element puts the script into document.head: look at the element at that moment.
+    const append = document.head.append;
+    document.head.append = (...nodes) => {
+      if (nodes.some((node) => node instanceof HTMLScriptElement)) renderedWhenInjected.push(element.hasUpdated);
+      append.apply(document.head, nodes);
+    };
+    try {
+      const ready = oneEvent(element, 'gw-ready');
+      document.body.append(element);
+      await ready;
+    } finally {
+      delete (document.head as Partial<Pick<HTMLHeadElement, 'append'>>).append;
+    }
+    expect(renderedWhenInjected).to.deep.equal([false]);
+  });
+
   it('state is read-only', async () => {
     const element = mount({});
     expect(() => ((element as unknown as { state: string }).state = 'ready')).to.throw(TypeError);
