@@ -3,7 +3,9 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_ENTITY_ID, DEFAULT_TOKEN, startSandbox } from './index.js';
 
 const USAGE = `usage: gw-sandbox [--host 127.0.0.1] [--port 8080] [--token TOKEN]... [--entity ENTITY_ID]...
-  --port 0 picks a free port. Defaults: token ${DEFAULT_TOKEN}, entity ${DEFAULT_ENTITY_ID}.`;
+                  [--notification-url URL [--notification-secret HEX]]
+  --port 0 picks a free port. Defaults: token ${DEFAULT_TOKEN}, entity ${DEFAULT_ENTITY_ID}.
+  --notification-url sends encrypted notifications there; the secret (64 hex characters) is generated and printed when omitted.`;
 
 function fail(message: string): never {
   console.error(`gw-sandbox: ${message}\n${USAGE}`);
@@ -18,6 +20,8 @@ try {
       port: { type: 'string', default: '8080' },
       token: { type: 'string', multiple: true },
       entity: { type: 'string', multiple: true },
+      'notification-url': { type: 'string' },
+      'notification-secret': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -31,12 +35,18 @@ if (values.help) {
 }
 if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) fail(`--port must be 0 to 65535, not ${values.port}`);
 for (const entity of values.entity ?? []) if (!/^[A-Za-z0-9]{32}$/.test(entity)) fail(`--entity must be 32 letters or digits (AN32), not ${entity}`);
+const notificationUrl = values['notification-url'];
+const notificationSecret = values['notification-secret'];
+if (notificationSecret !== undefined && notificationUrl === undefined) fail('--notification-secret needs --notification-url');
+// The secret itself is never echoed in an error: it may be a real one typed by mistake.
+if (notificationSecret !== undefined && !/^[0-9a-fA-F]{64}$/.test(notificationSecret)) fail('--notification-secret must be 64 hex characters');
 
 const sandbox = await startSandbox({
   host: values.host,
   port: Number(values.port),
   ...(values.token?.length ? { tokens: values.token } : {}),
   ...(values.entity?.length ? { entities: values.entity } : {}),
+  ...(notificationUrl !== undefined ? { notifications: { url: notificationUrl, ...(notificationSecret ? { secret: notificationSecret } : {}) } } : {}),
 }).catch((error: Error) => fail(error.message));
 
 // The last guard: every request already answers HTTP 500 on a bug; an error escaping

@@ -49,6 +49,16 @@ const addFault: Handler = (state, request) => {
 
 const readFaults: Handler = (state) => reply(controlResult(state, { faults: listFaults(state) }));
 
+const notificationLog = (state: SandboxState) => ({ notifications: state.notifications.list(), ...(state.notifications.url ? { url: state.notifications.url } : {}) });
+
+const readNotifications: Handler = (state) => reply(controlResult(state, notificationLog(state)));
+
+const resendNotification: Handler = (state, _request, match) => {
+  const id = match[1]!;
+  if (!state.notifications.resend(id)) return reply(controlError(state, 'id', id.slice(0, 64), 'is not a notification the sandbox keeps'));
+  return reply(controlResult(state, notificationLog(state)));
+};
+
 export const CONTROL_ROUTES: readonly Route[] = [
   { method: 'GET', pattern: /^\/__sandbox\/clock$/, handler: requireBearer(readClock) },
   { method: 'POST', pattern: /^\/__sandbox\/clock$/, handler: requireBearer(advanceClock) },
@@ -56,4 +66,6 @@ export const CONTROL_ROUTES: readonly Route[] = [
   { method: 'GET', pattern: /^\/__sandbox\/requests$/, handler: requireBearer(readLog) },
   { method: 'GET', pattern: /^\/__sandbox\/faults$/, handler: requireBearer(readFaults) },
   { method: 'POST', pattern: /^\/__sandbox\/faults$/, handler: requireBearer(addFault) },
+  { method: 'GET', pattern: /^\/__sandbox\/notifications$/, handler: requireBearer(readNotifications) },
+  { method: 'POST', pattern: /^\/__sandbox\/notifications\/([^/]+)\/resend$/, handler: requireBearer(resendNotification) },
 ];

@@ -1,14 +1,16 @@
 /**
  * gw-elements/sandbox: a faithful, stateful local emulator of the gateway, for
- * tests and demos. It never calls out to the network.
+ * tests and demos. It calls out to nothing but the notification URL it is given.
  */
 import type { AddressInfo } from 'node:net';
 import type { SandboxLimits } from './limits.js';
+import type { NotificationDelivery, NotificationOptions } from './notifications.js';
 import { createSandboxServer } from './server.js';
 import { createSandboxState, FAULT_MODES, type FaultMode, type LoggedRequest } from './state.js';
 
 export type { FaultMode, LoggedRequest } from './state.js';
 export { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
+export { NOTIFICATION_LIMITS, NOTIFICATION_RETRY_DELAYS_SECONDS, type NotificationAttempt, type NotificationDelivery, type NotificationOptions } from './notifications.js';
 export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './triggers.js';
 export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions } from './merchant-proxy.js';
 
@@ -39,6 +41,28 @@ export interface SandboxOptions {
    * are random and unguessable, as the widget endpoints trust the checkout id.
    */
   idSeed?: string;
+  /**
+   * Sends the merchant an encrypted notification for every payment created or
+   * changed and every registration created or deleted (a secret is generated
+   * when none is given). Can also be set later with `notifications.configure`.
+   */
+  notifications?: NotificationOptions;
+}
+
+/** The notifications the sandbox sends, and the controls over them. */
+export interface SandboxNotifications {
+  /** The merchant's URL, or undefined when notifications are off. */
+  readonly url: string | undefined;
+  /** The listener's secret (64 hex characters), for `decryptNotification`. */
+  readonly secret: string | undefined;
+  /** Sends later notifications to `url` with `secret` (generated when absent). */
+  configure(options: NotificationOptions): void;
+  /** Every delivery kept, oldest first: what it was about, its state and attempts (never the payload or the secret). */
+  list(): NotificationDelivery[];
+  /** Sends one again now, with a fresh retry budget; false when the id is unknown. */
+  resend(id: string): boolean;
+  /** Resolves once every delivery due now has been attempted; retries wait for the clock (`clock.advance`) or real time. */
+  idle(): Promise<void>;
 }
 
 export interface SandboxStats {
@@ -60,8 +84,9 @@ export interface Sandbox {
   readonly entities: readonly string[];
   /** The sandbox's clock: advance it to expire checkouts or lift the per-minute limit without waiting. */
   readonly clock: { now(): Date; advance(seconds: number): void };
-  /** Forgets every checkout, payment, registration, logged request and fault; the clock returns to real time. */
+  /** Forgets every checkout, payment, registration, logged request, fault and notification; the clock returns to real time. */
   reset(): void;
+  readonly notifications: SandboxNotifications;
   /** The recent requests, oldest first, card data masked. */
   requests(): LoggedRequest[];
   /** Makes the next `count` requests to `path` (exact path, e.g. `/v1/payments`) hang, fail with HTTP 500, or drop after processing. */
@@ -76,7 +101,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const tokens = options.tokens ?? [DEFAULT_TOKEN];
   const entities = options.entities ?? [DEFAULT_ENTITY_ID];
-  const state = createSandboxState({ tokens, entities, ...(options.limits ? { limits: options.limits } : {}), ...(options.idSeed !== undefined ? { idSeed: options.idSeed } : {}) });
+  const state = createSandboxState({
+    tokens,
+    entities,
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.idSeed !== undefined ? { idSeed: options.idSeed } : {}),
+    ...(options.notifications ? { notifications: options.notifications } : {}),
+  });
+  const { notifications } = state;
   const { clock } = state.store;
   const server = createSandboxServer(state, (error) => console.error('gw-sandbox: unexpected error', error));
   await new Promise<void>((resolve, reject) => {
@@ -93,7 +125,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     console.log(`gw-sandbox listening on ${url}`);
     console.log(`  Authorization: Bearer ${tokens.join(' | ')}`);
     console.log(`  entityId: ${entities.join(', ')}`);
-    console.log('  For tests and demos only: a local emulator of the gateway; it moves no money and never calls out to the network.');
+    if (notifications.url) console.log(`  notifications: ${notifications.url} (secret ${notifications.secret})`);
+    console.log(`  For tests and demos only: a local emulator of the gateway; it moves no money and calls out to ${notifications.url ? 'nothing but the notification URL' : 'nothing'}.`);
   }
   return {
     url,
@@ -107,6 +140,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
     },
     reset: () => state.reset(),
+    notifications: {
+      get url() {
+        return notifications.url;
+      },
+      get secret() {
+        return notifications.secret;
+      },
+      configure: (notificationOptions) => notifications.configure(notificationOptions),
+      list: () => notifications.list(),
+      resend: (id) => notifications.resend(id),
+      idle: () => notifications.idle(),
+    },
     requests: () => state.log.entries().map((entry) => ({ ...entry, params: { ...entry.params } })),
     fault(path, mode, count = 1) {
       if (!FAULT_MODES.includes(mode)) throw new RangeError(`fault mode must be one of ${FAULT_MODES.join(', ')}`);
@@ -121,10 +166,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       storeBytes: state.store.bytes,
       logBytes: state.log.bytes,
     }),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await notifications.close();
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

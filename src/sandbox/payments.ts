@@ -153,6 +153,7 @@ function registerIfAsked(store: SandboxStore, payment: PaymentRecord): void {
     entityId: payment.entityId,
     behaviour: payment.behaviour,
     initialPaymentId: payment.id,
+    testMode: payment.testMode,
     deregistered: false,
     ...(payment.paymentBrand ? { paymentBrand: payment.paymentBrand } : {}),
     ...(payment.card ? { card: payment.card } : {}),

@@ -6,7 +6,7 @@
  * that started its standing instruction.
  */
 import { variantOf, type ParameterError } from '../contract/rules.js';
-import { answeredStandingInstruction, createPayment, initialInstructionOf, summariseCard, type PaymentOutcome } from './payments.js';
+import { answeredStandingInstruction, createPayment, initialInstructionOf, summariseCard, testModeOf, type PaymentOutcome } from './payments.js';
 import type { RegistrationRecord, Result, SandboxStore } from './store.js';
 import { behaviourOf, type CardBehaviour } from './triggers.js';
 import type { FlatParams } from './wire.js';
@@ -20,6 +20,7 @@ export function storeCard(store: SandboxStore, entityId: string, params: Readonl
     paymentBrand: params.paymentBrand!,
     card: summariseCard(params)!,
     behaviour: behaviourOf(params['card.number'] ?? ''),
+    testMode: testModeOf(params),
     deregistered: false,
     ...(instruction ? { standingInstruction: instruction } : {}),
   };

@@ -238,7 +238,7 @@ const createRegistration: Handler = (state, request) => {
   const refused = refusal(state, request, 'registration');
   if (refused) return reply(refused);
   const registration = storeCard(state.store, request.params.entityId!, request.params);
-  const body = registrationBody(registration, result(approvalCode(testModeOf(request.params))));
+  const body = registrationBody(registration, result(approvalCode(registration.testMode)));
   return reply(json(200, envelope(body, state.store.clock.now(), registration.id)));
 };
 
@@ -249,7 +249,7 @@ const deleteRegistration: Handler = (state, request, match) => {
   const registration = ownRegistration(state, request, match[1]!, RESULT_CODES.registrationDeregistered);
   if (isReply(registration)) return reply(registration);
   state.store.deregister(registration);
-  const body = { id: registration.id, result: result(approvalCode(testModeOf(request.params))) };
+  const body = { id: registration.id, result: result(approvalCode(registration.testMode)) };
   return reply(json(200, envelope(body, state.store.clock.now(), registration.id)));
 };
 

@@ -4,6 +4,7 @@
  */
 export type { LoggedRequest } from './request-log.js';
 import { resolveLimits, type SandboxLimits } from './limits.js';
+import { Notifier, type NotificationOptions } from './notifications.js';
 import { RequestLog } from './request-log.js';
 import { SandboxClock, SandboxStore } from './store.js';
 import { loadWidgetScript, type WidgetScript } from './widget-script.js';
@@ -29,6 +30,8 @@ export interface SandboxState {
   readonly limits: Readonly<SandboxLimits>;
   readonly log: RequestLog;
   readonly faults: Map<string, Fault>;
+  /** Delivers the store's changes to the merchant's notification URL, when one is configured. */
+  readonly notifications: Notifier;
   /** Re-reads the widget script and forgets all state. */
   reset(): void;
 }
@@ -46,11 +49,16 @@ export interface Request {
 }
 
 /** A fresh sandbox state: empty store on a real-time clock, the widget script read from disk. */
-export function createSandboxState(options: { tokens: readonly string[]; entities: readonly string[]; limits?: Partial<SandboxLimits>; idSeed?: string }): SandboxState {
+export function createSandboxState(options: { tokens: readonly string[]; entities: readonly string[]; limits?: Partial<SandboxLimits>; idSeed?: string; notifications?: NotificationOptions }): SandboxState {
   const clock = new SandboxClock();
   const limits = resolveLimits(options.limits);
+  const store = new SandboxStore(clock, limits, options.idSeed);
+  const notifications = new Notifier(clock, options.notifications);
+  store.onChange = (change) => notifications.notify(change);
+  clock.onAdvance = () => notifications.pump();
   return {
-    store: new SandboxStore(clock, limits, options.idSeed),
+    store,
+    notifications,
     tokens: new Set(options.tokens),
     entities: new Set(options.entities),
     base: '',
@@ -62,6 +70,7 @@ export function createSandboxState(options: { tokens: readonly string[]; entitie
       this.store.clear();
       this.log.clear();
       this.faults.clear();
+      this.notifications.clear();
       this.widget = loadWidgetScript();
       clock.reset();
     },

@@ -17,6 +17,8 @@ export const MAX_CLOCK_OFFSET_SECONDS = 100 * 365 * 24 * 3600;
 /** The sandbox's time: the real clock plus whatever tests advanced it by. */
 export class SandboxClock {
   #offsetMs = 0;
+  /** Told after every move, so work due on the sandbox clock (notification retries) runs without a real wait. */
+  onAdvance: () => void = () => {};
   nowMs(): number {
     return Date.now() + this.#offsetMs;
   }
@@ -29,6 +31,7 @@ export class SandboxClock {
       throw new RangeError(`the clock advances by 0 to ${MAX_CLOCK_OFFSET_SECONDS} seconds in all`);
     }
     this.#offsetMs += seconds * 1000;
+    this.onAdvance();
   }
   /** Seconds the clock may still advance. */
   headroomSeconds(): number {
@@ -124,6 +127,7 @@ export interface RegistrationRecord {
   readonly paymentBrand?: string;
   readonly card?: CardSummary;
   readonly behaviour: CardBehaviour;
+  readonly testMode: TestMode;
   /** The payment that saved the card; none when it was stored by `POST /v1/registrations`. */
   readonly initialPaymentId?: string;
   /** The approved customer-initiated payment later merchant-initiated ones name: its CardholderInitiatedTransactionID and type (as requested). */

@@ -41,5 +41,17 @@ export {
 } from './status-store.js';
 export { createRedisStatusStore, type RedisClientLike, type RedisStatusStoreOptions } from './redis-status-store.js';
 export { verifyPayment, type ExpectedPayment } from './verify.js';
+export {
+  decryptNotification,
+  MAX_NOTIFICATION_BODY_CHARACTERS,
+  NotificationError,
+  type EncryptedNotification,
+  type Notification,
+  type NotificationErrorReason,
+  type PaymentNotification,
+  type RegistrationAction,
+  type RegistrationNotification,
+  type RiskNotification,
+} from './notifications.js';
 export { instalments, repeatOf, saveForLater, savedCardOf, subscription, type SavedCard } from './standing-instructions.js';
 export type * from './types.js';

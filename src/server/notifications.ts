@@ -1,0 +1,165 @@
+/**
+ * The gateway's encrypted notifications (webhooks): AES-256-GCM over the hex
+ * body, the IV and the authentication tag in hex headers, the key the
+ * listener's 64-hex-character secret. Decrypted with Web Crypto only, so it
+ * runs on Node, Bun, Deno and edge runtimes.
+ */
+import { GatewayError, type GatewayErrorDetails } from './errors.js';
+import type { GatewayResult, Payment, Registration } from './types.js';
+
+export type RegistrationAction = 'CREATED' | 'UPDATED' | 'DELETED';
+
+/** A payment created or changed; `payload` is the payment as the API answers it. */
+export interface PaymentNotification {
+  readonly type: 'PAYMENT';
+  readonly action?: string;
+  readonly payload: Payment;
+}
+
+/** A registration (saved card) created, updated or deleted; masked card data only. */
+export interface RegistrationNotification {
+  readonly type: 'REGISTRATION';
+  readonly action: RegistrationAction;
+  readonly payload: Registration;
+}
+
+/** A risk check's outcome. Neither the seed nor the platform's notes show its fields beyond an id and a result, so the rest is open. */
+export interface RiskNotification {
+  readonly type: 'RISK';
+  readonly action?: string;
+  readonly payload: { readonly id?: string; readonly result?: GatewayResult; readonly [field: string]: unknown };
+}
+
+export type Notification = PaymentNotification | RegistrationNotification | RiskNotification;
+
+/** Why a notification was refused; nothing in the error ever holds the secret. */
+export type NotificationErrorReason =
+  /** The secret is not 64 hex characters. */
+  | 'invalid-secret'
+  /** `X-Initialization-Vector` or `X-Authentication-Tag` is absent. */
+  | 'missing-header'
+  /** The body, IV or tag is not hex of a usable length. */
+  | 'invalid-encoding'
+  /** Decryption failed: another secret, or a changed body, IV or tag. */
+  | 'authentication-failed'
+  /** It decrypted, but is not a notification the platform sends. */
+  | 'invalid-payload'
+  /** No Web Crypto (`globalThis.crypto.subtle`) in this runtime. */
+  | 'unsupported-runtime';
+
+/** A notification that cannot be trusted or read: answer the gateway with a non-2xx (it retries) and look into it. */
+export class NotificationError extends GatewayError {
+  override name = 'NotificationError';
+  declare readonly reason: NotificationErrorReason;
+
+  constructor(message: string, details: GatewayErrorDetails & { reason: NotificationErrorReason }) {
+    super(message, details);
+  }
+}
+
+const refused = (reason: NotificationErrorReason, message: string) => new NotificationError(message, { reason });
+
+/** What arrived at the merchant's URL: the raw body and the request headers. */
+export interface EncryptedNotification {
+  /** The raw request body (hex text), as a string or bytes. Read it raw: a JSON or form parser has nothing to parse. */
+  readonly body: string | Uint8Array | ArrayBuffer;
+  /** A `Headers` object, or a plain record such as Node's `req.headers` (names in any case). */
+  readonly headers: Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+}
+
+/** A larger body is refused before any work: the platform's notifications are a payment object, a few kilobytes. */
+export const MAX_NOTIFICATION_BODY_CHARACTERS = 1024 * 1024;
+const TAG_BYTES = 16;
+
+function header(headers: EncryptedNotification['headers'], name: string): string {
+  let value: string | readonly string[] | null | undefined;
+  if (typeof (headers as Headers).get === 'function') value = (headers as Headers).get(name);
+  else {
+    const wanted = name.toLowerCase();
+    const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === wanted);
+    value = key === undefined ? undefined : (headers as Record<string, string | readonly string[] | undefined>)[key];
+  }
+  if (Array.isArray(value)) {
+    if (value.length !== 1) throw refused('invalid-encoding', `Header ${name} must be sent once`);
+    value = value[0];
+  }
+  if (typeof value !== 'string' || value.trim() === '') throw refused('missing-header', `The notification has no ${name} header`);
+  return value.trim();
+}
+
+function hexBytes(text: string, what: string): Uint8Array<ArrayBuffer> {
+  if (text.length === 0 || text.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(text)) throw refused('invalid-encoding', `The ${what} is not hex`);
+  const bytes = new Uint8Array(text.length / 2);
+  for (let index = 0; index < bytes.length; index++) bytes[index] = parseInt(text.slice(index * 2, index * 2 + 2), 16);
+  return bytes;
+}
+
+function bodyText(body: EncryptedNotification['body']): string {
+  if (typeof body === 'string') return body;
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return new TextDecoder().decode(body);
+  throw refused('invalid-encoding', 'The notification body must be the raw text or bytes of the request');
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const hasResult = (payload: Record<string, unknown>) => isObject(payload.result) && typeof payload.result.code === 'string';
+
+/** The decrypted text as a typed notification, or `invalid-payload`. */
+function parseNotification(text: string): Notification {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw refused('invalid-payload', 'The decrypted notification is not JSON');
+  }
+  if (!isObject(parsed) || !isObject(parsed.payload)) throw refused('invalid-payload', 'The decrypted notification has no payload object');
+  const { type, action, payload } = parsed;
+  switch (type) {
+    case 'PAYMENT':
+      if (typeof payload.id === 'string' && hasResult(payload)) return parsed as unknown as PaymentNotification;
+      break;
+    case 'REGISTRATION':
+      if (typeof payload.id === 'string' && (action === 'CREATED' || action === 'UPDATED' || action === 'DELETED')) return parsed as unknown as RegistrationNotification;
+      break;
+    case 'RISK':
+      return parsed as unknown as RiskNotification;
+  }
+  throw refused('invalid-payload', `The decrypted notification is not a PAYMENT, REGISTRATION or RISK notification the platform sends (type ${JSON.stringify(String(type)).slice(0, 40)})`);
+}
+
+/**
+ * Decrypts and checks one notification. Throws `NotificationError` (a
+ * `GatewayError`) with its `reason` when the secret is malformed, a header is
+ * missing, the body or a header is not hex, decryption fails (another secret,
+ * a changed body, IV or tag), or the plaintext is not a notification. Answer
+ * 2xx only after it resolves and you have stored what it says.
+ */
+export async function decryptNotification(notification: EncryptedNotification, secretHex: string): Promise<Notification> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) throw refused('unsupported-runtime', 'Web Crypto (globalThis.crypto.subtle) is not available in this runtime');
+  if (typeof secretHex !== 'string' || !/^[0-9a-fA-F]{64}$/.test(secretHex)) throw refused('invalid-secret', 'The notification secret must be 64 hex characters (a 256-bit key)');
+  const iv = hexBytes(header(notification.headers, 'X-Initialization-Vector'), 'X-Initialization-Vector header');
+  const tag = hexBytes(header(notification.headers, 'X-Authentication-Tag'), 'X-Authentication-Tag header');
+  if (iv.length < 12 || iv.length > 64) throw refused('invalid-encoding', 'The X-Initialization-Vector header must be 12 to 64 bytes of hex');
+  if (tag.length !== TAG_BYTES) throw refused('invalid-encoding', `The X-Authentication-Tag header must be ${TAG_BYTES} bytes of hex`);
+  const text = bodyText(notification.body).trim();
+  if (text.length > MAX_NOTIFICATION_BODY_CHARACTERS) throw refused('invalid-encoding', 'The notification body is too large');
+  const ciphertext = hexBytes(text, 'notification body');
+  const sealed = new Uint8Array(ciphertext.length + tag.length);
+  sealed.set(ciphertext);
+  sealed.set(tag, ciphertext.length);
+  let plaintext: ArrayBuffer;
+  try {
+    const key = await subtle.importKey('raw', hexBytes(secretHex, 'secret'), { name: 'AES-GCM' }, false, ['decrypt']);
+    plaintext = await subtle.decrypt({ name: 'AES-GCM', iv, tagLength: TAG_BYTES * 8 }, key, sealed);
+  } catch {
+    // Web Crypto says only "operation failed"; which of secret, body, IV or tag is wrong cannot be told, by design.
+    throw refused('authentication-failed', 'The notification failed authentication: another secret, or a changed body, IV or tag');
+  }
+  let decoded: string;
+  try {
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(plaintext);
+  } catch {
+    throw refused('invalid-payload', 'The decrypted notification is not UTF-8 text');
+  }
+  return parseNotification(decoded);
+}

@@ -1,0 +1,125 @@
+/**
+ * `decryptNotification`: the platform's AES-256-GCM notifications decrypted
+ * with Web Crypto. Encrypted here with node:crypto, independently of the code
+ * under test; every tampering (fast-check) and every malformed input is a
+ * `NotificationError` that never holds the secret.
+ */
+import assert from 'node:assert/strict';
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { inspect } from 'node:util';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { decryptNotification, GatewayError, NotificationError, type Notification, type NotificationErrorReason } from '../../src/server/index.js';
+
+const secret = randomBytes(32).toString('hex');
+
+function encrypt(plaintext: string, key = secret, ivBytes = 12) {
+  const iv = randomBytes(ivBytes);
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(key, 'hex'), iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]).toString('hex');
+  return { body, headers: { 'X-Initialization-Vector': iv.toString('hex'), 'X-Authentication-Tag': cipher.getAuthTag().toString('hex') } };
+}
+
+const payment = {
+  type: 'PAYMENT',
+  payload: { id: '8ac7a4a1845f7e3e01846199ab5a7a23', paymentType: 'DB', amount: '92.00', currency: 'EUR', result: { code: '000.100.110', description: 'Request successfully processed' }, card: { bin: '420000', last4Digits: '0000' } },
+};
+
+async function refusal(promise: Promise<unknown>): Promise<NotificationError> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  assert.ok(error instanceof NotificationError, `expected a NotificationError, got ${String(error)}`);
+  assert.ok(error instanceof GatewayError);
+  for (const text of [error.message, String(error.stack), JSON.stringify(error), inspect(error)]) {
+    assert.ok(!text.toLowerCase().includes(secret.toLowerCase()), 'the secret never appears');
+  }
+  return error;
+}
+
+const reasonOf = async (promise: Promise<unknown>): Promise<NotificationErrorReason> => (await refusal(promise)).reason;
+
+describe('decryptNotification', () => {
+  test('decrypts PAYMENT, REGISTRATION (with its action) and RISK notifications into typed values', async () => {
+    const decrypted = await decryptNotification(encrypt(JSON.stringify(payment)), secret);
+    assert.deepEqual(decrypted, payment);
+    const registration = { type: 'REGISTRATION', action: 'DELETED', payload: { id: 'f'.repeat(32), result: { code: '000.100.110', description: '' } } };
+    const typed: Notification = await decryptNotification(encrypt(JSON.stringify(registration)), secret);
+    assert.equal(typed.type === 'REGISTRATION' ? typed.action : undefined, 'DELETED');
+    const risk = { type: 'RISK', payload: { id: 'r1', risk: { score: '10' } } };
+    assert.deepEqual(await decryptNotification(encrypt(JSON.stringify(risk)), secret), risk);
+  });
+
+  test('headers as a Headers object or a record in any case, Node arrays of one; body as text or bytes; an upper-case secret', async () => {
+    const sealed = encrypt(JSON.stringify(payment));
+    const lower = { 'x-initialization-vector': sealed.headers['X-Initialization-Vector'], 'x-authentication-tag': [sealed.headers['X-Authentication-Tag']] };
+    assert.equal((await decryptNotification({ body: sealed.body, headers: new Headers(sealed.headers) }, secret)).type, 'PAYMENT');
+    assert.equal((await decryptNotification({ body: new TextEncoder().encode(sealed.body), headers: lower }, secret.toUpperCase())).type, 'PAYMENT');
+    assert.equal((await decryptNotification({ body: Buffer.from(`${sealed.body}\n`), headers: sealed.headers }, secret)).type, 'PAYMENT');
+    assert.equal((await decryptNotification({ body: new TextEncoder().encode(sealed.body).buffer as ArrayBuffer, headers: sealed.headers }, secret)).type, 'PAYMENT');
+    assert.equal((await decryptNotification(encrypt(JSON.stringify(payment), secret, 16), secret)).type, 'PAYMENT', 'a 16-byte IV too');
+  });
+
+  test('a wrong secret is authentication-failed; a malformed one invalid-secret, without quoting it', async () => {
+    const sealed = encrypt(JSON.stringify(payment));
+    assert.equal(await reasonOf(decryptNotification(sealed, randomBytes(32).toString('hex'))), 'authentication-failed');
+    for (const bad of [secret.slice(2), `${secret}00`, `${secret.slice(1)}g`, '']) {
+      const error = await refusal(decryptNotification(sealed, bad));
+      assert.equal(error.reason, 'invalid-secret');
+      if (bad) assert.ok(!error.message.includes(bad) && !inspect(error).includes(bad));
+    }
+  });
+
+  test('missing headers, non-hex parts, short tags and IVs are typed refusals', async () => {
+    const sealed = encrypt(JSON.stringify(payment));
+    const cases: [Parameters<typeof decryptNotification>[0], NotificationErrorReason][] = [
+      [{ body: sealed.body, headers: { 'X-Authentication-Tag': sealed.headers['X-Authentication-Tag'] } }, 'missing-header'],
+      [{ body: sealed.body, headers: { 'X-Initialization-Vector': sealed.headers['X-Initialization-Vector'] } }, 'missing-header'],
+      [{ body: sealed.body, headers: { ...sealed.headers, 'X-Authentication-Tag': '  ' } }, 'missing-header'],
+      [{ body: `${sealed.body}zz`, headers: sealed.headers }, 'invalid-encoding'],
+      [{ body: `${sealed.body}0`, headers: sealed.headers }, 'invalid-encoding'],
+      [{ body: '', headers: sealed.headers }, 'invalid-encoding'],
+      [{ body: JSON.stringify(payment), headers: sealed.headers }, 'invalid-encoding'],
+      [{ body: sealed.body, headers: { ...sealed.headers, 'X-Authentication-Tag': sealed.headers['X-Authentication-Tag'].slice(0, 24) } }, 'invalid-encoding'],
+      [{ body: sealed.body, headers: { ...sealed.headers, 'X-Initialization-Vector': 'abcd' } }, 'invalid-encoding'],
+      [{ body: sealed.body, headers: { 'x-initialization-vector': sealed.headers['X-Initialization-Vector'], 'x-authentication-tag': ['a', 'b'] } }, 'invalid-encoding'],
+      [{ body: 'ab'.repeat(600_000), headers: sealed.headers }, 'invalid-encoding'],
+      [{ body: 42 as never, headers: sealed.headers }, 'invalid-encoding'],
+    ];
+    for (const [input, reason] of cases) assert.equal(await reasonOf(decryptNotification(input, secret)), reason, JSON.stringify(input).slice(0, 120));
+  });
+
+  test('authentic plaintexts that are not notifications are invalid-payload', async () => {
+    for (const text of ['not json', '[]', '{"type":"PAYMENT"}', '{"type":"PAYMENT","payload":{"id":"x"}}', '{"type":"REGISTRATION","payload":{"id":"x"}}', '{"type":"REFUND","payload":{}}']) {
+      assert.equal(await reasonOf(decryptNotification(encrypt(text), secret)), 'invalid-payload', text);
+    }
+  });
+
+  test('fast-check: changing any byte of the body, the IV or the tag is refused, never decrypted', async () => {
+    const sealed = encrypt(JSON.stringify(payment));
+    const parts = ['body', 'iv', 'tag'] as const;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...parts), fc.nat(), fc.integer({ min: 1, max: 255 }), async (part, position, flip) => {
+        const bytes = {
+          body: Buffer.from(sealed.body, 'hex'),
+          iv: Buffer.from(sealed.headers['X-Initialization-Vector'], 'hex'),
+          tag: Buffer.from(sealed.headers['X-Authentication-Tag'], 'hex'),
+        };
+        const target = bytes[part];
+        target[position % target.length]! ^= flip;
+        const tampered = { body: bytes.body.toString('hex'), headers: { 'X-Initialization-Vector': bytes.iv.toString('hex'), 'X-Authentication-Tag': bytes.tag.toString('hex') } };
+        assert.equal(await reasonOf(decryptNotification(tampered, secret)), 'authentication-failed');
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  test('fast-check: a truncated or extended body is refused', async () => {
+    const sealed = encrypt(JSON.stringify(payment));
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: sealed.body.length / 2 - 1 }), fc.boolean(), async (bytes, extend) => {
+        const body = extend ? sealed.body + sealed.body.slice(0, bytes * 2) : sealed.body.slice(0, -bytes * 2);
+        assert.equal(await reasonOf(decryptNotification({ body, headers: sealed.headers }, secret)), 'authentication-failed');
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
