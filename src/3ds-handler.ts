@@ -1,5 +1,5 @@
 /** `gw-elements/3ds-handler`: defines `<gw-3ds-handler>` on import; also the shopper result page's `postThreeDsResult`. */
-import './components/three-ds/define.js';
-export { Gw3dsHandler } from './components/three-ds/gw-3ds-handler.js';
-export { postThreeDsResult, THREE_DS_RESULT_MESSAGE } from './components/three-ds/post-result.js';
-export type * from './components/three-ds/events.js';
+import './components/gw-3ds-handler/define.js';
+export { Gw3dsHandler } from './components/gw-3ds-handler/gw-3ds-handler.js';
+export { postThreeDsResult, THREE_DS_RESULT_MESSAGE } from './components/gw-3ds-handler/post-result.js';
+export type * from './components/gw-3ds-handler/events.js';

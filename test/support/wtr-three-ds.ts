@@ -79,7 +79,7 @@ export function threeDsSupport(current: () => Sandbox | undefined): TestRunnerPl
         type: 'html',
         body: `<!doctype html><html lang="en"><title>Shopper result (other origin)</title><p>Back at the shop.</p>
 <script type="module">
-import { postThreeDsResult, THREE_DS_RESULT_MESSAGE } from '/src/components/three-ds/post-result.ts';
+import { postThreeDsResult, THREE_DS_RESULT_MESSAGE } from '/src/components/gw-3ds-handler/post-result.ts';
 const query = new URLSearchParams(location.search);
 // forgeUrl: a well-formed result that claims to come from a URL on another origin than this page's.
 if (query.has('forgeUrl')) parent.postMessage({ type: THREE_DS_RESULT_MESSAGE, id: query.get('id'), resourcePath: query.get('resourcePath'), url: 'https://elsewhere.example/return' }, query.get('checkoutOrigin'));

@@ -9,7 +9,7 @@
  * the shopper to the form's `action`. No eval, no inline styles or handlers: it
  * runs under a strict Content-Security-Policy.
  */
-import { checkRedirect, METHOD_TIMEOUT_MS, navigate, runPrecondition, Scope } from '../../components/three-ds/flow.js';
+import { checkRedirect, METHOD_TIMEOUT_MS, navigate, runPrecondition, Scope } from '../../components/gw-3ds-handler/flow.js';
 import { isSecureEndpoint } from '../../components/shared/url.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
 import { isGatewayId, resourcePathOf } from '../../contract/resource-path.js';

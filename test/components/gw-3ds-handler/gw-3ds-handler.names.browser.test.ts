@@ -3,9 +3,9 @@
 // the redirect's parameters, or the element reports gw-error and posts nothing.
 import { expect, fixture, fixtureCleanup, html, oneEvent, waitUntil } from '@open-wc/testing';
 import fc from 'fast-check';
-import '../../../src/components/three-ds/define.js';
-import type { Gw3dsHandler } from '../../../src/components/three-ds/gw-3ds-handler.js';
-import type { RedirectParameter, ThreeDsErrorDetail, ThreeDsRedirect } from '../../../src/components/three-ds/events.js';
+import '../../../src/components/gw-3ds-handler/define.js';
+import type { Gw3dsHandler } from '../../../src/components/gw-3ds-handler/gw-3ds-handler.js';
+import type { RedirectParameter, ThreeDsErrorDetail, ThreeDsRedirect } from '../../../src/components/gw-3ds-handler/events.js';
 import { merchantCall, sandboxUrl } from '../../support/gateway.js';
 
 /** Every property a form has, own or inherited: each one is a name an input could hide. */

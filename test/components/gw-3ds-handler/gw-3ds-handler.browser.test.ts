@@ -1,10 +1,10 @@
 // <gw-3ds-handler> in Chromium against the real sandbox: its 3DS method page, its ACS page and its redirect to the shopper result URL.
 import { aTimeout, expect, fixture, fixtureCleanup, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sandboxUrl } from '/__gw/sandbox.js';
-import '../../../src/components/three-ds/define.js';
-import type { Gw3dsHandler } from '../../../src/components/three-ds/gw-3ds-handler.js';
-import { THREE_DS_RESULT_MESSAGE } from '../../../src/components/three-ds/post-result.js';
-import type { ThreeDsErrorDetail, ThreeDsRedirect } from '../../../src/components/three-ds/events.js';
+import '../../../src/components/gw-3ds-handler/define.js';
+import type { Gw3dsHandler } from '../../../src/components/gw-3ds-handler/gw-3ds-handler.js';
+import { THREE_DS_RESULT_MESSAGE } from '../../../src/components/gw-3ds-handler/post-result.js';
+import type { ThreeDsErrorDetail, ThreeDsRedirect } from '../../../src/components/gw-3ds-handler/events.js';
 import { classifyResult, RESULT_CODES } from '../../../src/contract/result-codes.js';
 import { CARDS } from '../../../src/sandbox/triggers.js';
 import { merchantCall, shopperResultUrl } from '../../support/gateway.js';

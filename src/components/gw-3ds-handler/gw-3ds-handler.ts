@@ -6,47 +6,13 @@
 import { html, type PropertyValues } from 'lit';
 import { CHALLENGE_WINDOWS, type ChallengeWindow } from '../../contract/challenge-window.js';
 import { GwElement } from '../shared/gw-element.js';
-import { httpUrl, isSecureEndpoint } from '../shared/url.js';
+import { checkRedirect, METHOD_TIMEOUT_MS, navigate, RedirectProblem, runPrecondition, Scope, type CheckedRedirect, type FrameNavigation } from './flow.js';
 import { styles } from './gw-3ds-handler.styles.js';
 import { threeDsResultOf, threeDsResultOfMessage } from './post-result.js';
-import type {
-  Gw3dsHandlerEventMap,
-  RedirectParameter,
-  ThreeDsCompleteDetail,
-  ThreeDsErrorCode,
-  ThreeDsErrorDetail,
-  ThreeDsRedirect,
-  ThreeDsState,
-} from './events.js';
+import type { Gw3dsHandlerEventMap, ThreeDsCompleteDetail, ThreeDsErrorCode, ThreeDsErrorDetail, ThreeDsRedirect, ThreeDsState } from './events.js';
 
-/** EMVCo: when the 3DS method page has not loaded within 10 seconds, go on without it. */
-const DEFAULT_METHOD_TIMEOUT_MS = 10_000;
 const DEFAULT_CHALLENGE_TIMEOUT_MS = 600_000;
 const DEFAULT_CHALLENGE_WINDOW: ChallengeWindow = '02';
-const PRECONDITION_ORIGINS = ['iframe#hidden'];
-const PRECONDITION_WAITS = ['iframe#onload', 'iframe#load'];
-
-/** One navigation the element makes a frame do: a precondition, or the challenge itself. */
-interface FrameNavigation {
-  readonly method: 'POST' | 'GET';
-  readonly url: URL;
-  readonly parameters: readonly RedirectParameter[];
-}
-
-/** A `redirect` checked whole before anything is posted. */
-interface CheckedRedirect {
-  readonly preconditions: readonly FrameNavigation[];
-  readonly challenge: FrameNavigation;
-}
-
-class RedirectProblem extends Error {
-  constructor(
-    readonly code: 'invalid-redirect' | 'unsafe-url',
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** Frame names are global to the browsing context group: unique per element, and per flow within it. */
 let nextInstance = 0;
@@ -57,113 +23,20 @@ function uniquePrefix(): string {
   return `gw-3ds-${nextInstance}-${random[0]!.toString(36)}`;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const invalid = (message: string) => new RedirectProblem('invalid-redirect', message);
-
-/** A UTF-16 surrogate without its pair: the browser sends U+FFFD instead. */
-const LONE_SURROGATE = /\p{Cs}/u;
-/** A CR or LF outside a CRLF pair: a form post turns it into CRLF. */
-const LONE_LINE_BREAK = /\r(?!\n)|(?<!\r)\n/;
-
-/**
- * Why the browser would not send `text` unchanged as a parameter name or value
- * of a `method` step, or undefined when it would. (A hidden input named
- * `_charset_` is sent with the page's charset instead of its value.)
- */
-function unsendable(text: string, method: 'POST' | 'GET', isName: boolean): string | undefined {
-  if (LONE_SURROGATE.test(text)) return 'holds an unpaired surrogate';
-  if (method === 'GET') return undefined;
-  if (LONE_LINE_BREAK.test(text)) return 'holds a line break a form post would change';
-  if (isName && text.toLowerCase() === '_charset_') return 'is _charset_, which a form post replaces with the charset';
-  return undefined;
-}
-
-function checkedParameters(value: unknown, method: 'POST' | 'GET', where: string): RedirectParameter[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw invalid(`${where}.parameters must be an array`);
-  return value.map((entry, index) => {
-    if (!isObject(entry) || typeof entry.name !== 'string' || !entry.name || typeof entry.value !== 'string') throw invalid(`${where}.parameters[${index}] must be {name, value} strings`);
-    // Posted exactly as the gateway gave it, or not at all: a changed parameter would fail at the ACS with no event here.
-    const nameProblem = unsendable(entry.name, method, true);
-    const valueProblem = unsendable(entry.value, method, false);
-    if (nameProblem || valueProblem) throw invalid(`${where}.parameters[${index}] cannot be sent unchanged: its ${nameProblem ? `name ${nameProblem}` : `value ${valueProblem}`}`);
-    return { name: entry.name, value: entry.value };
-  });
-}
-
-/** Only https:, or http: on this machine (the sandbox): never javascript:, data:, or a relative URL. */
-function checkedUrl(value: unknown, where: string): URL {
-  if (typeof value !== 'string' || !value) throw invalid(`${where}.url must be a string`);
-  const url = httpUrl(value);
-  if (!url || !isSecureEndpoint(url)) throw new RedirectProblem('unsafe-url', `${where}.url must be an https: URL (http: only on localhost)`);
-  return url;
-}
-
-/** One step's method and parameters; its URL is checked after every step's shape. */
-function checkedShape(step: Record<string, unknown>, where: string) {
-  const method = step.method === undefined ? 'POST' : String(step.method).toUpperCase();
-  if (method !== 'POST' && method !== 'GET') throw invalid(`${where}.method must be POST or GET`);
-  return { method: method as 'POST' | 'GET', parameters: checkedParameters(step.parameters, method as 'POST' | 'GET', where), url: step.url, where };
-}
-
-/** Checks the whole `redirect` object, so a flaw anywhere means nothing is posted at all. */
-function checkRedirect(redirect: unknown): CheckedRedirect {
-  if (!isObject(redirect)) throw invalid('redirect must be the gateway\'s {url, parameters, preconditions?} object');
-  const preconditions = redirect.preconditions ?? [];
-  if (!Array.isArray(preconditions)) throw invalid('redirect.preconditions must be an array');
-  const shapes = preconditions.map((precondition: unknown, index) => {
-    const where = `redirect.preconditions[${index}]`;
-    if (!isObject(precondition)) throw invalid(`${where} must be an object`);
-    if (!PRECONDITION_ORIGINS.includes(precondition.origin as string)) throw invalid(`${where}.origin must be ${PRECONDITION_ORIGINS.join(' or ')}`);
-    if (!PRECONDITION_WAITS.includes(precondition.waitUntil as string)) throw invalid(`${where}.waitUntil must be ${PRECONDITION_WAITS.join(' or ')}`);
-    return checkedShape(precondition, where);
-  });
-  shapes.push(checkedShape(redirect, 'redirect'));
-  // URLs last: a malformed object is `invalid-redirect` even when it also carries a bad URL.
-  const steps = shapes.map(({ url, where, ...step }) => ({ ...step, url: checkedUrl(url, where) }));
-  return { preconditions: steps.slice(0, -1), challenge: steps.at(-1)! };
-}
-
-/** What one run of the flow owns; aborting it undoes everything the run set up. */
-class Flow {
-  readonly #controller = new AbortController();
-  readonly signal = this.#controller.signal;
-  readonly #nodes: Element[] = [];
+/** One run of the flow: what it owns (the shared runner's Scope), its checked `redirect`, and its frames' names. */
+class Flow extends Scope {
   #frameCount = 0;
 
   constructor(
     readonly checked: CheckedRedirect,
     readonly namePrefix: string,
-  ) {}
+  ) {
+    super();
+  }
 
   frameName(kind: 'method' | 'challenge'): string {
     this.#frameCount += 1;
     return `${this.namePrefix}-${kind}-${this.#frameCount}`;
-  }
-
-  own<T extends Element>(node: T): T {
-    this.#nodes.push(node);
-    return node;
-  }
-
-  timer(ms: number, callback: () => void): void {
-    const id = setTimeout(callback, ms);
-    this.signal.addEventListener('abort', () => clearTimeout(id), { once: true });
-  }
-
-  end(): void {
-    this.#controller.abort();
-    // Through the prototype: a form's `remove` can be one of its inputs (see #navigate).
-    for (const node of this.#nodes.splice(0)) Element.prototype.remove.call(node);
-  }
-}
-
-/** True while the frame still shows its initial about:blank, whose load event is not the one we wait for. */
-function showsInitialDocument(frame: HTMLIFrameElement): boolean {
-  try {
-    return frame.contentWindow?.location.href === 'about:blank';
-  } catch {
-    return false;
   }
 }
 
@@ -276,7 +149,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     super();
     this.redirect = undefined;
     this.challengeWindow = DEFAULT_CHALLENGE_WINDOW;
-    this.methodTimeout = DEFAULT_METHOD_TIMEOUT_MS;
+    this.methodTimeout = METHOD_TIMEOUT_MS;
     this.challengeTimeout = DEFAULT_CHALLENGE_TIMEOUT_MS;
     this.resultOrigin = undefined;
     this.label = 'Card verification (3-D Secure)';
@@ -370,41 +243,23 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
       this.setState('method');
       let timedOut = false;
       for (const step of preconditions) {
-        const outcome = await this.#runPrecondition(flow, step);
-        if (outcome === 'aborted' || flow.signal.aborted) return;
-        timedOut ||= outcome === 'timeout';
+        const frame = flow.own(this.#frame(flow.frameName('method')));
+        frame.tabIndex = -1;
+        frame.title = 'Card verification (3-D Secure method)';
+        this.renderRoot.querySelector('.method-frames')!.append(frame);
+        const result = await runPrecondition(flow, frame, step, positiveOr(this.methodTimeout, METHOD_TIMEOUT_MS));
+        if (result.outcome === 'refused') {
+          this.#fail('method-failed', `This page's Content Security Policy refused the 3-D Secure method request to ${step.url.origin}: allow it in form-action and frame-src.`, { cause: result.violation });
+          return;
+        }
+        if (result.outcome === 'aborted' || flow.signal.aborted) return;
+        timedOut ||= result.outcome === 'timeout';
       }
       this.emit('gw-3ds-method-complete', { timedOut });
       // A listener may have cancelled or replaced the flow.
       if (flow.signal.aborted) return;
     }
     this.#runChallenge(flow, challenge);
-  }
-
-  /** Posts one precondition into a hidden frame; settles on the first load after the post, a timeout, or the page's refusal. */
-  #runPrecondition(flow: Flow, step: FrameNavigation): Promise<'loaded' | 'timeout' | 'aborted'> {
-    return new Promise((resolve) => {
-      let settled = false;
-      const settle = (outcome: 'loaded' | 'timeout' | 'aborted') => {
-        if (settled) return false;
-        settled = true;
-        resolve(outcome);
-        return true;
-      };
-      const holder = this.renderRoot.querySelector('.method-frames')!;
-      const frame = flow.own(this.#frame(flow.frameName('method')));
-      frame.tabIndex = -1;
-      frame.title = 'Card verification (3-D Secure method)';
-      holder.append(frame);
-      const { signal } = flow;
-      signal.addEventListener('abort', () => settle('aborted'), { once: true });
-      frame.addEventListener('load', () => !showsInitialDocument(frame) && settle('loaded'), { signal });
-      this.#watchRefusal(flow, step.url, (violation) => {
-        if (settle('aborted')) this.#fail('method-failed', `This page's Content Security Policy refused the 3-D Secure method request to ${step.url.origin}: allow it in form-action and frame-src.`, { cause: violation });
-      });
-      flow.timer(positiveOr(this.methodTimeout, DEFAULT_METHOD_TIMEOUT_MS), () => settle('timeout'));
-      this.#navigate(flow, frame, holder, step);
-    });
   }
 
   #runChallenge(flow: Flow, step: FrameNavigation): void {
@@ -441,7 +296,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
       this.#fail('challenge-timeout', 'The shopper did not finish the 3-D Secure challenge in time; read the payment on the server before offering a new attempt.', { state: 'timeout' });
     });
     this.setState('challenge');
-    this.#navigate(flow, frame, container, step);
+    navigate(flow, step, frame);
     // The shopper's next step is inside the frame: take keyboard and screen-reader focus there, and scroll it into view.
     frame.focus();
     this.emit('gw-3ds-challenge-start', { challengeWindow });
@@ -451,50 +306,6 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     const frame = document.createElement('iframe');
     frame.name = name;
     return frame;
-  }
-
-  /**
-   * Makes `frame` load `step`: a POST through a form in the same tree as the
-   * frame (so its `target` finds it), a GET by the frame's `src`. Names and
-   * values go in as DOM properties, never as markup.
-   */
-  #navigate(flow: Flow, frame: HTMLIFrameElement, holder: Element, step: FrameNavigation): void {
-    if (step.method === 'GET') {
-      const url = new URL(step.url);
-      for (const { name, value } of step.parameters) url.searchParams.append(name, value);
-      frame.src = url.href;
-      return;
-    }
-    // The gateway names the inputs, and a form exposes its inputs as properties by name (an input named
-    // `submit`, `action` or `append` hides the method or setting of that name: DOM clobbering). So the form
-    // is set up with attributes before it has inputs, and is only ever called through the prototype.
-    const form = flow.own(document.createElement('form'));
-    form.setAttribute('method', 'post');
-    form.setAttribute('action', step.url.href);
-    form.setAttribute('target', frame.name);
-    form.setAttribute('hidden', '');
-    // UTF-8 whatever the page's own encoding, which would otherwise turn other characters into &#…; references.
-    form.setAttribute('accept-charset', 'UTF-8');
-    const inputs = document.createDocumentFragment();
-    for (const { name, value } of step.parameters) {
-      const input = document.createElement('input');
-      input.type = 'hidden';
-      input.name = name;
-      input.value = value;
-      inputs.append(input);
-    }
-    form.append(inputs);
-    holder.append(form);
-    HTMLFormElement.prototype.submit.call(form);
-  }
-
-  /** Calls `refused` when this page's Content Security Policy blocks a request to `url`'s origin. */
-  #watchRefusal(flow: Flow, url: URL, refused: (violation: SecurityPolicyViolationEvent) => void): void {
-    // The event is composed, so it reaches the document even when the form sits in our shadow root.
-    const listener = (event: SecurityPolicyViolationEvent) => {
-      if (event.blockedURI && new URL(event.blockedURI, window.location.href).origin === url.origin) refused(event);
-    };
-    document.addEventListener('securitypolicyviolation', listener, { signal: flow.signal });
   }
 }
 

@@ -2,8 +2,8 @@
 // <gw-3ds-handler>, the shopper completes the challenge, and the server reads the payment approved.
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sandboxUrl } from '/__gw/sandbox.js';
-import '../../../src/components/three-ds/define.js';
-import type { Gw3dsHandler } from '../../../src/components/three-ds/gw-3ds-handler.js';
+import '../../../src/components/gw-3ds-handler/define.js';
+import type { Gw3dsHandler } from '../../../src/components/gw-3ds-handler/gw-3ds-handler.js';
 import { classifyResult } from '../../../src/contract/result-codes.js';
 import { CARDS } from '../../../src/sandbox/triggers.js';
 import { shopperResultUrl } from '../../support/gateway.js';

@@ -1,9 +1,9 @@
 // <gw-3ds-handler> on a page whose Content Security Policy refuses to post forms to the gateway: `method-failed`, and nothing more is posted.
 // Its own file, because a policy cannot be taken back from a page once it applies.
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
-import '../../../src/components/three-ds/define.js';
-import type { Gw3dsHandler } from '../../../src/components/three-ds/gw-3ds-handler.js';
-import type { ThreeDsErrorDetail } from '../../../src/components/three-ds/events.js';
+import '../../../src/components/gw-3ds-handler/define.js';
+import type { Gw3dsHandler } from '../../../src/components/gw-3ds-handler/gw-3ds-handler.js';
+import type { ThreeDsErrorDetail } from '../../../src/components/gw-3ds-handler/events.js';
 import { CARDS } from '../../../src/sandbox/triggers.js';
 import { merchantCall } from '../../support/gateway.js';
 import { pendingThreeDsPayment } from '../../support/three-ds.js';

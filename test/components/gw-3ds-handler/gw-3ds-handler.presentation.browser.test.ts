@@ -1,8 +1,8 @@
 // <gw-3ds-handler>'s challenge window sizes and its accessibility in every state, against the real sandbox.
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sandboxUrl } from '/__gw/sandbox.js';
-import '../../../src/components/three-ds/define.js';
-import type { Gw3dsHandler } from '../../../src/components/three-ds/gw-3ds-handler.js';
+import '../../../src/components/gw-3ds-handler/define.js';
+import type { Gw3dsHandler } from '../../../src/components/gw-3ds-handler/gw-3ds-handler.js';
 import { CARDS } from '../../../src/sandbox/triggers.js';
 import { clickInFrame, pendingThreeDsPayment, withHangingMethod } from '../../support/three-ds.js';
 
