@@ -3,7 +3,7 @@
  * an entry keeps a few kilobytes of fields at most, and the oldest entries go
  * first. Whatever a request carries, reading the log stays a small answer.
  */
-import { maskParameter } from '../contract/rules.js';
+import type { Redactor } from '../contract/redaction.js';
 import type { SandboxLimits } from './limits.js';
 import type { FaultMode } from './state.js';
 import type { FlatParams } from './wire.js';
@@ -12,7 +12,7 @@ export interface LoggedRequest {
   /** ISO time on the sandbox clock. */
   readonly at: string;
   readonly method: string;
-  /** Path without the query (cut to `logValueBytes`). */
+  /** Path without the query (scrubbed of card numbers, cut to `logValueBytes`). */
   readonly path: string;
   /** HTTP status; 0 when the connection was dropped or left hanging by a fault. */
   readonly status: number;
@@ -20,7 +20,8 @@ export interface LoggedRequest {
   /** The payment the request created or acted on, when there is one. */
   readonly paymentId?: string;
   /**
-   * Query and form parameters, `card.number` and `card.cvv` masked, each value
+   * Query and form parameters scrubbed of secrets (`card.number` and `card.cvv`
+   * masked by name, the request's token and card data and any card number by value), each value
    * cut to `logValueBytes`; fields beyond `logEntryBytes` are left out and
    * counted under the name `…`.
    */
@@ -62,15 +63,15 @@ export class RequestLog {
     return this.#entries;
   }
 
-  /** The parameters as an entry keeps them: masked, cut, at most `logEntryBytes` in all. */
-  params(params: Readonly<FlatParams>): Record<string, string> {
+  /** The parameters as an entry keeps them: scrubbed of secrets (by name, by the request's own, by shape), cut, at most `logEntryBytes` in all. */
+  params(params: Readonly<FlatParams>, redact: Redactor): Record<string, string> {
     // No prototype: a parameter named `__proto__` is logged like any other.
     const kept = Object.create(null) as Record<string, string>;
     let bytes = 0;
     let omitted = 0;
     for (const name in params) {
-      const entryName = cut(name, this.limits.logValueBytes);
-      const value = cut(maskParameter(name, params[name]!), this.limits.logValueBytes);
+      const entryName = cut(redact(name), this.limits.logValueBytes);
+      const value = cut(redact.deep(params[name]!, name), this.limits.logValueBytes);
       const size = Buffer.byteLength(entryName) + Buffer.byteLength(value);
       if (bytes + size > this.limits.logEntryBytes) {
         omitted++;

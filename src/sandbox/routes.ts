@@ -11,7 +11,7 @@ import { fieldBytes, RECORD_OVERHEAD_BYTES } from './limits.js';
 import { approvalCode, createCardPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from './payments.js';
 import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from './registrations.js';
 import { envelope, failure, invalidParameters, result } from './results.js';
-import { bearerAccepted, json, reply, type Handler, type Request, type Route, type Routed, type SandboxState } from './state.js';
+import { bearerAccepted, json, reply, storable, type Handler, type Request, type Route, type Routed, type SandboxState } from './state.js';
 import { newId, THREE_DS_TIMEOUT_MS, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from './store.js';
 import { challengeAnswer, executePage, methodPage, redirectOf } from './three-d-secure.js';
 import { behaviourOf } from './triggers.js';
@@ -73,7 +73,7 @@ const createCheckout: Handler = (state, request) => {
     createdAt: now,
     expiresAt: now + CHECKOUT_LIFETIME_MS,
     // Card data has no place in a checkout: it is never kept, even when a merchant sends it.
-    params: Object.fromEntries(Object.entries(request.params).filter(([name]) => !name.startsWith('card.'))),
+    params: Object.fromEntries(Object.entries(storable(request)).filter(([name]) => !name.startsWith('card.'))),
     paymentIds: [],
     attemptsOpenUntil: 0,
     consumed: false,
@@ -152,15 +152,16 @@ const widgetPayment: Handler = (state, request, match) => {
   const { store } = state;
   const checkout = store.liveCheckout(id);
   if (!checkout) return reply(invalidCheckout(state, id));
-  const entered = Object.fromEntries(Object.entries(request.params).filter(([name]) => WIDGET_FIELDS.has(name)));
-  const params: FlatParams = { ...checkout.params, ...entered };
+  const entered = (fields: Readonly<FlatParams>): FlatParams => Object.fromEntries(Object.entries(fields).filter(([name]) => WIDGET_FIELDS.has(name)));
+  // Validated as sent, kept scrubbed.
+  const params: FlatParams = { ...checkout.params, ...entered(request.params) };
   const behaviour = behaviourOf(params['card.number'] ?? '');
   const step = threeDsStepOf(params, behaviour);
   const errors = validateParameters('payment', params, store.clock.now(), { threeDSecure: step !== undefined }).filter((error) => WIDGET_FIELDS.has(error.name));
   if (errors.length) return reply(withCors(invalidParameters(errors, store.clock.now(), id)));
   const previous = paymentOfCheckout(state, checkout);
   if (previous && succeeded(previous)) return reply(invalidCheckout(state, id, 'checkout already processed'));
-  const outcome = createCardPayment(store, checkout.entityId, params, behaviour, id);
+  const outcome = createCardPayment(store, checkout.entityId, { ...checkout.params, ...entered(storable(request)) }, behaviour, id);
   checkout.paymentIds.push(outcome.payment.id);
   if (outcome.payment.threeDs) checkout.attemptsOpenUntil = outcome.payment.createdAt + THREE_DS_TIMEOUT_MS;
   noteCheckoutPayment(state, outcome.payment);
@@ -174,7 +175,7 @@ const createServerPayment: Handler = (state, request) => {
   const behaviour = behaviourOf(params['card.number'] ?? '');
   const refused = refusal(state, request, 'payment', [], threeDsStepOf(params, behaviour) !== undefined);
   if (refused) return reply(refused);
-  const outcome = createCardPayment(state.store, params.entityId!, params, behaviour);
+  const outcome = createCardPayment(state.store, params.entityId!, storable(request), behaviour);
   return reply(paymentReply(state, outcome.payment, outcome.answeredCode), outcome.payment.id);
 };
 
@@ -213,7 +214,7 @@ const referenceCall: Handler = (state, request, match) => {
     mismatches.push({ name: 'testMode', value: params.testMode ?? '', message: `must equal the testMode of the preauthorization (${target.testMode})` });
   }
   if (mismatches.length) return reply(invalidParameters(mismatches, now, target.id));
-  const outcome = referencePayment(state.store, target, params);
+  const outcome = referencePayment(state.store, target, storable(request));
   if ('refused' in outcome) return reply(failure(400, outcome.refused, now, target.id), target.id);
   return reply(paymentReply(state, outcome.payment), outcome.payment.id);
 };
@@ -237,7 +238,7 @@ function ownRegistration(state: SandboxState, request: Request, id: string, dere
 const createRegistration: Handler = (state, request) => {
   const refused = refusal(state, request, 'registration');
   if (refused) return reply(refused);
-  const registration = storeCard(state.store, request.params.entityId!, request.params);
+  const registration = storeCard(state.store, request.params.entityId!, storable(request));
   const body = registrationBody(registration, result(approvalCode(registration.testMode)));
   return reply(json(200, envelope(body, state.store.clock.now(), registration.id)));
 };
@@ -261,7 +262,7 @@ const registrationCall: Handler = (state, request, match) => {
   if (isReply(registration)) return reply(registration);
   const repeatErrors = repeatRefusal(registration, request.params);
   if (repeatErrors.length) return reply(invalidParameters(repeatErrors, state.store.clock.now(), newId()));
-  const outcome = payWithRegistration(state.store, registration, request.params.entityId!, request.params);
+  const outcome = payWithRegistration(state.store, registration, request.params.entityId!, storable(request));
   return reply(paymentReply(state, outcome.payment, outcome.answeredCode), outcome.payment.id);
 };
 

@@ -6,11 +6,12 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { maskCardNumbers, redactByShape, type Redactor } from '../contract/redaction.js';
 import { RESULT_CODES } from '../contract/result-codes.js';
 import { RequestLimitError } from './limits.js';
 import { envelope, failure, result } from './results.js';
 import { isCorsPath, route } from './routes.js';
-import { reply, type FaultMode, type Routed, type SandboxState } from './state.js';
+import { redactorOf, reply, type FaultMode, type Routed, type SandboxState } from './state.js';
 import { newId } from './store.js';
 import { parseForm, readBody, sendPreflight, sendReply, type FlatParams, type Reply } from './wire.js';
 
@@ -61,13 +62,15 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
     const refusal = error instanceof RequestLimitError ? error : undefined;
     const status = refusal?.status ?? 400;
     const answer = failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), newId(), { description: refusal?.description ?? 'unreadable request body' });
-    state.log.add({ at: state.store.clock.now().toISOString(), method, path, status, resultCode: RESULT_CODES.invalidParameter, params: {} });
-    if (!response.destroyed) sendReply(response, answer);
+    state.log.add({ at: state.store.clock.now().toISOString(), method, path: redactByShape(path), status, resultCode: RESULT_CODES.invalidParameter, params: {} });
+    // A body cut short may have been answered already, by the HTTP parser's error.
+    if (!response.headersSent && !response.destroyed) sendReply(response, answer);
     return;
   }
   const at = state.store.clock.now().toISOString();
   const fault = path.startsWith('/__sandbox/') ? undefined : takeFault(state, path);
-  const base = { at, method, path, params: state.log.params(params), ...(fault ? { fault } : {}) };
+  const redact = redactorOf(params, incoming.headers.authorization);
+  const base = { at, method, path: redact(path), params: state.log.params(params, redact), ...(fault ? { fault } : {}) };
   if (fault === 'hang') {
     state.log.add({ ...base, status: 0 });
     return;
@@ -91,7 +94,19 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
     incoming.socket.destroy();
     return;
   }
-  sendReply(response, routed.reply);
+  sendReply(response, scrubbedFailure(routed.reply, redact));
+}
+
+/**
+ * A refusal quotes what was sent (parameterErrors values, a path, an id as
+ * `ndc`): scrubbed of the request's secrets and of any card number. Other
+ * answers are built from records already kept scrubbed (see `storable`).
+ */
+function scrubbedFailure(answer: Reply, redact: Redactor): Reply {
+  if (answer.kind !== 'json' || answer.status < 400) return answer;
+  const body = redact.deep(answer.body);
+  if (typeof body.ndc === 'string') body.ndc = maskCardNumbers(body.ndc);
+  return { ...answer, body };
 }
 
 /** The last resort when even building an answer failed: fixed bytes, no clock, no store. */
@@ -130,13 +145,23 @@ export async function handle(state: SandboxState, incoming: IncomingMessage, res
 function clientErrorAnswer(code: string | undefined): { status: number; description: string } {
   if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, description: 'request headers too large' };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, description: 'request not received in time' };
+  if (code === 'HPE_INVALID_EOF_STATE') return { status: 400, description: 'request ended before its body was complete' };
   return { status: 400, description: 'malformed HTTP request' };
+}
+
+/** Calls `then` once no answer is in flight on the socket: pipelined requests before the bad one are answered first, in order. */
+function whenIdle(socket: Duplex, then: () => void): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (!inFlight) return then();
+  inFlight.once('finish', () => setImmediate(() => whenIdle(socket, then)));
+  inFlight.once('close', () => setImmediate(() => whenIdle(socket, then)));
 }
 
 /**
  * Answers a request node's HTTP parser refused (bad method, target, header or
- * framing; headers too large; too slow) in the gateway's shape, then closes
- * the connection: after a framing error nothing more on it can be trusted.
+ * framing; headers too large; too slow) in the gateway's shape, after the
+ * answers to the requests before it on the connection, then closes it: after
+ * a framing error nothing more on it can be trusted.
  */
 function answerClientError(state: SandboxState, error: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable || error.code === 'ECONNRESET') {
@@ -144,11 +169,24 @@ function answerClientError(state: SandboxState, error: NodeJS.ErrnoException, so
     return;
   }
   const { status, description } = clientErrorAnswer(error.code);
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (inFlight && !inFlight.headersSent && !inFlight.req.complete) {
+    // The bad bytes are this request's own body (cut short): it is the one answered, and the connection ends with it.
+    inFlight.setHeader('connection', 'close');
+    sendReply(inFlight, failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), newId(), { description }));
+    return;
+  }
   const body = JSON.stringify(envelope({ result: result(RESULT_CODES.invalidParameter, description) }, state.store.clock.now(), newId()));
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
-  );
+  let answered = false;
+  whenIdle(socket, () => {
+    if (answered) return;
+    answered = true;
+    if (!socket.writable) return void socket.destroy();
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 /**

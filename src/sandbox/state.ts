@@ -2,13 +2,15 @@
  * The sandbox's state and the shapes its routes share: the store, the
  * credentials, the limits, the request log and the pending faults.
  */
-export type { LoggedRequest } from './request-log.js';
+import { createRedactor, IDENTIFIER_NAMES, type Redactor } from '../contract/redaction.js';
 import { resolveLimits, type SandboxLimits } from './limits.js';
 import { Notifier, type NotificationOptions } from './notifications.js';
 import { RequestLog } from './request-log.js';
 import { SandboxClock, SandboxStore } from './store.js';
 import { loadWidgetScript, type WidgetScript } from './widget-script.js';
 import type { FlatParams, Reply } from './wire.js';
+
+export type { LoggedRequest } from './request-log.js';
 
 /** `hang`: never answer; `error`: HTTP 500 before processing; `drop`: process, then close the socket unanswered. */
 export type FaultMode = 'hang' | 'error' | 'drop';
@@ -82,9 +84,40 @@ export type Handler = (state: SandboxState, request: Request, match: RegExpExecA
 export const json = (status: number, body: Record<string, unknown>, cors = false): Reply => ({ kind: 'json', status, body, ...(cors ? { cors } : {}) });
 export const reply = (value: Reply, paymentId?: string): Routed => (paymentId ? { reply: value, paymentId } : { reply: value });
 
+const bearerToken = (authorization: string | undefined) => /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+
 export function bearerAccepted(state: SandboxState, authorization: string | undefined): boolean {
-  const match = /^Bearer (.+)$/.exec(authorization ?? '');
-  return match !== null && state.tokens.has(match[1]!);
+  const token = bearerToken(authorization);
+  return token !== undefined && state.tokens.has(token);
+}
+
+/**
+ * The scrubber for everything built around one request: its token, card
+ * number and security code wherever they appear, and any card number or
+ * labelled secret by shape; its merchantTransactionId (the key a merchant
+ * looks the payment up by) only of the known secrets.
+ */
+export function redactorOf(params: Readonly<FlatParams>, authorization: string | undefined): Redactor {
+  return createRedactor({ accessToken: bearerToken(authorization), cardNumber: params['card.number'], cvv: params['card.cvv'], keep: [params.merchantTransactionId] });
+}
+
+/** Fields only the payment engine reads (to a card's bin, last four digits and behaviour), never kept nor answered as sent. */
+const CARD_SECRETS: ReadonlySet<string> = new Set(['card.number', 'card.cvv']);
+
+/**
+ * The request's fields as the sandbox may keep and answer them, after they
+ * were validated as sent: every value scrubbed of secrets, so no record, echo,
+ * report or redirect can hold a card number, security code or token (a card
+ * number typed into `card.holder` or a custom parameter included).
+ */
+export function storable(request: Request): FlatParams {
+  const redact = redactorOf(request.params, request.authorization);
+  const kept: FlatParams = Object.create(null) as FlatParams;
+  for (const name in request.params) {
+    const value = request.params[name]!;
+    kept[CARD_SECRETS.has(name) ? name : redact(name)] = CARD_SECRETS.has(name) ? value : IDENTIFIER_NAMES.has(name) ? redact.known(value) : redact(value);
+  }
+  return kept;
 }
 
 export interface Route {
