@@ -39,6 +39,7 @@ export {
   type ClaimAnswer,
   type MemoryStatusStoreOptions,
 } from './status-store.js';
+export { createFulfilment, type Fulfilment, type FulfilmentOptions, type FulfilmentOutcome, type FulfillablePayment } from './fulfilment.js';
 export { createRedisStatusStore, type RedisClientLike, type RedisStatusStoreOptions } from './redis-status-store.js';
 export { verifyPayment, type ExpectedPayment } from './verify.js';
 export {

@@ -8,6 +8,7 @@
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import {
+  createFulfilment,
   createGatewayClient,
   createMemoryStatusStore,
   createRedisStatusStore,
@@ -22,6 +23,13 @@ export interface ReturnsRequest {
   /** Each checkout id (or `/v1/payments/{id}` resource path) and how many returns it gets from this instance at once. */
   readonly checkouts: readonly string[];
   readonly perCheckout: number;
+}
+
+/** Fulfil each payment id (approved) `perPayment` times at once; answers how often this instance's handler ran for each. */
+export interface FulfilRequest {
+  readonly id: number;
+  readonly fulfil: readonly string[];
+  readonly perPayment: number;
 }
 
 export interface ReturnOutcome {
@@ -48,7 +56,7 @@ async function connect(): Promise<RedisClientLike | undefined> {
 
 const redis = await connect();
 const statusStore: StatusStore = redis
-  ? createRedisStatusStore({ client: redis, prefix: env('REDIS_PREFIX'), timeoutMs: 1000, claimMs: 3000 })
+  ? createRedisStatusStore({ client: redis, prefix: env('REDIS_PREFIX'), timeoutMs: 3000, claimMs: 3000 })
   : createMemoryStatusStore();
 const workers = Array.from({ length: 4 }, () =>
   createGatewayClient({ baseUrl: env('SANDBOX_URL'), accessToken: env('SANDBOX_TOKEN'), entityId: env('SANDBOX_ENTITY'), statusStore, timeoutMs: 5000 }),
@@ -66,8 +74,30 @@ async function handle(checkoutId: string, worker: number): Promise<ReturnOutcome
   }
 }
 
-process.on('message', async (request: ReturnsRequest | 'exit') => {
+const fulfilment = createFulfilment({ store: statusStore });
+
+async function fulfil({ id, fulfil: paymentIds, perPayment }: FulfilRequest) {
+  const runs: Record<string, number> = {};
+  const ship = async (payment: { id: string }) => {
+    runs[payment.id] = (runs[payment.id] ?? 0) + 1;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  const outcomes = await Promise.all(
+    paymentIds.flatMap((paymentId) =>
+      Array.from({ length: perPayment }, () =>
+        fulfilment.fulfilOnce({ id: paymentId, result: { code: '000.100.110', description: '' } }, ship).then(
+          (outcome) => outcome.status,
+          (error: unknown) => (error instanceof GatewayError ? error.name : `untyped ${String(error)}`),
+        ),
+      ),
+    ),
+  );
+  process.send!({ id, runs, outcomes });
+}
+
+process.on('message', async (request: ReturnsRequest | FulfilRequest | 'exit') => {
   if (request === 'exit') process.exit(0);
+  if ('fulfil' in request) return fulfil(request);
   const outcomes = await Promise.all(request.checkouts.flatMap((checkoutId) => Array.from({ length: request.perCheckout }, (_, index) => handle(checkoutId, index))));
   process.send!({ id: request.id, outcomes });
 });

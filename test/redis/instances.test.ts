@@ -1,10 +1,12 @@
 /**
  * Several merchant instances, each its own process with its own Redis connection
- * (node-redis and ioredis), answer concurrent shopper returns on paid and unpaid
- * checkouts while Redis is restarted (killed, back empty). The sandbox's request
- * log is the witness of how many status calls the gateway saw.
+ * (node-redis and ioredis): they fulfil the same payments at once, then answer
+ * concurrent shopper returns on paid and unpaid checkouts while Redis is
+ * restarted (killed, back empty). The sandbox's request log is the witness of
+ * how many status calls the gateway saw.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { STATUS_CALLS_PER_MINUTE } from '../../src/server/index.js';
@@ -50,6 +52,15 @@ async function wave(checkouts: readonly string[]): Promise<Map<string, string[]>
 
 const count = (outcomes: readonly string[], predicate: (outcome: string) => boolean) => outcomes.filter(predicate).length;
 const approved = (outcome: string) => outcome.startsWith('approved:');
+
+test('fulfilment: 3 processes × 10 arrivals at once for each of 5 payments: each handler ran exactly once in total', async () => {
+  const paymentIds = Array.from({ length: 5 }, () => randomUUID().replaceAll('-', ''));
+  const answers = await Promise.all(instances.map((instance) => instance.fulfil(paymentIds, 10)));
+  for (const paymentId of paymentIds) assert.equal(answers.reduce((sum, { runs }) => sum + (runs[paymentId] ?? 0), 0), 1, paymentId);
+  const outcomes = answers.flatMap((answer) => answer.outcomes);
+  assert.equal(outcomes.filter((outcome) => outcome === 'fulfilled').length, 5);
+  assert.equal(outcomes.filter((outcome) => outcome === 'already-fulfilled').length, 3 * 10 * 5 - 5, outcomes.join());
+});
 
 test('3 instances × 8 concurrent returns per checkout, a Redis restart in the middle: each checkout read at most as allowed, every paid shopper told paid or "try again", never "expired"', async () => {
   const paid = await newCheckouts(4, true);

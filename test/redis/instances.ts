@@ -2,10 +2,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import type { ReturnOutcome, ReturnsRequest } from './instance.js';
+import type { FulfilRequest, ReturnOutcome, ReturnsRequest } from './instance.js';
 
 export interface Instance {
   returns(checkouts: readonly string[], perCheckout: number): Promise<ReturnOutcome[]>;
+  /** How often this instance's fulfilment handler ran for each payment id, and each call's outcome. */
+  fulfil(paymentIds: readonly string[], perPayment: number): Promise<{ runs: Record<string, number>; outcomes: string[] }>;
   stop(): Promise<void>;
 }
 
@@ -27,19 +29,26 @@ export async function startInstance(sandbox: Sandbox, redis?: { url: string; cli
   });
   const [first] = (await Promise.race([once(child, 'message'), once(child, 'exit').then(() => ['exited'])])) as unknown[];
   if (first !== 'ready') throw new Error('a merchant instance did not start');
+  function ask<T>(request: ReturnsRequest | FulfilRequest): Promise<T> {
+    const answered = new Promise<T>((resolve) => {
+      const listen = (message: T & { id: number }) => {
+        if (message.id !== request.id) return;
+        child.off('message', listen);
+        resolve(message);
+      };
+      child.on('message', listen);
+    });
+    child.send(request);
+    return answered;
+  }
   return {
     async returns(checkouts, perCheckout) {
       const id = ++sequence;
-      const answered = new Promise<ReturnOutcome[]>((resolve) => {
-        const listen = (message: { id: number; outcomes: ReturnOutcome[] }) => {
-          if (message.id !== id) return;
-          child.off('message', listen);
-          resolve(message.outcomes);
-        };
-        child.on('message', listen);
-      });
-      child.send({ id, checkouts, perCheckout } satisfies ReturnsRequest);
-      return answered;
+      return (await ask<{ outcomes: ReturnOutcome[] }>({ id, checkouts, perCheckout } satisfies ReturnsRequest)).outcomes;
+    },
+    async fulfil(paymentIds, perPayment) {
+      const id = ++sequence;
+      return ask({ id, fulfil: paymentIds, perPayment } satisfies FulfilRequest);
     },
     async stop() {
       if (child.exitCode !== null) return;

@@ -45,13 +45,13 @@ describe('the Redis store when Redis fails', () => {
   });
 
   test('slow: an operation longer than timeoutMs is StatusStoreUnavailableError; after the pause the store answers again', async () => {
-    const store = createRedisStatusStore({ client: clients.ioredis!, prefix: `slow:${randomUUID()}:`, timeoutMs: 100 });
+    const store = createRedisStatusStore({ client: clients.ioredis!, prefix: `slow:${randomUUID()}:`, timeoutMs: 500 });
     const admin = new Redis(server.url);
     try {
-      await admin.call('CLIENT', 'PAUSE', '400', 'ALL');
+      await admin.call('CLIENT', 'PAUSE', '1500', 'ALL');
       const error = await Promise.resolve(store.claim('k', claim())).catch((caught: unknown) => caught);
       assert.ok(error instanceof StatusStoreUnavailableError, String(error));
-      await sleep(450);
+      await sleep(1600);
       assert.equal((await store.claim('other', claim())).status, 'claimed');
     } finally {
       admin.disconnect();

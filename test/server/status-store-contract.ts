@@ -115,13 +115,13 @@ export function statusStoreContract(name: string, subject: ContractSubject) {
     });
 
     test('records expire after ttlMs', async () => {
-      const store = subject.store({ ttlMs: 300 });
+      const store = subject.store({ ttlMs: 1000 });
       const k = key();
       const holder = claimAt(T0);
       await store.claim(k, holder);
       await store.settle(k, holder.token, { value: 'paid', final: true });
       assert.equal((await store.claim(k, claimAt(T0))).status, 'final');
-      await subject.advance(400);
+      await subject.advance(1100);
       assert.equal((await store.claim(k, claimAt(T0))).status, 'claimed');
     });
 
@@ -144,7 +144,7 @@ export function statusStoreContract(name: string, subject: ContractSubject) {
     });
 
     test('acquire: a released lease passes to one waiter; nobody waits longer than waitMs', async () => {
-      const store = subject.store({ waitMs: 150 });
+      const store = subject.store({ waitMs: 600 });
       const k = key();
       const first = await acquire(store, k, { now: Date.now });
       assert.equal(first.kind, 'lease');
