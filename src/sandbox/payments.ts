@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { toCents } from '../contract/amount.js';
 import type { TestMode } from '../contract/formats.js';
+import { resourcePathOf } from '../contract/resource-path.js';
 import { isApproved, RESULT_CODES } from '../contract/result-codes.js';
 import { result } from './results.js';
 import { newId, type CardSummary, type PaymentRecord, type RegistrationRecord, type Result, type SandboxStore, type ThreeDsSession } from './store.js';
@@ -267,7 +268,7 @@ export function shopperReturnUrl(payment: PaymentRecord): string {
   const url = new URL(payment.threeDs!.shopperResultUrl);
   const id = payment.checkoutId ?? payment.id;
   url.searchParams.append('id', id);
-  url.searchParams.append('resourcePath', payment.checkoutId ? `/v1/checkouts/${id}/payment` : `/v1/payments/${id}`);
+  url.searchParams.append('resourcePath', resourcePathOf({ kind: payment.checkoutId ? 'checkout' : 'payment', id }));
   return url.href;
 }
 

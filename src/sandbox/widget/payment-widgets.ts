@@ -9,7 +9,7 @@
  * the shopper to the form's `action`. No eval, no inline styles or handlers: it
  * runs under a strict Content-Security-Policy.
  */
-import { checkRedirect, METHOD_TIMEOUT_MS, navigate, runPrecondition, Scope } from '../../components/gw-3ds-handler/flow.js';
+import { checkRedirect, METHOD_TIMEOUT_MS, navigate, runPrecondition, Scope, type CheckedRedirect } from '../../components/gw-3ds-handler/flow.js';
 import { isSecureEndpoint } from '../../components/shared/url.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
 import { isGatewayId, resourcePathOf } from '../../contract/resource-path.js';
@@ -147,7 +147,7 @@ function load(): void {
    * shop's result page.
    */
   async function authenticate(redirect: unknown, form: HTMLFormElement): Promise<void> {
-    let checked;
+    let checked: CheckedRedirect;
     try {
       // The sandbox's own pages are on the script's origin, which may be plain http off this machine.
       checked = checkRedirect(redirect, (url) => isSecureEndpoint(url) || url.origin === scriptUrl?.origin);
