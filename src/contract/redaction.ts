@@ -34,7 +34,7 @@ export function maskCardNumber(digits: string): string {
 // A digit run not touching other digits; the word around it decides whether it is part of an id.
 const DIGIT_RUN = /(?<!\d)\d{12,19}(?!\d)/g;
 const WORD_CHARACTER = /[0-9A-Za-z-]/;
-const ID_WORD = /^(?:[0-9a-f]{32}|[0-9A-F]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const ID_WORD = /^(?:[0-9a-f]{32}|[0-9A-F]{32}|[0-9a-f]{40}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 function wordAround(text: string, start: number, end: number): string {
   while (start > 0 && WORD_CHARACTER.test(text[start - 1]!)) start--;
@@ -42,12 +42,13 @@ function wordAround(text: string, start: number, end: number): string {
   return text.slice(start, end);
 }
 
+/** True when the characters from `start` to `end` lie inside a gateway id, a build number or a UUID. */
+const isIdAround = (text: string, start: number, end: number) => ID_WORD.test(wordAround(text, start, end));
+
 /** Every 12–19 digit run that passes the Luhn check, masked; gateway ids and UUIDs kept. */
 export function maskCardNumbers(text: string): string {
   if (!/\d{12}/.test(text)) return text;
-  return text.replace(DIGIT_RUN, (digits: string, offset: number) =>
-    passesLuhn(digits) && !ID_WORD.test(wordAround(text, offset, offset + digits.length)) ? maskCardNumber(digits) : digits,
-  );
+  return text.replace(DIGIT_RUN, (digits: string, offset: number) => (passesLuhn(digits) && !isIdAround(text, offset, offset + digits.length) ? maskCardNumber(digits) : digits));
 }
 
 // `Bearer abc…` in an echoed header or a message; `cvv=123`, `"cvv":"123"`, `cvv: 123` in an echoed form or object.
@@ -98,18 +99,26 @@ export const IDENTIFIER_NAMES: ReadonlySet<string> = new Set(['id', 'referencedI
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Scrubs one text; `known` replaces only the request's token and card number (exact, never mangles other data); `deep` copies a JSON-like value with every string scrubbed. */
+/**
+ * Scrubs one text. `known` replaces only the request's token and card number
+ * (exact values: it never mangles other data); `secrets` also its security
+ * code where it stands alone and labelled secrets, but not card-number shapes
+ * (for answers handed back as data); `deep` copies a JSON-like value with every
+ * string scrubbed, field names deciding how.
+ */
 export interface Redactor {
   (text: string): string;
   known(text: string): string;
-  deep<T>(value: T, name?: string): T;
+  secrets(text: string): string;
+  /** A copy with every string scrubbed: secret field names masked, identifiers by `known` only, the rest fully (or, `answer`, by `secrets`). */
+  deep<T>(value: T, name?: string, answer?: boolean): T;
 }
 
 /**
  * A scrubber for everything built around one request: its own secrets by value
- * (a security code only where it stands alone, not inside an amount, a date or
- * a result code, which a 3-digit code could otherwise mangle), then every
- * secret recognisable by shape.
+ * (a security code only where it stands alone: not inside a longer number, an
+ * amount, a date part, a result code or an id, which a 3-digit code could
+ * otherwise mangle), then every secret recognisable by shape.
  */
 export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   const exact: [string, string][] = [];
@@ -118,33 +127,35 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   // Short values are not replaced anywhere by value: they would match unrelated text. Their fields are still masked by name.
   if (accessToken && accessToken.length >= 8) exact.push([accessToken, MASKED_TOKEN]);
   if (cardNumber && cardNumber.length >= 8) exact.push([cardNumber, maskCardNumber(cardNumber)]);
-  const standaloneCvv = cvv && cvv.length >= 3 ? new RegExp(`(?<![0-9A-Za-z]|\\d[.:])${escape(cvv)}(?![0-9A-Za-z]|[.:]\\d)`, 'g') : undefined;
+  const standaloneCvv = cvv && cvv.length >= 3 ? new RegExp(`(?<!\\d|\\d[.:])${escape(cvv)}(?!\\d|[.:]\\d)`, 'g') : undefined;
   const known = (text: string) => {
     for (const [secret, replacement] of exact) if (text.includes(secret)) text = text.replaceAll(secret, replacement);
     return text;
   };
-  const byShape = (text: string): string => {
+  const shaped = (text: string, cards: boolean): string => {
     const kept = keep.find((part) => text.includes(part));
-    if (kept !== undefined) return text.split(kept).map(byShape).join(kept);
-    return maskSecretsByShape(standaloneCvv ? text.replace(standaloneCvv, MASKED_CVV) : text);
+    if (kept !== undefined) return text.split(kept).map((part) => shaped(part, cards)).join(kept);
+    if (standaloneCvv) text = text.replace(standaloneCvv, (digits: string, offset: number, whole: string) => (isIdAround(whole, offset, offset + digits.length) ? digits : MASKED_CVV));
+    return cards ? maskSecretsByShape(text) : maskLabelledSecrets(text);
   };
-  const redact = ((text: string) => byShape(known(text))) as Redactor;
+  const redact = ((text: string) => shaped(known(text), true)) as Redactor;
   redact.known = known;
-  redact.deep = <T>(value: T, name = ''): T => deepCopy(value, redact, name) as T;
+  redact.secrets = (text) => shaped(known(text), false);
+  redact.deep = <T>(value: T, name = '', answer = false): T => deepCopy(value, answer ? redact.secrets : redact, known, name) as T;
   return redact;
 }
 
-function deepCopy(value: unknown, redact: Redactor, name: string): unknown {
+function deepCopy(value: unknown, scrub: (text: string) => string, known: (text: string) => string, name: string): unknown {
   if (typeof value === 'string') {
     if (SENSITIVE_NAMES.has(name.toLowerCase())) return maskParameter(name, value);
-    return IDENTIFIER_NAMES.has(name) ? redact.known(value) : redact(value);
+    return IDENTIFIER_NAMES.has(name) ? known(value) : scrub(value);
   }
-  if (Array.isArray(value)) return value.map((item) => deepCopy(item, redact, name));
+  if (Array.isArray(value)) return value.map((item) => deepCopy(item, scrub, known, name));
   if (value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    // `card: {number, cvv}` names the same secrets as the flat `card.number`, `card.cvv`.
-    copy[key] = deepCopy(item, redact, name === 'card' || key === 'cvv' ? `card.${key}` : key);
+    // `card: {number, cvv}` names the same secrets as the flat `card.number`, `card.cvv`; a name can hold a secret too (`customParameters[4111…]`).
+    copy[scrub(key)] = deepCopy(item, scrub, known, name === 'card' || key === 'cvv' ? `card.${key}` : key);
   }
   return copy;
 }

@@ -261,7 +261,9 @@ export function errorFor(answer: Answer<{ result: GatewayResult }>, details: Gat
   const payment = isPaymentAnswer(body) ? body : undefined;
   let Type: ErrorClass = CLASS_OF[resultKind] ?? GatewayError;
   if (DECLINES.includes(resultKind) || (payment && resultKind === 'rejected_validation')) Type = GatewayDeclinedError;
-  const merchantTransactionId = payment?.merchantTransactionId ?? details.merchantTransactionId;
+  // The request's own id first: an answer may carry anything in its copy.
+  const echoed = payment?.merchantTransactionId;
+  const merchantTransactionId = details.merchantTransactionId ?? (typeof echoed === 'string' ? echoed : undefined);
   const fields = { resultCode: result.code, description: result.description, resultKind, parameterErrors: result.parameterErrors, httpStatus: status, payment, ...details };
   if (resultKind === 'uncertain' || resultKind === 'unknown') {
     return new UncertainOutcomeError(`${describe(result)}: the outcome is not known`, { ...fields, merchantTransactionId: merchantTransactionId ?? '' });

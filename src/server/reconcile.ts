@@ -33,8 +33,9 @@ import {
   StrandedPaymentError,
   UncertainOutcomeError,
   type Answer,
+  type GatewayErrorDetails,
 } from './errors.js';
-import { flatten, sleep, type RequestOptions, type Transport } from './request.js';
+import { flatten, isGatewayAnswer, sleep, type RequestOptions, type Transport } from './request.js';
 import type { Payment, PaymentList } from './types.js';
 
 /** A money-moving request: where it goes, what it carries, and the resource its path names. */
@@ -51,22 +52,22 @@ export interface Movement {
 const uncertain = (code: string) => ['uncertain', 'unknown'].includes(classifyResult(code));
 
 /** 9. All payments with this merchantTransactionId; an empty list when there is none. Any other failure is a typed error. */
-export async function paymentsByMerchantTransactionId(transport: Transport, merchantTransactionId: string, options?: RequestOptions): Promise<PaymentList> {
-  const answer = await transport.send<PaymentList>({ ...options, method: 'GET', path: '/v3/query', params: { merchantTransactionId } });
-  const list = settleOr(answer, merchantTransactionId);
+export async function paymentsByMerchantTransactionId(transport: Transport, merchantTransactionId: string, options?: RequestOptions, redact?: Redactor): Promise<PaymentList> {
+  const answer = await transport.send<PaymentList>({ ...options, method: 'GET', path: '/v3/query', params: { merchantTransactionId }, redact });
+  const list = settleOr(answer, { merchantTransactionId, redact });
   if (list) return list;
   // A report answer must list payments; anything else cannot be trusted as "nothing there".
   const { payments } = answer.body as { payments?: unknown };
-  if (!Array.isArray(payments) || !payments.every((payment) => typeof payment === 'object' && payment !== null && isPaymentAnswer(payment as Payment))) {
-    throw new GatewayNetworkError(`The gateway's report for ${merchantTransactionId} has no readable list of payments (HTTP ${answer.status})`, { httpStatus: answer.status, resultCode: answer.body.result.code, merchantTransactionId });
+  if (!Array.isArray(payments) || !payments.every((payment) => isGatewayAnswer(payment) && isPaymentAnswer(payment))) {
+    throw new GatewayNetworkError(`The gateway's report for ${merchantTransactionId} has no readable list of payments (HTTP ${answer.status})`, { httpStatus: answer.status, resultCode: answer.body.result.code, merchantTransactionId, redact });
   }
   return answer.body;
 }
 
 /** The empty list for "no such transaction", a thrown error for any other refusal, undefined for an answer to read. */
-function settleOr(answer: Answer<PaymentList>, merchantTransactionId: string): PaymentList | undefined {
+function settleOr(answer: Answer<PaymentList>, details: GatewayErrorDetails): PaymentList | undefined {
   try {
-    settle(answer, { merchantTransactionId });
+    settle(answer, details);
   } catch (error) {
     if (error instanceof GatewayNotFoundError) return { result: answer.body.result, payments: [] };
     throw error;
@@ -79,16 +80,18 @@ export async function movePayment(transport: Transport, movement: Movement, opti
   const { path, operation, request } = movement;
   const params = flatten(request);
   const programme = (request as { programme?: Variant }).programme;
-  const call = { ...options, method: 'POST' as const, path, operation, params, programme };
   const chosen = params.merchantTransactionId !== undefined;
   // The look-up key for an uncertain outcome; a UUID is a valid AN..255 reference, and nothing else can carry it.
   params.merchantTransactionId ??= crypto.randomUUID();
+  // One scrubber for the POST, its look-ups and every error about them: it knows this request's card number and CVV.
+  const redact = transport.redactorFor(params);
+  const call = { ...options, method: 'POST' as const, path, operation, params, programme, redact };
   let before: ReadonlySet<string> | undefined = new Set();
   if (chosen) {
     transport.validate(call);
-    before = await existingIds(transport, params.merchantTransactionId, options);
+    before = await existingIds(transport, params.merchantTransactionId, redact, options);
   }
-  const context: Lost = { ...movement, params, chosen, before, redact: transport.redactorFor(params) };
+  const context: Lost = { ...movement, params, chosen, before, redact };
   let answer: Answer;
   try {
     answer = await transport.send<Payment>(call);
@@ -97,25 +100,26 @@ export async function movePayment(transport: Transport, movement: Movement, opti
     throw error;
   }
   const { body } = answer;
-  if (uncertain(body.result.code)) return reconcile(transport, { ...context, knownId: isPaymentAnswer(body) ? body.id : undefined }, errorFor(answer, { merchantTransactionId: params.merchantTransactionId }));
-  return actionable(settle(answer, { merchantTransactionId: params.merchantTransactionId }), params.merchantTransactionId);
+  const known = { merchantTransactionId: params.merchantTransactionId, redact: context.redact };
+  if (uncertain(body.result.code)) return reconcile(transport, { ...context, knownId: isPaymentAnswer(body) ? body.id : undefined }, errorFor(answer, known));
+  return actionable(settle(answer, known), known);
 }
 
 /** The ids already listed under a caller's merchantTransactionId; undefined when the report could not be read (then no match can be proved new). */
-async function existingIds(transport: Transport, merchantTransactionId: string, options?: RequestOptions): Promise<ReadonlySet<string> | undefined> {
+async function existingIds(transport: Transport, merchantTransactionId: string, redact: Redactor, options?: RequestOptions): Promise<ReadonlySet<string> | undefined> {
   try {
-    return new Set((await paymentsByMerchantTransactionId(transport, merchantTransactionId, options)).payments.map((payment) => payment.id));
+    return new Set((await paymentsByMerchantTransactionId(transport, merchantTransactionId, options, redact)).payments.map((payment) => payment.id));
   } catch {
     return undefined;
   }
 }
 
 /** A pending payment the shopper can act on (it has its redirect), or the typed error saying nobody can. */
-function actionable(payment: Payment, merchantTransactionId: string): Payment {
+function actionable(payment: Payment, known: { merchantTransactionId: string; redact: Redactor }): Payment {
   if (classifyResult(payment.result.code) !== 'pending' || typeof payment.redirect?.url === 'string') return payment;
   throw new StrandedPaymentError(
     `Payment ${payment.id} is pending (${payment.result.code}) but its redirect was lost with the answer: the shopper cannot complete it and it will expire unpaid. Do not ship; a new attempt under a new merchantTransactionId is safe.`,
-    { ...details(payment), merchantTransactionId, payment },
+    { ...details(payment), ...known, payment },
   );
 }
 
@@ -173,7 +177,7 @@ async function reconcile(transport: Transport, lost: Lost, cause: GatewayError):
   for (const delay of transport.reconcileDelaysMs) {
     await sleep(delay);
     try {
-      ({ payments: candidates } = await paymentsByMerchantTransactionId(transport, merchantTransactionId));
+      ({ payments: candidates } = await paymentsByMerchantTransactionId(transport, merchantTransactionId, undefined, lost.redact));
     } catch (error) {
       lookupFailure = error instanceof GatewayError ? error : new GatewayNetworkError('The look-up failed', { cause: error, ...known });
       continue;
@@ -187,7 +191,7 @@ async function reconcile(transport: Transport, lost: Lost, cause: GatewayError):
     }
     const [payment] = candidates;
     // The report's own HTTP status says nothing about the payment, so none is given.
-    if (payment && !uncertain(payment.result.code)) return actionable(settle({ status: 200, body: payment }, known), merchantTransactionId);
+    if (payment && !uncertain(payment.result.code)) return actionable(settle({ status: 200, body: payment }, known), known);
   }
   const why = lookupFailure ? `the look-up failed: ${lookupFailure.message}` : candidates.length ? `its transaction is still ${describe(candidates[0]!.result)}` : 'no transaction that is certainly it was found';
   throw new UncertainOutcomeError(

@@ -6,7 +6,7 @@
  * (the gateway has no idempotency key); payment POSTs are reconciled instead,
  * see `reconcile.ts`.
  */
-import { createRedactor, maskLabelledSecrets, type Redactor } from '../contract/redaction.js';
+import { createRedactor, type Redactor } from '../contract/redaction.js';
 import { validateParameters, variantOf, type Operation, type Variant } from '../contract/rules.js';
 import { GatewayError, GatewayNetworkError, GatewayTimeoutError, GatewayValidationError, type Answer, type GatewayParameterError } from './errors.js';
 import type { GatewayResult, TestMode } from './types.js';
@@ -31,6 +31,8 @@ export interface Call extends RequestOptions {
   programme?: Variant | undefined;
   /** GET only: how many times a network failure or a 5xx may be retried. */
   retries?: number;
+  /** The scrubber of the request this call is about (a look-up after a payment): it knows that payment's secrets. */
+  redact?: Redactor | undefined;
 }
 
 export interface Transport {
@@ -92,7 +94,7 @@ export function flatten(source: unknown, prefix = '', into: Record<string, strin
 const isText = (value: unknown) => value === undefined || typeof value === 'string';
 
 /** The gateway's answer shape, checked before anything reads it: a result with a string code, well-formed parameter errors. */
-function isGatewayAnswer(value: unknown): value is { result: GatewayResult } {
+export function isGatewayAnswer(value: unknown): value is { result: GatewayResult } {
   const result = (value as { result?: unknown } | null)?.result as Partial<GatewayResult> | null | undefined;
   if (typeof result !== 'object' || result === null || typeof result.code !== 'string' || !isText(result.description)) return false;
   const errors: unknown = result.parameterErrors;
@@ -115,7 +117,7 @@ export function createTransport(config: TransportConfig): Transport {
   function prepare(call: Call) {
     const params: Record<string, string> = { entityId: config.entityId, ...call.params };
     if (call.method === 'POST' && config.testMode && params.testMode === undefined) params.testMode = config.testMode;
-    const redact = redactorFor(params);
+    const redact = call.redact ?? redactorFor(params);
     if (call.operation) {
       const errors: GatewayParameterError[] = validateParameters(call.operation, params);
       const variant = variantOf(call.operation, params);
@@ -163,13 +165,13 @@ export function createTransport(config: TransportConfig): Transport {
     }
     let parsed: unknown;
     try {
-      // This request's secrets and echoed labelled ones are scrubbed before parsing, so nothing built from the answer can hold them.
-      // Card-number shapes are masked later, in errors only: a returned payment keeps the merchant's own references intact.
-      parsed = JSON.parse(maskLabelledSecrets(redact.known(text)));
+      parsed = JSON.parse(text);
     } catch {
       // Not JSON: a proxy's error page or a cut body, handled below.
     }
-    if (isGatewayAnswer(parsed)) return { status, body: parsed };
+    // This request's secrets and echoed labelled ones are scrubbed from every string, so nothing built from the answer can hold them.
+    // Card-number shapes are masked in errors only: a returned payment keeps the merchant's own references intact.
+    if (isGatewayAnswer(parsed)) return { status, body: redact.deep(parsed, '', true) };
     throw new GatewayNetworkError(`The gateway answered HTTP ${status} without a readable result (${where})`, { httpStatus: status, redact, merchantTransactionId });
   }
 

@@ -72,7 +72,8 @@ export function shopperReturnHandler(
    * `StatusStoreUnavailableError` when the shared store cannot answer.
    */
   return async function handleShopperReturn(query: ShopperReturn, options?: RequestOptions): Promise<Payment> {
-    const { id, resourcePath } = query;
+    // A missing query (no parameters at all) is refused like a bad one below, not dereferenced.
+    const { id, resourcePath } = query ?? {};
     const target = typeof resourcePath === 'string' ? parseResourcePath(resourcePath) : undefined;
     if (!target || (id !== undefined && id !== target.id)) {
       const value = typeof resourcePath === 'string' ? resourcePath.slice(0, 100) : '';
