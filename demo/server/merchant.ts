@@ -15,6 +15,7 @@ import { recordingFetch, type GatewayCall } from './call-recorder.js';
 import { CURRENCY, PRODUCTS, cartSchema } from './catalogue.js';
 import { BadRequest, NotFound, amount, browserInput, cardInput, challengeWindow, parseInput, reference, shopperReturnQuery } from './input.js';
 import { Shop, type BrowserContext, type ShopperCard } from './shop.js';
+import { demoStatusStore } from './status-store.js';
 
 export interface MerchantOptions {
   /** The gateway (or sandbox) the merchant talks to. */
@@ -114,9 +115,10 @@ function failureAnswer(error: unknown): { status: number; body: object } {
 /** Starts the merchant server on `port` (0 picks a free one). */
 export async function startMerchant(options: MerchantOptions): Promise<RunningMerchant> {
   const shop = new Shop();
+  const statusStore = await demoStatusStore(shop.statusStore);
   const clientFor = (calls: GatewayCall[]): GatewayClient =>
     // Short reconcile waits: the demo's uncertain-outcome card should settle while the shopper watches.
-    createGatewayClient({ ...options.gateway, fetch: recordingFetch(calls), statusStore: shop.statusStore, reconcileDelaysMs: [300, 1000] });
+    createGatewayClient({ ...options.gateway, fetch: recordingFetch(calls), statusStore: statusStore.store, reconcileDelaysMs: [300, 1000] });
 
   /** A route that talks to the gateway: gets its own recorded client, answers with the calls made. */
   const gatewayHandle = <Schema extends z.ZodType>(schema: Schema, act: (input: z.infer<Schema>, gateway: GatewayClient, request: Request) => Promise<object>) =>
@@ -205,6 +207,6 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      }).finally(() => statusStore.close()),
   };
 }
