@@ -13,7 +13,7 @@ import { envelope, failure, result } from './results.js';
 import { isCorsPath, route } from './routes.js';
 import { redactorOf, reply, type FaultMode, type Routed, type SandboxState } from './state.js';
 import { newId } from './store.js';
-import { parseForm, readBody, sendPreflight, sendReply, type FlatParams, type Reply } from './wire.js';
+import { detached, parseForm, readBody, sendPreflight, sendReply, type FlatParams, type Reply } from './wire.js';
 
 const SYSTEM_ERROR = '800.800.800';
 
@@ -44,7 +44,7 @@ export function splitTarget(target: string): { path: string; query: string } {
   const mark = target.indexOf('?');
   if (mark < 0) return { path: target, query: '' };
   const hash = target.indexOf('#', mark);
-  return { path: target.slice(0, mark), query: target.slice(mark + 1, hash < 0 ? undefined : hash) };
+  return { path: detached(target.slice(0, mark)), query: target.slice(mark + 1, hash < 0 ? undefined : hash) };
 }
 
 /** Serves one request; may throw on a bug, which `handle` turns into HTTP 500. */
