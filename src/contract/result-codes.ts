@@ -131,3 +131,10 @@ export function isApproved(code: string): boolean {
   const kind = classifyResult(code);
   return kind === 'approved' || kind === 'approved_review';
 }
+
+/**
+ * Kinds that refuse the payment itself (the bank, 3-D Secure, risk checks, a
+ * soft decline, an asynchronous workflow): certainly nothing was charged, and
+ * the shopper may try again, with another card or after authenticating.
+ */
+export const DECLINE_KINDS: ReadonlySet<ResultKind> = new Set(['declined', 'rejected_3ds', 'rejected_risk', 'soft_decline', 'rejected_async']);

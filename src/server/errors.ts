@@ -8,7 +8,7 @@
  * (see `contract/redaction.ts`) before it gets here, and again here by shape.
  */
 import { maskParameter, redactByShape, type Redactor } from '../contract/redaction.js';
-import { classifyResult, type ResultKind } from '../contract/result-codes.js';
+import { classifyResult, DECLINE_KINDS, type ResultKind } from '../contract/result-codes.js';
 import type { GatewayResult, Payment } from './types.js';
 
 /** One `parameterErrors` entry; `value` stays absent when the gateway sent none. */
@@ -219,9 +219,6 @@ export class GatewayVerificationError extends GatewayError {
 
 type ErrorClass = new (message: string, details: GatewayErrorDetails) => GatewayError;
 
-/** Result kinds that are a refusal of the payment itself. */
-const DECLINES: readonly ResultKind[] = ['declined', 'rejected_3ds', 'rejected_risk', 'soft_decline', 'rejected_async'];
-
 /** Kinds that are an answer, not an error. */
 const SUCCESSES: readonly ResultKind[] = ['approved', 'approved_review', 'pending', 'pending_extended', 'checkout_created'];
 
@@ -260,7 +257,7 @@ export function errorFor(answer: Answer<{ result: GatewayResult }>, details: Gat
   const resultKind = classifyResult(result.code);
   const payment = isPaymentAnswer(body) ? body : undefined;
   let Type: ErrorClass = CLASS_OF[resultKind] ?? GatewayError;
-  if (DECLINES.includes(resultKind) || (payment && resultKind === 'rejected_validation')) Type = GatewayDeclinedError;
+  if (DECLINE_KINDS.has(resultKind) || (payment && resultKind === 'rejected_validation')) Type = GatewayDeclinedError;
   // The request's own id first: an answer may carry anything in its copy.
   const echoed = payment?.merchantTransactionId;
   const merchantTransactionId = details.merchantTransactionId ?? (typeof echoed === 'string' ? echoed : undefined);

@@ -2,7 +2,7 @@
  * What the sandbox's widget endpoints answer, and what the widget does after a
  * card submission. The result-code classification is the contract's.
  */
-import { classifyResult, RESULT_CODES, type ResultKind } from '../../contract/result-codes.js';
+import { classifyResult, DECLINE_KINDS, RESULT_CODES, type ResultKind } from '../../contract/result-codes.js';
 
 /** `GET /v1/checkouts/{id}/widget` */
 export interface CheckoutAnswer {
@@ -29,14 +29,13 @@ export interface PaymentAnswer {
 }
 
 /**
- * Kinds of result after which the payment certainly did not go through and
- * another attempt on the same form can succeed: declined by the bank, by 3-D
- * Secure or risk, soft-declined (the next attempt authenticates), or card data
- * refused. Every other kind (approved, pending, uncertain, system error,
- * unknown) goes to the shop's result page, whose server reads the outcome, so
- * a payment that may have gone through is never offered twice.
+ * After a decline (`DECLINE_KINDS`: nothing was charged) or refused card data
+ * the shopper stays on the form and may try again. Every other kind (approved,
+ * pending, uncertain, system error, unknown) goes to the shop's result page,
+ * whose server reads the outcome, so a payment that may have gone through is
+ * never offered twice.
  */
-export const STAY_ON_FORM: ReadonlySet<ResultKind> = new Set(['declined', 'rejected_3ds', 'soft_decline', 'rejected_risk', 'rejected_validation']);
+export const staysOnForm = (kind: ResultKind): boolean => DECLINE_KINDS.has(kind) || kind === 'rejected_validation';
 
 export type NextStep =
   /** Run the 3-D Secure steps; the challenge ends on the result page. */
@@ -56,5 +55,5 @@ export function nextStep(answer: PaymentAnswer | undefined): NextStep {
   const rejected = Array.isArray(errors) ? errors.map((error) => String(error?.name)) : [];
   // Expired, or already paid (the browser itself re-sends a POST whose connection dropped).
   if (code === RESULT_CODES.invalidParameter && !rejected.length) return { step: 'expired' };
-  return STAY_ON_FORM.has(classifyResult(code)) ? { step: 'retry', rejected } : { step: 'result' };
+  return staysOnForm(classifyResult(code)) ? { step: 'retry', rejected } : { step: 'result' };
 }
