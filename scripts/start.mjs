@@ -5,6 +5,7 @@
  * Ctrl-C stops all three. The end-to-end test calls `startDemo` itself, so it
  * walks exactly what a newcomer sees.
  */
+import { randomBytes } from 'node:crypto';
 import { URL, fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 
@@ -28,12 +29,17 @@ export async function startDemo({ port = 5173, quiet = false } = {}) {
   try {
     const sandbox = await startSandbox({ port: 0, quiet: true });
     stops.push(() => sandbox.close());
+    // The listener's secret, shared by the sandbox (which encrypts) and the merchant (which decrypts), as a gateway account's would be.
+    const notificationSecret = randomBytes(32).toString('hex');
     const merchant = await startMerchant({
       port: 0,
       gateway: { baseUrl: sandbox.url, accessToken: sandbox.tokens[0], entityId: sandbox.entities[0] },
       advanceGatewayClock: (seconds) => sandbox.clock.advance(seconds),
+      gatewayNow: () => sandbox.clock.now().getTime(),
+      notificationSecret,
     });
     stops.push(() => merchant.close());
+    sandbox.notifications.configure({ url: `${merchant.url}/api/notifications`, secret: notificationSecret });
     const vite = await createServer({
       configFile: here('../vite.config.ts'),
       logLevel: quiet ? 'silent' : 'warn',

@@ -11,6 +11,8 @@ const PAGES = [
   { href: '/card-payment.html', label: 'Card payment & 3-D Secure' },
   { href: '/orders.html', label: 'Preauthorisation' },
   { href: '/payouts.html', label: 'Payouts' },
+  { href: '/subscriptions.html', label: 'Subscriptions' },
+  { href: '/notifications.html', label: 'Notifications' },
   { href: '/transactions.html', label: 'Transactions' },
 ] as const;
 

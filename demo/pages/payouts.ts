@@ -1,7 +1,7 @@
 /**
- * Payouts to a registered card: save the card once (a 1.00 hold with
- * createRegistration, released at once), then send credits (paymentType CD)
- * against its registrationId without handling the card number again.
+ * Payouts to a registered card: save the card once (a registration without a
+ * payment), then send credits (paymentType CD) against its registrationId
+ * without handling the card number again.
  */
 import { html, render } from 'lit';
 import { CARDS } from '../../src/sandbox/triggers.js';
@@ -44,7 +44,7 @@ const saveCard = (event: SubmitEvent) => {
     if (answer.savedCard) {
       savedCards = [answer.savedCard, ...savedCards];
       registrationId = answer.savedCard.registrationId;
-      last = { tone: 'ok', title: 'Card saved', text: `registrationId ${answer.savedCard.registrationId}. The 1.00 check was released.` };
+      last = { tone: 'ok', title: 'Card saved', text: `registrationId ${answer.savedCard.registrationId}. No money was held to save it.` };
     } else last = { tone: 'bad', title: 'The card was not saved', text: answer.message };
   });
 };

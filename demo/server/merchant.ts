@@ -9,19 +9,25 @@ import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { GatewayError, createGatewayClient, type GatewayClient } from '../../src/server/index.js';
+import { GatewayError, NotificationError, createFulfilment, createGatewayClient, type GatewayClient } from '../../src/server/index.js';
 import { TEST_CARDS } from '../../src/sandbox/triggers.js';
 import { recordingFetch, type GatewayCall } from './call-recorder.js';
 import { CURRENCY, PRODUCTS, cartSchema } from './catalogue.js';
 import { BadRequest, NotFound, amount, browserInput, cardInput, challengeWindow, parseInput, reference, shopperReturnQuery } from './input.js';
+import { NotificationInbox } from './notifications.js';
 import { Shop, type BrowserContext, type ShopperCard } from './shop.js';
 import { demoStatusStore } from './status-store.js';
+import { PLAN, Subscriptions } from './subscriptions.js';
 
 export interface MerchantOptions {
   /** The gateway (or sandbox) the merchant talks to. */
   readonly gateway: { readonly baseUrl: string; readonly accessToken: string; readonly entityId: string };
-  /** Moves the sandbox's clock, for the demo's "let the checkout expire" button; absent against a real gateway. */
+  /** Moves the sandbox's clock, for the demo's "let the checkout expire" and "next month" buttons; absent against a real gateway. */
   readonly advanceGatewayClock?: (seconds: number) => void;
+  /** The gateway's time (the sandbox's clock), when subscription charges are due; the real time by default. */
+  readonly gatewayNow?: () => number;
+  /** The notification listener's secret (64 hex characters): with it, the gateway's notifications are received at `/api/notifications`. */
+  readonly notificationSecret?: string;
   readonly port?: number;
   readonly host?: string;
 }
@@ -116,6 +122,8 @@ function failureAnswer(error: unknown): { status: number; body: object } {
 export async function startMerchant(options: MerchantOptions): Promise<RunningMerchant> {
   const shop = new Shop();
   const statusStore = await demoStatusStore(shop.statusStore);
+  const subscriptions = new Subscriptions(shop, createFulfilment({ store: statusStore.store }), options.gatewayNow ?? Date.now);
+  const inbox = options.notificationSecret ? new NotificationInbox(options.notificationSecret, subscriptions) : undefined;
   const clientFor = (calls: GatewayCall[]): GatewayClient =>
     // Short reconcile waits: the demo's uncertain-outcome card should settle while the shopper watches.
     createGatewayClient({ ...options.gateway, fetch: recordingFetch(calls), statusStore: statusStore.store, reconcileDelaysMs: [300, 1000] });
@@ -139,6 +147,21 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
   app.use((_request, response, next) => {
     response.set('cache-control', 'no-store');
     next();
+  });
+  // The gateway's notifications: a hex body (text/plain), read raw; answered 2xx only once stored, else the gateway retries.
+  app.post('/api/notifications', express.text({ type: () => true, limit: '1mb' }), async (request, response) => {
+    if (!inbox) {
+      response.status(404).json({ error: 'notifications are not configured' });
+      return;
+    }
+    try {
+      const received = await inbox.receive({ body: typeof request.body === 'string' ? request.body : '', headers: request.headers });
+      // Another report of this payment is still being fulfilled: not done yet, so the gateway is to send it again.
+      response.status(received.fulfilment === 'in progress elsewhere' ? 503 : 200).end();
+    } catch (error) {
+      if (!(error instanceof NotificationError)) throw error;
+      response.status(400).json({ error: error.message });
+    }
   });
   app.use(express.json({ limit: '64kb' }));
 
@@ -179,8 +202,25 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
   ));
 
   app.get('/api/saved-cards', handle(noInput, () => ({ savedCards: shop.savedCards() })));
-  app.post('/api/saved-cards', gatewayHandle(input({ body: cardInput }), ({ body }, gateway, request) => shop.saveCard(gateway, cardFrom(body), shopperIp(request))));
+  app.post('/api/saved-cards', gatewayHandle(input({ body: cardInput }), ({ body }, gateway) => shop.saveCard(gateway, cardFrom(body))));
   app.post('/api/payouts', gatewayHandle(input({ body: z.object({ registrationId: reference, amount }) }), ({ body }, gateway) => shop.payout(gateway, body.registrationId, body.amount)));
+
+  const subscriptionsAnswer = () => ({ plan: PLAN, subscriptions: subscriptions.list(), now: new Date((options.gatewayNow ?? Date.now)()).toISOString(), canMoveClock: Boolean(options.advanceGatewayClock) });
+  app.get('/api/subscriptions', handle(noInput, subscriptionsAnswer));
+  app.post('/api/subscriptions', gatewayHandle(
+    input({ body: cardInput.extend({ challengeWindow, browser: browserInput }) }),
+    ({ body }, gateway, request) => subscriptions.signUp(gateway, cardFrom(body), browserFrom(request, body.browser, body.challengeWindow), `${originOf(request)}/three-ds-return.html`),
+  ));
+  app.get('/api/subscriptions/return', gatewayHandle(input({ query: shopperReturnQuery }), ({ query }, gateway) => subscriptions.signUpReturn(gateway, query)));
+  app.post('/api/subscriptions/next-month', gatewayHandle(noInput, async (_input, gateway) => {
+    if (!options.advanceGatewayClock) throw new BadRequest('only the sandbox gateway can move its clock');
+    // A month on the gateway's clock (31 days, so every monthly charge comes due), then the shop's billing run.
+    options.advanceGatewayClock(31 * 24 * 3600);
+    const charges = await subscriptions.chargeDue(gateway);
+    return { charges, ...subscriptionsAnswer() };
+  }));
+  app.post('/api/subscriptions/:id/cancel', gatewayHandle(input({ params: z.object({ id: reference }) }), async ({ params }, gateway) => ({ subscription: await subscriptions.cancel(gateway, params.id) })));
+  app.get('/api/notifications', handle(noInput, () => ({ configured: Boolean(inbox), notifications: inbox?.list() ?? [] })));
 
   app.get('/api/references', handle(noInput, () => ({ references: shop.references() })));
   app.get('/api/transactions', gatewayHandle(input({ query: z.object({ merchantTransactionId: reference }) }), async ({ query }, gateway) => ({

@@ -73,6 +73,29 @@ export interface Outcome {
   readonly resultCode?: string;
 }
 
+/** What a server-to-server payment with the gateway's 3-D Secure step carries about the shopper: browser, billing, return address. */
+export function threeDsShopper(browser: BrowserContext, shopperResultUrl: string) {
+  return {
+    customer: {
+      email: SHOPPER_EMAIL,
+      ip: browser.ip,
+      browser: {
+        acceptHeader: browser.acceptHeader,
+        userAgent: browser.userAgent,
+        language: browser.language,
+        screenWidth: browser.screenWidth,
+        screenHeight: browser.screenHeight,
+        screenColorDepth: browser.screenColorDepth,
+        timezone: browser.timezone,
+        javaEnabled: false,
+        challengeWindow: browser.challengeWindow,
+      },
+    },
+    billing: { street1: 'Hauptstrasse 1', city: 'Vienna', country: 'AT', postcode: '1010' },
+    shopperResultUrl,
+  };
+}
+
 const DEMO_BRANDS: readonly PaymentBrand[] = ['VISA', 'MASTER'];
 
 /** The card brand a number belongs to, for `paymentBrand` (the demo takes VISA and Mastercard). */
@@ -121,7 +144,7 @@ export class Shop {
   readonly statusStore = createMemoryStatusStore();
 
   /** A new merchantTransactionId (`prefix-1001`, unique per transaction as the seed recommends), listed for the transactions page. */
-  #reference(prefix: string, label: string): string {
+  reference(prefix: string, label: string): string {
     const merchantTransactionId = `${prefix}-${++this.#sequence}`;
     this.#references.unshift({ merchantTransactionId, label });
     return merchantTransactionId;
@@ -144,7 +167,7 @@ export class Shop {
   /** Prices the cart and opens a checkout for it (1. Create checkout). */
   async createOrder(gateway: GatewayClient, lines: readonly CartLine[]): Promise<OrderView> {
     const priced = priceCart(lines);
-    const id = this.#reference('KC', 'Shop order paid with the widget');
+    const id = this.reference('KC', 'Shop order paid with the widget');
     const order: Order = {
       id,
       lines: priced.lines.map(({ product, quantity }) => ({ sku: product.sku, name: product.name, quantity, amount: toAmount(product.priceCents * quantity) })),
@@ -218,7 +241,7 @@ export class Shop {
   /** 4. A server-to-server debit; 3-D Secure answers pending with the redirect for `<gw-3ds-handler>`. */
   async payByCard(gateway: GatewayClient, card: ShopperCard, amount: string, browser: BrowserContext, shopperResultUrl: string) {
     const paymentBrand = brandOf(card.number);
-    const merchantTransactionId = this.#reference('card', 'Card payment (server-to-server, 3-D Secure)');
+    const merchantTransactionId = this.reference('card', 'Card payment (server-to-server, 3-D Secure)');
     const outcome = await settleOutcome(
       gateway.payments.create({
         paymentType: 'DB',
@@ -227,23 +250,7 @@ export class Shop {
         currency: CURRENCY,
         merchantTransactionId,
         card,
-        customer: {
-          email: SHOPPER_EMAIL,
-          ip: browser.ip,
-          browser: {
-            acceptHeader: browser.acceptHeader,
-            userAgent: browser.userAgent,
-            language: browser.language,
-            screenWidth: browser.screenWidth,
-            screenHeight: browser.screenHeight,
-            screenColorDepth: browser.screenColorDepth,
-            timezone: browser.timezone,
-            javaEnabled: false,
-            challengeWindow: browser.challengeWindow,
-          },
-        },
-        billing: { street1: 'Hauptstrasse 1', city: 'Vienna', country: 'AT', postcode: '1010' },
-        shopperResultUrl,
+        ...threeDsShopper(browser, shopperResultUrl),
       }),
       'Payment approved without a challenge.',
     );
@@ -266,7 +273,7 @@ export class Shop {
   /** A preauthorisation (PA): the money is held, to be captured in parts later. */
   async reserve(gateway: GatewayClient, card: ShopperCard, amount: string, ip: string): Promise<Outcome & { reservation?: ReservationView }> {
     const paymentBrand = brandOf(card.number);
-    const merchantTransactionId = this.#reference('hold', 'Preauthorisation');
+    const merchantTransactionId = this.reference('hold', 'Preauthorisation');
     const { raw: _raw, ...answer } = await settleOutcome(
       gateway.payments.create({
         paymentType: 'PA',
@@ -307,7 +314,7 @@ export class Shop {
   async capture(gateway: GatewayClient, reservationId: string, amount: string): Promise<Outcome & { reservation: ReservationView }> {
     const reservation = this.#reservations.get(reservationId);
     if (!reservation) throw new NotFound('no such preauthorisation');
-    const merchantTransactionId = this.#reference(`${reservation.preauthorization.merchantTransactionId}-capture`, 'Capture');
+    const merchantTransactionId = this.reference(`${reservation.preauthorization.merchantTransactionId}-capture`, 'Capture');
     const { raw: _raw, ...answer } = await settleOutcome(
       gateway.payments.capture(reservationId, { amount, currency: CURRENCY, merchantTransactionId }),
       'Captured.',
@@ -321,38 +328,28 @@ export class Shop {
     const reservation = this.#reservations.get(reservationId);
     const capture = reservation?.captures.find((candidate) => candidate.id === captureId);
     if (!reservation || !capture) throw new NotFound('no such capture of this preauthorisation');
-    const merchantTransactionId = this.#reference(`${capture.merchantTransactionId}-refund`, 'Refund');
+    const merchantTransactionId = this.reference(`${capture.merchantTransactionId}-refund`, 'Refund');
     const { raw: _raw, ...answer } = await settleOutcome(gateway.payments.refund(captureId, { amount, currency: CURRENCY, merchantTransactionId }), 'Refunded.');
     if (answer.payment) reservation.refunds.push(answer.payment);
     return { ...answer, reservation: this.reservation(reservationId) };
   }
 
   /**
-   * Saves a card for payouts: a 1.00 preauthorisation with `createRegistration`
-   * (a customer-initiated first use), released at once by a reversal.
+   * Saves a card for payouts without a payment (the platform's
+   * `POST /v1/registrations`): no money is held, nothing needs releasing.
    */
-  async saveCard(gateway: GatewayClient, card: ShopperCard, ip: string): Promise<Outcome & { savedCard?: SavedCardView }> {
+  async saveCard(gateway: GatewayClient, card: ShopperCard): Promise<Outcome & { savedCard?: SavedCardView }> {
     const paymentBrand = brandOf(card.number);
-    const merchantTransactionId = this.#reference('save', 'Card saved for payouts');
-    const { raw, ...answer } = await settleOutcome(
-      gateway.payments.create({
-        paymentType: 'PA',
-        paymentBrand,
-        amount: '1.00',
-        currency: CURRENCY,
-        merchantTransactionId,
-        card,
-        customer: { email: SHOPPER_EMAIL, ip },
-        createRegistration: true,
-        standingInstruction: { type: 'UNSCHEDULED', mode: 'INITIAL', source: 'CIT' },
-      }),
-      'Card saved.',
-    );
-    if (answer.outcome !== 'approved' || !raw?.registrationId) return answer.outcome === 'approved' ? { ...answer, outcome: 'error', message: 'The gateway saved no card (no registrationId).' } : answer;
-    await gateway.payments.reverse(raw.id, { merchantTransactionId: this.#reference(`${merchantTransactionId}-release`, 'Release of the card check (reversal)') });
-    const savedCard = { registrationId: raw.registrationId, card: answer.payment?.card ?? '', holder: card.holder };
-    this.#savedCards.unshift(savedCard);
-    return { ...answer, savedCard };
+    try {
+      const registration = await gateway.registrations.create({ paymentBrand, card });
+      const last4 = registration.card?.last4Digits;
+      const savedCard = { registrationId: registration.id, card: last4 ? `${registration.paymentBrand ?? paymentBrand} •••• ${last4}` : '', holder: card.holder };
+      this.#savedCards.unshift(savedCard);
+      return { outcome: 'approved', message: 'Card saved.', savedCard };
+    } catch (error) {
+      if (error instanceof GatewayDeclinedError || error instanceof GatewayValidationError) return { outcome: 'rejected', message: error.message, ...(error.resultCode ? { resultCode: error.resultCode } : {}) };
+      throw error;
+    }
   }
 
   savedCards(): readonly SavedCardView[] {
@@ -362,7 +359,7 @@ export class Shop {
   /** 7. A basic credit (payout) to a saved card. */
   async payout(gateway: GatewayClient, registrationId: string, amount: string): Promise<Outcome> {
     if (!this.#savedCards.some((card) => card.registrationId === registrationId)) throw new NotFound('no saved card with this registrationId');
-    const merchantTransactionId = this.#reference('payout', 'Payout to a saved card');
+    const merchantTransactionId = this.reference('payout', 'Payout to a saved card');
     const { raw: _raw, ...answer } = await settleOutcome(
       gateway.registrations.createPayment(registrationId, { programme: 'basicCredit', paymentType: 'CD', amount, currency: CURRENCY, merchantTransactionId }),
       'Payout sent.',

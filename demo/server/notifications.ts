@@ -1,0 +1,67 @@
+/**
+ * The demo merchant's notification listener: decrypts what the gateway pushes
+ * (`decryptNotification`), keeps the last ones for the Notifications page, and
+ * hands approved payments of the shop's subscriptions to their fulfilment,
+ * which runs once per payment however many times it is reported.
+ */
+import { decryptNotification, type EncryptedNotification, type FulfilmentOutcome } from '../../src/server/index.js';
+import type { Subscriptions } from './subscriptions.js';
+
+/** What the Notifications page shows of one notification: never the payload as a whole. */
+export interface NotificationView {
+  readonly receivedAt: string;
+  readonly type: string;
+  readonly action: string;
+  /** The payment or registration it is about. */
+  readonly subjectId: string;
+  readonly paymentType: string;
+  readonly amount: string;
+  readonly resultCode: string;
+  /** What the shop did with it. */
+  readonly fulfilment: 'fulfilled now' | 'already fulfilled' | 'in progress elsewhere' | 'not approved' | 'nothing to fulfil';
+}
+
+const FULFILMENT = {
+  fulfilled: 'fulfilled now',
+  'already-fulfilled': 'already fulfilled',
+  'in-progress': 'in progress elsewhere',
+  'not-approved': 'not approved',
+  none: 'nothing to fulfil',
+} as const satisfies Record<FulfilmentOutcome<void>['status'] | 'none', NotificationView['fulfilment']>;
+
+/** How many notifications the page can show; older ones are dropped. */
+const KEPT = 200;
+
+export class NotificationInbox {
+  readonly #received: NotificationView[] = [];
+
+  constructor(
+    private readonly secret: string,
+    private readonly subscriptions: Subscriptions,
+  ) {}
+
+  list(): readonly NotificationView[] {
+    return this.#received;
+  }
+
+  /**
+   * One POST from the gateway; throws `NotificationError` for anything that is
+   * not an authentic notification. `fulfilment` 'in progress elsewhere' means
+   * another report of the payment is still being fulfilled: answer non-2xx so
+   * the gateway sends it again.
+   */
+  async receive(request: EncryptedNotification): Promise<NotificationView> {
+    const notification = await decryptNotification(request, this.secret);
+    const base = { receivedAt: new Date().toISOString(), type: notification.type, action: notification.action ?? '', subjectId: notification.payload.id ?? '' };
+    let view: NotificationView;
+    if (notification.type === 'PAYMENT') {
+      const payment = notification.payload;
+      view = { ...base, paymentType: payment.paymentType, amount: payment.amount ?? '', resultCode: payment.result.code, fulfilment: FULFILMENT[(await this.subscriptions.fulfil(payment))?.status ?? 'none'] };
+    } else {
+      view = { ...base, paymentType: '', amount: '', resultCode: notification.payload.result?.code ?? '', fulfilment: 'nothing to fulfil' };
+    }
+    this.#received.unshift(view);
+    this.#received.splice(KEPT);
+    return view;
+  }
+}
