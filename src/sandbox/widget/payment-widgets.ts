@@ -115,7 +115,7 @@ function load(): void {
     Object.assign(api.checkout, answer.checkout);
     expireLater(answer.checkout.expiresAt, answer.timestamp);
 
-    const found = [...forms()].filter((form) => form instanceof HTMLFormElement);
+    const found = [...forms()];
     if (!found.length) return report('WidgetError', 'No form.paymentWidgets found in the document.');
     if (sheet) {
       sheet.replaceSync(options.style === 'plain' ? PLAIN_CSS : CARD_CSS);
