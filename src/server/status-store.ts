@@ -231,8 +231,9 @@ export async function acquire(store: StatusStore, key: string, options: AcquireO
       case 'busy': {
         if (Date.now() >= giveUpAt) return { kind: 'busy', until: answer.until };
         answerOf = answer.holder;
-        // Short first polls (a status call takes a few hundred ms), then at most every 100 ms.
-        await abortableSleep(Math.min(100, 5 * 2 ** attempt, Math.max(1, giveUpAt - Date.now())), signal);
+        // Woken at once when the holder is in this process; otherwise short first polls
+        // (a status call takes a few hundred ms), then at most every 100 ms.
+        await nextLook(store, key, Math.min(100, 5 * 2 ** attempt, Math.max(1, giveUpAt - Date.now())), signal);
       }
     }
   }
@@ -259,11 +260,11 @@ function startLease(store: StatusStore, key: string, token: string, claimMs: num
     signal: lost.signal,
     async settle(value, final) {
       end();
-      return guarded(() => store.settle(key, token, { value, final }));
+      return guarded(() => store.settle(key, token, { value, final })).finally(() => wake(store, key));
     },
     async release() {
       end();
-      await guarded(() => store.settle(key, token, {}));
+      await guarded(() => store.settle(key, token, {})).finally(() => wake(store, key));
     },
   };
 }
@@ -278,17 +279,38 @@ export async function guarded<T>(operation: () => Awaitable<T>): Promise<T> {
   }
 }
 
-function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/** Callers of this process waiting for a key of a store, woken when a lease of this process on it ends. */
+const sleepers = new WeakMap<StatusStore, Map<string, Set<() => void>>>();
+
+function wake(store: StatusStore, key: string) {
+  const waiting = sleepers.get(store)?.get(key);
+  sleepers.get(store)?.delete(key);
+  for (const resume of waiting ?? []) resume();
+}
+
+/** Resolves after `ms`, or sooner when a lease of this process on `key` ends; rejects when `signal` aborts. */
+function nextLook(store: StatusStore, key: string, ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
+    const byKey = sleepers.get(store) ?? new Map<string, Set<() => void>>();
+    sleepers.set(store, byKey);
+    const waiting = byKey.get(key) ?? new Set<() => void>();
+    byKey.set(key, waiting);
     const timer = setTimeout(done, ms);
-    function done() {
+    waiting.add(done);
+    signal?.addEventListener('abort', aborted, { once: true });
+    function settle() {
+      clearTimeout(timer);
+      waiting.delete(done);
+      if (!waiting.size && byKey.get(key) === waiting) byKey.delete(key);
       signal?.removeEventListener('abort', aborted);
+    }
+    function done() {
+      settle();
       resolve();
     }
     function aborted() {
-      clearTimeout(timer);
+      settle();
       reject(signal!.reason);
     }
-    signal?.addEventListener('abort', aborted, { once: true });
   });
 }
