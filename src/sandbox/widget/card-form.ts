@@ -4,6 +4,7 @@
  * form's own `data-brands`, and the submission, sent once and never retried.
  */
 import { brandOfCardNumber, isDetectableBrand, type DetectableBrand } from '../../contract/card.js';
+import { httpUrl } from '../../components/shared/url.js';
 import type { Scope } from '../../components/gw-3ds-handler/flow.js';
 import { nextStep, type PaymentAnswer } from './answers.js';
 import { FIELDS, digitsOf, isValidField, parseExpiry, type Field, type FieldName } from './fields.js';
@@ -82,7 +83,7 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
     return undefined;
   }
   // The shopper is sent to the action after paying: never to a javascript: or other non-web URL.
-  if (!/^https?:$/.test(new URL(form.action).protocol)) {
+  if (!httpUrl(form.action)) {
     widget.report('WidgetError', "A form.paymentWidgets needs an http(s) action, the shop's result page.");
     return undefined;
   }
