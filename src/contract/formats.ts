@@ -8,17 +8,26 @@
  *
  * | kind        | rule                                                                                   |
  * |-------------|----------------------------------------------------------------------------------------|
- * | `amount`    | N10.N2: 1 to 10 digits, a dot, exactly 2 decimals (`^[0-9]{1,10}\.[0-9]{2}$`). Stricter than the platform's own `^[0-9]{1,12}(\.[0-9]{2})?$`, so anything we send is accepted there too. |
+ * | `amount`    | The platform's own rule, `^[0-9]{1,12}(\.[0-9]{2})?$`, with its own message (`must match ^[0-9]{1,12}(\.[0-9]{2})?$`). The seed writes N10.N2, but the platform accepts `10` and 12 digits and answers amounts with two decimals; refusing what it accepts would break merchants on the switch. |
  * | `alpha`     | A: ASCII letters, upper case (currency and country codes). Bare length is exact.       |
  * | `id`        | AN for identifiers (entityId AN32, checkout ids): ASCII letters and digits, bare length exact. |
  * | `reference` | AN..n for merchant references (merchantTransactionId): letters, digits and `- _ . : / #`, since real order numbers carry them. |
  * | `name`      | AN for human text (names, cities, sender data): letters of any script, combining marks, digits, spaces, `- ' . ,`. A bare length is a maximum: an exact length cannot be meant for a name. |
  * | `text`      | ANS: any printable character except control characters; bare length is a maximum for human text (merchant.city ANS13). |
  * | `digits`    | N: ASCII digits; bare length exact (AdditionalTrace N19), `..n` a maximum.             |
+ *
+ * Value sets follow the platform where it accepts more than the seed shows:
+ *
+ * | field | accepted | why |
+ * |-------|----------|-----|
+ * | `customer.browser.challengeWindow` | `1`–`5` and `01`–`05`, the same five sizes | the platform's samples and integrators send one digit and the platform echoes it; EMV writes two |
+ * | `threeDSecure.challengeIndicator` | `01`–`09` and `1`–`9` | the EMV 3DS requestor challenge indicator: integrators send the SCA exemptions 05 and 08, and one digit (`4`) |
+ * | `threeDSecure.authenticationStatus` | `Y N U A C D R I` | the EMV 3DS 2.2 transStatus values (D: decoupled) |
+ * | `paymentBrand` | the brands of `PAYMENT_BRANDS` | card brands the kit handles; the platform knows more (wallets, bank transfers) which the kit does not send |
  */
 
 import { CARD_HOLDER_MAX_LENGTH, NAME_PATTERN, passesLuhn } from './card.js';
-import { CHALLENGE_WINDOWS, type ChallengeWindow } from './challenge-window.js';
+import { CHALLENGE_WINDOW_VALUES, CHALLENGE_WINDOWS, challengeWindowOf, type ChallengeWindow, type ChallengeWindowValue } from './challenge-window.js';
 
 /** What kind of value a field holds; see the table above. */
 export type FormatKind =
@@ -86,9 +95,22 @@ export const STANDING_INSTRUCTION_MODES = ['INITIAL', 'REPEATED'] as const;
 export const STANDING_INSTRUCTION_SOURCES = ['CIT', 'MIT'] as const;
 export const RECURRING_TYPES = ['SUBSCRIPTION', 'STANDING_ORDER'] as const;
 
-export { CHALLENGE_WINDOWS, type ChallengeWindow };
+export { CHALLENGE_WINDOW_VALUES, CHALLENGE_WINDOWS, challengeWindowOf, type ChallengeWindow, type ChallengeWindowValue };
 // Existing callers import the Luhn check from here; it lives with the other card rules.
 export { passesLuhn };
+
+/**
+ * EMV 3DS requestor challenge indicator: 01 no preference, 02 no challenge, 03 challenge
+ * (requestor preference), 04 challenge (mandate), 05 no challenge (risk analysis done),
+ * 06 no challenge (data share only), 07 no challenge (SCA already done), 08 no challenge
+ * (trusted beneficiary exemption), 09 challenge (whitelist prompt); one digit names the same value.
+ */
+export const CHALLENGE_INDICATORS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+export type ChallengeIndicator = (typeof CHALLENGE_INDICATORS)[number];
+
+/** The platform's amount rule, and its parameter error message word for word. */
+export const AMOUNT_PATTERN = /^[0-9]{1,12}(\.[0-9]{2})?$/;
+export const AMOUNT_MESSAGE = `must match ${AMOUNT_PATTERN.source}`;
 
 /**
  * Every request field the seed names, by its form name, with its format.
@@ -97,7 +119,7 @@ export { passesLuhn };
  */
 export const FIELD_FORMATS: Readonly<Record<string, FieldFormat>> = {
   entityId: exactly('id', 'AN32', 32),
-  amount: { code: 'N10.N2', kind: 'amount' },
+  amount: { code: 'N12(.N2)', kind: 'amount' },
   currency: exactly('alpha', 'A3', 3),
   paymentBrand: { code: 'brand (A..32)', kind: 'enum', values: PAYMENT_BRANDS },
   paymentType: oneOf('DB, PA, CP, CD, RF, RV', PAYMENT_TYPES),
@@ -135,7 +157,7 @@ export const FIELD_FORMATS: Readonly<Record<string, FieldFormat>> = {
   'customer.browser.screenHeight': upTo('digits', 'N..6', 6),
   'customer.browser.screenWidth': upTo('digits', 'N..6', 6),
   'customer.browser.timezone': upTo('text', 'ANS..5 (minutes from UTC)', 5),
-  'customer.browser.challengeWindow': oneOf('01-05', CHALLENGE_WINDOWS),
+  'customer.browser.challengeWindow': oneOf('1-5 or 01-05', CHALLENGE_WINDOW_VALUES),
   'customer.browser.userAgent': upTo('text', 'ANS..2048', 2048),
 
   'recipient.givenName': upTo('name', 'AN48', 48),
@@ -160,9 +182,9 @@ export const FIELD_FORMATS: Readonly<Record<string, FieldFormat>> = {
   'customParameters[CreditSenderState]': upTo('id', 'AN3', 3),
   'customParameters[CreditSenderCountry]': exactly('id', 'AN3', 3),
 
-  'threeDSecure.challengeIndicator': oneOf('01-04', ['01', '02', '03', '04']),
+  'threeDSecure.challengeIndicator': oneOf('01-09 or 1-9', CHALLENGE_INDICATORS),
   'threeDSecure.eci': exactly('digits', 'N2', 2),
-  'threeDSecure.authenticationStatus': oneOf('Y, N, U, A, C, R, I', ['Y', 'N', 'U', 'A', 'C', 'R', 'I']),
+  'threeDSecure.authenticationStatus': oneOf('Y, N, U, A, C, D, R, I', ['Y', 'N', 'U', 'A', 'C', 'D', 'R', 'I']),
   'threeDSecure.version': { code: 'version (1.0.2, 2.1.0, 2.2.0, 2.3.1)', kind: 'enum', values: ['1.0.2', '2.1.0', '2.2.0', '2.3.0', '2.3.1'] },
   'threeDSecure.dsTransactionId': upTo('text', 'ANS..36', 36),
   'threeDSecure.acsTransactionId': upTo('text', 'ANS..36', 36),
@@ -214,7 +236,7 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
 function checkKind(format: FieldFormat, value: string): string | undefined {
   switch (format.kind) {
     case 'amount':
-      return /^[0-9]{1,10}\.[0-9]{2}$/.test(value) ? undefined : 'must be a decimal with up to 10 digits and exactly 2 decimals (N10.N2)';
+      return AMOUNT_PATTERN.test(value) ? undefined : AMOUNT_MESSAGE;
     case 'alpha':
       return /^[A-Z]+$/.test(value) ? undefined : 'must be upper-case letters A-Z';
     case 'id':

@@ -1,10 +1,27 @@
 /**
- * Result-code classification, in one place for the sandbox, the server helper
- * and the components. Outcomes are decided by `result.code`, never by HTTP
- * status. The patterns are the platform's published ones (newest version, which
- * counts `000.400.110`, a frictionless 3DS success, as approved), kept exactly
- * as published, quirks included.
+ * Result codes in one place for the sandbox, the server helper and the
+ * components: the shape of `result`, the codes the kit names with the
+ * platform's descriptions, and their classification. Outcomes are decided by
+ * `result.code`, never by HTTP status. The patterns are the platform's
+ * published ones (newest version, which counts `000.400.110`, a frictionless
+ * 3DS success, as approved), kept exactly as published, quirks included.
  */
+
+/** One bad field of a `200.300.404` answer. The platform may leave `value` out. */
+export interface AnsweredParameterError {
+  readonly name: string;
+  readonly value?: string;
+  readonly message: string;
+}
+
+/** The `result` object of every answer, as the sandbox writes it and the server helper reads it. */
+export interface GatewayResult {
+  readonly code: string;
+  readonly description: string;
+  readonly avsResponse?: string;
+  readonly cvvResponse?: string;
+  readonly parameterErrors?: readonly AnsweredParameterError[];
+}
 
 /** A stable name for what a result code means to the merchant. */
 export type ResultKind =
@@ -87,9 +104,13 @@ export const RESULT_CODES = {
   approvedIntegratorTest: '000.100.110',
   approvedConnectorTest: '000.100.112',
   frictionlessAuthenticated: '000.400.110',
+  threeDsNotParticipating: '000.400.101',
+  threeDsUserNotEnrolled: '000.400.102',
+  threeDsNotEnrolled: '000.400.109',
   pending: '000.200.000',
   checkoutCreated: '000.200.100',
   invalidParameter: '200.300.404',
+  invalidCard: '100.100.101',
   unauthorized: '800.900.300',
   forbidden: '800.900.301',
   throttled: '800.120.100',
@@ -107,11 +128,66 @@ export const RESULT_CODES = {
   insufficientFunds: '800.100.155',
   expiredCard: '800.100.157',
   threeDsFailed: '100.380.401',
-  threeDsNotEnrolled: '000.400.109',
+  threeDsTechnicalError: '100.390.112',
   cancelledByUser: '100.396.101',
   amountTooLow: '100.550.300',
   duplicateTransaction: '800.110.100',
+  pendingTimedOut: '100.396.103',
+  systemUnavailable: '800.800.800',
 } as const;
+
+/**
+ * The platform's description of each code the kit names, word for word as its
+ * answers carry them (test/fixtures/real holds the recorded answers).
+ */
+export const RESULT_DESCRIPTIONS: Readonly<Record<(typeof RESULT_CODES)[keyof typeof RESULT_CODES], string>> = {
+  '000.000.000': 'Transaction succeeded',
+  '000.100.110': "Request successfully processed in 'Merchant in Integrator Test Mode'",
+  '000.100.112': "Request successfully processed in 'Merchant in Connector Test Mode'",
+  '000.400.110': 'Authentication successful (frictionless flow)',
+  '000.400.101': 'card not participating/authentication unavailable',
+  '000.400.102': 'user not enrolled',
+  '000.400.109': 'Card not enrolled for 3DS version 2',
+  '000.200.000': 'transaction pending',
+  '000.200.100': 'successfully created checkout',
+  '200.300.404': 'invalid or missing parameter',
+  '100.100.101': 'invalid creditcard, bank account number or bank name',
+  '800.900.300': 'invalid authentication information',
+  '800.900.301': 'user authorization failed, user has no sufficient rights to process transaction',
+  '800.120.100': 'Too many requests. Please try again later.',
+  '700.400.100': 'cannot capture (PA value exceeded, PA reverted or invalid workflow?)',
+  '700.400.200': 'cannot refund (refund volume exceeded or tx reversed or invalid workflow?)',
+  '700.400.300': 'cannot reverse (already refunded|reversed, invalid workflow or amount exceeded)',
+  '700.100.100': 'reference id not existing',
+  '700.400.580': 'cannot find transaction',
+  '100.150.200': 'registration does not exist',
+  '100.150.101': 'invalid format for specified registration id (must be uuid format)',
+  '100.150.202': 'registration already deregistered',
+  '900.100.300': 'timeout, uncertain result',
+  '800.100.152': 'transaction declined by authorization system',
+  '800.100.153': 'transaction declined (invalid CVV)',
+  '800.100.155': 'transaction declined (amount exceeds credit)',
+  '800.100.157': 'transaction declined (wrong expiry date)',
+  '100.380.401': 'User Authentication Failed',
+  '100.390.112': 'Technical Error in 3D system',
+  '100.396.101': 'Cancelled by user',
+  '100.396.103': 'Previously pending transaction timed out',
+  '800.800.800': 'The payment system is currenty unavailable, please contact support in case this happens again.',
+  '100.550.300': 'request contains no amount or too low amount',
+  '800.110.100': 'Duplicate transaction',
+};
+
+/**
+ * What a status read of an expired, consumed or unknown checkout answers
+ * (`200.300.404`), word for word: the platform names the missing payment session.
+ */
+export const NO_PAYMENT_SESSION_DESCRIPTION =
+  'invalid or missing parameter - (opp) No payment session found for the requested id - are you mixing test/live servers or have you paid more than 30min ago?';
+
+/** The platform's description of a code the kit names, or undefined. */
+export function describeResult(code: string): string | undefined {
+  return (RESULT_DESCRIPTIONS as Readonly<Record<string, string>>)[code];
+}
 
 /** What a result code means: a stable kind; `unknown` means reconcile, never assume failure. */
 export function classifyResult(code: string): ResultKind {

@@ -2,16 +2,15 @@
 import { RESULT_CODES } from '../contract/result-codes.js';
 import { envelope, failure, invalidParameters, result } from './results.js';
 import { bearerAccepted, FAULT_MODES, json, reply, type FaultMode, type Handler, type Route, type SandboxState } from './state.js';
-import { newId } from './store.js';
 
 const controlResult = (state: SandboxState, body: Record<string, unknown>) =>
-  json(200, envelope({ result: result(RESULT_CODES.approved), ...body }, state.store.clock.now(), newId()));
+  json(200, envelope({ result: result(RESULT_CODES.approved), ...body }, state.store.clock.now(), state.store.ndc(undefined)));
 
-const controlError = (state: SandboxState, name: string, value: string, message: string) => invalidParameters([{ name, value, message }], state.store.clock.now(), newId());
+const controlError = (state: SandboxState, name: string, value: string, message: string) => invalidParameters([{ name, value, message }], state.store.clock.now(), state.store.ndc(undefined));
 
 function requireBearer(handler: Handler): Handler {
   return (state, request, match) =>
-    bearerAccepted(state, request.authorization) ? handler(state, request, match) : reply(failure(401, RESULT_CODES.unauthorized, state.store.clock.now(), newId()));
+    bearerAccepted(state, request.authorization) ? handler(state, request, match) : reply(failure(401, RESULT_CODES.unauthorized, state.store.clock.now(), state.store.ndc(undefined)));
 }
 
 const clockReply = (state: SandboxState) => reply(controlResult(state, { now: state.store.clock.now().toISOString() }));

@@ -4,15 +4,15 @@
  * triggers, finishes 3DS steps, captures, refunds and reverses, and renders a
  * record as the gateway's payment response.
  */
-import { randomUUID } from 'node:crypto';
-import { toCents } from '../contract/amount.js';
+import { toAmount, toCents } from '../contract/amount.js';
 import type { TestMode } from '../contract/formats.js';
 import { resourcePathOf } from '../contract/resource-path.js';
 import { isApproved, RESULT_CODES } from '../contract/result-codes.js';
+import { binDataOf } from './bin-data.js';
 import { result } from './results.js';
-import { newId, type CardSummary, type PaymentRecord, type RegistrationRecord, type Result, type SandboxStore, type ThreeDsSession } from './store.js';
+import { type CardSummary, type PaymentRecord, type RegistrationRecord, type Result, type SandboxStore, type ThreeDsSession } from './store.js';
 import type { CardBehaviour } from './triggers.js';
-import { nest, type FlatParams } from './wire.js';
+import { gatewayTimestamp, nest, type FlatParams } from './wire.js';
 
 /** The approval code of a test mode: INTERNAL (the default) `000.100.110`, EXTERNAL `000.100.112`. */
 export function approvalCode(testMode: TestMode): string {
@@ -34,16 +34,18 @@ export function echoedFields(params: Readonly<FlatParams>): FlatParams {
   return echo;
 }
 
-/** What a response may show of the card: bin, last four digits, holder and expiry. */
+/** What a response may show of the card: bin, last four digits, holder, expiry and the BIN data the platform adds. */
 export function summariseCard(params: Readonly<FlatParams>): CardSummary | undefined {
   const number = params['card.number'];
   if (!number) return undefined;
+  const bin = number.slice(0, 6);
   return {
-    bin: number.slice(0, 6),
+    bin,
     last4Digits: number.slice(-4),
     ...(params['card.holder'] ? { holder: params['card.holder'] } : {}),
     expiryMonth: params['card.expiryMonth'] ?? '',
     expiryYear: params['card.expiryYear'] ?? '',
+    ...binDataOf(bin, params.paymentBrand),
   };
 }
 
@@ -57,7 +59,40 @@ export function answeredStandingInstruction(params: Readonly<FlatParams>): Recor
   return instruction;
 }
 
-const shortId = () => `${Math.floor(1000 + Math.random() * 9000)}.${Math.floor(1000 + Math.random() * 9000)}.${Math.floor(1000 + Math.random() * 9000)}`;
+/** Digits drawn from 32 hex characters, `count` at a time: the same hex gives the same digits. */
+function digitsOf(hex: string, count: number): string {
+  return BigInt(`0x${hex}`).toString().padStart(count, '0').slice(-count);
+}
+
+/** The platform's short id, `dddd.dddd.dddd`, as the start of the descriptor shows it. */
+const shortIdOf = (hex: string) => digitsOf(hex, 12).replace(/^(\d{4})(\d{4})(\d{4})$/, '$1.$2.$3');
+
+/** The acquirer's answer the platform reports in `resultDetails`: an ISO 8583 response code and its text. */
+const ACQUIRER_RESPONSES: Readonly<Record<string, readonly [code: string, text: string]>> = {
+  [RESULT_CODES.declinedByAuthorization]: ['05', 'Do not honour'],
+  [RESULT_CODES.insufficientFunds]: ['51', 'Insufficient funds'],
+  [RESULT_CODES.invalidCvv]: ['N7', 'Decline for CVV2 failure'],
+  [RESULT_CODES.expiredCard]: ['54', 'Expired card'],
+};
+const APPROVED_BY_ACQUIRER = ['00', 'Approved'] as const;
+
+/** `ExtendedDescription` and `AcquirerResponse` of a payment the acquirer answered (a 3DS step's own text is kept). */
+function noteAcquirerAnswer(payment: PaymentRecord, answer: readonly [code: string, text: string]): void {
+  payment.resultDetails.ExtendedDescription ??= answer[1];
+  payment.resultDetails.AcquirerResponse = answer[0];
+}
+
+/** The custom parameters the platform adds to a card payment: an end-to-end id (unless the merchant sent one) and the descriptor template. */
+function addGatewayParameters(store: SandboxStore, echo: FlatParams): void {
+  echo['customParameters[SHOPPER_EndToEndIdentity]'] ??= store.hex('detail') + store.hex('detail');
+  echo['customParameters[CTPE_DESCRIPTOR_TEMPLATE]'] ??= '';
+}
+
+/** The country the platform puts next to `customer.ip`: the sandbox has no geo-IP table, so the billing country, else the card's. */
+function addIpCountry(echo: FlatParams, card: CardSummary | undefined): void {
+  if (echo['customer.ip'] === undefined || echo['customer.ipCountry'] !== undefined) return;
+  echo['customer.ipCountry'] = echo['billing.country'] ?? card?.country ?? 'DE';
+}
 
 export interface NewPayment {
   entityId: string;
@@ -73,7 +108,14 @@ export interface NewPayment {
 function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Result): PaymentRecord {
   const { params } = input;
   const id = store.nextId();
-  const amount = params.amount ?? '0.00';
+  // The platform answers amounts with two decimals, also when the request wrote `10`.
+  const amount = toAmount(toCents(params.amount ?? '0.00'));
+  const echo = echoedFields(params);
+  if (!input.referencedId) {
+    addGatewayParameters(store, echo);
+    addIpCountry(echo, input.card);
+  }
+  const connectorHex = store.hex('detail');
   const record: PaymentRecord = {
     id,
     entityId: input.entityId,
@@ -83,10 +125,15 @@ function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Resul
     amountCents: toCents(amount),
     currency: params.currency ?? '',
     testMode: testModeOf(params),
-    echo: echoedFields(params),
-    shortId: shortId(),
+    echo,
+    shortId: shortIdOf(store.hex('detail')),
     result: outcome,
-    resultDetails: { clearingInstituteName: 'gw-sandbox', ConnectorTxID1: newId().slice(0, 16) },
+    resultDetails: {
+      clearingInstituteName: 'gw-sandbox',
+      ConnectorTxID1: connectorHex.slice(0, 16).toUpperCase(),
+      ConnectorTxID2: digitsOf(connectorHex.slice(16), 6),
+      ConnectorTxID3: digitsOf(connectorHex, 12),
+    },
     createRegistration: params.createRegistration === 'true',
     behaviour: input.behaviour,
     capturedCents: 0,
@@ -103,7 +150,7 @@ function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Resul
   const instruction = input.standingInstruction ?? answeredStandingInstruction(params);
   if (instruction) {
     record.standingInstruction = instruction;
-    if (instruction.mode === 'INITIAL') record.resultDetails.CardholderInitiatedTransactionID = newId().slice(0, 15).toUpperCase();
+    if (instruction.mode === 'INITIAL') record.resultDetails.CardholderInitiatedTransactionID = store.hex('detail').slice(0, 15).toUpperCase();
   }
   return record;
 }
@@ -113,23 +160,26 @@ function settle(store: SandboxStore, payment: PaymentRecord, behaviour: CardBeha
   switch (behaviour.kind) {
     case 'decline':
       payment.result = result(behaviour.code);
+      noteAcquirerAnswer(payment, ACQUIRER_RESPONSES[behaviour.code] ?? ACQUIRER_RESPONSES[RESULT_CODES.declinedByAuthorization]!);
       return behaviour.code;
     case 'threeDsNotEnrolled':
-      payment.result = result('000.400.102');
+      payment.result = result(RESULT_CODES.threeDsUserNotEnrolled);
       return payment.result.code;
     case 'threeDsNotParticipating':
-      payment.result = result('000.400.101');
+      payment.result = result(RESULT_CODES.threeDsNotParticipating);
       return payment.result.code;
     case 'threeDsError':
-      payment.result = result('100.390.112');
+      payment.result = result(RESULT_CODES.threeDsTechnicalError);
       return payment.result.code;
     case 'uncertain':
       payment.result = result(approvalCode(payment.testMode));
+      noteAcquirerAnswer(payment, APPROVED_BY_ACQUIRER);
       registerIfAsked(store, payment);
       return RESULT_CODES.timeoutUncertain;
     case 'approve':
     case 'threeDs':
       payment.result = result(approvalCode(payment.testMode));
+      noteAcquirerAnswer(payment, APPROVED_BY_ACQUIRER);
       registerIfAsked(store, payment);
       return payment.result.code;
   }
@@ -193,7 +243,7 @@ export function createPayment(store: SandboxStore, input: NewPayment & { shopper
   const step = threeDsStepOf(input.params, input.behaviour);
   if (step && input.shopperResultUrl) {
     const payment = newPaymentRecord(store, input, result(RESULT_CODES.pending));
-    const session: ThreeDsSession = { token: newId() + newId(), ...step, shopperResultUrl: input.shopperResultUrl, methodPosted: false, finished: false };
+    const session: ThreeDsSession = { token: store.hex('detail') + store.hex('detail'), ...step, shopperResultUrl: input.shopperResultUrl, methodPosted: false, finished: false };
     payment.threeDs = session;
     store.addPayment(payment);
     return { payment, answeredCode: RESULT_CODES.pending };
@@ -217,6 +267,12 @@ export function createCardPayment(store: SandboxStore, entityId: string, params:
   });
 }
 
+/** 32 hex characters written as an RFC 4122 version-4 UUID, as 3DS transaction ids are. */
+function uuidOf(hex: string): string {
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /**
  * Ends a payment's 3DS step: authenticated (then the card's own behaviour
  * decides) or failed (`100.380.401`). Finishing twice changes nothing.
@@ -232,8 +288,8 @@ export function finishThreeDs(store: SandboxStore, payment: PaymentRecord, authe
     eci,
     version: '2.2.0',
     authenticationStatus: authenticated ? 'Y' : 'N',
-    dsTransactionId: randomUUID(),
-    acsTransactionId: randomUUID(),
+    dsTransactionId: uuidOf(store.hex('detail')),
+    acsTransactionId: uuidOf(store.hex('detail')),
     flow: session.flow,
     authType: session.flow === 'challenge' ? '01' : '',
     authenticationTimestamp: new Date(store.clock.nowMs()).toISOString(),
@@ -296,6 +352,8 @@ export function paymentBody(payment: PaymentRecord, answeredResult: Result = pay
   body.shortId = payment.shortId;
   body.source = 'SYNC';
   body.paymentMethod = 'CC';
+  // A payment's timestamp is its transaction's, with milliseconds, as the platform writes it.
+  body.timestamp = gatewayTimestamp(new Date(payment.createdAt));
   return body;
 }
 

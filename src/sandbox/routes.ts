@@ -4,7 +4,7 @@
  */
 import { CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
 import { amountTooLow } from '../contract/amount.js';
-import { RESULT_CODES } from '../contract/result-codes.js';
+import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../contract/result-codes.js';
 import { validateParameters, type Operation, type ParameterError } from '../contract/rules.js';
 import { CONTROL_ROUTES } from './controls.js';
 import { fieldBytes, RECORD_OVERHEAD_BYTES } from './limits.js';
@@ -12,7 +12,7 @@ import { approvalCode, createCardPayment, paymentBody, referencePayment, succeed
 import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from './registrations.js';
 import { envelope, failure, invalidParameters, result } from './results.js';
 import { bearerAccepted, json, reply, storable, type Handler, type Request, type Route, type Routed, type SandboxState } from './state.js';
-import { newId, THREE_DS_TIMEOUT_MS, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from './store.js';
+import { THREE_DS_TIMEOUT_MS, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from './store.js';
 import { challengeAnswer, executePage, methodPage, redirectOf } from './three-d-secure.js';
 import { behaviourOf } from './triggers.js';
 import type { FlatParams, Reply } from './wire.js';
@@ -29,22 +29,23 @@ const STORING: ReadonlySet<Operation> = new Set(['checkout', 'payment', 'referen
  */
 function refusal(state: SandboxState, request: Request, operation: Operation, extra: readonly ParameterError[] = [], threeDSecure = false): Reply | undefined {
   const now = state.store.clock.now();
-  if (!bearerAccepted(state, request.authorization)) return failure(401, RESULT_CODES.unauthorized, now, newId());
+  const ndc = () => state.store.ndc(request.params.entityId);
+  if (!bearerAccepted(state, request.authorization)) return failure(401, RESULT_CODES.unauthorized, now, ndc());
   const errors = [...validateParameters(operation, request.params, now, { threeDSecure }), ...extra];
-  if (errors.some((error) => error.name === 'entityId')) return invalidParameters(errors, now, newId());
-  if (!state.entities.has(request.params.entityId!)) return failure(403, RESULT_CODES.forbidden, now, newId());
-  if (errors.length) return invalidParameters(errors, now, newId());
+  if (errors.some((error) => error.name === 'entityId')) return invalidParameters(errors, now, ndc());
+  if (!state.entities.has(request.params.entityId!)) return failure(403, RESULT_CODES.forbidden, now, ndc());
+  if (errors.length) return invalidParameters(errors, now, ndc());
   if (!STORING.has(operation)) return undefined;
   const bytes = RECORD_OVERHEAD_BYTES + fieldBytes(request.params);
   if (bytes > state.limits.recordBytes) {
-    return failure(400, RESULT_CODES.invalidParameter, now, newId(), { description: `request fields take ${bytes} bytes; a stored record holds at most ${state.limits.recordBytes}` });
+    return failure(400, RESULT_CODES.invalidParameter, now, ndc(), { description: `request fields take ${bytes} bytes; a stored record holds at most ${state.limits.recordBytes}` });
   }
   const { amount, paymentType } = request.params;
-  if (amount !== undefined && amountTooLow(paymentType, amount)) return failure(400, RESULT_CODES.amountTooLow, now, newId());
+  if (amount !== undefined && amountTooLow(paymentType, amount)) return failure(400, RESULT_CODES.amountTooLow, now, ndc());
   return undefined;
 }
 
-const forbidden = (state: SandboxState) => failure(403, RESULT_CODES.forbidden, state.store.clock.now(), newId());
+const forbidden = (state: SandboxState, request: Request) => failure(403, RESULT_CODES.forbidden, state.store.clock.now(), state.store.ndc(request.params.entityId));
 
 /** The redirect the shopper needs while a payment waits for its 3DS step. */
 const pendingRedirect = (state: SandboxState, payment: PaymentRecord) => (payment.threeDs && !payment.threeDs.finished ? { redirect: redirectOf(payment, state.base) } : {});
@@ -52,7 +53,7 @@ const pendingRedirect = (state: SandboxState, payment: PaymentRecord) => (paymen
 /** A payment response, with the redirect while its 3DS step is pending. */
 function paymentReply(state: SandboxState, payment: PaymentRecord, answeredCode = payment.result.code): Reply {
   const body = paymentBody(payment, answeredCode === payment.result.code ? payment.result : result(answeredCode));
-  return json(200, envelope({ ...body, ...pendingRedirect(state, payment) }, state.store.clock.now(), payment.id));
+  return json(200, envelope({ ...body, ...pendingRedirect(state, payment) }, state.store.clock.now(), state.store.ndc(payment.entityId)));
 }
 
 /** After a checkout's payment succeeds, its session lives 30 minutes more so the shop can read the status. */
@@ -68,7 +69,7 @@ const createCheckout: Handler = (state, request) => {
   const { store } = state;
   const now = store.clock.nowMs();
   const checkout: CheckoutRecord = {
-    id: store.nextId(),
+    id: store.nextCheckoutId(),
     entityId: request.params.entityId!,
     createdAt: now,
     expiresAt: now + CHECKOUT_LIFETIME_MS,
@@ -85,8 +86,8 @@ const createCheckout: Handler = (state, request) => {
   return reply(json(200, envelope(body, store.clock.now(), checkout.id)));
 };
 
-const noSession = (state: SandboxState, ndc: string) =>
-  failure(400, RESULT_CODES.invalidParameter, state.store.clock.now(), ndc, { description: 'No payment session found for the requested id' });
+const noSession = (state: SandboxState, request: Request) =>
+  failure(400, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(request.params.entityId), { description: NO_PAYMENT_SESSION_DESCRIPTION });
 
 /** A checkout's successful payment, else its latest attempt. */
 function paymentOfCheckout(state: SandboxState, checkout: CheckoutRecord): PaymentRecord | undefined {
@@ -101,13 +102,13 @@ const checkoutPayment: Handler = (state, request, match) => {
   const id = match[1]!;
   const { store } = state;
   const checkout = store.checkouts.get(id);
-  if (!checkout) return reply(noSession(state, id));
-  if (checkout.entityId !== request.params.entityId) return reply(forbidden(state));
+  if (!checkout) return reply(noSession(state, request));
+  if (checkout.entityId !== request.params.entityId) return reply(forbidden(state, request));
   const now = store.clock.nowMs();
   checkout.reads = checkout.reads.filter((at) => at > now - STATUS_CALL_WINDOW_MS);
   if (checkout.reads.length >= STATUS_CALLS_PER_MINUTE) return reply(failure(429, RESULT_CODES.throttled, store.clock.now(), id));
   checkout.reads.push(now);
-  if (!store.liveCheckout(id)) return reply(noSession(state, id));
+  if (!store.liveCheckout(id)) return reply(noSession(state, request));
   const payment = paymentOfCheckout(state, checkout);
   if (!payment) return reply(json(200, envelope({ result: result(RESULT_CODES.pending) }, store.clock.now(), id)));
   if (succeeded(payment)) checkout.consumed = true;
@@ -182,8 +183,8 @@ const createServerPayment: Handler = (state, request) => {
 /** The payment a merchant call names, or the reply when it is not theirs to see. */
 function ownPayment(state: SandboxState, request: Request, id: string, missingCode: string): PaymentRecord | Reply {
   const payment = state.store.payment(id);
-  if (!payment) return failure(400, missingCode, state.store.clock.now(), newId());
-  if (payment.entityId !== request.params.entityId) return forbidden(state);
+  if (!payment) return failure(400, missingCode, state.store.clock.now(), state.store.ndc(request.params.entityId));
+  if (payment.entityId !== request.params.entityId) return forbidden(state, request);
   return payment;
 }
 
@@ -213,9 +214,9 @@ const referenceCall: Handler = (state, request, match) => {
   if (params.paymentType === 'CP' && testModeOf(params) !== target.testMode) {
     mismatches.push({ name: 'testMode', value: params.testMode ?? '', message: `must equal the testMode of the preauthorization (${target.testMode})` });
   }
-  if (mismatches.length) return reply(invalidParameters(mismatches, now, target.id));
+  if (mismatches.length) return reply(invalidParameters(mismatches, now, state.store.ndc(target.entityId)));
   const outcome = referencePayment(state.store, target, storable(request));
-  if ('refused' in outcome) return reply(failure(400, outcome.refused, now, target.id), target.id);
+  if ('refused' in outcome) return reply(failure(400, outcome.refused, now, state.store.ndc(target.entityId)), target.id);
   return reply(paymentReply(state, outcome.payment), outcome.payment.id);
 };
 
@@ -226,11 +227,12 @@ const referenceCall: Handler = (state, request, match) => {
  */
 function ownRegistration(state: SandboxState, request: Request, id: string, deregisteredCode: string = RESULT_CODES.registrationNotFound): RegistrationRecord | Reply {
   const now = state.store.clock.now();
-  if (!/^[A-Za-z0-9]{32}$/.test(id)) return failure(400, RESULT_CODES.invalidRegistrationId, now, newId());
+  const ndc = () => state.store.ndc(request.params.entityId);
+  if (!/^[A-Za-z0-9]{32}$/.test(id)) return failure(400, RESULT_CODES.invalidRegistrationId, now, ndc());
   const registration = state.store.registrations.get(id);
-  if (!registration) return failure(400, RESULT_CODES.registrationNotFound, now, newId());
-  if (registration.entityId !== request.params.entityId) return forbidden(state);
-  if (registration.deregistered) return failure(400, deregisteredCode, now, newId());
+  if (!registration) return failure(400, RESULT_CODES.registrationNotFound, now, ndc());
+  if (registration.entityId !== request.params.entityId) return forbidden(state, request);
+  if (registration.deregistered) return failure(400, deregisteredCode, now, ndc());
   return registration;
 }
 
@@ -240,7 +242,7 @@ const createRegistration: Handler = (state, request) => {
   if (refused) return reply(refused);
   const registration = storeCard(state.store, request.params.entityId!, storable(request));
   const body = registrationBody(registration, result(approvalCode(registration.testMode)));
-  return reply(json(200, envelope(body, state.store.clock.now(), registration.id)));
+  return reply(json(200, envelope(body, state.store.clock.now(), state.store.ndc(registration.entityId))));
 };
 
 // DELETE /v1/registrations/{id}?entityId= (the platform's): deregisters; a second delete answers 100.150.202.
@@ -251,7 +253,7 @@ const deleteRegistration: Handler = (state, request, match) => {
   if (isReply(registration)) return reply(registration);
   state.store.deregister(registration);
   const body = { id: registration.id, result: result(approvalCode(registration.testMode)) };
-  return reply(json(200, envelope(body, state.store.clock.now(), registration.id)));
+  return reply(json(200, envelope(body, state.store.clock.now(), state.store.ndc(registration.entityId))));
 };
 
 // 7. POST /v1/registrations/{id}/payments
@@ -261,7 +263,7 @@ const registrationCall: Handler = (state, request, match) => {
   const registration = ownRegistration(state, request, match[1]!);
   if (isReply(registration)) return reply(registration);
   const repeatErrors = repeatRefusal(registration, request.params);
-  if (repeatErrors.length) return reply(invalidParameters(repeatErrors, state.store.clock.now(), newId()));
+  if (repeatErrors.length) return reply(invalidParameters(repeatErrors, state.store.clock.now(), state.store.ndc(request.params.entityId)));
   const outcome = payWithRegistration(state.store, registration, request.params.entityId!, storable(request));
   return reply(paymentReply(state, outcome.payment, outcome.answeredCode), outcome.payment.id);
 };
@@ -274,9 +276,10 @@ const queryByMerchantTransactionId: Handler = (state, request) => {
   if (refused) return reply(refused);
   const now = state.store.clock.now();
   const payments = state.store.paymentsByMerchantTransactionId(request.params.entityId!, reference!);
-  if (!payments.length) return reply(failure(400, RESULT_CODES.transactionNotFound, now, newId()));
+  const ndc = state.store.ndc(request.params.entityId);
+  if (!payments.length) return reply(failure(400, RESULT_CODES.transactionNotFound, now, ndc));
   const body = { result: result(RESULT_CODES.approved), payments: payments.map((payment) => paymentBody(payment)) };
-  return reply(json(200, envelope(body, now, newId())));
+  return reply(json(200, envelope(body, now, ndc)));
 };
 
 // 8. The 3DS pages, reached by the shopper's browser.
@@ -318,7 +321,7 @@ export function route(state: SandboxState, request: Request): Routed {
     if (match) return candidate.handler(state, request, match);
   }
   const known = ROUTES.some((candidate) => candidate.pattern.test(request.path));
-  return reply(failure(known ? 405 : 404, RESULT_CODES.invalidParameter, state.store.clock.now(), newId(), { description: `no endpoint ${request.method} ${request.path}` }));
+  return reply(failure(known ? 405 : 404, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(request.params.entityId), { description: `no endpoint ${request.method} ${request.path}` }));
 }
 
 /** Whether a path belongs to the browser-side widget, which answers CORS preflights. */

@@ -12,13 +12,12 @@ import { RequestLimitError } from './limits.js';
 import { envelope, failure, result } from './results.js';
 import { isCorsPath, route } from './routes.js';
 import { redactorOf, reply, type FaultMode, type Routed, type SandboxState } from './state.js';
-import { newId } from './store.js';
 import { detached, parseForm, readBody, sendPreflight, sendReply, type FlatParams, type Reply } from './wire.js';
 
-const SYSTEM_ERROR = '800.800.800';
+const SYSTEM_ERROR = RESULT_CODES.systemUnavailable;
 
 const systemError = (state: SandboxState, description?: string) =>
-  failure(500, SYSTEM_ERROR, state.store.clock.now(), newId(), description === undefined ? {} : { description });
+  failure(500, SYSTEM_ERROR, state.store.clock.now(), state.store.ndc(undefined), description === undefined ? {} : { description });
 
 function takeFault(state: SandboxState, path: string): FaultMode | undefined {
   const fault = state.faults.get(path);
@@ -53,7 +52,7 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
   const method = incoming.method ?? 'GET';
   if (method === 'OPTIONS') {
     if (isCorsPath(path)) return sendPreflight(response);
-    return sendReply(response, failure(405, RESULT_CODES.invalidParameter, state.store.clock.now(), newId(), { description: 'no preflight here' }));
+    return sendReply(response, failure(405, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), { description: 'no preflight here' }));
   }
   let params: FlatParams;
   try {
@@ -61,7 +60,7 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
   } catch (error) {
     const refusal = error instanceof RequestLimitError ? error : undefined;
     const status = refusal?.status ?? 400;
-    const answer = failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), newId(), { description: refusal?.description ?? 'unreadable request body' });
+    const answer = failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), { description: refusal?.description ?? 'unreadable request body' });
     state.log.add({ at: state.store.clock.now().toISOString(), method, path: redactByShape(path), status, resultCode: RESULT_CODES.invalidParameter, params: {} });
     // A body cut short may have been answered already, by the HTTP parser's error.
     if (!response.headersSent && !response.destroyed) sendReply(response, answer);
@@ -173,10 +172,10 @@ function answerClientError(state: SandboxState, error: NodeJS.ErrnoException, so
   if (inFlight && !inFlight.headersSent && !inFlight.req.complete) {
     // The bad bytes are this request's own body (cut short): it is the one answered, and the connection ends with it.
     inFlight.setHeader('connection', 'close');
-    sendReply(inFlight, failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), newId(), { description }));
+    sendReply(inFlight, failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), { description }));
     return;
   }
-  const body = JSON.stringify(envelope({ result: result(RESULT_CODES.invalidParameter, description) }, state.store.clock.now(), newId()));
+  const body = JSON.stringify(envelope({ result: result(RESULT_CODES.invalidParameter, description) }, state.store.clock.now(), state.store.ndc(undefined)));
   let answered = false;
   whenIdle(socket, () => {
     if (answered) return;

@@ -8,6 +8,7 @@ import { CHECKOUT_LIFETIME_MS } from '../contract/limits.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { TestMode } from '../contract/formats.js';
 import { DEFAULT_LIMITS, fieldBytes, RECORD_OVERHEAD_BYTES, type SandboxLimits } from './limits.js';
+import { describeResult, RESULT_CODES, type GatewayResult } from '../contract/result-codes.js';
 import type { CardBehaviour } from './triggers.js';
 import type { FlatParams } from './wire.js';
 
@@ -49,12 +50,16 @@ export interface CardSummary {
   readonly holder?: string;
   readonly expiryMonth: string;
   readonly expiryYear: string;
+  /** BIN data the platform adds from its BIN tables; the sandbox's come from `bin-data.ts`. */
+  readonly issuer?: { readonly bank: string };
+  readonly type?: string;
+  readonly country?: string;
+  readonly maxPanLength?: string;
+  readonly regulatedFlag?: string;
 }
 
-export interface Result {
-  readonly code: string;
-  readonly description: string;
-}
+/** The one `result` shape, shared with the server helper. */
+export type Result = GatewayResult;
 
 /** A gateway 3DS step in progress (or finished) for one payment. */
 export interface ThreeDsSession {
@@ -145,10 +150,17 @@ export type StoreChange =
 
 /** A 3DS step not finished within 30 minutes times out, as the platform's pending transactions do. */
 export const THREE_DS_TIMEOUT_MS = 30 * 60 * 1000;
-export const THREE_DS_TIMED_OUT: Result = { code: '100.396.103', description: 'Previously pending transaction timed out' };
+export const THREE_DS_TIMED_OUT: Result = { code: RESULT_CODES.pendingTimedOut, description: describeResult(RESULT_CODES.pendingTimedOut)! };
 
 let idPool = Buffer.alloc(0);
 let idOffset = 0;
+
+/**
+ * The host part the platform appends to checkout ids (`….uat01-vm-tx03`): the
+ * sandbox's has the same shape and length, so code that stores or matches real
+ * checkout ids handles the sandbox's too.
+ */
+export const CHECKOUT_ID_HOST = '.sbx01-vm-tx01';
 
 /** A 32-character lower-case hex id: AN32 like the platform's, and unguessable (drawn from a pooled CSPRNG buffer). */
 export function newId(): string {
@@ -244,21 +256,52 @@ export class SandboxStore {
   /** `entityId merchantTransactionId` → payment ids, in creation order. */
   readonly #byMerchantTransactionId = new Map<string, string[]>();
   #writes = 0;
-  #issued = 0;
+  /** With a seed: how many values of each purpose were drawn. */
+  readonly #drawn = new Map<string, number>();
   /** Told of every change a merchant may be notified of (set by the notifications, when configured). */
   onChange: (change: StoreChange) => void = () => {};
 
-  /** With an `idSeed`, checkout, payment and registration ids repeat from run to run (and after a reset). */
+  /**
+   * With an `idSeed`, everything an answer holds that is not read from the
+   * request or the clock repeats from run to run (and after a reset): ids, ndc,
+   * short ids, connector ids, 3DS tokens and UUIDs.
+   */
   constructor(
     readonly clock: SandboxClock,
     readonly limits: Readonly<SandboxLimits> = DEFAULT_LIMITS,
     readonly idSeed?: string,
   ) {}
 
-  /** The id of a new checkout, payment or registration: random, or derived from the seed and a counter. */
-  nextId(): string {
+  /**
+   * 32 lower-case hex characters: random, or derived from the seed and a
+   * counter of their own per purpose, so (for example) reading a payment
+   * never shifts the id of the next one.
+   */
+  hex(purpose: 'id' | 'ndc' | 'detail'): string {
     if (this.idSeed === undefined) return newId();
-    return createHash('sha256').update(`${this.idSeed}:${this.#issued++}`).digest('hex').slice(0, 32);
+    const count = this.#drawn.get(purpose) ?? 0;
+    this.#drawn.set(purpose, count + 1);
+    return createHash('sha256').update(`${this.idSeed}:${purpose}:${count}`).digest('hex').slice(0, 32);
+  }
+
+  /** The id of a new payment or registration: 32 lower-case hex, as the platform's. */
+  nextId(): string {
+    return this.hex('id');
+  }
+
+  /** The id of a new checkout: 32 upper-case hex and a host part, as the platform's. */
+  nextCheckoutId(): string {
+    return `${this.hex('id').toUpperCase()}${CHECKOUT_ID_HOST}`;
+  }
+
+  /**
+   * The `ndc` of an answer that is not about a checkout: the platform writes the
+   * entity and a request id (`<entityId>_<32 hex>`), or the bare id when the
+   * request named no valid entity.
+   */
+  ndc(entityId: string | undefined): string {
+    const requestId = this.hex('ndc');
+    return entityId !== undefined && /^[A-Za-z0-9]{32}$/.test(entityId) ? `${entityId}_${requestId}` : requestId;
   }
 
   addCheckout(checkout: CheckoutRecord): void {
@@ -344,7 +387,7 @@ export class SandboxStore {
   }
 
   clear(): void {
-    this.#issued = 0;
+    this.#drawn.clear();
     this.checkouts.clear();
     this.payments.clear();
     this.registrations.clear();

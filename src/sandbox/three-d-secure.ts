@@ -4,6 +4,7 @@
  * fails the challenge. Pages are plain HTML with no script, so they work in
  * iframes and under any page's Content Security Policy.
  */
+import { challengeWindowOf } from '../contract/challenge-window.js';
 import type { ThreeDsRedirect } from '../contract/redirect.js';
 import { RESULT_CODES } from '../contract/result-codes.js';
 import { finishThreeDs, shopperReturnUrl } from './payments.js';
@@ -27,7 +28,7 @@ export function redirectOf(payment: PaymentRecord, base: string): Redirect {
     url: `${base}/v1/threeDSecure/execute`,
     parameters: [
       { name: 'threeDSSessionData', value: session.token },
-      { name: 'creq', value: base64url({ threeDSServerTransID: session.token, messageType: 'CReq', messageVersion: '2.2.0', challengeWindowSize: payment.echo['customer.browser.challengeWindow'] ?? '05' }) },
+      { name: 'creq', value: base64url({ threeDSServerTransID: session.token, messageType: 'CReq', messageVersion: '2.2.0', challengeWindowSize: challengeWindowOf(payment.echo['customer.browser.challengeWindow'] ?? '') ?? '05' }) },
     ],
   };
   if (!session.methodData) return redirect;

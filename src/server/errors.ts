@@ -8,15 +8,11 @@
  * (see `contract/redaction.ts`) before it gets here, and again here by shape.
  */
 import { maskParameter, redactByShape, type Redactor } from '../contract/redaction.js';
-import { classifyResult, DECLINE_KINDS, type ResultKind } from '../contract/result-codes.js';
+import { classifyResult, DECLINE_KINDS, type AnsweredParameterError, type ResultKind } from '../contract/result-codes.js';
 import type { GatewayResult, Payment } from './types.js';
 
 /** One `parameterErrors` entry; `value` stays absent when the gateway sent none. */
-export interface GatewayParameterError {
-  readonly name: string;
-  readonly value?: string;
-  readonly message: string;
-}
+export type GatewayParameterError = AnsweredParameterError;
 
 export interface GatewayErrorDetails {
   resultCode?: string | undefined;

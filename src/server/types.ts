@@ -8,20 +8,23 @@
  */
 import type {
   AccountNumberType,
+  ChallengeIndicator,
   ChallengeWindow,
+  ChallengeWindowValue,
   FundingTransactionType,
   PaymentBrand,
   PayoutTransactionType,
   TestMode,
 } from '../contract/formats.js';
 import type { RedirectParameter, RedirectPrecondition, ThreeDsRedirect } from '../contract/redirect.js';
+import type { GatewayResult } from '../contract/result-codes.js';
 import type { WINNINGS_MERCHANT_CATEGORY } from '../contract/rules.js';
 
-/** N10.N2: up to 10 digits, a dot and exactly 2 decimals, as a string (`"92.00"`). Never a float. */
+/** Up to 12 digits, optionally a dot and exactly 2 decimals, as a string (`"92.00"`); the platform's rule. Never a float. */
 export type Amount = string;
 /** A3, ISO 4217 (`"EUR"`). */
 export type Currency = string;
-export type { AccountNumberType, ChallengeWindow, FundingTransactionType, PaymentBrand, PayoutTransactionType, TestMode };
+export type { AccountNumberType, ChallengeIndicator, ChallengeWindow, ChallengeWindowValue, FundingTransactionType, PaymentBrand, PayoutTransactionType, TestMode };
 
 /** Free custom parameters: sent as `customParameters[name]`, echoed in the payment response. */
 export type CustomParameters = Readonly<Record<string, string>>;
@@ -45,7 +48,8 @@ export interface Browser {
   screenWidth?: number | string;
   /** Minutes from UTC, as the browser's `getTimezoneOffset()` gives them. */
   timezone?: number | string;
-  challengeWindow?: ChallengeWindow;
+  /** `1`–`5` or `01`–`05`: the same five sizes. */
+  challengeWindow?: ChallengeWindowValue;
   userAgent?: string;
 }
 
@@ -70,9 +74,9 @@ export interface Billing {
 
 /** Results of a 3-D Secure verification done by the merchant's own MPI, or the challenge indicator. */
 export interface ThreeDSecureRequest {
-  challengeIndicator?: '01' | '02' | '03' | '04';
+  challengeIndicator?: ChallengeIndicator;
   eci?: string;
-  authenticationStatus?: 'Y' | 'N' | 'U' | 'A' | 'C' | 'R' | 'I';
+  authenticationStatus?: 'Y' | 'N' | 'U' | 'A' | 'C' | 'D' | 'R' | 'I';
   version?: string;
   dsTransactionId?: string;
   acsTransactionId?: string;
@@ -263,14 +267,7 @@ export interface ReversalRequest {
 /** A `{name, value}` pair of a redirect, as the gateway writes it. */
 export type NameValue = RedirectParameter;
 
-export interface GatewayResult {
-  readonly code: string;
-  readonly description: string;
-  readonly avsResponse?: string;
-  readonly cvvResponse?: string;
-  /** Each bad field; `value` is absent when the gateway sent none. */
-  readonly parameterErrors?: readonly { readonly name: string; readonly value?: string; readonly message: string }[];
-}
+export type { GatewayResult };
 
 export interface CheckoutCreated {
   readonly result: GatewayResult;

@@ -1,11 +1,26 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkField, formatOf, passesLuhn } from '../../src/contract/formats.js';
+import { challengeWindowOf, checkField, formatOf, passesLuhn } from '../../src/contract/formats.js';
 
 describe('format codes', () => {
-  it('N10.N2 amounts: up to ten digits, a dot and exactly two decimals', () => {
-    for (const good of ['0.01', '92.00', '1234567890.99']) assert.equal(checkField('amount', good), undefined, good);
-    for (const bad of ['92', '92.0', '92.000', '-20.20', '12345678901.00', '1,00', ' 1.00']) assert.ok(checkField('amount', bad), bad);
+  it("amounts follow the platform's rule ^[0-9]{1,12}(\\.[0-9]{2})?$, with its message word for word", () => {
+    for (const good of ['0.01', '92.00', '92', '1234567890.99', '123456789012.00', '123456789012']) assert.equal(checkField('amount', good), undefined, good);
+    for (const bad of ['92.0', '92.000', '-20.20', '1234567890123.00', '1,00', ' 1.00', '.50']) {
+      assert.equal(checkField('amount', bad), 'must match ^[0-9]{1,12}(\\.[0-9]{2})?$', bad);
+    }
+  });
+
+  it('a challenge window is one digit or the EMV two digits, the same five sizes', () => {
+    for (const good of ['1', '4', '5', '01', '04', '05']) assert.equal(checkField('customer.browser.challengeWindow', good), undefined, good);
+    for (const bad of ['0', '6', '00', '06', '004', 'x']) assert.ok(checkField('customer.browser.challengeWindow', bad), bad);
+    assert.equal(challengeWindowOf('4'), '04');
+    assert.equal(challengeWindowOf('04'), '04');
+    assert.equal(challengeWindowOf('6'), undefined);
+  });
+
+  it('a challenge indicator is any EMV value 01-09, also written with one digit', () => {
+    for (const good of ['01', '04', '05', '08', '09', '4', '5', '8']) assert.equal(checkField('threeDSecure.challengeIndicator', good), undefined, good);
+    for (const bad of ['00', '10', '0', 'x1']) assert.ok(checkField('threeDSecure.challengeIndicator', bad), bad);
   });
 
   it('AN32 entity ids are exactly 32 letters or digits', () => {

@@ -70,7 +70,7 @@ describe('POST /v1/payments/{id}: capture (CP)', () => {
 
   it('validates the capture body', async () => {
     const pa = await preauthorise('10.00');
-    const answer = await call('POST', `/v1/payments/${pa}`, { paymentType: 'DB', amount: '1' });
+    const answer = await call('POST', `/v1/payments/${pa}`, { paymentType: 'DB', amount: '1.5' });
     assert.equal(answer.status, 400);
     const names = answer.body.result.parameterErrors.map((error: { name: string }) => error.name).sort();
     assert.deepEqual(names, ['amount', 'currency', 'paymentType']);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, it } from 'node:test';
-import { RESULT_CODES } from '../../src/contract/result-codes.js';
+import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../src/contract/result-codes.js';
 import { widgetScriptBytes } from '../../src/sandbox/widget-script.js';
 import { browserCall, CARDS, useSandbox } from './support.js';
 
@@ -35,7 +35,7 @@ describe('POST /v1/checkouts', () => {
     const answer = await call('POST', '/v1/checkouts', checkoutFields);
     assert.equal(answer.status, 200);
     assert.equal(answer.body.result.code, RESULT_CODES.checkoutCreated);
-    assert.match(answer.body.id, /^[a-f0-9]{32}$/);
+    assert.match(answer.body.id, /^[A-F0-9]{32}\.[a-z0-9]+-vm-tx\d{2}$/);
     assert.equal(answer.body.ndc, answer.body.id);
     const script = await fetch(`${handle.sandbox.url}/v1/paymentWidgets.js?checkoutId=${answer.body.id}`);
     assert.equal(script.status, 200);
@@ -50,7 +50,7 @@ describe('POST /v1/checkouts', () => {
   it('answers no integrity when not asked for it, and validates the body', async () => {
     const plain = await call('POST', '/v1/checkouts', { ...checkoutFields, integrity: 'false' });
     assert.equal(plain.body.integrity, undefined);
-    const bad = await call('POST', '/v1/checkouts', { amount: '92', currency: 'eur', paymentType: 'CD' });
+    const bad = await call('POST', '/v1/checkouts', { amount: '-20.20', currency: 'eur', paymentType: 'CD' });
     assert.equal(bad.status, 400);
     const names = bad.body.result.parameterErrors.map((error: { name: string }) => error.name).sort();
     assert.deepEqual(names, ['amount', 'currency', 'integrity', 'paymentType']);
@@ -116,13 +116,13 @@ describe('GET /v1/checkouts/{id}/payment', () => {
     assert.equal(status.body.ndc, id);
     assert.equal(status.body.amount, '92.00');
     assert.equal(status.body.merchantTransactionId, 'co-1');
-    assert.deepEqual(status.body.customParameters, { OrderID: '9' });
+    assert.equal(status.body.customParameters.OrderID, '9');
     assert.equal(status.body.card.last4Digits, '0000');
     handle.sandbox.clock.advance(60);
     const again = await call('GET', `/v1/checkouts/${id}/payment`);
     assert.equal(again.status, 400);
     assert.equal(again.body.result.code, RESULT_CODES.invalidParameter);
-    assert.equal(again.body.result.description, 'No payment session found for the requested id');
+    assert.equal(again.body.result.description, NO_PAYMENT_SESSION_DESCRIPTION);
     assert.equal((await pay(id)).status, 400, 'a consumed checkout takes no more payments');
   });
 
@@ -160,7 +160,7 @@ describe('GET /v1/checkouts/{id}/payment', () => {
     handle.sandbox.clock.advance(60);
     const answer = await call('GET', `/v1/checkouts/${id}/payment`);
     assert.equal(answer.status, 400);
-    assert.equal(answer.body.result.description, 'No payment session found for the requested id');
+    assert.equal(answer.body.result.description, NO_PAYMENT_SESSION_DESCRIPTION);
   });
 
   it('a checkout refuses a second payment once one succeeded', async () => {

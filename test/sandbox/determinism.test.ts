@@ -22,7 +22,8 @@ describe('deterministic ids', () => {
     const first = await issueIds('suite-42');
     const second = await issueIds('suite-42');
     assert.deepEqual(first, second);
-    for (const id of first.ids) assert.match(id, /^[a-f0-9]{32}$/);
+    assert.match(first.ids[0]!, /^[A-F0-9]{32}\.[a-z0-9]+-vm-tx\d{2}$/);
+    for (const id of first.ids.slice(1)) assert.match(id, /^[a-f0-9]{32}$/);
     assert.equal(new Set(first.ids).size, 3);
     assert.equal(first.afterReset, first.ids[0]);
   });

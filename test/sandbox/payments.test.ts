@@ -18,8 +18,10 @@ describe('POST /v1/payments (server-to-server)', () => {
     assert.equal(payment.amount, '92.00');
     assert.equal(payment.currency, 'EUR');
     assert.equal(payment.merchantTransactionId, 'order-1');
-    assert.deepEqual(payment.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
-    assert.deepEqual(payment.customParameters, { OrderID: 'A-1' });
+    const { bin, last4Digits, holder, expiryMonth, expiryYear } = payment.card;
+    assert.deepEqual({ bin, last4Digits, holder, expiryMonth, expiryYear }, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+    assert.equal(payment.customParameters.OrderID, 'A-1');
+    assert.match(payment.customParameters.SHOPPER_EndToEndIdentity, /^[a-f0-9]{64}$/);
     assert.equal(payment.customer.givenName, 'Jane');
     assert.equal(payment.customer.email, 'jane@example.com');
     assert.equal(payment.billing.city, 'Vienna');

@@ -61,7 +61,7 @@ describe('registrations', () => {
 
   it('validates the registration payment body', async () => {
     const { registrationId } = await register();
-    const answer = await call('POST', `/v1/registrations/${registrationId}/payments`, { paymentType: 'CP', amount: '1', currency: 'EUR' });
+    const answer = await call('POST', `/v1/registrations/${registrationId}/payments`, { paymentType: 'CP', amount: '1.5', currency: 'EUR' });
     assert.equal(answer.status, 400);
     assert.deepEqual(answer.body.result.parameterErrors.map((error: { name: string }) => error.name).sort(), ['amount', 'paymentType']);
   });

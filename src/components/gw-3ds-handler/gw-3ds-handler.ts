@@ -4,7 +4,7 @@
  * element is registered by `define.ts`.
  */
 import { html, type PropertyValues } from 'lit';
-import { CHALLENGE_WINDOWS, type ChallengeWindow } from '../../contract/challenge-window.js';
+import { challengeWindowOf, type ChallengeWindow } from '../../contract/challenge-window.js';
 import { GwElement } from '../shared/gw-element.js';
 import { checkRedirect, METHOD_TIMEOUT_MS, navigate, RedirectProblem, runPrecondition, Scope, type CheckedRedirect, type FrameNavigation } from './flow.js';
 import { styles } from './gw-3ds-handler.styles.js';
@@ -155,9 +155,9 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     this.label = 'Card verification (3-D Secure)';
   }
 
-  /** The challenge window size in use: `challenge-window` when it is one of `01`…`05`, else `02`. */
+  /** The challenge window size in use: `challenge-window` when it names one (`01`…`05`, or one digit), else `02`. */
   get effectiveChallengeWindow(): ChallengeWindow {
-    return (CHALLENGE_WINDOWS as readonly string[]).includes(this.challengeWindow) ? (this.challengeWindow as ChallengeWindow) : DEFAULT_CHALLENGE_WINDOW;
+    return challengeWindowOf(this.challengeWindow) ?? DEFAULT_CHALLENGE_WINDOW;
   }
 
   /**
