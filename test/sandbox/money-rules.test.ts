@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RESULT_CODES } from '../../src/contract/result-codes.js';
+import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../src/contract/result-codes.js';
 import { browserCall, cardPayment, CARDS, formFields, postForm, threeDsFields, useSandbox, type Answer } from './support.js';
 
 const handle = useSandbox();
@@ -155,7 +155,7 @@ describe('a payment approved after its checkout expired is still found', () => {
     handle.sandbox.clock.advance(5 * 60);
     assert.equal(handle.sandbox.stats().checkouts, 1, 'kept while its attempt may still finish');
     await completeChallenge(attempt.body.redirect, 'fail');
-    assert.equal((await call('GET', `/v1/checkouts/${id}/payment`)).body.result.description, 'No payment session found for the requested id');
+    assert.equal((await call('GET', `/v1/checkouts/${id}/payment`)).body.result.description, NO_PAYMENT_SESSION_DESCRIPTION);
     handle.sandbox.clock.advance(30 * 60);
     assert.equal(handle.sandbox.stats().checkouts, 0);
   });
