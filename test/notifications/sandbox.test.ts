@@ -139,7 +139,7 @@ describe('what the sandbox notifies', () => {
   });
 
   it('nothing is sent for refused requests (validation, authentication)', async () => {
-    await call(sandbox, 'POST', '/v1/payments', cardPayment({ amount: '1' }));
+    await call(sandbox, 'POST', '/v1/payments', cardPayment({ amount: '1.5' }));
     await call(sandbox, 'POST', '/v1/payments', cardPayment(), { token: 'wrong' });
     assert.deepEqual(await received(), []);
     assert.deepEqual(sandbox.notifications.list(), []);
