@@ -32,8 +32,8 @@ describe("the seed's Limits table", () => {
     const custom = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`customParameters[Field${i}]`, `value ${i}`]));
     const answer = await call('POST', '/v1/payments', cardPayment(custom));
     assert.equal(answer.status, 200);
-    // All 300 come back, next to the entries the gateway adds (SHOPPER_EndToEndIdentity, CTPE_DESCRIPTOR_TEMPLATE).
-    for (const name of Object.keys(custom)) assert.ok(name.slice('customParameters['.length, -1) in answer.body.customParameters, name);
+    // All 300 come back (names and values scrubbed of the request's CVV), next to the two the gateway adds (SHOPPER_EndToEndIdentity, CTPE_DESCRIPTOR_TEMPLATE).
+    assert.equal(Object.keys(answer.body.customParameters).length, 302);
     assert.equal(answer.body.customParameters.Field299, 'value 299');
   });
 
