@@ -102,14 +102,17 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * Scrubs one text. `known` replaces only the request's token and card number
  * (exact values: it never mangles other data); `secrets` also its security
- * code where it stands alone and labelled secrets, but not card-number shapes
- * (for answers handed back as data); `deep` copies a JSON-like value with every
+ * code where it stands alone, but no shape (for answers handed back as data:
+ * what the request did not know, it cannot recognise there without mangling
+ * the merchant's own references); `deep` copies a JSON-like value with every
  * string scrubbed, field names deciding how.
  */
 export interface Redactor {
   (text: string): string;
   known(text: string): string;
   secrets(text: string): string;
+  /** False when `text` (also JSON-escaped) certainly holds none of the request's own secrets: `secrets` would change nothing in it. */
+  mayHold(text: string): boolean;
   /** A copy with every string scrubbed: secret field names masked, identifiers by `known` only, the rest fully (or, `answer`, by `secrets`). */
   deep<T>(value: T, name?: string, answer?: boolean): T;
 }
@@ -136,11 +139,14 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
     const kept = keep.find((part) => text.includes(part));
     if (kept !== undefined) return text.split(kept).map((part) => shaped(part, cards)).join(kept);
     if (standaloneCvv) text = text.replace(standaloneCvv, (digits: string, offset: number, whole: string) => (isIdAround(whole, offset, offset + digits.length) ? digits : MASKED_CVV));
-    return cards ? maskSecretsByShape(text) : maskLabelledSecrets(text);
+    return cards ? maskSecretsByShape(text) : text;
   };
+  // JSON may escape a token's `/` as `\/`; card numbers and CVVs are digits, never escaped.
+  const needles = exact.flatMap(([secret]) => (secret.includes('/') ? [secret, secret.replaceAll('/', '\\/')] : [secret]));
   const redact = ((text: string) => shaped(known(text), true)) as Redactor;
   redact.known = known;
   redact.secrets = (text) => shaped(known(text), false);
+  redact.mayHold = (text) => needles.some((needle) => text.includes(needle)) || (standaloneCvv !== undefined && text.search(standaloneCvv) >= 0);
   redact.deep = <T>(value: T, name = '', answer = false): T => deepCopy(value, answer ? redact.secrets : redact, known, name) as T;
   return redact;
 }

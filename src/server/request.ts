@@ -169,9 +169,9 @@ export function createTransport(config: TransportConfig): Transport {
     } catch {
       // Not JSON: a proxy's error page or a cut body, handled below.
     }
-    // This request's secrets and echoed labelled ones are scrubbed from every string, so nothing built from the answer can hold them.
-    // Card-number shapes are masked in errors only: a returned payment keeps the merchant's own references intact.
-    if (isGatewayAnswer(parsed)) return { status, body: redact.deep(parsed, '', true) };
+    // This request's own secrets are scrubbed from every string (a copy only when the text holds one), so nothing built from the
+    // answer can hold them. Secrets recognised by shape are masked in errors only: a returned payment keeps the merchant's references.
+    if (isGatewayAnswer(parsed)) return { status, body: redact.mayHold(text) ? redact.deep(parsed, '', true) : parsed };
     throw new GatewayNetworkError(`The gateway answered HTTP ${status} without a readable result (${where})`, { httpStatus: status, redact, merchantTransactionId });
   }
 
