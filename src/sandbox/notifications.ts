@@ -27,6 +27,8 @@ export interface NotificationOptions {
 export const NOTIFICATION_RETRY_DELAYS_SECONDS: readonly number[] = [10, 30, 60, 300, 900, 3600, 7200];
 /** How many deliveries, and how many bytes of their payloads, are kept (pending ones included). */
 export const NOTIFICATION_LIMITS = { deliveries: 1000, bytes: 8 * 1024 * 1024 } as const;
+/** Attempts one delivery remembers for the log: a few resends' worth, the oldest dropped. */
+const ATTEMPTS_KEPT = 32;
 
 export interface NotificationAttempt {
   /** ISO time on the sandbox clock. */
@@ -268,7 +270,7 @@ export class Notifier {
     }
     const now = this.clock.nowMs();
     delivery.attempts.push({ at: new Date(now).toISOString(), status, ...(error ? { error } : {}) });
-    if (delivery.attempts.length > NOTIFICATION_RETRY_DELAYS_SECONDS.length * 4) delivery.attempts.splice(0, delivery.attempts.length - NOTIFICATION_RETRY_DELAYS_SECONDS.length * 4);
+    if (delivery.attempts.length > ATTEMPTS_KEPT) delivery.attempts.splice(0, delivery.attempts.length - ATTEMPTS_KEPT);
     if (delivery.state !== 'pending') return;
     if (!error) {
       delivery.state = 'delivered';
