@@ -52,7 +52,7 @@ async function pay(event: SubmitEvent): Promise<void> {
         ? { kind: 'three-ds', redirect: answer.redirect, paymentId: answer.payment.id, window: challengeWindow }
         : { kind: 'done', outcome: answer };
   } catch (error) {
-    step = { kind: 'done', outcome: { outcome: 'error', message: messageOf(error) } };
+    step = { kind: 'done', outcome: { outcome: 'failed', message: messageOf(error) } };
   }
   draw();
 }
@@ -63,13 +63,13 @@ async function onComplete(event: CustomEvent<{ id: string; resourcePath: string 
     const outcome = await api<Outcome>('GET', `/card-payments/return?${new URLSearchParams({ id, resourcePath })}`, 'Back from 3-D Secure: read and verify the status');
     step = { kind: 'done', outcome };
   } catch (error) {
-    step = { kind: 'done', outcome: { outcome: 'error', message: messageOf(error) } };
+    step = { kind: 'done', outcome: { outcome: 'failed', message: messageOf(error) } };
   }
   draw();
 }
 
 function onThreeDsError(event: CustomEvent<{ code: string; message: string }>): void {
-  step = { kind: 'done', outcome: { outcome: 'error', message: `3-D Secure stopped (${event.detail.code}): ${event.detail.message}` } };
+  step = { kind: 'done', outcome: { outcome: 'failed', message: `3-D Secure stopped (${event.detail.code}): ${event.detail.message}` } };
   draw();
 }
 

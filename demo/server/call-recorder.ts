@@ -1,10 +1,13 @@
 /**
  * Records what the merchant back end said to the gateway, so each demo page can
  * show the calls it caused: method, path, result code and the parameters sent,
- * with card numbers and security codes masked by the contract's own rule.
- * The access token is a header and is never recorded.
+ * scrubbed by the contract's one redaction (src/contract/redaction.ts): card
+ * number and security code masked by name, the request's own token, card number
+ * and security code by value wherever else they stand (a card number typed
+ * into the holder field), any other card number by shape. The access token is
+ * a header and is never recorded.
  */
-import { maskParameter } from '../../src/contract/rules.js';
+import { createRedactor, type Redactor } from '../../src/contract/redaction.js';
 import { classifyResult, type ResultKind } from '../../src/contract/result-codes.js';
 
 /** One request to the gateway as the demo shows it. */
@@ -21,10 +24,13 @@ export interface GatewayCall {
   readonly ms: number;
 }
 
-function maskedParams(params: URLSearchParams): Record<string, string> {
-  const masked: Record<string, string> = {};
-  for (const [name, value] of params) masked[name] = maskParameter(name, value);
-  return masked;
+function maskedParams(params: URLSearchParams, redact: Redactor): Record<string, string> {
+  return redact.deep(Object.fromEntries(params));
+}
+
+/** The token of an `Authorization: Bearer …` header, however the headers were given. */
+function bearerOf(headers: HeadersInit | undefined): string | undefined {
+  return /^Bearer\s+(.+)$/i.exec(new Headers(headers).get('authorization') ?? '')?.[1];
 }
 
 function formOf(body: unknown): URLSearchParams {
@@ -43,9 +49,10 @@ export function recordingFetch(calls: GatewayCall[], inner: typeof fetch = fetch
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     const params = method === 'GET' ? url.searchParams : formOf(init?.body);
+    const redact = createRedactor({ accessToken: bearerOf(init?.headers ?? (input instanceof Request ? input.headers : undefined)), cardNumber: params.get('card.number') ?? undefined, cvv: params.get('card.cvv') ?? undefined });
     const started = performance.now();
-    const query = method === 'GET' && [...url.searchParams].length ? `?${new URLSearchParams(maskedParams(url.searchParams))}` : '';
-    const base = { method, path: `${url.pathname}${query}`, params: maskedParams(params) };
+    const query = method === 'GET' && [...url.searchParams].length ? `?${new URLSearchParams(maskedParams(url.searchParams, redact))}` : '';
+    const base = { method, path: `${redact(url.pathname)}${query}`, params: maskedParams(params, redact) };
     try {
       const response = await inner(input, init);
       const body = (await response.clone().json().catch(() => ({}))) as { result?: { code?: string; description?: string } };
@@ -54,7 +61,7 @@ export function recordingFetch(calls: GatewayCall[], inner: typeof fetch = fetch
         ...base,
         status: response.status,
         resultCode,
-        resultDescription: body.result?.description ?? '',
+        resultDescription: redact(body.result?.description ?? ''),
         resultKind: resultCode ? classifyResult(resultCode) : 'no_answer',
         ms: Math.round(performance.now() - started),
       });

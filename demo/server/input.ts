@@ -5,7 +5,8 @@
  * back in the answer.
  */
 import { z } from 'zod';
-import { CHALLENGE_WINDOWS } from '../../src/contract/formats.js';
+import { CHALLENGE_WINDOWS, checkField } from '../../src/contract/formats.js';
+import { maskSecretsByShape } from '../../src/contract/redaction.js';
 
 /** A mistake in what the browser sent: answered 400 with its message. */
 export class BadRequest extends Error {}
@@ -29,13 +30,20 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
   throw new BadRequest([...new Set(problems)].join('; '));
 }
 
-/** An amount as the gateway writes it (`12.50`). */
-export const amount = z.string().regex(/^[0-9]{1,10}\.[0-9]{2}$/);
+/** Text the gateway accepts in its field `field`: the contract's own format table decides (src/contract/formats.ts). */
+const gatewayField = (field: string) =>
+  z.string().superRefine((value, context) => {
+    const problem = checkField(field, value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
-/** A test card's number and the name on it; the demo picks expiry and security code itself. */
+/** An amount as the gateway writes it (`12.50`). */
+export const amount = gatewayField('amount');
+
+/** A test card's number and the name on it (empty for the demo's own); the demo picks expiry and security code itself. */
 export const cardInput = z.object({
-  cardNumber: z.string().regex(/^[0-9]{12,19}$/),
-  holder: z.string().max(128).optional(),
+  cardNumber: gatewayField('card.number'),
+  holder: z.literal('').or(gatewayField('card.holder')).optional(),
 });
 
 /** What the page measured of the shopper's browser for 3-D Secure (numbers or their text). */
@@ -53,8 +61,17 @@ export const browserInput = z
 
 export const challengeWindow = z.enum(CHALLENGE_WINDOWS).optional();
 
-/** A shopper's return from the widget or 3-D Secure: the query the gateway added to the result URL. */
-export const shopperReturnQuery = z.object({ id: z.string().max(256).optional(), resourcePath: z.string().max(1024).optional() });
+/**
+ * Text that must not hold a secret (a card number, a token, a security code): ids and references are shown,
+ * logged and sent to the gateway as they are (nothing masks an id), so one that holds a secret is refused at the door.
+ */
+const noSecret = <Schema extends z.ZodType<string>>(schema: Schema) => schema.refine((value) => maskSecretsByShape(value) === value, { error: 'must not hold a card number, token or security code' });
 
-/** An id the shop gave out (an order, a gateway payment, a registration) as a page sends it back. */
-export const reference = z.string().min(1).max(256);
+/** A shopper's return from the widget or 3-D Secure: the query the gateway added to the result URL. */
+export const shopperReturnQuery = z.object({ id: noSecret(z.string().max(256)).optional(), resourcePath: noSecret(z.string().max(1024)).optional() });
+
+/** An id the shop gave out (an order, a gateway payment, a registration, a merchantTransactionId) as a page sends it back. */
+export const reference = noSecret(z.string().min(1).max(256));
+
+/** A merchantTransactionId to look up: the gateway's format, and no secret in it. */
+export const merchantTransactionId = noSecret(gatewayField('merchantTransactionId'));

@@ -6,14 +6,16 @@
  * pages can show them.
  */
 import { STATUS_CODES } from 'node:http';
+import { inspect } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { GatewayError, NotificationError, createFulfilment, createGatewayClient, type GatewayClient } from '../../src/server/index.js';
+import { GatewayError, NotificationError, createFulfilment, createGatewayClient, createMemoryStatusStore, type GatewayClient, type GatewayClientOptions, type StatusStore } from '../../src/server/index.js';
+import { createRedactor } from '../../src/contract/redaction.js';
 import { TEST_CARDS } from '../../src/sandbox/triggers.js';
 import { recordingFetch, type GatewayCall } from './call-recorder.js';
 import { CURRENCY, PRODUCTS, cartSchema } from './catalogue.js';
-import { BadRequest, NotFound, amount, browserInput, cardInput, challengeWindow, parseInput, reference, shopperReturnQuery } from './input.js';
+import { BadRequest, NotFound, amount, browserInput, cardInput, challengeWindow, merchantTransactionId, parseInput, reference, shopperReturnQuery } from './input.js';
 import { NotificationInbox } from './notifications.js';
 import { Shop, type BrowserContext, type ShopperCard } from './shop.js';
 import { demoStatusStore } from './status-store.js';
@@ -28,6 +30,10 @@ export interface MerchantOptions {
   readonly gatewayNow?: () => number;
   /** The notification listener's secret (64 hex characters): with it, the gateway's notifications are received at `/api/notifications`. */
   readonly notificationSecret?: string;
+  /** Where approved statuses and the status-call limit are kept; unless given, on Redis when REDIS_URL is set, else in memory. */
+  readonly statusStore?: StatusStore;
+  /** The server helper's patience; the demo's defaults let an uncertain outcome settle while the shopper watches. */
+  readonly client?: Pick<GatewayClientOptions, 'timeoutMs' | 'maxNetworkRetries' | 'reconcileDelaysMs'>;
   readonly port?: number;
   readonly host?: string;
 }
@@ -93,40 +99,56 @@ function input<Params extends z.ZodType = z.ZodUnknown, Query extends z.ZodType 
 
 const noInput = input({});
 
-/** A route handler: the request checked by `schema`, the answer `act`'s value as JSON. */
-function handle<Schema extends z.ZodType>(schema: Schema, act: (input: z.infer<Schema>, request: Request) => object | Promise<object>): RequestHandler {
-  return async (request, response) => {
-    const checked = parseInput(schema, { params: request.params, query: request.query, body: request.body ?? {} });
-    response.json(await act(checked, request));
-  };
-}
-
 /** The answer to anything that went wrong: a JSON body with a message the page can show, never a stack. */
-function failureAnswer(error: unknown): { status: number; body: object } {
+function failureAnswer(error: unknown): { status: number; body: object; unexpected?: unknown } {
   if (error instanceof BadRequest) return { status: error instanceof NotFound ? 404 : 400, body: { error: error.message } };
   if (error instanceof GatewayFailure) {
     const cause = error.reason;
-    if (cause instanceof GatewayError) return { status: 502, body: { error: error.message, resultCode: cause.resultCode, calls: error.calls } };
-    console.error('demo merchant:', cause);
-    return { status: 500, body: { error: 'the shop\'s server failed; see its console', calls: error.calls } };
+    // The client's outcome kind decides: fields the gateway refused came from the page (400), a reference it does not know
+    // too (404); everything else is the gateway failing the shop (502).
+    if (cause instanceof GatewayError) {
+      const status = cause.outcome === 'invalid' ? 400 : cause.outcome === 'not_found' ? 404 : 502;
+      return { status, body: { outcome: cause.outcome, error: error.message, resultCode: cause.resultCode, calls: error.calls } };
+    }
+    return { status: 500, body: { error: 'the shop\'s server failed; see its console', calls: error.calls }, unexpected: cause };
   }
   // Express's own refusals (a body over the limit, malformed JSON, a path it cannot decode) carry a 4xx status; their
   // messages may quote the input, so only the status is kept.
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) return { status, body: { error: `the request was refused: ${STATUS_CODES[status] ?? 'bad request'}` } };
-  console.error('demo merchant:', error);
-  return { status: 500, body: { error: 'the shop\'s server failed; see its console' } };
+  return { status: 500, body: { error: 'the shop\'s server failed; see its console' }, unexpected: error };
 }
 
 /** Starts the merchant server on `port` (0 picks a free one). */
 export async function startMerchant(options: MerchantOptions): Promise<RunningMerchant> {
-  const shop = new Shop();
-  const statusStore = await demoStatusStore(shop.statusStore);
+  // A store the caller gives (the tests' failing one) comes first; else Redis when REDIS_URL is set, else memory.
+  const statusStore = options.statusStore ? { store: options.statusStore, close: async () => undefined } : await demoStatusStore(createMemoryStatusStore());
+  const shop = new Shop(statusStore.store);
   const subscriptions = new Subscriptions(shop, createFulfilment({ store: statusStore.store }), options.gatewayNow ?? Date.now);
   const inbox = options.notificationSecret ? new NotificationInbox(options.notificationSecret, subscriptions) : undefined;
   const clientFor = (calls: GatewayCall[]): GatewayClient =>
     // Short reconcile waits: the demo's uncertain-outcome card should settle while the shopper watches.
-    createGatewayClient({ ...options.gateway, fetch: recordingFetch(calls), statusStore: statusStore.store, reconcileDelaysMs: [300, 1000] });
+    createGatewayClient({ ...options.gateway, fetch: recordingFetch(calls), statusStore: shop.statusStore, reconcileDelaysMs: [300, 1000], ...options.client });
+
+  /**
+   * Every answer as JSON, scrubbed once more on the way out: the access token and the card number this request
+   * carried by value, any other card number by shape. The answers are built not to hold them; this is the net.
+   */
+  const redactorFor = (request: Request) => {
+    const cardNumber = (request.body as { cardNumber?: unknown } | undefined)?.cardNumber;
+    return createRedactor({ accessToken: options.gateway.accessToken, cardNumber: typeof cardNumber === 'string' ? cardNumber : undefined });
+  };
+  const send = (request: Request, response: Response, status: number, body: object) => {
+    response.status(status).json(redactorFor(request).deep(body));
+  };
+
+  /** A route handler: the request checked by `schema`, the answer `act`'s value. */
+  const handle =
+    <Schema extends z.ZodType>(schema: Schema, act: (input: z.infer<Schema>, request: Request) => object | Promise<object>): RequestHandler =>
+    async (request, response) => {
+      const checked = parseInput(schema, { params: request.params, query: request.query, body: request.body ?? {} });
+      send(request, response, 200, await act(checked, request));
+    };
 
   /** A route that talks to the gateway: gets its own recorded client, answers with the calls made. */
   const gatewayHandle = <Schema extends z.ZodType>(schema: Schema, act: (input: z.infer<Schema>, gateway: GatewayClient, request: Request) => Promise<object>) =>
@@ -165,13 +187,10 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
   });
   app.use(express.json({ limit: '64kb' }));
 
-  app.get('/api/config', handle(noInput, () => ({
-    currency: CURRENCY,
-    gatewayUrl: options.gateway.baseUrl,
-    products: PRODUCTS,
-    testCards: TEST_CARDS,
-    canExpireCheckouts: Boolean(options.advanceGatewayClock),
-  })));
+  // Sent as it is: the only card numbers in any answer, the sandbox's public test cards for the pages' tables.
+  app.get('/api/config', (_request, response) => {
+    response.json({ currency: CURRENCY, gatewayUrl: options.gateway.baseUrl, products: PRODUCTS, testCards: TEST_CARDS, canExpireCheckouts: Boolean(options.advanceGatewayClock) });
+  });
 
   const orderParams = z.object({ id: reference });
   app.post('/api/orders', gatewayHandle(input({ body: z.object({ lines: cartSchema }) }), async ({ body }, gateway) => ({ order: await shop.createOrder(gateway, body.lines) })));
@@ -223,18 +242,18 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
   app.get('/api/notifications', handle(noInput, () => ({ configured: Boolean(inbox), notifications: inbox?.list() ?? [] })));
 
   app.get('/api/references', handle(noInput, () => ({ references: shop.references() })));
-  app.get('/api/transactions', gatewayHandle(input({ query: z.object({ merchantTransactionId: reference }) }), async ({ query }, gateway) => ({
+  app.get('/api/transactions', gatewayHandle(input({ query: z.object({ merchantTransactionId }) }), async ({ query }, gateway) => ({
     merchantTransactionId: query.merchantTransactionId,
     payments: await shop.transactions(gateway, query.merchantTransactionId),
   })));
 
   // Neither answer quotes the request: its path may hold anything a browser was given.
-  app.use((_request, response) => {
-    response.status(404).json({ error: 'no such route' });
-  });
-  const onError: ErrorRequestHandler = (error, _request, response, _next) => {
+  app.use((request, response) => send(request, response, 404, { error: 'no such route' }));
+  const onError: ErrorRequestHandler = (error, request, response, _next) => {
     const answer = failureAnswer(error);
-    response.status(answer.status).json(answer.body);
+    // The console is a log too: the failure is written scrubbed like the answers.
+    if (answer.unexpected !== undefined) console.error(`demo merchant: ${redactorFor(request)(inspect(answer.unexpected))}`);
+    send(request, response, answer.status, answer.body);
   };
   app.use(onError);
 

@@ -5,22 +5,17 @@
  * keeps it in its database); every amount is decided here, never by the page.
  */
 import {
-  GatewayDeclinedError,
-  GatewayNotFoundError,
-  GatewayThrottledError,
-  GatewayValidationError,
-  GatewayVerificationError,
-  UncertainOutcomeError,
-  createMemoryStatusStore,
+  toOutcome,
   type CardDetails,
   type GatewayClient,
+  type Outcome as GatewayOutcome,
   type Payment,
   type PaymentBrand,
   type ShopperReturn,
+  type StatusStore,
 } from '../../src/server/index.js';
 import { CHECKOUT_LIFETIME_MS } from '../../src/contract/limits.js';
 import type { ChallengeWindow } from '../../src/contract/formats.js';
-import { RESULT_CODES } from '../../src/contract/result-codes.js';
 import { brandsOfCardNumber } from '../../src/contract/rules.js';
 import { toAmount, toCents } from '../../src/contract/amount.js';
 import { CURRENCY, priceCart, type CartLine } from './catalogue.js';
@@ -105,32 +100,36 @@ export function brandOf(cardNumber: string): PaymentBrand {
   return brand;
 }
 
-/** The outcome of a payment request or status read, with declines and uncertainty as answers rather than failures. */
-export async function settleOutcome(attempt: Promise<Payment>, approvedMessage: string): Promise<Outcome & { raw?: Payment }> {
-  try {
-    const payment = await attempt;
-    const view = paymentView(payment);
-    if (view.kind === 'pending' || view.kind === 'pending_extended') return { outcome: 'pending', message: 'Waiting for the shopper (3-D Secure or payment not finished).', payment: view, raw: payment };
-    return { outcome: 'approved', message: approvedMessage, payment: view, raw: payment };
-  } catch (error) {
-    if (error instanceof GatewayDeclinedError) {
-      return { outcome: 'declined', message: error.description ?? error.message, ...(error.payment ? { payment: paymentView(error.payment) } : {}) };
-    }
-    if (error instanceof UncertainOutcomeError) {
-      return { outcome: 'uncertain', message: `Outcome unknown; not retried. Look it up by merchantTransactionId ${error.merchantTransactionId}.` };
-    }
-    if (error instanceof GatewayThrottledError) {
-      return { outcome: 'throttled', message: error.message, ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }) };
-    }
-    if (error instanceof GatewayVerificationError) {
-      return { outcome: 'mismatch', message: error.message, payment: paymentView(error.payment!) };
-    }
-    if (error instanceof GatewayValidationError || error instanceof GatewayNotFoundError) {
-      const fields = error.parameterErrors.map((field) => `${field.name} ${field.message}`).join('; ');
-      return { outcome: 'rejected', message: fields ? `${error.message}: ${fields}` : error.message, ...(error.resultCode ? { resultCode: error.resultCode } : {}) };
-    }
-    throw error;
-  }
+const PENDING_MESSAGE = 'Waiting for the shopper (3-D Secure or payment not finished).';
+
+/**
+ * What the page is told about a payment call: the client's own outcome
+ * (`toOutcome`, one mapping for every caller), its payment as a view, and the
+ * shop's words for it. A call that got no usable answer (`failed`) or whose
+ * credentials were refused (`unauthorized`) is the shop's failure, not an
+ * outcome: it is thrown, and answered 502 with the calls made.
+ */
+export async function settle(call: Promise<Payment>, approvedMessage: string): Promise<{ answer: Outcome; outcome: GatewayOutcome }> {
+  const outcome = await toOutcome(call);
+  if (outcome.kind === 'failed' || outcome.kind === 'unauthorized') throw outcome.error;
+  let message = outcome.message;
+  if (outcome.kind === 'approved') message = approvedMessage;
+  if (outcome.kind === 'pending') message = PENDING_MESSAGE;
+  if (outcome.kind === 'uncertain') message = `Outcome unknown; not retried. Look it up by merchantTransactionId ${outcome.merchantTransactionId}.`;
+  if (outcome.kind === 'invalid' && outcome.parameterErrors.length) message = `${message}: ${outcome.parameterErrors.map((field) => `${field.name} ${field.message}`).join('; ')}`;
+  const answer: Outcome = {
+    outcome: outcome.kind,
+    message,
+    ...(outcome.payment ? { payment: paymentView(outcome.payment) } : {}),
+    ...(outcome.kind === 'throttled' && outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
+    ...(outcome.resultCode && !outcome.payment ? { resultCode: outcome.resultCode } : {}),
+  };
+  return { answer, outcome };
+}
+
+/** What the page is told about a call the gateway refused (the client's outcome for `error`); failures and bugs are thrown on. */
+async function refusal(error: unknown): Promise<Outcome> {
+  return (await settle(Promise.reject(error), '')).answer;
 }
 
 export class Shop {
@@ -140,8 +139,10 @@ export class Shop {
   readonly #savedCards: SavedCardView[] = [];
   readonly #references: ReferenceView[] = [];
   #sequence = 1000;
-  /** Shared by every per-request client: remembers approved statuses and the 2-a-minute status limit. */
-  readonly statusStore = createMemoryStatusStore();
+  constructor(
+    /** Shared by every per-request client: remembers approved statuses and the 2-a-minute status limit. */
+    readonly statusStore: StatusStore,
+  ) {}
 
   /** A new merchantTransactionId (`prefix-1001`, unique per transaction as the seed recommends), listed for the transactions page. */
   reference(prefix: string, label: string): string {
@@ -215,26 +216,25 @@ export class Shop {
   async orderReturn(gateway: GatewayClient, id: string, query: ShopperReturn): Promise<Outcome & { order: OrderView }> {
     const order = this.#order(id);
     if (query.id !== order.checkoutId) throw new BadRequest('this return is not about the order\'s current checkout');
-    const outcome = await settleOutcome(
+    const { answer } = await settle(
       gateway.handleShopperReturn(query).then((payment) =>
         gateway.verifyPayment(payment, { checkoutId: order.checkoutId, amount: order.amount, currency: CURRENCY, paymentType: 'DB' }),
       ),
       'Payment approved and verified against the order.',
     );
     // The gateway's answer to a status call on an expired (or consumed) checkout; approved ones are remembered, so this is expiry.
-    if (outcome.outcome === 'rejected' && outcome.resultCode === RESULT_CODES.invalidParameter) {
+    if (answer.outcome === 'not_found') {
       order.status = 'expired';
       return { outcome: 'expired', message: 'The payment session expired (checkouts live 30 minutes).', order: this.#view(order) };
     }
-    if (outcome.outcome === 'approved') {
+    if (answer.outcome === 'approved') {
       order.status = 'paid';
       // A checkout carries every attempt (declines on the widget's form, then the approval): the report by the order's reference lists them.
       const { payments } = await gateway.reports.findByMerchantTransactionId(order.id);
       order.attempts = payments.map(paymentView);
-    } else if (outcome.payment && !order.attempts.some((attempt) => attempt.id === outcome.payment?.id)) {
-      order.attempts.push(outcome.payment);
+    } else if (answer.payment && !order.attempts.some((attempt) => attempt.id === answer.payment?.id)) {
+      order.attempts.push(answer.payment);
     }
-    const { raw: _raw, ...answer } = outcome;
     return { ...answer, order: this.#view(order) };
   }
 
@@ -242,7 +242,7 @@ export class Shop {
   async payByCard(gateway: GatewayClient, card: ShopperCard, amount: string, browser: BrowserContext, shopperResultUrl: string) {
     const paymentBrand = brandOf(card.number);
     const merchantTransactionId = this.reference('card', 'Card payment (server-to-server, 3-D Secure)');
-    const outcome = await settleOutcome(
+    const { answer, outcome } = await settle(
       gateway.payments.create({
         paymentType: 'DB',
         paymentBrand,
@@ -254,16 +254,15 @@ export class Shop {
       }),
       'Payment approved without a challenge.',
     );
-    if (outcome.payment) this.#cardPayments.set(outcome.payment.id, { amount, currency: CURRENCY });
-    const { raw, ...answer } = outcome;
-    return { ...answer, redirect: raw?.redirect };
+    if (answer.payment) this.#cardPayments.set(answer.payment.id, { amount, currency: CURRENCY });
+    return { ...answer, ...(outcome.kind === 'pending' && outcome.redirect ? { redirect: outcome.redirect } : {}) };
   }
 
   /** The shopper is back from 3-D Secure (5. Get payment status), verified against what was sent. */
   async cardPaymentReturn(gateway: GatewayClient, query: ShopperReturn): Promise<Outcome> {
     const expected = typeof query.id === 'string' ? this.#cardPayments.get(query.id) : undefined;
     if (!expected) throw new NotFound('no card payment with this id');
-    const { raw: _raw, ...answer } = await settleOutcome(
+    const { answer } = await settle(
       gateway.handleShopperReturn(query).then((payment) => gateway.verifyPayment(payment, { id: String(query.id), ...expected, paymentType: 'DB' })),
       'Payment approved after 3-D Secure.',
     );
@@ -274,7 +273,7 @@ export class Shop {
   async reserve(gateway: GatewayClient, card: ShopperCard, amount: string, ip: string): Promise<Outcome & { reservation?: ReservationView }> {
     const paymentBrand = brandOf(card.number);
     const merchantTransactionId = this.reference('hold', 'Preauthorisation');
-    const { raw: _raw, ...answer } = await settleOutcome(
+    const { answer } = await settle(
       gateway.payments.create({
         paymentType: 'PA',
         paymentBrand,
@@ -315,7 +314,7 @@ export class Shop {
     const reservation = this.#reservations.get(reservationId);
     if (!reservation) throw new NotFound('no such preauthorisation');
     const merchantTransactionId = this.reference(`${reservation.preauthorization.merchantTransactionId}-capture`, 'Capture');
-    const { raw: _raw, ...answer } = await settleOutcome(
+    const { answer } = await settle(
       gateway.payments.capture(reservationId, { amount, currency: CURRENCY, merchantTransactionId }),
       'Captured.',
     );
@@ -329,7 +328,7 @@ export class Shop {
     const capture = reservation?.captures.find((candidate) => candidate.id === captureId);
     if (!reservation || !capture) throw new NotFound('no such capture of this preauthorisation');
     const merchantTransactionId = this.reference(`${capture.merchantTransactionId}-refund`, 'Refund');
-    const { raw: _raw, ...answer } = await settleOutcome(gateway.payments.refund(captureId, { amount, currency: CURRENCY, merchantTransactionId }), 'Refunded.');
+    const { answer } = await settle(gateway.payments.refund(captureId, { amount, currency: CURRENCY, merchantTransactionId }), 'Refunded.');
     if (answer.payment) reservation.refunds.push(answer.payment);
     return { ...answer, reservation: this.reservation(reservationId) };
   }
@@ -340,16 +339,16 @@ export class Shop {
    */
   async saveCard(gateway: GatewayClient, card: ShopperCard): Promise<Outcome & { savedCard?: SavedCardView }> {
     const paymentBrand = brandOf(card.number);
+    let registration;
     try {
-      const registration = await gateway.registrations.create({ paymentBrand, card });
-      const last4 = registration.card?.last4Digits;
-      const savedCard = { registrationId: registration.id, card: last4 ? `${registration.paymentBrand ?? paymentBrand} •••• ${last4}` : '', holder: card.holder };
-      this.#savedCards.unshift(savedCard);
-      return { outcome: 'approved', message: 'Card saved.', savedCard };
+      registration = await gateway.registrations.create({ paymentBrand, card });
     } catch (error) {
-      if (error instanceof GatewayDeclinedError || error instanceof GatewayValidationError) return { outcome: 'rejected', message: error.message, ...(error.resultCode ? { resultCode: error.resultCode } : {}) };
-      throw error;
+      return refusal(error);
     }
+    const last4 = registration.card?.last4Digits;
+    const savedCard = { registrationId: registration.id, card: last4 ? `${registration.paymentBrand ?? paymentBrand} •••• ${last4}` : '', holder: card.holder };
+    this.#savedCards.unshift(savedCard);
+    return { outcome: 'approved', message: 'Card saved.', savedCard };
   }
 
   savedCards(): readonly SavedCardView[] {
@@ -360,7 +359,7 @@ export class Shop {
   async payout(gateway: GatewayClient, registrationId: string, amount: string): Promise<Outcome> {
     if (!this.#savedCards.some((card) => card.registrationId === registrationId)) throw new NotFound('no saved card with this registrationId');
     const merchantTransactionId = this.reference('payout', 'Payout to a saved card');
-    const { raw: _raw, ...answer } = await settleOutcome(
+    const { answer } = await settle(
       gateway.registrations.createPayment(registrationId, { programme: 'basicCredit', paymentType: 'CD', amount, currency: CURRENCY, merchantTransactionId }),
       'Payout sent.',
     );

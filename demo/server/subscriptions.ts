@@ -9,7 +9,7 @@
 import { repeatOf, savedCardOf, subscription as subscriptionInstruction, type Fulfilment, type FulfilmentOutcome, type GatewayClient, type Payment, type SavedCard, type ShopperReturn } from '../../src/server/index.js';
 import { CURRENCY } from './catalogue.js';
 import { NotFound } from './input.js';
-import { brandOf, settleOutcome, threeDsShopper, type BrowserContext, type Outcome, type Shop, type ShopperCard } from './shop.js';
+import { brandOf, settle, threeDsShopper, type BrowserContext, type Outcome, type Shop, type ShopperCard } from './shop.js';
 import type { PaymentView } from './views.js';
 
 /** The same day `months` later (the last day of a shorter month), in UTC. */
@@ -25,7 +25,6 @@ function addMonths(ms: number, months: number): number {
 
 /** The one plan: a bag of coffee a month. */
 export const PLAN = { name: 'Kestrel Coffee Club', amount: '9.90', frequency: '0030' } as const;
-
 
 export interface SubscriptionView {
   readonly id: string;
@@ -116,7 +115,7 @@ export class Subscriptions {
     const subscription: Subscription = { id: '', status: 'signing_up', card: '', nextChargeAt: 0, monthsFulfilled: 0, payments: [] };
     subscription.id = this.#reference(subscription, 'sub', 'Subscription sign-up (customer-initiated, 3-D Secure)');
     this.#subscriptions.set(subscription.id, subscription);
-    const outcome = await settleOutcome(
+    const settled = await settle(
       gateway.payments.create({
         paymentType: 'DB',
         paymentBrand: brandOf(card.number),
@@ -130,36 +129,35 @@ export class Subscriptions {
       }),
       'Subscribed: the first month is paid and the card is saved.',
     );
-    this.#record(subscription, outcome.payment);
-    const settled = await this.#settleSignUp(subscription, outcome);
-    return { ...settled, redirect: outcome.raw?.redirect, subscription: this.#view(subscription) };
+    this.#record(subscription, settled.answer.payment);
+    const answer = await this.#settleSignUp(subscription, settled);
+    return { ...answer, ...(settled.outcome.kind === 'pending' && settled.outcome.redirect ? { redirect: settled.outcome.redirect } : {}), subscription: this.#view(subscription) };
   }
 
   /** The shopper is back from 3-D Secure: read the sign-up payment once, verified, and start the subscription. */
   async signUpReturn(gateway: GatewayClient, query: ShopperReturn): Promise<Outcome & { subscription: SubscriptionView }> {
     const subscription = typeof query.id === 'string' ? this.#byPayment.get(query.id) : undefined;
     if (!subscription) throw new NotFound('no subscription sign-up with this payment id');
-    const outcome = await settleOutcome(
+    const settled = await settle(
       gateway.handleShopperReturn(query).then((payment) => gateway.verifyPayment(payment, { id: String(query.id), amount: PLAN.amount, currency: CURRENCY, paymentType: 'DB' })),
       'Subscribed after 3-D Secure: the first month is paid and the card is saved.',
     );
-    this.#record(subscription, outcome.payment);
-    const settled = await this.#settleSignUp(subscription, outcome);
-    return { ...settled, subscription: this.#view(subscription) };
+    this.#record(subscription, settled.answer.payment);
+    const answer = await this.#settleSignUp(subscription, settled);
+    return { ...answer, subscription: this.#view(subscription) };
   }
 
-  async #settleSignUp(subscription: Subscription, outcome: Awaited<ReturnType<typeof settleOutcome>>): Promise<Outcome> {
-    const { raw, ...answer } = outcome;
-    if (answer.outcome === 'pending') return answer;
-    if (answer.outcome !== 'approved' || !raw) {
+  async #settleSignUp(subscription: Subscription, { answer, outcome }: Awaited<ReturnType<typeof settle>>): Promise<Outcome> {
+    if (outcome.kind === 'pending') return answer;
+    if (outcome.kind !== 'approved') {
       subscription.status = 'failed';
       return answer;
     }
-    subscription.saved = savedCardOf(raw);
+    subscription.saved = savedCardOf(outcome.payment);
     subscription.card = answer.payment?.card ?? '';
     subscription.status = 'active';
     subscription.nextChargeAt = addMonths(this.now(), 1);
-    await this.fulfil(raw);
+    await this.fulfil(outcome.payment);
     return answer;
   }
 
@@ -169,7 +167,7 @@ export class Subscriptions {
     for (const subscription of this.#subscriptions.values()) {
       while (subscription.status === 'active' && subscription.saved && subscription.nextChargeAt <= this.now()) {
         const merchantTransactionId = this.#reference(subscription, `${subscription.id}-month`, 'Subscription charge (merchant-initiated)');
-        const { raw, ...answer } = await settleOutcome(
+        const { answer, outcome } = await settle(
           gateway.registrations.createPayment(subscription.saved.registrationId, {
             paymentType: 'DB',
             amount: PLAN.amount,
@@ -181,7 +179,7 @@ export class Subscriptions {
         );
         this.#record(subscription, answer.payment);
         subscription.nextChargeAt = addMonths(subscription.nextChargeAt, 1);
-        if (answer.outcome === 'approved' && raw) await this.fulfil(raw);
+        if (outcome.kind === 'approved') await this.fulfil(outcome.payment);
         outcomes.push(answer);
       }
     }

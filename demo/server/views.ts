@@ -3,7 +3,7 @@
  * shop shows, never the raw gateway answer. Shared by the server and the pages.
  */
 import { classifyResult, type ResultKind } from '../../src/contract/result-codes.js';
-import type { Payment } from '../../src/server/index.js';
+import type { OutcomeKind, Payment } from '../../src/server/index.js';
 
 export interface PaymentView {
   readonly id: string;
@@ -63,18 +63,12 @@ export interface OrderView {
   readonly attempts: readonly PaymentView[];
 }
 
-/** The outcome the result page shows for a shopper's return. */
-export type ReturnOutcome =
-  | 'approved'
-  | 'declined'
-  | 'pending'
-  | 'expired'
-  | 'mismatch'
-  | 'throttled'
-  | 'uncertain'
-  /** Refused without a payment: invalid fields, or not allowed (e.g. capturing more than was held). */
-  | 'rejected'
-  | 'error';
+/**
+ * What a page is told about a payment call: the server helper's own outcome
+ * kinds (`outcomeOf`), plus `expired` for an order whose checkout outlived its
+ * 30 minutes (the shop knows it was its checkout the gateway no longer found).
+ */
+export type ReturnOutcome = OutcomeKind | 'expired';
 
 /** A preauthorisation and what happened to it since. */
 export interface ReservationView {

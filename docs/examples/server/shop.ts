@@ -4,16 +4,7 @@
  * Express, Fastify, Hono and node:http examples only adapt them.
  * (In your app, import from 'gw-elements/server'.)
  */
-import {
-  classifyResult,
-  GatewayDeclinedError,
-  GatewayError,
-  GatewayNotFoundError,
-  GatewayThrottledError,
-  GatewayValidationError,
-  UncertainOutcomeError,
-  type GatewayClient,
-} from '../../../src/server/index.js';
+import { toOutcome, type GatewayClient, type Outcome } from '../../../src/server/index.js';
 
 export interface Order {
   readonly amount: string;
@@ -32,7 +23,6 @@ export interface Answer {
  * `checkoutOrders` (which order each checkout pays) belongs to that database too: share it between instances.
  */
 export function createShop(client: GatewayClient, orders: ReadonlyMap<string, Order>, checkoutOrders = new Map<string, Order>()) {
-
   return {
     /** POST /checkout {orderId} → {checkoutId, integrity} for <gw-checkout>. */
     async createCheckout(orderId: unknown): Promise<Answer> {
@@ -47,28 +37,38 @@ export function createShop(client: GatewayClient, orders: ReadonlyMap<string, Or
     async paymentResult(query: { id?: unknown; resourcePath?: unknown }): Promise<Answer> {
       const order = typeof query.id === 'string' ? checkoutOrders.get(query.id) : undefined;
       if (!order) return { status: 404, body: { error: 'unknown checkout' } };
-      try {
-        const payment = await client.handleShopperReturn(query);
-        if (classifyResult(payment.result.code) === 'pending') return { status: 202, body: { status: 'pending' } };
-        client.verifyPayment(payment, { checkoutId: query.id as string, ...order, paymentType: 'DB' });
-        return { status: 200, body: { status: 'paid', paymentId: payment.id } };
-      } catch (error) {
-        return answerFor(error);
-      }
+      // One outcome for whatever happened: a payment (approved, pending) or an error (declined, expired, ...).
+      const outcome = await toOutcome(
+        client.handleShopperReturn(query).then((payment) => client.verifyPayment(payment, { checkoutId: query.id as string, ...order, paymentType: 'DB' })),
+      );
+      return answerFor(outcome);
     },
   };
 }
 
-/** The gateway's errors as HTTP answers to the shop's own page. Log `error` (it is safe to log) before answering. */
-export function answerFor(error: unknown): Answer {
-  if (error instanceof GatewayDeclinedError) return { status: 402, body: { status: 'declined', code: error.resultCode } };
-  if (error instanceof GatewayThrottledError) {
-    return { status: 429, body: { status: 'retry' }, headers: { 'retry-after': String(error.retryAfterSeconds ?? 60) } };
+/** A payment's outcome (the client's one mapping, `outcomeOf`) as an HTTP answer to the shop's own page. Log `outcome.error` (safe to log) when there is one. */
+export function answerFor(outcome: Outcome): Answer {
+  switch (outcome.kind) {
+    case 'approved':
+      return { status: 200, body: { status: 'paid', paymentId: outcome.payment.id } };
+    case 'pending':
+      return { status: 202, body: { status: 'pending' } };
+    // Uncertain: never charge again; a job re-checks reports.findByMerchantTransactionId(outcome.merchantTransactionId).
+    case 'uncertain':
+      return { status: 202, body: { status: 'checking' } };
+    case 'declined':
+      return { status: 402, body: { status: 'declined', code: outcome.resultCode } };
+    case 'invalid':
+      return { status: 400, body: { status: 'invalid', fields: outcome.parameterErrors.map((problem) => problem.name) } };
+    case 'not_found':
+      return { status: 410, body: { status: 'expired' } };
+    case 'throttled':
+      return { status: 429, body: { status: 'retry' }, headers: { 'retry-after': String(outcome.retryAfterSeconds ?? 60) } };
+    // Do not ship: the payment is not this order's (mismatch), or will expire unpaid (stranded).
+    case 'mismatch':
+    case 'stranded':
+      return { status: 409, body: { status: outcome.kind } };
+    default:
+      return { status: 502, body: { status: 'error', kind: outcome.kind } };
   }
-  if (error instanceof GatewayValidationError) return { status: 400, body: { status: 'invalid', fields: error.parameterErrors.map((problem) => problem.name) } };
-  if (error instanceof GatewayNotFoundError) return { status: 410, body: { status: 'expired' } };
-  // Uncertain: never charge again; a job re-checks reports.findByMerchantTransactionId(error.merchantTransactionId).
-  if (error instanceof UncertainOutcomeError) return { status: 202, body: { status: 'checking' } };
-  if (error instanceof GatewayError) return { status: 502, body: { status: 'error', name: error.name } };
-  throw error;
 }
