@@ -79,7 +79,7 @@ describe('demo merchant back end', () => {
       ['/api/orders', { lines: [] }, 400, /lines is empty/],
       ['/api/orders', { lines: [{ sku: 'espresso-beans', quantity: 0 }] }, 400, /lines\.0\.quantity must be 1 to 20/],
       ['/api/orders', [], 400, /the body must be a JSON object/],
-      ['/api/card-payments', { cardNumber: CARDS.approved, amount: '12.5' }, 400, /^amount must be a decimal with up to 10 digits and exactly 2 decimals \(N10\.N2\)$/],
+      ['/api/card-payments', { cardNumber: CARDS.approved, amount: '12.5' }, 400, /^amount must /],
       ['/api/card-payments', { cardNumber: '1234', amount: '12.50' }, 400, /^cardNumber must /],
       ['/api/card-payments', { cardNumber: '6011000990139424', amount: '12.50' }, 400, /VISA and Mastercard/],
       ['/api/payouts', { registrationId: 'nope', amount: '5.00' }, 404, /no saved card/],
