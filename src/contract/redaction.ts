@@ -130,7 +130,10 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   // Short values are not replaced anywhere by value: they would match unrelated text. Their fields are still masked by name.
   if (accessToken && accessToken.length >= 8) exact.push([accessToken, MASKED_TOKEN]);
   if (cardNumber && cardNumber.length >= 8) exact.push([cardNumber, maskCardNumber(cardNumber)]);
-  const standaloneCvv = cvv && cvv.length >= 3 ? new RegExp(`(?<!\\d|\\d[.:])${escape(cvv)}(?!\\d|[.:]\\d)`, 'g') : undefined;
+  const securityCode = cvv && cvv.length >= 3 ? cvv : undefined;
+  // Compiled on first need: most texts never hold the code, and a redactor is made per payment request.
+  let standalone: RegExp | undefined;
+  const standaloneCvv = () => (standalone ??= new RegExp(`(?<!\\d|\\d[.:])${escape(securityCode!)}(?!\\d|[.:]\\d)`, 'g'));
   const known = (text: string) => {
     for (const [secret, replacement] of exact) if (text.includes(secret)) text = text.replaceAll(secret, replacement);
     return text;
@@ -138,7 +141,7 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   const shaped = (text: string, cards: boolean): string => {
     const kept = keep.find((part) => text.includes(part));
     if (kept !== undefined) return text.split(kept).map((part) => shaped(part, cards)).join(kept);
-    if (standaloneCvv) text = text.replace(standaloneCvv, (digits: string, offset: number, whole: string) => (isIdAround(whole, offset, offset + digits.length) ? digits : MASKED_CVV));
+    if (securityCode && text.includes(securityCode)) text = text.replace(standaloneCvv(), (digits: string, offset: number, whole: string) => (isIdAround(whole, offset, offset + digits.length) ? digits : MASKED_CVV));
     return cards ? maskSecretsByShape(text) : text;
   };
   // JSON may escape a token's `/` as `\/`; card numbers and CVVs are digits, never escaped.
@@ -146,7 +149,7 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   const redact = ((text: string) => shaped(known(text), true)) as Redactor;
   redact.known = known;
   redact.secrets = (text) => shaped(known(text), false);
-  redact.mayHold = (text) => needles.some((needle) => text.includes(needle)) || (standaloneCvv !== undefined && text.search(standaloneCvv) >= 0);
+  redact.mayHold = (text) => needles.some((needle) => text.includes(needle)) || (securityCode !== undefined && text.includes(securityCode) && text.search(standaloneCvv()) >= 0);
   redact.deep = <T>(value: T, name = '', answer = false): T => deepCopy(value, answer ? redact.secrets : redact, known, name) as T;
   return redact;
 }
