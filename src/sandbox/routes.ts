@@ -29,7 +29,8 @@ const STORING: ReadonlySet<Operation> = new Set(['checkout', 'payment', 'referen
  */
 function refusal(state: SandboxState, request: Request, operation: Operation, extra: readonly ParameterError[] = [], threeDSecure = false): Reply | undefined {
   const now = state.store.clock.now();
-  const ndc = () => state.store.ndc(request.params.entityId);
+  // A refused checkout creation names a checkout that never was, as the platform's does.
+  const ndc = () => (operation === 'checkout' ? state.store.checkoutNdc() : state.store.ndc(request.params.entityId));
   if (!bearerAccepted(state, request.authorization)) return failure(401, RESULT_CODES.unauthorized, now, ndc());
   const errors = [...validateParameters(operation, request.params, now, { threeDSecure }), ...extra];
   if (errors.some((error) => error.name === 'entityId')) return invalidParameters(errors, now, ndc());

@@ -299,6 +299,11 @@ export class SandboxStore {
    * entity and a request id (`<entityId>_<32 hex>`), or the bare id when the
    * request named no valid entity.
    */
+  /** The `ndc` of a refused checkout creation: a checkout id that is never stored. */
+  checkoutNdc(): string {
+    return `${this.hex('ndc').toUpperCase()}${CHECKOUT_ID_HOST}`;
+  }
+
   ndc(entityId: string | undefined): string {
     const requestId = this.hex('ndc');
     return entityId !== undefined && /^[A-Za-z0-9]{32}$/.test(entityId) ? `${entityId}_${requestId}` : requestId;
