@@ -46,11 +46,13 @@ export class RequestLog {
   #entries: LoggedRequest[] = [];
   #sizes: number[] = [];
   #bytes = 0;
+  /** Entries before this index are dropped. */
+  #head = 0;
 
   constructor(readonly limits: Pick<SandboxLimits, 'logEntries' | 'logBytes' | 'logValueBytes' | 'logEntryBytes'>) {}
 
   get size(): number {
-    return this.#entries.length;
+    return this.#entries.length - this.#head;
   }
 
   /** Bytes the log counts against `logBytes` now. */
@@ -60,7 +62,7 @@ export class RequestLog {
 
   /** The entries, oldest first. */
   entries(): readonly LoggedRequest[] {
-    return this.#entries;
+    return this.#head ? this.#entries.slice(this.#head) : this.#entries;
   }
 
   /** The parameters as an entry keeps them: scrubbed of secrets (by name, by the request's own, by shape), cut, at most `logEntryBytes` in all. */
@@ -84,16 +86,22 @@ export class RequestLog {
     return kept;
   }
 
-  add(entry: Omit<LoggedRequest, 'path'> & { readonly path: string }): void {
-    const logged = { ...entry, path: cut(entry.path, this.limits.logValueBytes) };
+  add(entry: LoggedRequest): void {
+    const logged = entry.path.length * 3 > this.limits.logValueBytes ? { ...entry, path: cut(entry.path, this.limits.logValueBytes) } : entry;
     let size = ENTRY_OVERHEAD_BYTES + Buffer.byteLength(logged.path);
     for (const name in logged.params) size += Buffer.byteLength(name) + Buffer.byteLength(logged.params[name]!);
     this.#entries.push(logged);
     this.#sizes.push(size);
     this.#bytes += size;
-    while (this.#entries.length > this.limits.logEntries || (this.#bytes > this.limits.logBytes && this.#entries.length > 1)) {
-      this.#entries.shift();
-      this.#bytes -= this.#sizes.shift()!;
+    while (this.#entries.length - this.#head > this.limits.logEntries || (this.#bytes > this.limits.logBytes && this.#entries.length - this.#head > 1)) {
+      this.#bytes -= this.#sizes[this.#head]!;
+      this.#head++;
+    }
+    // Dropping from the front by index, and compacting now and then, keeps each request O(1).
+    if (this.#head > 64) {
+      this.#entries = this.#entries.slice(this.#head);
+      this.#sizes = this.#sizes.slice(this.#head);
+      this.#head = 0;
     }
   }
 
@@ -101,5 +109,6 @@ export class RequestLog {
     this.#entries = [];
     this.#sizes = [];
     this.#bytes = 0;
+    this.#head = 0;
   }
 }

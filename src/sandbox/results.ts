@@ -40,6 +40,14 @@ export function envelope(body: Record<string, unknown>, now: Date, ndc: string):
   return { ...fields, buildNumber: BUILD_NUMBER, timestamp: typeof timestamp === 'string' ? timestamp : answerTimestamp(now), ndc };
 }
 
+const BUILD_NUMBER_JSON = JSON.stringify(BUILD_NUMBER);
+
+/** `envelope` for a body already serialised: the same fields appended to its text, so a body kept as text is not parsed or copied again. */
+export function envelopeJson(bodyJson: string, now: Date, ndc: string): string {
+  const fields = `{"buildNumber":${BUILD_NUMBER_JSON},"timestamp":"${gatewayTimestamp(now)}","ndc":${JSON.stringify(ndc)}}`;
+  return bodyJson === '{}' ? fields : `${bodyJson.slice(0, -1)},${fields.slice(1)}`;
+}
+
 /** A JSON reply with just a result (plus parameter errors), in the gateway's envelope. */
 export function failure(status: number, code: string, now: Date, ndc: string, extra: { description?: string; parameterErrors?: readonly ParameterError[] } = {}): Reply {
   const body: Record<string, unknown> = { result: { ...result(code, extra.description), ...(extra.parameterErrors ? { parameterErrors: extra.parameterErrors } : {}) } };

@@ -10,7 +10,7 @@ import { CONTROL_ROUTES } from './controls.js';
 import { fieldBytes, RECORD_OVERHEAD_BYTES } from './limits.js';
 import { approvalCode, createCardPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from './payments.js';
 import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from './registrations.js';
-import { envelope, failure, invalidParameters, result } from './results.js';
+import { envelope, envelopeJson, failure, invalidParameters, result } from './results.js';
 import { bearerAccepted, json, reply, storable, type Handler, type Request, type Route, type Routed, type SandboxState } from './state.js';
 import { THREE_DS_TIMEOUT_MS, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from './store.js';
 import { challengeAnswer, executePage, methodPage, redirectOf } from './three-d-secure.js';
@@ -51,10 +51,36 @@ const forbidden = (state: SandboxState, request: Request) => failure(403, RESULT
 /** The redirect the shopper needs while a payment waits for its 3DS step. */
 const pendingRedirect = (state: SandboxState, payment: PaymentRecord) => (payment.threeDs && !payment.threeDs.finished ? { redirect: redirectOf(payment, state.base) } : {});
 
+/** How many settled payments keep their serialised body for the next read. */
+const SETTLED_BODIES = 512;
+/**
+ * Bodies of recently answered payments that had no 3DS step: their outcome
+ * was settled when they were made and their body can no longer change, so a
+ * read again costs one concatenation, not a render and a serialisation (issue
+ * 14: get-payment throughput). Bounded: the oldest entry goes first.
+ */
+const settledBodies = new Map<PaymentRecord, { readonly body: Record<string, unknown>; readonly text: string }>();
+
+function settledBody(payment: PaymentRecord): { readonly body: Record<string, unknown>; readonly text: string } {
+  let settled = settledBodies.get(payment);
+  if (!settled) {
+    const body = paymentBody(payment);
+    settled = { body, text: JSON.stringify(body) };
+    settledBodies.set(payment, settled);
+    if (settledBodies.size > SETTLED_BODIES) settledBodies.delete(settledBodies.keys().next().value!);
+  }
+  return settled;
+}
+
 /** A payment response, with the redirect while its 3DS step is pending. */
 function paymentReply(state: SandboxState, payment: PaymentRecord, answeredCode = payment.result.code): Reply {
+  const now = state.store.clock.now();
+  if (payment.threeDs === undefined && answeredCode === payment.result.code) {
+    const { body, text } = settledBody(payment);
+    return { kind: 'json', status: 200, body, text: envelopeJson(text, now, state.store.ndc(payment.entityId)) };
+  }
   const body = paymentBody(payment, answeredCode === payment.result.code ? payment.result : result(answeredCode));
-  return json(200, envelope({ ...body, ...pendingRedirect(state, payment) }, state.store.clock.now(), state.store.ndc(payment.entityId)));
+  return json(200, envelope({ ...body, ...pendingRedirect(state, payment) }, now, state.store.ndc(payment.entityId)));
 }
 
 /** After a checkout's payment succeeds, its session lives 30 minutes more so the shop can read the status. */

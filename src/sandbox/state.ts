@@ -98,8 +98,21 @@ export function bearerAccepted(state: SandboxState, authorization: string | unde
  * looks the payment up by) only of the known secrets.
  */
 export function redactorOf(params: Readonly<FlatParams>, authorization: string | undefined): Redactor {
-  return createRedactor({ accessToken: bearerToken(authorization), cardNumber: params['card.number'], cvv: params['card.cvv'], keep: [params.merchantTransactionId] });
+  const accessToken = bearerToken(authorization);
+  const { 'card.number': cardNumber, 'card.cvv': cvv, merchantTransactionId } = params;
+  if (cardNumber !== undefined || cvv !== undefined || merchantTransactionId !== undefined) return createRedactor({ accessToken, cardNumber, cvv, keep: [merchantTransactionId] });
+  // Most calls (reads, captures) know no secret but their token: one scrubber per token serves them all.
+  let redactor = TOKEN_REDACTORS.get(accessToken);
+  if (!redactor) {
+    redactor = createRedactor({ accessToken });
+    if (TOKEN_REDACTORS.size >= 16) TOKEN_REDACTORS.delete(TOKEN_REDACTORS.keys().next().value);
+    TOKEN_REDACTORS.set(accessToken, redactor);
+  }
+  return redactor;
 }
+
+/** Scrubbers for the last few tokens seen (any text a request sends as a token, so bounded). */
+const TOKEN_REDACTORS = new Map<string | undefined, Redactor>();
 
 /** Fields only the payment engine reads (to a card's bin, last four digits and behaviour), never kept nor answered as sent. */
 const CARD_SECRETS: ReadonlySet<string> = new Set(['card.number', 'card.cvv']);

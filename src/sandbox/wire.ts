@@ -13,7 +13,8 @@ export type FlatParams = Record<string, string>;
 
 /** What a route answers; the server turns it into bytes and a log entry. */
 export type Reply =
-  | { readonly kind: 'json'; readonly status: number; readonly body: Record<string, unknown>; readonly cors?: boolean }
+  /** `text`, when given, is the whole answer already serialised; `body` then holds its fields without the envelope. */
+  | { readonly kind: 'json'; readonly status: number; readonly body: Record<string, unknown>; readonly text?: string; readonly cors?: boolean }
   | { readonly kind: 'html'; readonly status: number; readonly html: string }
   | { readonly kind: 'redirect'; readonly location: string; readonly resultCode?: string }
   | { readonly kind: 'script'; readonly bytes: Buffer };
@@ -57,7 +58,7 @@ export function readBody(request: IncomingMessage, limits: SandboxLimits): Promi
 export const detached = (text: string): string => ` ${text}`.slice(1);
 
 /** Segments of a field name, as `nest` splits it. */
-const depthOf = (name: string) => pathOf(name).length;
+const depthOf = (name: string) => (name.includes('.') || name.includes('[') ? pathOf(name).length : 1);
 
 /**
  * Form-encoded text to flat parameters; a repeated name keeps its last value.
@@ -69,7 +70,7 @@ export function parseForm(text: string, limits: SandboxLimits): FlatParams {
   let count = 0;
   for (const [name, value] of new URLSearchParams(text)) {
     if (++count > limits.fields) throw new RequestLimitError(400, `more than ${limits.fields} fields in one request`);
-    if (Buffer.byteLength(name) > limits.nameBytes) throw new RequestLimitError(400, `a field name longer than ${limits.nameBytes} bytes`);
+    if (name.length * 3 > limits.nameBytes && Buffer.byteLength(name) > limits.nameBytes) throw new RequestLimitError(400, `a field name longer than ${limits.nameBytes} bytes`);
     if (depthOf(name) > limits.nameDepth) throw new RequestLimitError(400, `a field name of more than ${limits.nameDepth} segments`);
     params[detached(name)] = detached(value);
   }
@@ -122,7 +123,7 @@ export function sendPreflight(response: ServerResponse): void {
 export function sendReply(response: ServerResponse, reply: Reply): void {
   switch (reply.kind) {
     case 'json': {
-      const text = JSON.stringify(reply.body);
+      const text = reply.text ?? JSON.stringify(reply.body);
       response.writeHead(reply.status, {
         'content-type': 'application/json; charset=utf-8',
         'content-length': Buffer.byteLength(text),

@@ -1,0 +1,30 @@
+/**
+ * A settled payment's body is kept serialised for the next read (issue 14,
+ * get-payment speed): what it answers must be exactly what rendering afresh
+ * answers, envelope included.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { cardPayment } from '../../src/sandbox/fixtures.js';
+import { paymentBody } from '../../src/sandbox/payments.js';
+import { envelope } from '../../src/sandbox/results.js';
+import { route } from '../../src/sandbox/routes.js';
+import { createSandboxState } from '../../src/sandbox/state.js';
+
+const ENTITY = '8ac7a4c79394bdc801939736f17e063d';
+
+it('a settled payment read twice answers what a fresh rendering answers', () => {
+  const state = createSandboxState({ tokens: ['token-1234'], entities: [ENTITY] });
+  const call = (method: string, path: string, params: Record<string, string>) => route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: 'Bearer token-1234' }).reply;
+  const created = call('POST', '/v1/payments', cardPayment({ 'customParameters[order]': 'A-1', 'customer.givenName': 'Jane', merchantTransactionId: 'm-1', createRegistration: 'true' }));
+  assert.equal(created.kind, 'json');
+  const id = (created as { body: { id: string } }).body.id;
+  for (let read = 0; read < 2; read++) {
+    const answer = call('GET', `/v1/payments/${id}`, {});
+    assert.ok(answer.kind === 'json' && answer.text !== undefined);
+    const served = JSON.parse(answer.text) as Record<string, unknown>;
+    const fresh = JSON.parse(JSON.stringify(envelope(paymentBody(state.store.payment(id)!), new Date(0), id))) as Record<string, unknown>;
+    assert.deepEqual({ ...served, timestamp: undefined }, { ...fresh, timestamp: undefined });
+    assert.deepEqual(Object.keys(served), Object.keys(fresh), 'the same fields in the same order');
+  }
+});
