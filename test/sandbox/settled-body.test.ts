@@ -18,7 +18,7 @@ it('a settled payment read twice answers what a fresh rendering answers', () => 
   const call = (method: string, path: string, params: Record<string, string>) => route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: 'Bearer token-1234' }).reply;
   const created = call('POST', '/v1/payments', cardPayment({ 'customParameters[order]': 'A-1', 'customer.givenName': 'Jane', merchantTransactionId: 'm-1', createRegistration: 'true' }));
   assert.equal(created.kind, 'json');
-  const id = (created as { body: { id: string } }).body.id;
+  const id = String((created as { body: Record<string, unknown> }).body.id);
   for (let read = 0; read < 2; read++) {
     const answer = call('GET', `/v1/payments/${id}`, {});
     assert.ok(answer.kind === 'json' && answer.text !== undefined);
