@@ -42,9 +42,13 @@ export function envelope(body: Record<string, unknown>, now: Date, ndc: string):
 
 const BUILD_NUMBER_JSON = JSON.stringify(BUILD_NUMBER);
 
-/** `envelope` for a body already serialised: the same fields appended to its text, so a body kept as text is not parsed or copied again. */
-export function envelopeJson(bodyJson: string, now: Date, ndc: string): string {
-  const fields = `{"buildNumber":${BUILD_NUMBER_JSON},"timestamp":"${gatewayTimestamp(now)}","ndc":${JSON.stringify(ndc)}}`;
+/**
+ * `envelope` for a body already serialised without its `timestamp`: the same
+ * fields in the same order appended to its text, so a body kept as text is
+ * not copied or serialised again. `timestamp` is the body's own, if it has one.
+ */
+export function envelopeJson(bodyJson: string, now: Date, ndc: string, timestamp: string = answerTimestamp(now)): string {
+  const fields = `{"buildNumber":${BUILD_NUMBER_JSON},"timestamp":${JSON.stringify(timestamp)},"ndc":${JSON.stringify(ndc)}}`;
   return bodyJson === '{}' ? fields : `${bodyJson.slice(0, -1)},${fields.slice(1)}`;
 }
 

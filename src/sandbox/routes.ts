@@ -59,13 +59,20 @@ const SETTLED_BODIES = 512;
  * read again costs one concatenation, not a render and a serialisation (issue
  * 14: get-payment throughput). Bounded: the oldest entry goes first.
  */
-const settledBodies = new Map<PaymentRecord, { readonly body: Record<string, unknown>; readonly text: string }>();
+const settledBodies = new Map<PaymentRecord, Settled>();
 
-function settledBody(payment: PaymentRecord): { readonly body: Record<string, unknown>; readonly text: string } {
+interface Settled {
+  /** The body without its timestamp, as an object and serialised. */
+  readonly body: Record<string, unknown>;
+  readonly text: string;
+  readonly timestamp: string | undefined;
+}
+
+function settledBody(payment: PaymentRecord): Settled {
   let settled = settledBodies.get(payment);
   if (!settled) {
-    const body = paymentBody(payment);
-    settled = { body, text: JSON.stringify(body) };
+    const { timestamp, ...body } = paymentBody(payment);
+    settled = { body, text: JSON.stringify(body), timestamp: typeof timestamp === 'string' ? timestamp : undefined };
     settledBodies.set(payment, settled);
     if (settledBodies.size > SETTLED_BODIES) settledBodies.delete(settledBodies.keys().next().value!);
   }
@@ -76,8 +83,8 @@ function settledBody(payment: PaymentRecord): { readonly body: Record<string, un
 function paymentReply(state: SandboxState, payment: PaymentRecord, answeredCode = payment.result.code): Reply {
   const now = state.store.clock.now();
   if (payment.threeDs === undefined && answeredCode === payment.result.code) {
-    const { body, text } = settledBody(payment);
-    return { kind: 'json', status: 200, body, text: envelopeJson(text, now, state.store.ndc(payment.entityId)) };
+    const { body, text, timestamp } = settledBody(payment);
+    return { kind: 'json', status: 200, body, text: envelopeJson(text, now, state.store.ndc(payment.entityId), timestamp) };
   }
   const body = paymentBody(payment, answeredCode === payment.result.code ? payment.result : result(answeredCode));
   return json(200, envelope({ ...body, ...pendingRedirect(state, payment) }, now, state.store.ndc(payment.entityId)));
