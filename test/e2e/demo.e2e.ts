@@ -119,7 +119,7 @@ describe('npm start demo', () => {
   });
 
   test('an expired checkout: the gateway refuses the payment, the shopper is offered "Start again", and the new checkout is paid', async () => {
-    const { page, done } = await shopperPage([/400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/v1\/checkouts\/\w+\/widget\/payments\)/]);
+    const { page, done } = await shopperPage([/400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/v1\/checkouts\/[\w.-]+\/widget\/payments\)/]);
     await checkOut(page);
     await page.getByRole('button', { name: 'Let this checkout expire' }).click();
     await page.getByText('The sandbox clock moved 31 minutes ahead').waitFor();
