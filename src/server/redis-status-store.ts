@@ -145,13 +145,13 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
     })();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StatusStoreUnavailableError(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(() => reject(new StatusStoreUnavailableError(`Redis did not answer within ${timeoutMs} ms`, { retryAfterSeconds: 1 })), timeoutMs);
     });
     try {
       return await Promise.race([operation, timeout]);
     } catch (error) {
       if (error instanceof StatusStoreUnavailableError) throw error;
-      throw new StatusStoreUnavailableError('Redis could not be reached', { cause: error });
+      throw new StatusStoreUnavailableError('Redis could not be reached', { cause: error, retryAfterSeconds: 1 });
     } finally {
       clearTimeout(timer);
     }

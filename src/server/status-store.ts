@@ -5,7 +5,7 @@
  * and the first approved answer. Every operation is atomic, so two instances can
  * never both decide to send the same status call.
  */
-import { GatewayError, type GatewayErrorDetails } from './errors.js';
+import { GatewayError, type GatewayErrorDetails, type OutcomeKind } from './errors.js';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -72,6 +72,8 @@ export interface StatusStore {
  */
 export class StatusStoreUnavailableError extends GatewayError {
   override name = 'StatusStoreUnavailableError';
+  // For the shopper it is what a throttled read is: nothing was sent, try again shortly.
+  override readonly outcome: OutcomeKind = 'throttled';
   /** Seconds after which the store may answer again, when known. */
   declare readonly retryAfterSeconds?: number;
 
@@ -275,7 +277,7 @@ export async function guarded<T>(operation: () => Awaitable<T>): Promise<T> {
     return await operation();
   } catch (error) {
     if (error instanceof GatewayError) throw error;
-    throw new StatusStoreUnavailableError('The status store did not answer', { cause: error });
+    throw new StatusStoreUnavailableError('The status store did not answer', { cause: error, retryAfterSeconds: 1 });
   }
 }
 
