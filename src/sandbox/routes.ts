@@ -196,7 +196,9 @@ const widgetPayment: Handler = (state, request, match) => {
   if (errors.length) return reply(withCors(invalidParameters(errors, store.clock.now(), id)));
   const previous = paymentOfCheckout(state, checkout);
   if (previous && succeeded(previous)) return reply(invalidCheckout(state, id, 'checkout already processed'));
-  const outcome = createCardPayment(store, checkout.entityId, { ...checkout.params, ...entered(storable(request)) }, behaviour, id);
+  // The platform adds the shopper's IP (and its country) to a widget payment: the browser's address is the caller's.
+  const shopperIp = checkout.params['customer.ip'] ?? request.remoteAddress;
+  const outcome = createCardPayment(store, checkout.entityId, { ...checkout.params, ...entered(storable(request)), ...(shopperIp ? { 'customer.ip': shopperIp } : {}) }, behaviour, id);
   checkout.paymentIds.push(outcome.payment.id);
   if (outcome.payment.threeDs) checkout.attemptsOpenUntil = outcome.payment.createdAt + THREE_DS_TIMEOUT_MS;
   noteCheckoutPayment(state, outcome.payment);

@@ -81,7 +81,7 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
   }
   let routed: Routed;
   try {
-    routed = route(state, { method, path, params, authorization: incoming.headers.authorization });
+    routed = route(state, { method, path, params, authorization: incoming.headers.authorization, remoteAddress: incoming.socket.remoteAddress?.replace(/^::ffff:/, '') });
   } catch (error) {
     onError(error);
     routed = reply(systemError(state));

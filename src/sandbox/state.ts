@@ -48,6 +48,8 @@ export interface Request {
   readonly path: string;
   readonly params: FlatParams;
   readonly authorization: string | undefined;
+  /** The caller's IP address, as the socket saw it (IPv4 without the `::ffff:` prefix). */
+  readonly remoteAddress?: string | undefined;
 }
 
 /** A fresh sandbox state: empty store on a real-time clock, the widget script read from disk. */

@@ -103,7 +103,6 @@ describe('recorded real answers, replayed to the server helper', () => {
 const NOT_PRODUCED = new Set([
   'cart', // the merchant's basket: the kit never sends one
   'registrationId', // only when the request saved the card (the sandbox answers it then)
-  'customer', // a widget payment: the platform adds the shopper's IP, the sandbox's widget sends none
   'threeDSecure', // eci 07 on a payment without 3-D Secure: the sandbox answers threeDSecure only after a 3DS step or own-MPI data
 ]);
 
