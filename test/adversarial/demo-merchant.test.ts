@@ -303,7 +303,8 @@ describe('demo merchant when the gateway fails', () => {
 });
 
 describe('demo merchant when its status store fails', () => {
-  test('a shopper return answers 502 with a message and the calls, nothing from the store\'s error', async () => {
+  // A store that cannot answer means nothing was sent to the gateway: the shopper is told to try again shortly.
+  test('a shopper return answers "throttled" with a retry time, nothing from the store\'s error', async () => {
     const failing: StatusStore = {
       claim: () => Promise.reject(new Error(`store down while holding ${TOKEN} ${PANS[0]}`)),
       settle: () => Promise.reject(new Error('store down')),
@@ -316,8 +317,11 @@ describe('demo merchant when its status store fails', () => {
       const { body } = await send({ method: 'POST', path: '/api/orders', ...json({ lines: [{ sku: 'pour-over-kit', quantity: 1 }] }) }, [200]);
       const { id, checkoutId } = body.order;
       const resourcePath = `/v1/checkouts/${checkoutId}/payment`;
-      const answer = await send({ method: 'GET', path: `/api/orders/${id}/payment?${new URLSearchParams({ id: checkoutId, resourcePath })}` }, [502]);
-      assert.match(answer.body.error, /store/i);
+      const answer = await send({ method: 'GET', path: `/api/orders/${id}/payment?${new URLSearchParams({ id: checkoutId, resourcePath })}` }, [200]);
+      assert.equal(answer.body.outcome, 'throttled');
+      assert.ok(answer.body.retryAfterSeconds > 0);
+      assert.match(answer.body.message, /store/i);
+      assert.doesNotMatch(JSON.stringify(answer.body), /store down/);
     } finally {
       merchant = previous;
       await shop.close();
