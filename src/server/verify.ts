@@ -1,4 +1,5 @@
 /** The seed's merchant rule for a payment status: compare id, amount, currency, brand and type with what was expected. */
+import { toCents } from '../contract/amount.js';
 import { GatewayVerificationError, type VerificationMismatch } from './errors.js';
 import type { Payment } from './types.js';
 
@@ -9,12 +10,16 @@ export interface ExpectedPayment {
   /** The checkout the payment belongs to (the payment's `ndc`). */
   checkoutId?: string;
   merchantTransactionId?: string;
-  /** Compared as the exact N10.N2 string: `"92.00"`. */
+  /** Compared as an amount in cents, so `"92"` and `"92.00"` are the same (the platform answers two decimals). */
   amount: string;
   currency: string;
   paymentBrand?: string;
   paymentType?: string;
 }
+
+// Amounts are numbers written as text: the platform may answer `10.00` to a request sent as `10`.
+const same = (field: keyof ExpectedPayment, actual: string | undefined, expected: string) =>
+  actual === expected || (field === 'amount' && actual !== undefined && toCents(actual) === toCents(expected));
 
 /** Returns the payment when it matches, else throws `GatewayVerificationError` listing every difference. */
 export function verifyPayment(payment: Payment, expected: ExpectedPayment): Payment {
@@ -29,7 +34,7 @@ export function verifyPayment(payment: Payment, expected: ExpectedPayment): Paym
   };
   const mismatches: VerificationMismatch[] = [];
   for (const [field, value] of Object.entries(expected) as [keyof ExpectedPayment, string | undefined][]) {
-    if (value !== undefined && actual[field] !== value) mismatches.push({ field, expected: value, actual: actual[field] });
+    if (value !== undefined && !same(field, actual[field], value)) mismatches.push({ field, expected: value, actual: actual[field] });
   }
   if (mismatches.length) {
     const list = mismatches.map(({ field, expected, actual }) => `${field} is ${actual ?? 'absent'}, expected ${expected}`).join('; ');

@@ -201,4 +201,13 @@ describe('verifyPayment (the seed\'s merchant rule)', () => {
     ]);
     assert.match(error.message, /amount is 92\.00, expected 9\.20/);
   });
+
+  test('compares amounts as money: "92" is "92.00", "92.01" is not', async () => {
+    const { client } = clientFor(context.sandbox);
+    const payment = await client.payments.create(cardPayment({ merchantTransactionId: orderId('verify-amount') }));
+    assert.equal(verifyPayment(payment, { amount: '92', currency: 'EUR' }), payment);
+    assert.equal(verifyPayment(payment, { amount: '92.0', currency: 'EUR' }), payment);
+    assert.throws(() => verifyPayment(payment, { amount: '92.01', currency: 'EUR' }), GatewayVerificationError);
+    assert.throws(() => verifyPayment(payment, { amount: 'not an amount', currency: 'EUR' }), GatewayVerificationError);
+  });
 });
