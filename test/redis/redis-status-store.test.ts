@@ -6,27 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { createRedisStatusStore, StatusStoreUnavailableError, type RedisClientLike } from '../../src/server/index.js';
 import { statusStoreContract } from '../server/status-store-contract.js';
-import { startRedisServer, type RedisServer } from './redis-server.js';
+import { useRedisClients } from './clients.js';
 
-let server: RedisServer;
-const clients: { nodeRedis?: ReturnType<typeof createClient>; ioredis?: Redis } = {};
-
-before(async () => {
-  server = await startRedisServer();
-  clients.nodeRedis = createClient({ url: server.url });
-  await clients.nodeRedis.connect();
-  clients.ioredis = new Redis(server.url);
-});
-after(async () => {
-  clients.nodeRedis?.destroy();
-  clients.ioredis?.disconnect();
-  await server.stop();
-});
+const clients = useRedisClients();
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const T0 = 1_800_000_000_000;
@@ -46,7 +33,7 @@ describe('the Redis store when Redis fails', () => {
 
   test('slow: an operation longer than timeoutMs is StatusStoreUnavailableError; after the pause the store answers again', async () => {
     const store = createRedisStatusStore({ client: clients.ioredis!, prefix: `slow:${randomUUID()}:`, timeoutMs: 500 });
-    const admin = new Redis(server.url);
+    const admin = new Redis(clients.server!.url);
     try {
       await admin.call('CLIENT', 'PAUSE', '1500', 'ALL');
       const error = await Promise.resolve(store.claim('k', claim())).catch((caught: unknown) => caught);
@@ -79,7 +66,7 @@ describe('the Redis store when Redis fails', () => {
   });
 
   test('unreachable at start (both clients): StatusStoreUnavailableError within timeoutMs, nothing granted', async () => {
-    const nobody = `redis://127.0.0.1:${server.port === 1 ? 2 : 1}`;
+    const nobody = `redis://127.0.0.1:${clients.server!.port === 1 ? 2 : 1}`;
     const ioredis = new Redis(nobody, { lazyConnect: false, maxRetriesPerRequest: 1, retryStrategy: () => 50 });
     ioredis.on('error', () => undefined);
     const nodeRedis = createClient({ url: nobody, socket: { reconnectStrategy: 50 } });
