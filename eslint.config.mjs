@@ -4,6 +4,21 @@ import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
 import tseslint from 'typescript-eslint';
 
+/** One `no-restricted-imports` block per folder of src/: the sibling folders it must never import. */
+function layers(forbidden) {
+  return Object.entries(forbidden).map(([files, folders]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: folders.map((folder) => ({
+          group: [`**/${folder}/*`, `**/${folder}/**`, `../${folder}`, `../../${folder}`],
+          message: `${files.replace('/**', '')} never imports src/${folder}: the products are siblings on src/contract and src/browser.`,
+        })),
+      }],
+    },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'storybook-static/', 'custom-elements.json', '.cache/'] },
   js.configs.recommended,
@@ -16,6 +31,14 @@ export default tseslint.config(
     files: ['src/components/**/*.ts'],
     ...wc.configs['flat/recommended'],
   },
+  // The three products stand on src/contract (and the browser floor, src/browser) and never import one another.
+  ...layers({
+    'src/contract/**': ['browser', 'components', 'sandbox', 'server'],
+    'src/browser/**': ['components', 'sandbox', 'server'],
+    'src/components/**': ['sandbox', 'server'],
+    'src/sandbox/**': ['components', 'server'],
+    'src/server/**': ['browser', 'components', 'sandbox'],
+  }),
   {
     languageOptions: { globals: { window: 'readonly', document: 'readonly', console: 'readonly', process: 'readonly' } },
     rules: {

@@ -1,11 +1,11 @@
 /**
- * The framework-free 3-D Secure runner (src/components/gw-3ds-handler/flow.ts) on its own, in Chromium
+ * The framework-free 3-D Secure runner (src/browser/three-d-secure-flow.ts) on its own, in Chromium
  * against the sandbox: the gateway names the parameters, and whatever the names (even a form's own
  * properties: DOM clobbering), the post carries exactly those parameters and the scope still
  * removes what it added.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { checkRedirect, navigate, runPrecondition, Scope } from '../../src/components/gw-3ds-handler/flow.js';
+import { checkRedirect, navigate, runPrecondition, Scope } from '../../src/browser/three-d-secure-flow.js';
 import type { RedirectParameter } from '../../src/contract/redirect.js';
 import { merchantCall, sandboxUrl } from '../support/gateway.js';
 

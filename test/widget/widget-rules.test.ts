@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { CARD_BRANDS, brandOfCardNumber, passesLuhn, type DetectableBrand } from '../../src/contract/card.js';
 import { classifyResult, RESULT_CODES, type ResultKind } from '../../src/contract/result-codes.js';
 import { validateParameters } from '../../src/contract/rules.js';
-import { checkRedirect, RedirectProblem } from '../../src/components/gw-3ds-handler/flow.js';
+import { checkRedirect, RedirectProblem } from '../../src/browser/three-d-secure-flow.js';
 import { nextStep } from '../../src/sandbox/widget/answers.js';
 import { isValidField, parseExpiry, type FieldContext } from '../../src/sandbox/widget/fields.js';
 import { TEST_CARDS } from '../../src/sandbox/triggers.js';

@@ -6,7 +6,7 @@
 import { html, type PropertyValues } from 'lit';
 import { challengeWindowOf, type ChallengeWindow } from '../../contract/challenge-window.js';
 import { GwElement } from '../shared/gw-element.js';
-import { checkRedirect, METHOD_TIMEOUT_MS, navigate, RedirectProblem, runPrecondition, Scope, type CheckedRedirect, type FrameNavigation } from './flow.js';
+import { checkRedirect, METHOD_TIMEOUT_MS, navigate, RedirectProblem, runPrecondition, Scope, type CheckedRedirect, type FrameNavigation } from '../../browser/three-d-secure-flow.js';
 import { styles } from './gw-3ds-handler.styles.js';
 import { threeDsResultOf, threeDsResultOfMessage } from './post-result.js';
 import type { Gw3dsHandlerEventMap, ThreeDsCompleteDetail, ThreeDsErrorCode, ThreeDsErrorDetail, ThreeDsRedirect, ThreeDsState } from './events.js';

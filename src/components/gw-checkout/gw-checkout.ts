@@ -5,7 +5,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
 import { GwElement } from '../shared/gw-element.js';
-import { httpUrl, isSecureEndpoint } from '../shared/url.js';
+import { httpUrl, isSecureEndpoint } from '../../browser/url.js';
 import type { GwCheckoutErrorCode, GwCheckoutEventMap, GwCheckoutState, GwErrorDetail } from './events.js';
 import { styles } from './gw-checkout.styles.js';
 import { joinWidget, leaveWidget, type WidgetOwner, type WidgetSource, type WpwlError, type WpwlOptions } from './widget-session.js';

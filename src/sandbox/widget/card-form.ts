@@ -4,8 +4,8 @@
  * form's own `data-brands`, and the submission, sent once and never retried.
  */
 import { brandOfCardNumber, isDetectableBrand, type DetectableBrand } from '../../contract/card.js';
-import { httpUrl } from '../../components/shared/url.js';
-import type { Scope } from '../../components/gw-3ds-handler/flow.js';
+import { httpUrl } from '../../browser/url.js';
+import type { Scope } from '../../browser/three-d-secure-flow.js';
 import { nextStep, type PaymentAnswer } from './answers.js';
 import { FIELDS, digitsOf, isValidField, parseExpiry, type Field, type FieldName } from './fields.js';
 import type { Language, Texts } from './texts.js';

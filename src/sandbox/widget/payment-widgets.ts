@@ -9,8 +9,8 @@
  * the shopper to the form's `action`. No eval, no inline styles or handlers: it
  * runs under a strict Content-Security-Policy.
  */
-import { checkRedirect, METHOD_TIMEOUT_MS, navigate, runPrecondition, Scope, type CheckedRedirect } from '../../components/gw-3ds-handler/flow.js';
-import { isSecureEndpoint } from '../../components/shared/url.js';
+import { checkRedirect, METHOD_TIMEOUT_MS, navigate, runPrecondition, Scope, type CheckedRedirect } from '../../browser/three-d-secure-flow.js';
+import { isSecureEndpoint } from '../../browser/url.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
 import { isGatewayId, resourcePathOf } from '../../contract/resource-path.js';
 import { parseGatewayTimestamp } from '../../contract/timestamp.js';

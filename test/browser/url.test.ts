@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { httpUrl, isSecureEndpoint } from '../../../src/components/shared/url.js';
+import { httpUrl, isSecureEndpoint } from '../../src/browser/url.js';
 
 describe('the elements\' URL rules', () => {
   it('take http(s) only, relative only against a base', () => {

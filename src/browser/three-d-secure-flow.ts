@@ -1,5 +1,6 @@
 /**
- * The 3-D Secure steps of a gateway `redirect`, without a framework, for
+ * The 3-D Secure steps of a gateway `redirect`, without a framework (part of the
+ * browser floor that the elements and the served widget both stand on), for
  * `<gw-3ds-handler>` and the sandbox's served payment widget: the redirect is
  * checked whole before anything is posted; each precondition (the 3DS method)
  * is posted into a hidden frame and awaited until it loads, for at most 10
@@ -11,8 +12,8 @@
  * form's own: DOM clobbering). So forms are set up with attributes before
  * they hold inputs, and are only ever called through the prototypes.
  */
-import type { RedirectParameter } from '../../contract/redirect.js';
-import { httpUrl, isSecureEndpoint } from '../shared/url.js';
+import type { RedirectParameter } from '../contract/redirect.js';
+import { httpUrl, isSecureEndpoint } from './url.js';
 
 /** EMVCo: when the 3DS method page has not loaded within 10 seconds, go on without it. */
 export const METHOD_TIMEOUT_MS = 10_000;
