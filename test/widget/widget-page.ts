@@ -5,9 +5,9 @@
  */
 import { clockSandboxUrl, merchantCall, sandboxUrl, shopperResultUrl } from '../support/gateway.js';
 import { clickInFrame } from '../support/three-ds.js';
-import type { WidgetError, WpwlOptions } from '../../src/sandbox/widget/types.js';
+import type { WpwlError, WpwlOptions } from '../../src/browser/widget-contract.js';
 
-export type { WidgetError, WpwlOptions };
+export type { WpwlError, WpwlOptions };
 
 export interface Checkout {
   id: string;
@@ -57,8 +57,8 @@ export interface WidgetPage {
   /** Resolves when the widget calls onReady. */
   ready: Promise<void>;
   /** Resolves with the first error the widget reports through onError. */
-  error: Promise<WidgetError>;
-  errors: WidgetError[];
+  error: Promise<WpwlError>;
+  errors: WpwlError[];
   form(index?: number): HTMLFormElement;
 }
 
@@ -71,11 +71,11 @@ export function closePages(): void {
 
 /** Wraps the page's callbacks so the test can await them; the page's own callbacks still run. */
 function observe(options: WpwlOptions = {}) {
-  const errors: WidgetError[] = [];
+  const errors: WpwlError[] = [];
   let readied!: () => void;
-  let failed!: (error: WidgetError) => void;
+  let failed!: (error: WpwlError) => void;
   const ready = new Promise<void>((resolve) => (readied = resolve));
-  const error = new Promise<WidgetError>((resolve) => (failed = resolve));
+  const error = new Promise<WpwlError>((resolve) => (failed = resolve));
   const observed: WpwlOptions = {
     ...options,
     onReady() {

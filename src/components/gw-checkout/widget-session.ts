@@ -3,38 +3,9 @@
  * global `wpwlOptions` and `wpwl`); this module lets any number of
  * `<gw-checkout>` elements share it safely and undoes everything on the way out.
  */
+import type { WpwlError, WpwlOptions } from '../../browser/widget-contract.js';
 
-/** The `error.name` values the widget passes to `onError`. */
-export type WpwlErrorName = 'InvalidCheckoutIdError' | 'WidgetError' | 'PciIframeSubmitError' | 'PciIframeCommunicationError';
-
-/** What the widget passes to `wpwlOptions.onError`. */
-export interface WpwlError {
-  readonly name: WpwlErrorName | (string & {});
-  readonly message?: string;
-}
-
-/**
- * The widget's configuration, the global `window.wpwlOptions`: the documented
- * keys typed, anything else passed through to the widget as given.
- */
-export interface WpwlOptions {
-  /** e.g. `de`, `de-AT`; the widget defaults to `en-US`. */
-  locale?: string;
-  style?: 'card' | 'logos' | 'plain' | 'none';
-  labels?: Record<string, string>;
-  iframeStyles?: Record<string, unknown>;
-  autofocus?: string | boolean;
-  requireCvv?: boolean;
-  brandDetection?: boolean;
-  onReady?: (...args: unknown[]) => void;
-  /** Returning `false` stops the payment. */
-  onBeforeSubmitCard?: (...args: unknown[]) => boolean | void;
-  onAfterSubmit?: (...args: unknown[]) => void;
-  onError?: (error: WpwlError, ...args: unknown[]) => void;
-  onChangeBrand?: (brand: string, ...args: unknown[]) => void;
-  onDetectBrand?: (brands: string[], ...args: unknown[]) => void;
-  [key: string]: unknown;
-}
+export type { WpwlError, WpwlErrorName, WpwlOptions } from '../../browser/widget-contract.js';
 
 /** The widget's public handle, `window.wpwl`. */
 interface Wpwl {

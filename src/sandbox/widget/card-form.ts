@@ -9,7 +9,7 @@ import type { Scope } from '../../browser/three-d-secure-flow.js';
 import { nextStep, type PaymentAnswer } from './answers.js';
 import { FIELDS, digitsOf, isValidField, parseExpiry, type Field, type FieldName } from './fields.js';
 import type { Language, Texts } from './texts.js';
-import type { Callback, WidgetErrorName, WpwlOptions } from './types.js';
+import type { WpwlCallback, WpwlErrorName, WpwlOptions } from '../../browser/widget-contract.js';
 
 /** What a card form needs from the widget around it. */
 export interface Widget {
@@ -19,8 +19,8 @@ export interface Widget {
   readonly language: Language;
   /** Ends with `wpwl.unload()`: every listener, request, timer and node the widget added. */
   readonly scope: Scope;
-  call(name: Callback, ...args: unknown[]): unknown;
-  report(name: WidgetErrorName, message: string): void;
+  call(name: WpwlCallback, ...args: unknown[]): unknown;
+  report(name: WpwlErrorName, message: string): void;
   /** The URL of this checkout's widget endpoint `path`. */
   gatewayUrl(path: string): string;
   /** Sends the shopper to `form`'s action, the shop's result page, with the checkout's id and resourcePath. */

@@ -18,7 +18,7 @@ import type { CheckoutAnswer } from './answers.js';
 import { autofocus, element, renderCardForm, showMessage, type Widget } from './card-form.js';
 import { CARD_CSS, PLAIN_CSS } from './styles.js';
 import { languageOf, textsFor, type TextKey } from './texts.js';
-import type { Callback, WidgetErrorName, WpwlOptions } from './types.js';
+import type { WpwlCallback, WpwlErrorName, WpwlOptions } from '../../browser/widget-contract.js';
 
 /** setTimeout holds at most 2^31 - 1 ms; no checkout lives that long. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
@@ -40,7 +40,7 @@ function load(): void {
    * `false`, so a broken onBeforeSubmitCard stops the payment rather than
    * letting it through unchecked.
    */
-  const call = (name: Callback, ...args: unknown[]): unknown => {
+  const call = (name: WpwlCallback, ...args: unknown[]): unknown => {
     const callback = options[name];
     if (typeof callback !== 'function') return undefined;
     try {
@@ -50,7 +50,7 @@ function load(): void {
       return false;
     }
   };
-  const report = (name: WidgetErrorName, message: string): void => {
+  const report = (name: WpwlErrorName, message: string): void => {
     const error = new Error(message);
     error.name = name;
     console.warn(`paymentWidgets.js: ${name}: ${message}`);
@@ -72,7 +72,7 @@ function load(): void {
   const forms = () => document.querySelectorAll<HTMLFormElement>('form.paymentWidgets');
 
   /** Reports a widget error, shows a short message in every form and disables its pay button. */
-  const fail = (name: WidgetErrorName, message: string, text: TextKey): void => {
+  const fail = (name: WpwlErrorName, message: string, text: TextKey): void => {
     for (const form of forms()) {
       showMessage(scope, form, texts[text]);
       for (const button of form.querySelectorAll<HTMLButtonElement>('button.wpwl-button-pay')) button.disabled = true;
