@@ -39,6 +39,16 @@ export default tseslint.config(
     'src/sandbox/**': ['components', 'server'],
     'src/server/**': ['browser', 'components', 'sandbox'],
   }),
+  // What a merchant would write: the demo, the stories and the benchmarks import the package by its public names only.
+  {
+    files: ['stories/**/*.ts', '.storybook/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['bench/sandbox.bench.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/src/*', '**/src/**'], message: "Import the package's public entry points (gw-elements, gw-elements/server, gw-elements/sandbox, gw-elements/sandbox/test-cards), as a merchant would." }],
+      }],
+    },
+  },
   {
     languageOptions: { globals: { window: 'readonly', document: 'readonly', console: 'readonly', process: 'readonly' } },
     rules: {

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { ENTRY_POINTS, sourceAliases } from './scripts/entry-points.mjs';
 import { viteMinifyTemplates } from './scripts/minify-templates.js';
 import { bundleWidgetScript, WIDGET_SCRIPT_FILE } from './src/sandbox/widget-script.js';
 
@@ -29,6 +30,8 @@ function buildWidgetScript(): Plugin {
 export default defineConfig({
   root: here('demo'),
   publicDir: false,
+  // The demo's pages import the package by its own name, as a merchant's would.
+  resolve: { alias: sourceAliases(new URL('./', import.meta.url)) },
   server: { host: '127.0.0.1', strictPort: false },
   plugins: [viteMinifyTemplates(), buildWidgetScript()],
   build: {
@@ -39,11 +42,7 @@ export default defineConfig({
     sourcemap: true,
     lib: {
       entry: {
-        index: here('src/index.ts'),
-        checkout: here('src/checkout.ts'),
-        '3ds-handler': here('src/3ds-handler.ts'),
-        server: here('src/server/index.ts'),
-        sandbox: here('src/sandbox/index.ts'),
+        ...Object.fromEntries(Object.values(ENTRY_POINTS).map(({ source, build }) => [build, here(source)])),
         'sandbox-cli': here('src/sandbox/cli.ts'),
       },
       formats: ['es'],

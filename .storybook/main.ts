@@ -6,7 +6,7 @@
  */
 import type { StorybookConfig } from '@storybook/web-components-vite';
 import type { Plugin } from 'vite';
-import { createMerchantProxy, startSandbox } from '../src/sandbox/index.js';
+import { createMerchantProxy, startSandbox } from 'gw-elements/sandbox';
 
 /** Starts a sandbox with the dev server and mounts its merchant proxy before Vite's own routes. */
 function storySandbox(): Plugin {

@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { launchChromium } from '../scripts/chromium.mjs';
 import { esbuildMinifyTemplates } from '../scripts/minify-templates.js';
-import { startSandbox } from '../src/sandbox/index.js';
+import { startSandbox } from 'gw-elements/sandbox';
 
 const KB = 1024;
 const RATIO_TARGET = 1.05;

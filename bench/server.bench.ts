@@ -9,10 +9,10 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { DEFAULT_ENTITY_ID, DEFAULT_TOKEN } from '../src/sandbox/index.js';
-import { CARDS } from '../src/sandbox/triggers.js';
-import { createGatewayClient, type CardPaymentRequest } from '../src/server/index.js';
-import { cardPayment } from '../src/sandbox/fixtures.js';
+import { DEFAULT_ENTITY_ID, DEFAULT_TOKEN } from 'gw-elements/sandbox';
+import { CARDS } from 'gw-elements/sandbox/test-cards';
+import { createGatewayClient, type CardPaymentRequest } from 'gw-elements/server';
+import { cardPayment } from 'gw-elements/sandbox/test-cards';
 
 const OVERHEAD_TARGET = 0.05;
 const SIZE_TARGET_BYTES = 8 * 1024;

@@ -7,8 +7,8 @@
  * process sends 8), so both sides make one status call per checkout. Then the
  * same returns again (reloads, answered from the store).
  */
-import { startSandbox } from '../src/sandbox/index.js';
-import { createGatewayClient } from '../src/server/index.js';
+import { startSandbox } from 'gw-elements/sandbox';
+import { createGatewayClient } from 'gw-elements/server';
 import { payInWidget } from '../test/server/fixtures.js';
 import type { ReturnOutcome } from '../test/redis/instance.js';
 import { startInstance, type Instance } from '../test/redis/instances.js';

@@ -5,9 +5,9 @@
  */
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
-import '../src/3ds-handler.js';
-import type { ChallengeWindow } from '../src/contract/formats.js';
-import { CARDS } from '../src/sandbox/triggers.js';
+import 'gw-elements/3ds-handler';
+import type { ChallengeWindow } from 'gw-elements/server';
+import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { createThreeDsRedirect, hangNextRequest, untilState } from './support/gateway.js';
 
 interface HandlerArgs {

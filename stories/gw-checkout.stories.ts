@@ -6,7 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import '../src/checkout.js';
+import 'gw-elements/checkout';
 import { createCheckout, hangNextRequest, shopperResultUrl, untilState, type StoryCheckout } from './support/gateway.js';
 
 interface CheckoutArgs {

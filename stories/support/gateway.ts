@@ -5,8 +5,8 @@
  * a fresh checkout, a server-to-server payment that needs 3-D Secure, and a
  * request the sandbox holds back (to show a waiting state).
  */
-import type { ChallengeWindow } from '../../src/contract/formats.js';
-import { threeDsPayment } from '../../src/sandbox/fixtures.js';
+import type { ChallengeWindow } from 'gw-elements/server';
+import { threeDsPayment } from 'gw-elements/sandbox/test-cards';
 
 export interface StoryGatewayConfig {
   readonly sandboxUrl: string;

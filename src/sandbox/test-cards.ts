@@ -1,0 +1,7 @@
+/**
+ * `gw-elements/sandbox/test-cards`: the sandbox's test cards and ready request
+ * forms, without Node: for a storybook, a demo page or a browser test that pays
+ * in the sandbox's widget or starts a server-to-server 3-D Secure payment.
+ */
+export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './triggers.js';
+export { cardPayment, threeDsFields, threeDsPayment } from './fixtures.js';
