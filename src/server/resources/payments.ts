@@ -30,7 +30,7 @@ export function payments(transport: Transport): Payments {
   return {
     create: (request, options) => movePayment(transport, { path: '/v1/payments', operation: 'payment', request }, options),
     async get(paymentId, options) {
-      return settle(await transport.send<Payment>({ ...options, method: 'GET', path: `/v1/payments/${pathId('paymentId', paymentId)}` }));
+      return settle(await transport.send<Payment>({ options, method: 'GET', path: `/v1/payments/${pathId('paymentId', paymentId)}` }));
     },
     capture: (paymentId, request, options) => reference(paymentId, 'CP', request, options),
     refund: (paymentId, request, options) => reference(paymentId, 'RF', request, options),

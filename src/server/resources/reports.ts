@@ -15,7 +15,7 @@ export interface Reports {
 export function reports(transport: Transport): Reports {
   return {
     async get(transactionId, options) {
-      const answer = await transport.send<Payment>({ ...options, method: 'GET', path: `/v3/query/${pathId('transactionId', transactionId)}` });
+      const answer = await transport.send<Payment>({ options, method: 'GET', path: `/v3/query/${pathId('transactionId', transactionId)}` });
       // A payment (it has an id) is the answer, declined or not; an answer without one is the refusal of the read.
       return isPaymentAnswer(answer.body) ? answer.body : settle(answer);
     },
