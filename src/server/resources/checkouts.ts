@@ -30,7 +30,7 @@ export function checkouts(transport: Transport): Checkouts {
     },
 
     async getPayment(checkoutId, options) {
-      const path = `/v1/checkouts/${pathId('checkoutId', checkoutId)}/payment`;
+      const path = `/v1/checkouts/${pathId(transport, 'checkoutId', checkoutId)}/payment`;
       try {
         return settle(await transport.send<Payment>({ options, method: 'GET', path, retries: 0 }));
       } catch (error) {
