@@ -7,10 +7,19 @@
  * `node scripts/test.mjs node` (or browser) runs one kind. Exits non-zero when any
  * runner fails, when a file fails to load, or when a runner finds no tests, and
  * ends with one line: "N passed, N failed".
+ *
+ * What the tests need from the machine (Chromium, redis-server) is found, or
+ * installed, once here before any stage runs, and handed to every stage as
+ * CHROME_PATH and REDIS_SERVER_PATH: a test file never installs anything (two
+ * files installing at once is how `npm test` once hung). Nothing may hang
+ * silently: every node:test file has a time limit, the browser runner has its
+ * own, and a stage that prints nothing for TEST_IDLE_MINUTES (default 20) is
+ * killed and reported with the file it stalled in (scripts/test-run.mjs).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { nodeTest, run } from './test-run.mjs';
 
 const STAGES = ['node', 'browser', 'e2e', 'storybook'];
 const requested = process.argv.slice(2);
@@ -21,27 +30,36 @@ if (unknown.length) {
   process.exit(2);
 }
 
+/** Per node:test file (Node 20 applies `--test-timeout` to each file; later versions to each test too). */
+const FILE_TIMEOUT_MS = { node: 10 * 60_000, e2e: 15 * 60_000, storybook: 15 * 60_000 };
+/** A stage silent this long is stuck: every per-file limit above is shorter, so this is the last resort. */
+const IDLE_MS = (Number(process.env.TEST_IDLE_MINUTES) || 20) * 60_000;
+/** How long finding (or installing) Chromium or redis-server may take. */
+const ENSURE_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * Runs scripts/ensure-<what> once and answers the path it prints, or undefined
+ * with the reason printed: the stages then run without it and the tests that
+ * need it fail saying so.
+ */
+function ensure(what, variable) {
+  const result = spawnSync(`scripts/ensure-${what}`, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: ENSURE_TIMEOUT_MS });
+  const path = result.stdout?.trim();
+  if (result.status === 0 && path) return path;
+  const why = result.error ? result.error.message : `exit ${result.status ?? result.signal}`;
+  console.error(`scripts/ensure-${what} found no ${what} (${why}); tests that need it will fail. Set ${variable}=/path/to/it.`);
+  return undefined;
+}
+
+/** What every stage gets from the machine, found once (below). */
+const machine = {};
+
 /** Every file under `dir` whose name satisfies `accept`, sorted for a stable order. */
 function listFiles(dir, accept) {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && accept(entry.name))
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
     .sort();
-}
-
-/** Runs a command, echoing its output, and resolves to its exit code and output. */
-function run(command, args, env = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const echo = (stream) => (chunk) => {
-      output += chunk;
-      stream.write(chunk);
-    };
-    child.stdout.on('data', echo(process.stdout));
-    child.stderr.on('data', echo(process.stderr));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
 }
 
 const lastNumber = (output, pattern) => {
@@ -53,18 +71,14 @@ const runners = {
   async node() {
     const files = listFiles('test', (name) => name.endsWith('.test.ts') && !name.endsWith('.browser.test.ts'));
     if (!files.length) return { code: 1, passed: 0, failed: 0, note: 'no node test files found' };
-    const { code, output } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files]);
-    const passed = lastNumber(output, /^ℹ pass (\d+)/gm);
-    const failed = lastNumber(output, /^ℹ fail (\d+)/gm);
-    return { code: passed === 0 ? 1 : code, passed, failed, note: passed === 0 ? 'no node test ran' : '' };
+    return counted('node', await nodeTest(files, { concurrency: 2, fileTimeoutMs: FILE_TIMEOUT_MS.node, idleMs: IDLE_MS, env: machine }));
   },
   async browser() {
-    const chromium = execFileSync('scripts/ensure-chromium', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
     const wtr = join('node_modules', '@web', 'test-runner', 'dist', 'bin.js');
-    const { code, output } = await run(process.execPath, ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs', '--static-logging'], { CHROME_PATH: chromium });
+    const { code, output, stalled } = await run(process.execPath, ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs', '--static-logging'], { idleMs: IDLE_MS, env: machine });
     const passed = lastNumber(output, /(\d+) passed/g);
     const failed = lastNumber(output, /(\d+) failed/g);
-    return { code: passed === 0 ? 1 : code, passed, failed, note: passed === 0 ? 'no browser test ran' : '' };
+    return { code: passed === 0 ? 1 : code, passed, failed, note: stalled || (passed === 0 ? 'no browser test ran' : '') };
   },
   async e2e() {
     return nodeTestFiles('e2e', listFiles(join('test', 'e2e'), (name) => name.endsWith('.e2e.ts')));
@@ -77,12 +91,21 @@ const runners = {
 /** Runs node:test files through tsx (one at a time: each starts servers and a browser) and counts their results. */
 async function nodeTestFiles(kind, files) {
   if (!files.length) return { code: 1, passed: 0, failed: 0, note: `no ${kind} test files found` };
-  const chromium = execFileSync('scripts/ensure-chromium', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
-  const { code, output } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files], { CHROME_PATH: chromium });
+  return counted(kind, await nodeTest(files, { concurrency: 1, fileTimeoutMs: FILE_TIMEOUT_MS[kind], idleMs: IDLE_MS, env: machine }));
+}
+
+/** The spec reporter's totals; a stage where nothing passed failed, whatever its exit code. */
+function counted(kind, { code, output, stalled }) {
   const passed = lastNumber(output, /^ℹ pass (\d+)/gm);
   const failed = lastNumber(output, /^ℹ fail (\d+)/gm);
-  return { code: passed === 0 ? 1 : code, passed, failed, note: passed === 0 ? `no ${kind} test ran` : '' };
+  return { code: passed === 0 ? 1 : code, passed, failed, note: stalled || (passed === 0 ? `no ${kind} test ran` : '') };
 }
+
+// Found once, before any stage: the node stage needs redis-server (test/redis), the others Chromium.
+const chromium = stages.some((stage) => stage !== 'node') ? ensure('chromium', 'CHROME_PATH') : undefined;
+if (chromium) machine.CHROME_PATH = chromium;
+const redis = stages.includes('node') ? ensure('redis', 'REDIS_SERVER_PATH') : undefined;
+if (redis) machine.REDIS_SERVER_PATH = redis;
 
 let passed = 0;
 let failed = 0;

@@ -1,5 +1,7 @@
 /** `createGatewayClient`: the resources over one transport, with the documented defaults. */
-import { createTransport, type RequestOptions } from './request.js';
+import { checkField } from '../contract/formats.js';
+import { GatewayValidationError, type GatewayParameterError } from './errors.js';
+import { createTransport, isTimeout, TIMEOUT_MESSAGE, type RequestOptions } from './request.js';
 import { checkouts, type Checkouts } from './resources/checkouts.js';
 import { payments, type Payments } from './resources/payments.js';
 import { payouts, type Payouts } from './resources/payouts.js';
@@ -66,8 +68,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   if (typeof globalThis.window !== 'undefined' || typeof globalThis.document !== 'undefined') {
     throw new Error('gw-elements/server runs on a server only: the access token must never reach a browser');
   }
+  checkClientOptions(options);
   const { baseUrl, accessToken, entityId, testMode } = options;
-  if (!baseUrl || !accessToken || !entityId) throw new TypeError('createGatewayClient needs baseUrl, accessToken and entityId');
   const now = options.now ?? Date.now;
   const transport = createTransport({
     baseUrl,
@@ -90,4 +92,39 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     handleShopperReturn: shopperReturnHandler(transport, options.statusStore ?? createMemoryStatusStore({ now }), resources),
     verifyPayment,
   };
+}
+
+/** Header-safe visible ASCII: what a Bearer token and a User-Agent may hold (a line break would split the header). */
+const HEADER_TEXT = /^[\x20-\x7e]+$/;
+const isHttpUrl = (value: unknown) => {
+  try {
+    return typeof value === 'string' && /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+const isCount = (value: unknown, max: number) => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max;
+
+/** Every wrong option at once, as a GatewayValidationError: the client is never built half-configured. Never echoes the token. */
+function checkClientOptions(options: GatewayClientOptions): void {
+  const given = (typeof options === 'object' && options !== null ? options : {}) as Record<string, unknown>;
+  const errors: GatewayParameterError[] = [];
+  const refuse = (name: string, message: string) => errors.push({ name, message });
+  const optional = (name: string, valid: (value: unknown) => boolean, message: string) => {
+    if (given[name] !== undefined && !valid(given[name])) refuse(name, message);
+  };
+  const { baseUrl, accessToken, entityId } = given;
+  if (!isHttpUrl(baseUrl)) refuse('baseUrl', 'must be an http(s) URL');
+  if (typeof accessToken !== 'string' || !HEADER_TEXT.test(accessToken)) refuse('accessToken', 'must be the access token: printable ASCII, not empty');
+  const entityProblem = typeof entityId === 'string' ? checkField('entityId', entityId) : 'is required';
+  if (entityProblem) refuse('entityId', entityProblem);
+  optional('testMode', (value) => typeof value === 'string' && !checkField('testMode', value), 'must be EXTERNAL or INTERNAL');
+  optional('timeoutMs', isTimeout, TIMEOUT_MESSAGE);
+  optional('fetch', (value) => typeof value === 'function', 'must be a fetch function');
+  optional('userAgent', (value) => typeof value === 'string' && HEADER_TEXT.test(value), 'must be printable ASCII');
+  optional('maxNetworkRetries', (value) => isCount(value, 10), 'must be a whole number from 0 to 10');
+  optional('reconcileDelaysMs', (value) => Array.isArray(value) && value.every((delay) => delay === 0 || isTimeout(delay)), `must be a list of waits, each 0 or ${TIMEOUT_MESSAGE.replace('must be ', '')}`);
+  optional('now', (value) => typeof value === 'function', 'must be a function answering ms since the epoch');
+  optional('statusStore', (value) => typeof value === 'object' && value !== null, 'must be a status store');
+  if (errors.length) throw new GatewayValidationError(`Invalid client options: ${errors.map((error) => `${error.name} ${error.message}`).join('; ')}`, { parameterErrors: errors });
 }

@@ -65,9 +65,13 @@ export class GatewayError extends Error {
   declare readonly merchantTransactionId?: string;
 
   constructor(message: string, details: GatewayErrorDetails = {}) {
-    const { cause, parameterErrors = [], redact = redactByShape, ...fields } = details;
+    // Exported, so built by callers too: anything that is not details is none, and a redactor that is not one is replaced.
+    const given = typeof details === 'object' && details !== null ? details : {};
+    const { cause, parameterErrors: listed, redact: supplied, ...fields } = given;
+    const redact = typeof supplied === 'function' && typeof supplied.deep === 'function' ? supplied : redactByShape;
+    const parameterErrors = Array.isArray(listed) ? listed.filter((entry) => typeof entry === 'object' && entry !== null) : [];
     // Our own errors are already safe and keep their class; any other cause is reduced to a scrubbed copy.
-    super(redact(message), cause instanceof Error ? { cause: cause instanceof GatewayError ? cause : sanitizedCause(cause, redact) } : undefined);
+    super(redact(String(message)), cause instanceof Error ? { cause: cause instanceof GatewayError ? cause : sanitizedCause(cause, redact) } : undefined);
     for (const [key, value] of Object.entries(fields)) {
       if (value !== undefined) Object.defineProperty(this, key, { value: redact.deep(value, key), enumerable: true, configurable: true, writable: true });
     }

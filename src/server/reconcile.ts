@@ -53,7 +53,7 @@ const uncertain = (code: string) => ['uncertain', 'unknown'].includes(classifyRe
 
 /** 9. All payments with this merchantTransactionId; an empty list when there is none. Any other failure is a typed error. */
 export async function paymentsByMerchantTransactionId(transport: Transport, merchantTransactionId: string, options?: RequestOptions, redact?: Redactor): Promise<PaymentList> {
-  const answer = await transport.send<PaymentList>({ ...options, method: 'GET', path: '/v3/query', params: { merchantTransactionId }, redact });
+  const answer = await transport.send<PaymentList>({ options, method: 'GET', path: '/v3/query', params: { merchantTransactionId }, redact });
   const list = settleOr(answer, { merchantTransactionId, redact });
   if (list) return list;
   // A report answer must list payments; anything else cannot be trusted as "nothing there".
@@ -85,13 +85,13 @@ export async function movePayment(transport: Transport, movement: Movement, opti
   params.merchantTransactionId ??= crypto.randomUUID();
   // One scrubber for the POST, its look-ups and every error about them: it knows this request's card number and CVV.
   const redact = transport.redactorFor(params);
-  const call = { ...options, method: 'POST' as const, path, operation, params, programme, redact };
+  const call = { options, method: 'POST' as const, path, operation, params, programme, redact };
   let before: ReadonlySet<string> | undefined = new Set();
   if (chosen) {
     transport.validate(call);
     before = await existingIds(transport, params.merchantTransactionId, redact, options);
   }
-  const context: Lost = { ...movement, params, chosen, before, redact };
+  const context: Lost = { ...movement, params, chosen, before, redact, entityId: options?.entityId };
   let answer: Answer;
   try {
     answer = await transport.send<Payment>(call);
@@ -134,6 +134,8 @@ interface Lost extends Movement {
   /** The lost answer's payment id, when the answer arrived with an uncertain code. */
   knownId?: string | undefined;
   redact: Redactor;
+  /** The call's own channel: the lost payment is looked up where it was sent. */
+  entityId: string | undefined;
 }
 
 /** True when a present field differs, or (`required`) when it is absent and so cannot prove the match. */
@@ -177,7 +179,7 @@ async function reconcile(transport: Transport, lost: Lost, cause: GatewayError):
   for (const delay of transport.reconcileDelaysMs) {
     await sleep(delay);
     try {
-      ({ payments: candidates } = await paymentsByMerchantTransactionId(transport, merchantTransactionId, undefined, lost.redact));
+      ({ payments: candidates } = await paymentsByMerchantTransactionId(transport, merchantTransactionId, { entityId: lost.entityId }, lost.redact));
     } catch (error) {
       lookupFailure = error instanceof GatewayError ? error : new GatewayNetworkError('The look-up failed', { cause: error, ...known });
       continue;

@@ -6,23 +6,36 @@
  * (the gateway has no idempotency key); payment POSTs are reconciled instead,
  * see `reconcile.ts`.
  */
+import { checkField } from '../contract/formats.js';
 import { createRedactor, type Redactor } from '../contract/redaction.js';
 import { validateParameters, variantOf, type Operation, type Variant } from '../contract/rules.js';
 import { GatewayError, GatewayNetworkError, GatewayTimeoutError, GatewayValidationError, type Answer, type GatewayParameterError } from './errors.js';
 import type { GatewayResult, TestMode } from './types.js';
 
-/** Per-call options every resource method accepts last. */
+/**
+ * Per-call options every resource method accepts last. They are the only way
+ * a call changes what the client sends besides the request itself: request
+ * data can never set a field the client owns (see `CLIENT_OWNED`).
+ */
 export interface RequestOptions {
   /** Cancels the request (combined with the timeout). */
   signal?: AbortSignal;
   /** Overrides the client's `timeoutMs` for this call. */
   timeoutMs?: number;
+  /**
+   * The channel (AN32) this call is sent on instead of the client's `entityId`:
+   * a merchant with one entity per brand group sends the payment on that
+   * brand's entity, and reads its status, reports and captures on the same one.
+   */
+  entityId?: string;
 }
 
-export interface Call extends RequestOptions {
+export interface Call {
   /** DELETE sends its parameters in the query, like GET, and is never retried, like POST. */
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
+  /** The caller's options, kept apart so that nothing in them can replace what the resource set. */
+  options?: RequestOptions | undefined;
   /** Form fields (POST) or query parameters (GET), flat, without entityId. */
   params?: Record<string, string>;
   /** Validate `params` against this operation's rules before sending (POST bodies). */
@@ -73,6 +86,43 @@ export function validationError(errors: readonly GatewayParameterError[], redact
   return new GatewayValidationError(`Invalid request, nothing was sent: ${fields}`, { parameterErrors: errors, redact });
 }
 
+/**
+ * Form names the client sets and request data must not: the channel, and the
+ * platform's older credential parameters (`authentication.entityId`,
+ * `.userId`, `.password`), which the gateway would read as the caller's.
+ * A stray `entityId` (say, spread in from another object) would move a
+ * payment to another channel while its look-ups stay on the configured one,
+ * so it is refused, loudly and before sending, never silently dropped.
+ */
+const CLIENT_OWNED = /^(entityId|authentication\..*)$/i;
+const OWNED_MESSAGE = 'is set by the client (createGatewayClient({ entityId }), or per call: options.entityId), never by request data';
+
+/** The options' own mistakes, found before sending: each would otherwise fail deep in fetch or a timer, untyped. */
+function checkOptions(options: unknown): GatewayParameterError[] {
+  if (options === undefined) return [];
+  if (typeof options !== 'object' || options === null) return [{ name: 'options', message: 'must be an object ({ signal?, timeoutMs?, entityId? })' }];
+  const { signal, timeoutMs, entityId } = options as Record<string, unknown>;
+  const errors: GatewayParameterError[] = [];
+  if (signal !== undefined && !isSignal(signal)) errors.push({ name: 'options.signal', message: 'must be an AbortSignal' });
+  if (timeoutMs !== undefined && !isTimeout(timeoutMs)) errors.push({ name: 'options.timeoutMs', message: TIMEOUT_MESSAGE });
+  if (entityId !== undefined) {
+    const problem = typeof entityId === 'string' ? checkField('entityId', entityId) : 'must be a string';
+    if (problem) errors.push({ name: 'options.entityId', value: typeof entityId === 'string' ? entityId.slice(0, 64) : '', message: problem });
+  }
+  return errors;
+}
+
+/** Read by shape, not by class: a signal from another realm or a polyfill is as good. */
+const isSignal = (value: unknown) => {
+  const signal = value as Partial<AbortSignal> | null;
+  return typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function' && typeof signal.removeEventListener === 'function';
+};
+
+/** The longest wait a timer can hold (2^31 - 1 ms, about 24.8 days); longer ones fire at once. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+export const isTimeout = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_TIMEOUT_MS;
+export const TIMEOUT_MESSAGE = `must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`;
+
 const MAX_DEPTH = 8;
 
 /** Nested request objects to the seed's flat form names: `billing.city`, `customParameters[OrderID]`. */
@@ -115,9 +165,12 @@ export function createTransport(config: TransportConfig): Transport {
       : tokenOnly;
 
   function prepare(call: Call) {
-    const params: Record<string, string> = { entityId: config.entityId, ...call.params };
+    const redact = call.redact ?? redactorFor(call.params ?? {});
+    const owned = Object.keys(call.params ?? {}).filter((name) => CLIENT_OWNED.test(name));
+    const refused = [...checkOptions(call.options), ...owned.map((name) => ({ name, message: OWNED_MESSAGE }))];
+    if (refused.length) throw validationError(refused, redact);
+    const params: Record<string, string> = { ...call.params, entityId: call.options?.entityId ?? config.entityId };
     if (call.method === 'POST' && config.testMode && params.testMode === undefined) params.testMode = config.testMode;
-    const redact = call.redact ?? redactorFor(params);
     if (call.operation) {
       const errors: GatewayParameterError[] = validateParameters(call.operation, params);
       const variant = variantOf(call.operation, params);
@@ -130,7 +183,8 @@ export function createTransport(config: TransportConfig): Transport {
   }
 
   async function attempt(call: Call, url: string, body: URLSearchParams | undefined, redact: Redactor, merchantTransactionId: string | undefined) {
-    const timeoutMs = call.timeoutMs ?? config.timeoutMs;
+    const signal = call.options?.signal;
+    const timeoutMs = call.options?.timeoutMs ?? config.timeoutMs;
     const where = `${call.method} ${call.path}`;
     // One controller for the timeout and the caller's signal: cheaper per request than AbortSignal.timeout/any.
     const controller = new AbortController();
@@ -139,9 +193,9 @@ export function createTransport(config: TransportConfig): Transport {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
-    const cancel = () => controller.abort(call.signal?.reason);
-    if (call.signal?.aborted) cancel();
-    call.signal?.addEventListener('abort', cancel);
+    const cancel = () => controller.abort(signal?.reason);
+    if (signal?.aborted) cancel();
+    signal?.addEventListener('abort', cancel);
     let status: number;
     let text: string;
     try {
@@ -161,7 +215,7 @@ export function createTransport(config: TransportConfig): Transport {
       throw new GatewayNetworkError(`The connection to the gateway failed (${where})`, details);
     } finally {
       clearTimeout(timer);
-      call.signal?.removeEventListener('abort', cancel);
+      signal?.removeEventListener('abort', cancel);
     }
     let parsed: unknown;
     try {
@@ -196,7 +250,7 @@ export function createTransport(config: TransportConfig): Transport {
           if (answer.status >= 500 && tries < retries) throw new GatewayNetworkError(`HTTP ${answer.status}`, { httpStatus: answer.status });
           return answer as Answer<T>;
         } catch (error) {
-          const retryable = error instanceof GatewayNetworkError && !call.signal?.aborted;
+          const retryable = error instanceof GatewayNetworkError && !call.options?.signal?.aborted;
           if (!retryable || tries >= retries) throw error instanceof GatewayError ? error : new GatewayNetworkError(`Unexpected failure (${call.method} ${call.path})`, { cause: error, redact });
           await sleep(backoffMs(tries));
         }

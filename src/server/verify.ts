@@ -1,6 +1,6 @@
 /** The seed's merchant rule for a payment status: compare id, amount, currency, brand and type with what was expected. */
 import { toCents } from '../contract/amount.js';
-import { GatewayVerificationError, type VerificationMismatch } from './errors.js';
+import { GatewayValidationError, GatewayVerificationError, type VerificationMismatch } from './errors.js';
 import type { Payment } from './types.js';
 
 /** What the merchant expects of a payment; fields left out are not compared. */
@@ -23,6 +23,13 @@ const same = (field: keyof ExpectedPayment, actual: string | undefined, expected
 
 /** Returns the payment when it matches, else throws `GatewayVerificationError` listing every difference. */
 export function verifyPayment(payment: Payment, expected: ExpectedPayment): Payment {
+  const problems = [
+    ...(typeof payment?.result?.code !== 'string' ? [{ name: 'payment', message: 'must be a payment answered by the gateway' }] : []),
+    ...(typeof expected !== 'object' || expected === null || Object.values(expected).some((value) => value !== undefined && typeof value !== 'string')
+      ? [{ name: 'expected', message: 'must be an object of strings ({ id?, amount?, currency?, … })' }]
+      : []),
+  ];
+  if (problems.length) throw new GatewayValidationError(`Cannot verify: ${problems.map((problem) => `${problem.name} ${problem.message}`).join('; ')}`, { parameterErrors: problems });
   const actual: Record<keyof ExpectedPayment, string | undefined> = {
     id: payment.id,
     checkoutId: payment.ndc,

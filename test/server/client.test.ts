@@ -25,9 +25,21 @@ describe('createGatewayClient', () => {
     });
   }
 
-  test('needs baseUrl, accessToken and entityId', () => {
-    for (const missing of ['baseUrl', 'accessToken', 'entityId'] as const) {
-      assert.throws(() => createGatewayClient({ ...options(), [missing]: '' }), TypeError);
+  test('needs baseUrl, accessToken and entityId, well formed: a GatewayValidationError naming each, never echoing the token', () => {
+    const wrong = { baseUrl: 'ftp://gateway.test', accessToken: 'token\r\nX-Injected: 1', entityId: 'not-32-characters' };
+    for (const name of ['baseUrl', 'accessToken', 'entityId'] as const) {
+      for (const value of ['', undefined, wrong[name]]) {
+        const error = (() => {
+          try {
+            createGatewayClient({ ...options(), [name]: value });
+          } catch (caught) {
+            return caught;
+          }
+        })();
+        assert.ok(error instanceof server.GatewayValidationError, `${name}=${JSON.stringify(value)}: ${String(error)}`);
+        assert.deepEqual(error.parameterErrors.map((entry) => entry.name), [name]);
+        assert.doesNotMatch(JSON.stringify(error) + error.message, /X-Injected/);
+      }
     }
   });
 

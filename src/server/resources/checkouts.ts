@@ -26,13 +26,13 @@ export function checkouts(transport: Transport): Checkouts {
   return {
     async create(request, options) {
       const params = flatten({ integrity: true, ...request });
-      return settle(await transport.send<CheckoutCreated>({ ...options, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params, programme: (request as { programme?: Variant } | null)?.programme }));
+      return settle(await transport.send<CheckoutCreated>({ options, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params, programme: (request as { programme?: Variant } | null)?.programme }));
     },
 
     async getPayment(checkoutId, options) {
-      const path = `/v1/checkouts/${pathId('checkoutId', checkoutId)}/payment`;
+      const path = `/v1/checkouts/${pathId(transport, 'checkoutId', checkoutId)}/payment`;
       try {
-        return settle(await transport.send<Payment>({ ...options, method: 'GET', path, retries: 0 }));
+        return settle(await transport.send<Payment>({ options, method: 'GET', path, retries: 0 }));
       } catch (error) {
         // The gateway answers an expired or consumed checkout with the invalid-parameter code and no parameter: it is gone, not malformed.
         if (error instanceof GatewayValidationError && error.resultCode === RESULT_CODES.invalidParameter && !error.parameterErrors.length) {

@@ -25,12 +25,12 @@ export interface Payments {
 
 export function payments(transport: Transport): Payments {
   const reference = async (paymentId: string, paymentType: 'CP' | 'RF' | 'RV', request: object, options?: RequestOptions) =>
-    movePayment(transport, { path: `/v1/payments/${pathId('paymentId', paymentId)}`, operation: 'reference', request: { ...request, paymentType }, referencedId: paymentId }, options);
+    movePayment(transport, { path: `/v1/payments/${pathId(transport, 'paymentId', paymentId)}`, operation: 'reference', request: { ...request, paymentType }, referencedId: paymentId }, options);
 
   return {
     create: (request, options) => movePayment(transport, { path: '/v1/payments', operation: 'payment', request }, options),
     async get(paymentId, options) {
-      return settle(await transport.send<Payment>({ ...options, method: 'GET', path: `/v1/payments/${pathId('paymentId', paymentId)}` }));
+      return settle(await transport.send<Payment>({ options, method: 'GET', path: `/v1/payments/${pathId(transport, 'paymentId', paymentId)}` }));
     },
     capture: (paymentId, request, options) => reference(paymentId, 'CP', request, options),
     refund: (paymentId, request, options) => reference(paymentId, 'RF', request, options),

@@ -41,14 +41,14 @@ export function registrations(transport: Transport): Registrations {
   return {
     async create(request, options) {
       const params = flatten(request);
-      return approvedOrThrow(await transport.send<Registration>({ ...options, method: 'POST', path: '/v1/registrations', operation: 'registration', params }));
+      return approvedOrThrow(await transport.send<Registration>({ options, method: 'POST', path: '/v1/registrations', operation: 'registration', params }));
     },
     async delete(registrationId, options) {
-      const path = `/v1/registrations/${pathId('registrationId', registrationId)}`;
+      const path = `/v1/registrations/${pathId(transport, 'registrationId', registrationId)}`;
       const params: Record<string, string> = transport.testMode ? { testMode: transport.testMode } : {};
-      return approvedOrThrow(await transport.send<Deregistration>({ ...options, method: 'DELETE', path, params }));
+      return approvedOrThrow(await transport.send<Deregistration>({ options, method: 'DELETE', path, params }));
     },
     createPayment: async (registrationId, request, options) =>
-      movePayment(transport, { path: `/v1/registrations/${pathId('registrationId', registrationId)}/payments`, operation: 'registrationPayment', request, registrationId }, options),
+      movePayment(transport, { path: `/v1/registrations/${pathId(transport, 'registrationId', registrationId)}/payments`, operation: 'registrationPayment', request, registrationId }, options),
   };
 }

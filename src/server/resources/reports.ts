@@ -1,7 +1,8 @@
 /** 9. Transaction reports: read-only, so a payment is answered as the gateway gives it, whatever its outcome. */
+import { checkField } from '../../contract/formats.js';
 import { isPaymentAnswer, settle } from '../errors.js';
 import { paymentsByMerchantTransactionId } from '../reconcile.js';
-import type { RequestOptions, Transport } from '../request.js';
+import { validationError, type RequestOptions, type Transport } from '../request.js';
 import type { Payment, PaymentList } from '../types.js';
 import { pathId } from './path.js';
 
@@ -15,10 +16,14 @@ export interface Reports {
 export function reports(transport: Transport): Reports {
   return {
     async get(transactionId, options) {
-      const answer = await transport.send<Payment>({ ...options, method: 'GET', path: `/v3/query/${pathId('transactionId', transactionId)}` });
+      const answer = await transport.send<Payment>({ options, method: 'GET', path: `/v3/query/${pathId(transport, 'transactionId', transactionId)}` });
       // A payment (it has an id) is the answer, declined or not; an answer without one is the refusal of the read.
       return isPaymentAnswer(answer.body) ? answer.body : settle(answer);
     },
-    findByMerchantTransactionId: (merchantTransactionId, options) => paymentsByMerchantTransactionId(transport, merchantTransactionId, options),
+    async findByMerchantTransactionId(merchantTransactionId, options) {
+      const problem = typeof merchantTransactionId === 'string' ? checkField('merchantTransactionId', merchantTransactionId) : 'must be a string';
+      if (problem) throw validationError([{ name: 'merchantTransactionId', message: problem }], transport.redactorFor({}));
+      return paymentsByMerchantTransactionId(transport, merchantTransactionId, options);
+    },
   };
 }

@@ -1,0 +1,95 @@
+/**
+ * How scripts/test.mjs runs a stage without ever hanging silently: each
+ * command in its own process group, its output echoed and watched; silent
+ * for `idleMs`, the whole group (servers, browsers) is killed and the stall
+ * reported with the file (and test) it stalled in, read from the progress
+ * reporter (scripts/test-progress.mjs). node:test files also get a time limit each.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { clearTimeout, setTimeout } from 'node:timers';
+import { fileURLToPath, URL } from 'node:url';
+
+const PROGRESS_REPORTER = fileURLToPath(new URL('test-progress.mjs', import.meta.url));
+/** The files (and their tests) a progress log (scripts/test-progress.mjs) shows started and not ended. */
+export function stalledIn(progressLog) {
+  let lines = [];
+  try {
+    lines = readFileSync(progressLog, 'utf8').split('\n');
+  } catch {
+    return [];
+  }
+  const open = new Map();
+  for (const line of lines) {
+    const [kind, file, name] = line.split('\t');
+    if (!file) continue;
+    const running = open.get(file) ?? [];
+    if (kind === 'run') running.push(name);
+    else if (running.includes(name)) running.splice(running.lastIndexOf(name), 1);
+    if (running.length) open.set(file, running);
+    else open.delete(file);
+  }
+  return [...open].map(([file, names]) => `${file} (in: ${names.filter((name) => resolve(name) !== file).join(' > ') || 'loading or a hook'})`);
+}
+
+/**
+ * Runs a command in its own process group, echoing its output, and resolves to
+ * its exit code, output and, when it was killed for silence, why.
+ */
+export function run(command, args, { env = {}, progressLog, idleMs, echo = true }) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let output = '';
+    let stalled = '';
+    let timer;
+    const watch = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const files = progressLog ? stalledIn(progressLog) : [];
+        const where = files.length ? `; still running: ${files.join(', ')}` : `; last output: ${output.trimEnd().split('\n').at(-1) ?? '(none)'}`;
+        stalled = `no output for ${idleMs / 60_000} minutes: killed${where}`;
+        if (echo) console.error(`\n${stalled}`);
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }, idleMs);
+    };
+    const read = (stream) => (chunk) => {
+      watch();
+      output += chunk;
+      if (echo) stream.write(chunk);
+    };
+    watch();
+    child.stdout.on('data', read(process.stdout));
+    child.stderr.on('data', read(process.stderr));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code: stalled ? 1 : (code ?? 1), output, stalled });
+    });
+  });
+}
+
+/** node:test through tsx with the spec reporter for people, the progress reporter for the watchdog, and a time limit per file. */
+export async function nodeTest(files, { concurrency, fileTimeoutMs, idleMs, env, echo }) {
+  const progressDir = mkdtempSync(join(tmpdir(), 'gw-test-'));
+  const progressLog = join(progressDir, 'progress.log');
+  try {
+    return await run(
+      process.execPath,
+      [
+        '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${fileTimeoutMs}`,
+        '--test-reporter=spec', '--test-reporter-destination=stdout',
+        `--test-reporter=${PROGRESS_REPORTER}`, `--test-reporter-destination=${progressLog}`,
+        ...files,
+      ],
+      { progressLog, idleMs, env, echo },
+    );
+  } finally {
+    rmSync(progressDir, { recursive: true, force: true });
+  }
+}
+

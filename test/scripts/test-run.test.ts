@@ -1,0 +1,46 @@
+/**
+ * Issue 19, class 8: `npm test` never hangs silently. A stalled node:test file
+ * fails on its own time limit, naming itself; a stage that prints nothing for
+ * the idle time is killed, with the file and test it stalled in.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { describe, test } from 'node:test';
+import { nodeTest, run } from '../../scripts/test-run.mjs';
+
+const STALLS = 'test/scripts/fixtures/stalls.mjs';
+// This file runs under node:test itself; the stage under test must be a runner of its own, not a child reporting to this one.
+const env = { NODE_TEST_CONTEXT: undefined };
+const groupAlive = (pattern: string) => {
+  try {
+    return execFileSync('pgrep', ['-f', pattern], { encoding: 'utf8' }).trim() !== '';
+  } catch {
+    return false;
+  }
+};
+
+describe('scripts/test-run.mjs', () => {
+  test('a stalled test file fails on its time limit, and the report names it', async () => {
+    const started = Date.now();
+    const result = await nodeTest([STALLS], { concurrency: 1, fileTimeoutMs: 1500, idleMs: 60_000, env, echo: false });
+    assert.notEqual(result.code, 0);
+    assert.match(result.output, /stalls\.mjs/);
+    assert.match(result.output, /timed out after 1500ms/);
+    assert.equal(result.stalled, '');
+    assert.ok(Date.now() - started < 50_000, 'ended by the file limit, not the idle watchdog');
+  });
+
+  test('a silent stage is killed, whole group, and reported with the file and test it stalled in', async () => {
+    const result = await nodeTest([STALLS], { concurrency: 1, fileTimeoutMs: 600_000, idleMs: 2000, env, echo: false });
+    assert.equal(result.code, 1);
+    assert.match(result.stalled, /^no output for .* minutes: killed; still running: .*stalls\.mjs \(in: waits forever\)/);
+    assert.equal(groupAlive(STALLS), false, 'the test file process went with the stage');
+  });
+
+  test('a command that keeps talking is not killed; its exit code comes back', async () => {
+    const talk = 'let n = 0; const t = setInterval(() => { console.log(n); if (++n === 5) { clearInterval(t); process.exitCode = 3; } }, 300);';
+    const result = await run(process.execPath, ['-e', talk], { idleMs: 1000, echo: false });
+    assert.equal(result.code, 3);
+    assert.equal(result.stalled, '');
+  });
+});
