@@ -90,7 +90,7 @@ export function shopperReturnHandler(
     const { lease } = acquired;
     if (shared.controller.signal.aborted) {
       await lease.release().catch(() => undefined);
-      throw shared.controller.signal.reason;
+      throw new GatewayNetworkError('Every caller of this shopper return aborted before its status read was sent; nothing was sent', { cause: shared.controller.signal.reason });
     }
     shared.sent = true;
     let payment: Payment;
@@ -197,9 +197,10 @@ export function shopperReturnHandler(
     }
     const path = resourcePath as string;
     let shared = inFlight.get(path);
-    if (!shared) {
+    // A read every participant left before it was sent is winding down: a newcomer starts its own.
+    if (!shared || shared.controller.signal.aborted) {
       const entry = { controller: new AbortController(), participants: 0, sent: false } as Shared;
-      entry.promise = read(path, target, entry, options?.timeoutMs).finally(() => inFlight.delete(path));
+      entry.promise = read(path, target, entry, options?.timeoutMs).finally(() => inFlight.get(path) === entry && inFlight.delete(path));
       // A read every participant left still settles; its failure is nobody's to handle.
       entry.promise.catch(() => undefined);
       inFlight.set(path, entry);

@@ -5,7 +5,7 @@
  * and the first approved answer. Every operation is atomic, so two instances can
  * never both decide to send the same status call.
  */
-import { GatewayError, type GatewayErrorDetails, type OutcomeKind } from './errors.js';
+import { GatewayError, GatewayNetworkError, type GatewayErrorDetails, type OutcomeKind } from './errors.js';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -309,7 +309,7 @@ export async function acquire(store: StatusStore, key: string, options: AcquireO
   const giveUpAt = Date.now() + waitMs;
   let answerOf: string | undefined;
   for (let attempt = 0; ; attempt++) {
-    signal?.throwIfAborted();
+    if (signal?.aborted) throw new GatewayNetworkError('The wait for the status store was aborted by its caller; nothing was sent', { cause: signal.reason });
     const token = globalThis.crypto.randomUUID();
     const at = now();
     const answer = await guarded(() => store.claim(key, { token, now: at, until: at + claimMs, ...(limit ? { limit } : {}), ...(answerOf ? { answerOf } : {}) }));
@@ -407,7 +407,7 @@ function nextLook(store: StatusStore, key: string, ms: number, signal: AbortSign
     }
     function aborted() {
       settle();
-      reject(signal!.reason);
+      reject(new GatewayNetworkError('The wait for the status store was aborted by its caller; nothing was sent', { cause: signal!.reason }));
     }
   });
 }
