@@ -7,8 +7,8 @@ import { payments, type Payments } from './resources/payments.js';
 import { payouts, type Payouts } from './resources/payouts.js';
 import { registrations, type Registrations } from './resources/registrations.js';
 import { reports, type Reports } from './resources/reports.js';
-import { shopperReturnHandler, type ShopperReturn } from './shopper-return.js';
-import { createMemoryStatusStore, type StatusStore } from './status-store.js';
+import { createdCheckoutKey, shopperReturnHandler, type ShopperReturn } from './shopper-return.js';
+import { createMemoryStatusStore, guarded, type StatusStore } from './status-store.js';
 import type { Payment, TestMode } from './types.js';
 import { verifyPayment } from './verify.js';
 
@@ -83,13 +83,15 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     maxNetworkRetries: options.maxNetworkRetries ?? DEFAULTS.maxNetworkRetries,
     reconcileDelaysMs: options.reconcileDelaysMs ?? DEFAULTS.reconcileDelaysMs,
   });
-  const resources = { checkouts: checkouts(transport), payments: payments(transport) };
+  const statusStore = options.statusStore ?? createMemoryStatusStore({ now });
+  const remember = (checkoutId: string, merchantTransactionId: string | undefined) =>
+    guarded(() => statusStore.settle(createdCheckoutKey(checkoutId), 'created', { value: JSON.stringify({ merchantTransactionId }), final: true }));
+  const resources = { checkouts: checkouts(transport, remember), payments: payments(transport), reports: reports(transport) };
   return {
     ...resources,
     payouts: payouts(transport),
     registrations: registrations(transport),
-    reports: reports(transport),
-    handleShopperReturn: shopperReturnHandler(transport, options.statusStore ?? createMemoryStatusStore({ now }), resources),
+    handleShopperReturn: shopperReturnHandler(transport, statusStore, resources),
     verifyPayment,
   };
 }

@@ -181,6 +181,23 @@ export class UncertainOutcomeError extends GatewayError {
 }
 
 /**
+ * Whether a checkout was paid is not known now: a status read's answer was lost
+ * (after the gateway may have processed it), or the store cannot prove the
+ * checkout was never read before, and looking it up by its merchantTransactionId
+ * (when the kit remembers one) did not settle it. Never "expired": do not
+ * cancel the order or ask the shopper to pay again; try again in `retryAfterSeconds`.
+ */
+export class StatusUnknownError extends UncertainOutcomeError {
+  override name = 'StatusUnknownError';
+  /** Seconds after which reading again may tell. */
+  declare readonly retryAfterSeconds: number;
+
+  constructor(message: string, details: GatewayErrorDetails & { merchantTransactionId: string; retryAfterSeconds: number }) {
+    super(message, details);
+  }
+}
+
+/**
  * The payment's answer was lost and the look-up found it pending (`000.200.*`,
  * a 3-D Secure or other redirect step), but reports carry no `redirect`: the
  * shopper can never complete it, and it will expire unpaid (pending payments

@@ -14,6 +14,7 @@ export {
   GatewayNetworkError,
   GatewayTimeoutError,
   UncertainOutcomeError,
+  StatusUnknownError,
   StrandedPaymentError,
   GatewayVerificationError,
   type GatewayErrorDetails,
@@ -38,6 +39,7 @@ export {
   type ClaimRequest,
   type ClaimAnswer,
   type MemoryStatusStoreOptions,
+  type MemoryStoreUsage,
 } from './status-store.js';
 export { createFulfilment, type Fulfilment, type FulfilmentOptions, type FulfilmentOutcome, type FulfillablePayment } from './fulfilment.js';
 export { createRedisStatusStore, type RedisClientLike, type RedisStatusStoreOptions } from './redis-status-store.js';

@@ -4,7 +4,6 @@
  * instance and connection. No dependency: the merchant passes the client they
  * already have (node-redis or ioredis), typed here by the one method we call.
  */
-import { CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS } from '../contract/limits.js';
 import { STATUS_STORE_DEFAULTS, StatusStoreUnavailableError, type ClaimAnswer, type StatusStore } from './status-store.js';
 
 /**
@@ -25,66 +24,60 @@ export interface RedisStatusStoreOptions {
   timeoutMs?: number;
   claimMs?: number;
   waitMs?: number;
-  /**
-   * After Redis lost its data (a restart without persistence, FLUSHALL, an
-   * eviction), claims on keys without a final value are refused for this long:
-   * a checkout created before the loss may already have been read (and so
-   * consumed) by another instance, and a new status call would be told it
-   * expired. Default 31 minutes (a checkout's lifetime plus the limit's window).
-   * 0 opts out: reads go ahead at once, at that risk.
-   */
-  holdAfterLossMs?: number;
+  /** How long a record without a final value outlives its claim. Default 2 minutes. */
+  transientMs?: number;
 }
-
-const HOLD_AFTER_LOSS_MS = CHECKOUT_LIFETIME_MS + STATUS_CALL_WINDOW_MS;
 
 /** Final values this process saw, answered without a round trip (and through a Redis outage): a final value never changes. */
 const LOCAL_FINALS = 1000;
 
-// The record is a hash: final, holder, until, calls (comma-separated times), answerOf, answer.
-// The epoch marker "<id>:<lostAt>" has no expiry: while it is there, the data is.
+// The record is a hash: final, holder, until, calls (comma-separated times), answerOf, answer, unanswered.
+// The marker KEYS[2] holds when the store's data began and has no expiry: when it is missing, Redis
+// is new or lost its data, whichever instance looks first; every instance reads the same marker.
+// A field that is not what this script wrote (a corrupted record) is a Lua error: the store cannot answer.
 const CLAIM = `
 local now = tonumber(ARGV[2])
-local known = ARGV[8]
-local marker = redis.call('GET', KEYS[2])
-if not marker then
-  marker = ARGV[9] .. ':' .. ((known ~= '') and ARGV[2] or '0')
-  redis.call('SET', KEYS[2], marker)
+local since = redis.call('GET', KEYS[2])
+if not since then
+  since = ARGV[2]
+  redis.call('SET', KEYS[2], since)
 end
-local id, lostAt = string.match(marker, '^(.*):(%d+)$')
-if known ~= '' and id ~= known and lostAt == '0' then
-  lostAt = ARGV[2]
-  marker = id .. ':' .. lostAt
-  redis.call('SET', KEYS[2], marker)
+local r = redis.call('HMGET', KEYS[1], 'final', 'holder', 'until', 'calls', 'answerOf', 'answer', 'unanswered')
+if r[1] then return {'final', since, r[1]} end
+if ARGV[6] ~= '' and r[5] == ARGV[6] and r[6] then return {'answer', since, r[6]} end
+if r[2] then
+  local held = tonumber(r[3])
+  if not held then return redis.error_reply('corrupted record') end
+  if held > now then return {'busy', since, r[2], r[3]} end
 end
-if tonumber(lostAt) > 0 and now < tonumber(lostAt) + tonumber(ARGV[10]) then
-  local final = redis.call('HGET', KEYS[1], 'final')
-  if final then return {'final', marker, final} end
-  return {'lost', marker, lostAt}
-end
-local r = redis.call('HMGET', KEYS[1], 'final', 'holder', 'until', 'calls', 'answerOf', 'answer')
-if r[1] then return {'final', marker, r[1]} end
-if ARGV[6] ~= '' and r[5] == ARGV[6] and r[6] then return {'answer', marker, r[6]} end
-if r[2] and tonumber(r[3]) > now then return {'busy', marker, r[2], r[3]} end
 local calls = {}
 if ARGV[4] ~= '' then
   local window = tonumber(ARGV[5])
   local oldest
   for at in string.gmatch(r[4] or '', '[^,]+') do
     local t = tonumber(at)
+    if not t then return redis.error_reply('corrupted record') end
     if now - t < window then
       table.insert(calls, at)
       if not oldest or t < oldest then oldest = t end
     end
   end
-  if #calls >= tonumber(ARGV[4]) then return {'limited', marker, string.format('%d', oldest + window)} end
+  if #calls >= tonumber(ARGV[4]) then return {'limited', since, string.format('%d', oldest + window)} end
   table.insert(calls, ARGV[2])
 end
+local unanswered = r[7]
+if not unanswered and r[2] then unanswered = ARGV[2] end
 redis.call('HSET', KEYS[1], 'holder', ARGV[1], 'until', ARGV[3], 'calls', table.concat(calls, ','))
-redis.call('PEXPIRE', KEYS[1], ARGV[7])
-return {'claimed', marker}
+if unanswered then
+  redis.call('HSET', KEYS[1], 'unanswered', unanswered)
+  redis.call('PEXPIRE', KEYS[1], ARGV[7])
+  return {'claimed', since, '1'}
+end
+redis.call('PEXPIRE', KEYS[1], math.max(0, tonumber(ARGV[3]) - now) + tonumber(ARGV[8]))
+return {'claimed', since, '0'}
 `;
 
+// Final values and unanswered marks live ttlMs; anything else transientMs.
 const SETTLE = `
 local r = redis.call('HMGET', KEYS[1], 'final', 'holder')
 local final = r[1]
@@ -95,9 +88,18 @@ if ARGV[3] == '1' then
     redis.call('HSET', KEYS[1], 'final', final)
   end
   redis.call('HSET', KEYS[1], 'answerOf', ARGV[1], 'answer', ARGV[2])
+  redis.call('HDEL', KEYS[1], 'unanswered')
+elseif ARGV[6] == '1' and holds then
+  redis.call('HSET', KEYS[1], 'unanswered', ARGV[7])
 end
 if holds then redis.call('HDEL', KEYS[1], 'holder', 'until') end
-if ARGV[3] == '1' or holds then redis.call('PEXPIRE', KEYS[1], ARGV[5]) end
+if ARGV[3] == '1' or holds then
+  if final or redis.call('HEXISTS', KEYS[1], 'unanswered') == 1 then
+    redis.call('PEXPIRE', KEYS[1], ARGV[5])
+  else
+    redis.call('PEXPIRE', KEYS[1], ARGV[8])
+  end
+end
 if final then return {'1', final} end
 return {'0', ''}
 `;
@@ -105,9 +107,15 @@ return {'0', ''}
 const RENEW = `
 if redis.call('HGET', KEYS[1], 'holder') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'until', ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
+if redis.call('HEXISTS', KEYS[1], 'unanswered') == 1 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+else
+  redis.call('PEXPIRE', KEYS[1], ARGV[4])
+end
 return 1
 `;
+
+const READ = `return redis.call('HGET', KEYS[1], 'final')`;
 
 /** `createRedisStatusStore({ client })`: the shared store for several instances. Throws `StatusStoreUnavailableError` when Redis cannot answer. */
 export function createRedisStatusStore(options: RedisStatusStoreOptions): StatusStore {
@@ -117,9 +125,10 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
   const ttl = options.ttlMs ?? STATUS_STORE_DEFAULTS.ttlMs;
   const ttlMs = String(ttl);
   const timeoutMs = options.timeoutMs ?? 2000;
-  const holdAfterLossMs = options.holdAfterLossMs ?? HOLD_AFTER_LOSS_MS;
+  const transientMs = options.transientMs ?? STATUS_STORE_DEFAULTS.transientMs;
+  // A renewed claim's record outlives the claim's next lapse.
+  const renewedMs = String(transientMs + (options.claimMs ?? STATUS_STORE_DEFAULTS.claimMs));
   const finals = new Map<string, { value: string; expires: number }>();
-  let epoch = '';
 
   const remember = (key: string, value: string) => {
     finals.delete(key);
@@ -172,13 +181,11 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
           limit ? String(limit.windowMs) : '',
           answerOf ?? '',
           ttlMs,
-          epoch,
-          globalThis.crypto.randomUUID(),
-          String(holdAfterLossMs),
+          String(transientMs),
         ]),
       );
       const [status, marker = '', first = '', second = ''] = reply;
-      epoch = marker.slice(0, marker.lastIndexOf(':'));
+      const since = Number(marker);
       switch (status) {
         case 'final':
           remember(key, first);
@@ -190,27 +197,29 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
         case 'limited':
           return { status: 'limited', retryAt: Number(first) };
         case 'claimed':
-          return { status: 'claimed' };
-        case 'lost': {
-          const until = Number(first) + holdAfterLossMs;
-          throw new StatusStoreUnavailableError(
-            `Redis lost its data at ${new Date(Number(first)).toISOString()} (a restart without persistence, a flush or an eviction); ` +
-              `until ${new Date(until).toISOString()} nothing is read for keys without a final value, since another instance may have read them before the loss`,
-            { retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) },
-          );
-        }
+          return { status: 'claimed', since, ...(first === '1' ? { unanswered: true } : {}) };
       }
       throw new StatusStoreUnavailableError(`Redis answered the claim with ${JSON.stringify(reply).slice(0, 100)}`);
     },
-    async settle(key, token, { value, final }) {
+    async settle(key, token, { value, final, unanswered }) {
       if (final && value !== undefined && localFinal(key) === undefined) remember(key, value);
-      const [hasFinal, stored = ''] = strings(await run(SETTLE_SCRIPT, [prefix + key], [token, value ?? '', value === undefined ? '0' : '1', final ? '1' : '0', ttlMs]));
+      const [hasFinal, stored = ''] = strings(
+        await run(SETTLE_SCRIPT, [prefix + key], [token, value ?? '', value === undefined ? '0' : '1', final ? '1' : '0', ttlMs, unanswered ? '1' : '0', String(Date.now()), String(transientMs)]),
+      );
       if (hasFinal !== '1') return undefined;
       remember(key, stored);
       return stored;
     },
+    async read(key) {
+      const local = localFinal(key);
+      if (local !== undefined) return local;
+      const value = await run(READ_SCRIPT, [prefix + key], []);
+      if (value === null || value === undefined) return undefined;
+      remember(key, String(value));
+      return String(value);
+    },
     async renew(key, token, until) {
-      return Number(await run(RENEW_SCRIPT, [prefix + key], [token, String(until), ttlMs])) === 1;
+      return Number(await run(RENEW_SCRIPT, [prefix + key], [token, String(until), ttlMs, renewedMs])) === 1;
     },
   };
 }
@@ -237,6 +246,7 @@ function script(source: string): Script {
 const CLAIM_SCRIPT = script(CLAIM);
 const SETTLE_SCRIPT = script(SETTLE);
 const RENEW_SCRIPT = script(RENEW);
+const READ_SCRIPT = script(READ);
 
 /** One way to send a raw command, whichever client was given. ioredis also has a `sendCommand`, taking its own Command objects: `call` comes first. */
 function commandSender(client: RedisClientLike): (args: string[]) => Promise<unknown> {

@@ -2,16 +2,18 @@
  * Handling the shopper's return to the shopperResultUrl: the query's
  * `resourcePath` is checked against the two paths the gateway sends, the status
  * is read at most as often as the gateway allows, and the first approved
- * payment is remembered.
+ * payment is remembered. A read whose answer was lost is remembered too, so a
+ * later "no payment session found" is never taken for "expired" on any instance.
  */
 import { STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
 import { parseResourcePath, type ResourcePath } from '../contract/resource-path.js';
-import { isApproved } from '../contract/result-codes.js';
-import { GatewayThrottledError } from './errors.js';
-import { validationError, type RequestOptions, type Transport } from './request.js';
+import { classifyResult, isApproved } from '../contract/result-codes.js';
+import { GatewayError, GatewayNetworkError, GatewayNotFoundError, GatewayThrottledError, StatusUnknownError, UncertainOutcomeError } from './errors.js';
+import { isGatewayAnswer, validationError, type RequestOptions, type Transport } from './request.js';
 import type { Checkouts } from './resources/checkouts.js';
 import type { Payments } from './resources/payments.js';
-import { acquire, type StatusStore } from './status-store.js';
+import type { Reports } from './resources/reports.js';
+import { acquire, guarded, StatusStoreUnavailableError, type Lease, type StatusStore } from './status-store.js';
 import type { Payment } from './types.js';
 
 /** The query of the shopper's return: `?id=…&resourcePath=…` (Express's `req.query`, a URLSearchParams' entries, …). */
@@ -20,25 +22,62 @@ export interface ShopperReturn {
   resourcePath?: unknown;
 }
 
+/** What the kit remembers of a checkout it created (`checkout:{id}` in the status store, as a final value). */
+export interface CreatedCheckout {
+  readonly merchantTransactionId?: string;
+}
+
+export const createdCheckoutKey = (checkoutId: string) => `checkout:${checkoutId}`;
+
 const retryAfterSeconds = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
+const UNKNOWN_RETRY_SECONDS = STATUS_CALL_WINDOW_MS / 1000;
+
+/** A value the store gave back, read as what was written; anything else (a corrupted record) is the store failing, typed. */
+function parsed<T>(value: string, accept: (value: unknown) => value is T): T {
+  let result: unknown;
+  try {
+    result = JSON.parse(value);
+  } catch (error) {
+    throw new StatusStoreUnavailableError('The status store holds an unreadable record', { cause: error, retryAfterSeconds: UNKNOWN_RETRY_SECONDS });
+  }
+  if (!accept(result)) throw new StatusStoreUnavailableError('The status store holds a record that is not the kit\'s', { retryAfterSeconds: UNKNOWN_RETRY_SECONDS });
+  return result;
+}
+
+const isCreatedCheckout = (value: unknown): value is CreatedCheckout => {
+  const id = (value as CreatedCheckout | null)?.merchantTransactionId;
+  return typeof value === 'object' && value !== null && (id === undefined || typeof id === 'string');
+};
+
+/** True when the gateway certainly answered (an error with its result code, below HTTP 500): the read's outcome is known. */
+const answered = (error: unknown) =>
+  error instanceof GatewayError && !(error instanceof GatewayNetworkError) && !(error instanceof UncertainOutcomeError) && error.resultCode !== undefined && (error.httpStatus ?? 0) < 500;
+
+/** One status read shared by every concurrent return for a path in this process. */
+interface Shared {
+  promise: Promise<Payment>;
+  /** Aborted when every participant left before the read was sent. */
+  readonly controller: AbortController;
+  participants: number;
+  sent: boolean;
+}
 
 export function shopperReturnHandler(
   transport: Transport,
   store: StatusStore,
-  resources: { checkouts: Checkouts; payments: Payments },
+  resources: { checkouts: Checkouts; payments: Payments; reports: Reports },
 ) {
-  // Concurrent returns for one path in this process share one trip to the store (and at most one status call).
-  const inFlight = new Map<string, Promise<Payment>>();
+  const inFlight = new Map<string, Shared>();
 
-  async function read(resourcePath: string, { kind, id }: ResourcePath, options?: RequestOptions): Promise<Payment> {
+  async function read(resourcePath: string, { kind, id }: ResourcePath, shared: Shared, timeoutMs: number | undefined): Promise<Payment> {
     const checkout = kind === 'checkout';
     // Only the checkout status is limited (and consumed by a successful read); a payment may be read freely, but one read is enough.
     const limit = checkout ? { count: STATUS_CALLS_PER_MINUTE, windowMs: STATUS_CALL_WINDOW_MS } : undefined;
-    const acquired = await acquire(store, `status:${resourcePath}`, { now: transport.now, limit, signal: options?.signal });
+    const acquired = await acquire(store, `status:${resourcePath}`, { now: transport.now, limit, signal: shared.controller.signal });
     const what = checkout ? `Status of checkout ${id}` : `Payment ${id}`;
     switch (acquired.kind) {
       case 'value':
-        return JSON.parse(acquired.value) as Payment;
+        return parsed(acquired.value, isGatewayAnswer) as Payment;
       case 'limited':
         throw new GatewayThrottledError(`${what} was read ${STATUS_CALLS_PER_MINUTE} times this minute (the gateway's limit); not sent`, {
           retryAfterSeconds: retryAfterSeconds(acquired.retryAt, transport.now()),
@@ -49,18 +88,93 @@ export function shopperReturnHandler(
         });
     }
     const { lease } = acquired;
+    if (shared.controller.signal.aborted) {
+      await lease.release().catch(() => undefined);
+      throw new GatewayNetworkError('Every caller of this shopper return aborted before its status read was sent; nothing was sent', { cause: shared.controller.signal.reason });
+    }
+    shared.sent = true;
     let payment: Payment;
     try {
+      // No caller's signal: the read is shared, and once sent its answer is kept for everyone.
+      const options = timeoutMs === undefined ? undefined : { timeoutMs };
       payment = checkout ? await resources.checkouts.getPayment(id, options) : await resources.payments.get(id, options);
     } catch (error) {
-      // Declines and failures are not shared: a checkout may carry a failed attempt and then a paid one.
+      if (checkout && error instanceof GatewayNotFoundError) return notFound(id, lease, acquired.unanswered, error);
+      // Declines are not shared (a checkout may carry a failed attempt and then a paid one); a lost answer is remembered as lost.
+      await (answered(error) ? lease.release() : lease.unanswered()).catch(() => undefined);
+      throw error;
+    }
+    return keep(lease, payment);
+  }
+
+  /** Stores the answer (the first approved payment is the answer from now on) and returns what the store holds. */
+  async function keep(lease: Lease, payment: Payment): Promise<Payment> {
+    // When the store cannot take the answer, the shopper still gets it: the gateway's answer is never thrown away.
+    const stored = await lease.settle(JSON.stringify(payment), isApproved(payment.result.code)).catch(() => undefined);
+    return stored !== undefined ? (parsed(stored, isGatewayAnswer) as Payment) : payment;
+  }
+
+  /**
+   * "No payment session found" means expired or consumed. It is believed only
+   * when this store saw the checkout created and no read of it went unanswered:
+   * then every read of it is known, and none was approved. Otherwise the
+   * checkout's payments are looked up by the merchantTransactionId remembered at
+   * creation; without proof either way, the answer is "unknown".
+   */
+  async function notFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError): Promise<Payment> {
+    let created: CreatedCheckout | undefined;
+    try {
+      const value = store.read ? await guarded(() => store.read!(createdCheckoutKey(checkoutId))) : undefined;
+      created = value === undefined ? undefined : parsed(value, isCreatedCheckout);
+    } catch {
+      created = undefined;
+    }
+    if (created && !unanswered) {
       await lease.release().catch(() => undefined);
       throw error;
     }
-    // The first approved payment is the answer from now on (another may have been stored while a lapsed claim was read).
-    // When the store cannot take the answer, the shopper still gets it: the gateway's answer is never thrown away.
-    const stored = await lease.settle(JSON.stringify(payment), isApproved(payment.result.code)).catch(() => undefined);
-    return stored !== undefined ? (JSON.parse(stored) as Payment) : payment;
+    const merchantTransactionId = created?.merchantTransactionId ?? '';
+    const unknown = async (why: string, cause: unknown = error) => {
+      // The mark stays: the next reader reconciles again.
+      await lease.unanswered().catch(() => undefined);
+      return new StatusUnknownError(`Whether checkout ${checkoutId} was paid is unknown: the gateway no longer has its session and ${why}. Do not treat it as expired; try again later.`, {
+        merchantTransactionId,
+        retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
+        cause,
+      });
+    };
+    if (!merchantTransactionId) throw await unknown(created ? 'it has no merchantTransactionId to look it up by' : 'the status store does not know it from its creation (an earlier read may have consumed it)');
+    let payments: readonly Payment[];
+    try {
+      ({ payments } = await resources.reports.findByMerchantTransactionId(merchantTransactionId));
+    } catch (lookup) {
+      throw await unknown('looking it up by its merchantTransactionId failed', lookup);
+    }
+    // A checkout's payments carry its id as `ndc`; the merchantTransactionId alone may be the order's, shared by its other checkouts.
+    const own = payments.filter((payment) => payment.ndc === undefined || payment.ndc === checkoutId);
+    const paid = own.find((payment) => isApproved(payment.result.code));
+    if (paid) return keep(lease, paid);
+    if (own.some((payment) => ['pending', 'pending_extended', 'uncertain', 'unknown'].includes(classifyResult(payment.result.code)))) throw await unknown('a payment of it is not final yet');
+    // Nothing approved and nothing open under its merchantTransactionId: proven unpaid. The mark stays, so a later read checks again.
+    await lease.unanswered().catch(() => undefined);
+    throw error;
+  }
+
+  /** Joins the shared read; leaving (the caller's signal aborts) rejects this caller only. */
+  function participate(shared: Shared, signal: AbortSignal | undefined): Promise<Payment> {
+    shared.participants++;
+    if (!signal) return shared.promise;
+    return new Promise<Payment>((resolve, reject) => {
+      const leave = () => {
+        shared.participants--;
+        // The last one out cancels only what was not sent yet: a sent read is answered and kept for the next return.
+        if (shared.participants === 0 && !shared.sent) shared.controller.abort(signal.reason);
+        reject(new GatewayNetworkError('The shopper return was aborted by its caller; the status read it joined goes on for the others', { cause: signal.reason }));
+      };
+      if (signal.aborted) return leave();
+      signal.addEventListener('abort', leave, { once: true });
+      shared.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
+    });
   }
 
   /**
@@ -69,7 +183,9 @@ export function shopperReturnHandler(
    * status reads, `GatewayValidationError` for a `resourcePath` that is not one
    * of the gateway's, `GatewayThrottledError` instead of a third call in a minute
    * (or when another request's read did not answer within the store's `waitMs`),
-   * `StatusStoreUnavailableError` when the shared store cannot answer.
+   * `StatusStoreUnavailableError` when the shared store cannot answer (or is full),
+   * `StatusUnknownError` when the checkout may have been paid but no answer proves it,
+   * `GatewayNotFoundError` only for a checkout proven unpaid.
    */
   return async function handleShopperReturn(query: ShopperReturn, options?: RequestOptions): Promise<Payment> {
     // A missing query (no parameters at all) is refused like a bad one below, not dereferenced.
@@ -80,11 +196,16 @@ export function shopperReturnHandler(
       throw validationError([{ name: 'resourcePath', value, message: 'must be /v1/checkouts/{id}/payment or /v1/payments/{id}, with the same id as the id parameter' }]);
     }
     const path = resourcePath as string;
-    let pending = inFlight.get(path);
-    if (!pending) {
-      pending = read(path, target, options).finally(() => inFlight.delete(path));
-      inFlight.set(path, pending);
+    let shared = inFlight.get(path);
+    // A read every participant left before it was sent is winding down: a newcomer starts its own.
+    if (!shared || shared.controller.signal.aborted) {
+      const entry = { controller: new AbortController(), participants: 0, sent: false } as Shared;
+      entry.promise = read(path, target, entry, options?.timeoutMs).finally(() => inFlight.get(path) === entry && inFlight.delete(path));
+      // A read every participant left still settles; its failure is nobody's to handle.
+      entry.promise.catch(() => undefined);
+      inFlight.set(path, entry);
+      shared = entry;
     }
-    return pending;
+    return participate(shared, options?.signal);
   };
 }

@@ -5,7 +5,7 @@
  * and the first approved answer. Every operation is atomic, so two instances can
  * never both decide to send the same status call.
  */
-import { GatewayError, type GatewayErrorDetails, type OutcomeKind } from './errors.js';
+import { GatewayError, GatewayNetworkError, type GatewayErrorDetails, type OutcomeKind } from './errors.js';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -32,13 +32,18 @@ export type ClaimAnswer =
   | { readonly status: 'busy'; readonly holder: string; readonly until: number }
   /** `limit` is used up; the oldest counted claim leaves the window at `retryAt`. */
   | { readonly status: 'limited'; readonly retryAt: number }
-  /** The caller holds the key until `until` and must `settle` it. */
-  | { readonly status: 'claimed' };
+  /**
+   * The caller holds the key until `until` and must `settle` it. `unanswered`:
+   * an earlier holder's work went out and its answer is unknown (it said so, or
+   * its claim lapsed). `since`: when the store's data begins (its start, or the
+   * moment it noticed it lost its data); nothing before that is known to it.
+   */
+  | { readonly status: 'claimed'; readonly unanswered?: boolean; readonly since?: number };
 
 /**
  * The shared state behind `handleShopperReturn` and `createFulfilment`. Keys are
  * strings the helper chooses (`status:/v1/checkouts/{id}/payment`,
- * `fulfil:{paymentId}`); values are strings (JSON) the store never interprets.
+ * `fulfil:{paymentId}`, `checkout:{id}`); values are strings (JSON) the store never interprets.
  *
  * The contract every implementation keeps (test/server/status-store-contract.ts
  * holds the memory and the Redis store to it):
@@ -46,27 +51,35 @@ export type ClaimAnswer =
  *   named in `answerOf`; then a live claim (`until` > `now`) makes the caller
  *   wait; then a used-up `limit` refuses; otherwise the claim is granted and,
  *   with a `limit`, counted at `now` (a sliding window, not calendar minutes).
+ *   A granted claim says `unanswered` when an earlier claim ended `unanswered`
+ *   or lapsed (its holder vanished mid-work), until a value is settled.
  * - `settle` stores `value` as the answer of `token`'s claim, makes it the key's
  *   final value when `final` is set and there is none yet (the first final is kept
- *   forever after, until the record expires), ends the claim when `token` still
+ *   for the store's whole `ttlMs`, whatever else is written), ends the claim when `token` still
  *   holds it, and returns the final value. It works even after the claim lapsed:
- *   an answer read from the gateway is never thrown away.
+ *   an answer read from the gateway is never thrown away. `unanswered` (without
+ *   a value) ends the claim and records that its work went out unanswered.
  * - `renew` moves a claim's `until` while `token` holds it; false once it lost it.
- * - Records expire some time after their last write (the store's `ttlMs`).
+ * - `read` returns the key's final value, if any, and writes nothing.
+ * - Final values and `unanswered` marks live `ttlMs` after their last write and
+ *   are never evicted for room; everything else (claims, counted calls, answers
+ *   that are not final) may expire once no claim and no counted call needs it.
  * - A store that cannot vouch for its answer (unreachable, timed out, its data
- *   lost) throws `StatusStoreUnavailableError`: it never grants a claim it is
+ *   lost, full) throws `StatusStoreUnavailableError`: it never grants a claim it is
  *   unsure of, since that could send a status call another holder already sent.
  */
 export interface StatusStore {
   claim(key: string, request: ClaimRequest): Awaitable<ClaimAnswer>;
-  settle(key: string, token: string, settlement: { value?: string; final?: boolean }): Awaitable<string | undefined>;
+  settle(key: string, token: string, settlement: { value?: string; final?: boolean; unanswered?: boolean }): Awaitable<string | undefined>;
   renew(key: string, token: string, until: number): Awaitable<boolean>;
+  /** Optional for stores written before it: without it, no "not found" is believed (see README "The status store"). */
+  read?(key: string): Awaitable<string | undefined>;
   /** How long a claim lives without renewal and how long a caller waits for another's; defaults in STATUS_STORE_DEFAULTS. */
   readonly timing?: { readonly claimMs?: number; readonly waitMs?: number };
 }
 
 /**
- * The shared store could not answer (unreachable, too slow, or it lost its data).
+ * The shared store could not answer (unreachable, too slow, full, or it lost its data).
  * Nothing was sent to the gateway because of the request that got it: try again
  * later. `cause` holds the store's own error when there was one.
  */
@@ -83,10 +96,12 @@ export class StatusStoreUnavailableError extends GatewayError {
 }
 
 export const STATUS_STORE_DEFAULTS = {
-  /** How long a record is kept after its last write. */
+  /** How long a final value (an approval, a done fulfilment) or an unanswered mark is kept after its last write. */
   ttlMs: 24 * 60 * 60 * 1000,
-  /** Most records the memory store keeps; the least recently written goes first. */
-  maxEntries: 5000,
+  /** The memory store's bound, in UTF-16 code units of keys and values (about bytes × 2 in RAM): beyond it, new claims are refused. */
+  maxBytes: 32 * 1024 * 1024,
+  /** How long a record without a final value outlives its claim: the status-call window plus a margin for waiters. */
+  transientMs: 2 * 60 * 1000,
   /** A claim lapses this long after its last renewal; a live holder renews it every third of that. */
   claimMs: 10_000,
   /** How long a caller waits for another's claim before giving up with GatewayThrottledError. */
@@ -102,57 +117,127 @@ interface StoredRecord {
   calls: number[];
   answerOf?: string;
   answer?: string;
+  /** When a claim's work went out and its answer is unknown (ended `unanswered`, or lapsed). */
+  unanswered?: number;
 }
 
 export interface MemoryStatusStoreOptions {
-  /** How long a record is kept after its last write. Default 24 hours. */
+  /** How long a final value or an unanswered mark is kept after its last write. Default 24 hours. */
   ttlMs?: number;
-  /** Most records kept; the least recently written goes first. Default 5000. */
-  maxEntries?: number;
+  /** Bound of the store in UTF-16 code units (keys, values, claims, 64 per record). Default 32 Mi. */
+  maxBytes?: number;
+  /** How long a record without a final value outlives its claim. Default 2 minutes. */
+  transientMs?: number;
   claimMs?: number;
   waitMs?: number;
   now?: () => number;
 }
 
-/** The default store: in this process's memory, bounded in age and size. Shares nothing with other processes. */
-export function createMemoryStatusStore(options: MemoryStatusStoreOptions = {}): StatusStore & { readonly size: number } {
-  const { ttlMs, maxEntries } = { ...STATUS_STORE_DEFAULTS, ...options };
+interface Entry {
+  record: StoredRecord;
+  expires: number;
+  size: number;
+}
+
+/** What the memory store holds now: `bytes` in all, of which `keptBytes` are final values and unanswered marks. */
+export interface MemoryStoreUsage {
+  readonly records: number;
+  readonly bytes: number;
+  readonly keptBytes: number;
+  readonly maxBytes: number;
+}
+
+const RECORD_OVERHEAD = 64;
+const sizeOf = (key: string, record: StoredRecord) =>
+  RECORD_OVERHEAD + key.length + (record.final?.length ?? 0) + (record.answer?.length ?? 0) + (record.answerOf?.length ?? 0) + (record.holder?.length ?? 0) + record.calls.length * 16;
+const isKept = (record: StoredRecord) => record.final !== undefined || record.unanswered !== undefined;
+
+/**
+ * The default store: in this process's memory, bounded in bytes. Shares nothing with other processes.
+ * Final values live their whole `ttlMs`: the bound is kept by refusing new claims
+ * (`StatusStoreUnavailableError`, throttled, with `retryAfterSeconds`) never by dropping a kept record.
+ */
+export function createMemoryStatusStore(options: MemoryStatusStoreOptions = {}): StatusStore & { readonly size: number; readonly usage: MemoryStoreUsage } {
+  const { ttlMs, maxBytes, transientMs } = { ...STATUS_STORE_DEFAULTS, ...options };
   const now = options.now ?? Date.now;
-  const records = new Map<string, { record: StoredRecord; expires: number }>();
+  const since = now();
+  // Two maps in order of last write, so the first entry of each is the next to expire.
+  const kept = new Map<string, Entry>();
+  const transient = new Map<string, Entry>();
+  let bytes = 0;
+  let keptBytes = 0;
+  const drop = (key: string) => {
+    const entry = kept.get(key) ?? transient.get(key);
+    if (!entry) return;
+    bytes -= entry.size;
+    if (kept.delete(key)) keptBytes -= entry.size;
+    transient.delete(key);
+  };
+  const expire = () => {
+    const at = now();
+    for (const map of [kept, transient]) {
+      for (const [key, entry] of map) {
+        if (entry.expires > at) break;
+        drop(key);
+      }
+    }
+  };
   const read = (key: string): StoredRecord | undefined => {
-    const entry = records.get(key);
-    if (entry && entry.expires <= now()) records.delete(key);
+    expire();
+    const entry = kept.get(key) ?? transient.get(key);
+    if (entry && entry.expires <= now()) drop(key);
     return entry && entry.expires > now() ? entry.record : undefined;
   };
   const write = (key: string, record: StoredRecord) => {
-    // Re-inserting moves the key to the end, so the Map's first key is always the oldest write.
-    records.delete(key);
-    records.set(key, { record, expires: now() + ttlMs });
-    for (const oldest of records.keys()) {
-      if (records.size <= maxEntries) break;
-      records.delete(oldest);
-    }
+    drop(key);
+    const at = now();
+    const size = sizeOf(key, record);
+    const keep = isKept(record);
+    const entry = { record, size, expires: keep ? at + ttlMs : Math.max(at, record.until ?? 0) + transientMs };
+    (keep ? kept : transient).set(key, entry);
+    bytes += size;
+    if (keep) keptBytes += size;
+  };
+  /** New transient work is refused, not made room for, once the store holds `maxBytes`. */
+  const ensureRoom = (key: string, record: StoredRecord) => {
+    const current = kept.get(key) ?? transient.get(key);
+    if (bytes - (current?.size ?? 0) + sizeOf(key, record) <= maxBytes) return;
+    const next = transient.values().next().value;
+    throw new StatusStoreUnavailableError(`The status store holds its ${maxBytes} bytes; no new claim until records expire (nothing was sent)`, {
+      retryAfterSeconds: Math.max(1, Math.ceil(((next?.expires ?? now() + transientMs) - now()) / 1000)),
+    });
   };
   // No await between reading and writing a record: each operation is atomic on the event loop.
   return {
     timing: { claimMs: options.claimMs, waitMs: options.waitMs },
     get size() {
-      return records.size;
+      return kept.size + transient.size;
+    },
+    get usage() {
+      expire();
+      return { records: kept.size + transient.size, bytes, keptBytes, maxBytes };
     },
     claim(key, request) {
       const record = read(key) ?? { calls: [] };
       const answer = decideClaim(record, request);
-      if (answer.status === 'claimed') write(key, { ...record, holder: request.token, until: request.until, calls: grantedCalls(record, request) });
-      return answer;
+      if (answer.status !== 'claimed') return answer;
+      const lapsed = record.holder !== undefined;
+      const unanswered = record.unanswered ?? (lapsed ? request.now : undefined);
+      const next: StoredRecord = { ...record, holder: request.token, until: request.until, calls: grantedCalls(record, request), ...(unanswered !== undefined ? { unanswered } : {}) };
+      if (!isKept(next)) ensureRoom(key, next);
+      write(key, next);
+      return { status: 'claimed', since, ...(unanswered !== undefined ? { unanswered: true } : {}) };
     },
-    settle(key, token, { value, final }) {
+    settle(key, token, { value, final, unanswered }) {
       const record = { ...(read(key) ?? { calls: [] }) };
       if (value === undefined && record.holder !== token) return record.final;
       if (value !== undefined) {
         if (final && record.final === undefined) record.final = value;
         record.answerOf = token;
         record.answer = value;
-      }
+        // An answer is what was unknown: the key is known again.
+        delete record.unanswered;
+      } else if (unanswered) record.unanswered = now();
       if (record.holder === token) {
         delete record.holder;
         delete record.until;
@@ -165,6 +250,9 @@ export function createMemoryStatusStore(options: MemoryStatusStoreOptions = {}):
       if (record?.holder !== token) return false;
       write(key, { ...record, until });
       return true;
+    },
+    read(key) {
+      return read(key)?.final;
     },
   };
 }
@@ -191,11 +279,14 @@ export interface Lease {
   settle(value: string, final: boolean): Promise<string | undefined>;
   /** Ends the claim without an answer (the work failed): the next caller may try. */
   release(): Promise<void>;
+  /** Ends the claim recording that its work went out and the answer is unknown: every later claim is told `unanswered`. */
+  unanswered(): Promise<void>;
 }
 
 export type Acquired =
   | { readonly kind: 'value'; readonly value: string; readonly final: boolean }
-  | { readonly kind: 'lease'; readonly lease: Lease }
+  /** `unanswered` and `since` as the store granted the claim (see ClaimAnswer). */
+  | { readonly kind: 'lease'; readonly lease: Lease; readonly unanswered: boolean; readonly since: number | undefined }
   | { readonly kind: 'limited'; readonly retryAt: number }
   /** Another claim still held the key when `waitMs` ran out. */
   | { readonly kind: 'busy'; readonly until: number };
@@ -218,7 +309,7 @@ export async function acquire(store: StatusStore, key: string, options: AcquireO
   const giveUpAt = Date.now() + waitMs;
   let answerOf: string | undefined;
   for (let attempt = 0; ; attempt++) {
-    signal?.throwIfAborted();
+    if (signal?.aborted) throw new GatewayNetworkError('The wait for the status store was aborted by its caller; nothing was sent', { cause: signal.reason });
     const token = globalThis.crypto.randomUUID();
     const at = now();
     const answer = await guarded(() => store.claim(key, { token, now: at, until: at + claimMs, ...(limit ? { limit } : {}), ...(answerOf ? { answerOf } : {}) }));
@@ -229,7 +320,7 @@ export async function acquire(store: StatusStore, key: string, options: AcquireO
       case 'limited':
         return { kind: 'limited', retryAt: answer.retryAt };
       case 'claimed':
-        return { kind: 'lease', lease: startLease(store, key, token, claimMs, now) };
+        return { kind: 'lease', lease: startLease(store, key, token, claimMs, now), unanswered: answer.unanswered === true, since: answer.since };
       case 'busy': {
         if (Date.now() >= giveUpAt) return { kind: 'busy', until: answer.until };
         answerOf = answer.holder;
@@ -267,6 +358,10 @@ function startLease(store: StatusStore, key: string, token: string, claimMs: num
     async release() {
       end();
       await guarded(() => store.settle(key, token, {})).finally(() => wake(store, key));
+    },
+    async unanswered() {
+      end();
+      await guarded(() => store.settle(key, token, { unanswered: true })).finally(() => wake(store, key));
     },
   };
 }
@@ -312,7 +407,7 @@ function nextLook(store: StatusStore, key: string, ms: number, signal: AbortSign
     }
     function aborted() {
       settle();
-      reject(signal!.reason);
+      reject(new GatewayNetworkError('The wait for the status store was aborted by its caller; nothing was sent', { cause: signal!.reason }));
     }
   });
 }

@@ -62,7 +62,7 @@ test('fulfilment: 3 processes × 10 arrivals at once for each of 5 payments: eac
   assert.equal(outcomes.filter((outcome) => outcome === 'already-fulfilled').length, 3 * 10 * 5 - 5, outcomes.join());
 });
 
-test('3 instances × 8 concurrent returns per checkout, a Redis restart in the middle: each checkout read at most as allowed, every paid shopper told paid or "try again", never "expired"', async () => {
+test('3 instances × 8 concurrent returns per checkout, a Redis restart in the middle: each checkout read at most as allowed, every paid shopper told paid or "try again", never "expired"', { timeout: 120_000 }, async () => {
   const paid = await newCheckouts(4, true);
   const unpaid = await newCheckouts(2, false);
   const returns = instances.length * PER_INSTANCE;
@@ -92,7 +92,7 @@ test('3 instances × 8 concurrent returns per checkout, a Redis restart in the m
   const paidAfterRestart = await newCheckouts(1, true);
   const third = await wave([...paid, ...paidDuringRestart, ...paidAfterRestart, ...unpaid]);
 
-  const allowed = new Set(['GatewayThrottledError', 'StatusStoreUnavailableError']);
+  const allowed = new Set(['GatewayThrottledError', 'StatusStoreUnavailableError', 'StatusUnknownError']);
   for (const results of [second, third]) {
     for (const [checkoutId, outcomes] of results) {
       for (const outcome of outcomes) {
@@ -105,8 +105,10 @@ test('3 instances × 8 concurrent returns per checkout, a Redis restart in the m
   // Every instance kept the payments it had answered: the restart costs them nothing.
   for (const checkoutId of paid) assert.equal(count(third.get(checkoutId)!, approved), returns, third.get(checkoutId)!.join());
   for (const checkoutId of [...paid, ...paidDuringRestart]) assert.ok(statusCalls(checkoutId) <= 1, `${checkoutId}: ${statusCalls(checkoutId)} status calls`);
-  // Redis came back without its data: a checkout nobody read before is refused (typed) rather than risked.
-  assert.equal(statusCalls(paidAfterRestart[0]!), 0);
-  assert.ok(third.get(paidAfterRestart[0]!)!.every((outcome) => outcome === 'StatusStoreUnavailableError'));
-  for (const checkoutId of unpaid) assert.ok(statusCalls(checkoutId) <= STATUS_CALLS_PER_MINUTE, `${checkoutId}: ${statusCalls(checkoutId)} status calls`);
+  // Redis came back without its data: a checkout nobody read before is read once and answered; one read before the loss is
+  // never "expired" (its "no payment session found" is unknown: the store did not see it created).
+  assert.equal(statusCalls(paidAfterRestart[0]!), 1);
+  assert.ok(third.get(paidAfterRestart[0]!)!.every(approved), third.get(paidAfterRestart[0]!)!.join());
+  // The loss took the limit's counters with it: at most the limit before it and the limit after it.
+  for (const checkoutId of unpaid) assert.ok(statusCalls(checkoutId) <= 2 * STATUS_CALLS_PER_MINUTE, `${checkoutId}: ${statusCalls(checkoutId)} status calls`);
 });

@@ -9,6 +9,8 @@ import { describe, test } from 'node:test';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import {
   createMemoryStatusStore,
+  STATUS_STORE_DEFAULTS,
+  StatusStoreUnavailableError,
   GatewayThrottledError,
   isApproved,
   RESULT_CODES,
@@ -26,18 +28,41 @@ statusStoreContract('memory', {
   },
 });
 
-describe('the memory store keeps at most maxEntries records', () => {
-  test('the least recently written record goes first', async () => {
-    const store = createMemoryStatusStore({ maxEntries: 2 });
-    const finalOf = async (key: string) => {
-      const answer = await store.claim(key, { token: 't', now: 0, until: 1 });
-      return answer.status === 'final' ? answer.value : undefined;
-    };
-    for (const key of ['/a', '/b', '/a', '/c']) store.settle(key, 'writer', { value: key, final: true });
-    assert.equal(store.size, 2);
-    assert.equal(await finalOf('/a'), '/a');
-    assert.equal(await finalOf('/c'), '/c');
-    assert.equal(await finalOf('/b'), undefined, '/b was the oldest write');
+describe('the memory store is bounded in bytes (issue 19, class 1)', () => {
+  const T = 1_800_000_000_000;
+  test('a flood of claims is refused (throttled, typed) at maxBytes; final values are never dropped and are still answered', async () => {
+    let now = T;
+    const store = createMemoryStatusStore({ maxBytes: 20_000, now: () => now });
+    const paid = JSON.stringify({ id: 'paid', result: { code: '000.100.110' } });
+    store.settle('status:/paid', 'reader', { value: paid, final: true });
+    let refused = 0;
+    for (let index = 0; index < 5050; index++) {
+      const answer = await (async () => store.claim(`status:/v1/checkouts/${index}/payment`, { token: 't', now, until: now + 10_000, limit: { count: 2, windowMs: 60_000 } }))().catch((error: unknown) => error);
+      if (answer instanceof StatusStoreUnavailableError) {
+        refused++;
+        assert.equal(answer.outcome, 'throttled');
+        assert.ok(answer.retryAfterSeconds! >= 1);
+      }
+    }
+    assert.ok(refused > 4800, `${refused} refused`);
+    assert.ok(store.usage.bytes <= 20_000, `${store.usage.bytes} bytes`);
+    assert.deepEqual(await store.claim('status:/paid', { token: 'x', now, until: now + 1 }), { status: 'final', value: paid });
+    // Claims without an answer expire after transientMs; then there is room again, and the final is still there.
+    now += STATUS_STORE_DEFAULTS.transientMs + 20_000;
+    assert.equal((await store.claim('status:/new', { token: 'y', now, until: now + 10_000 })).status, 'claimed');
+    assert.equal(await store.read!('status:/paid'), paid);
+    assert.equal(store.usage.keptBytes > 0, true);
+  });
+
+  test('a final value lives its whole ttlMs, whatever was written after it', async () => {
+    let now = T;
+    const store = createMemoryStatusStore({ maxBytes: 5000, ttlMs: 60_000, now: () => now });
+    store.settle('fulfil:p1', 'w', { value: 'done', final: true });
+    for (let index = 0; index < 100; index++) store.settle(`fulfil:p${index + 2}`, 'w', { value: 'done', final: true });
+    now += 59_999;
+    assert.equal(await store.read!('fulfil:p1'), 'done');
+    now += 1;
+    assert.equal(await store.read!('fulfil:p1'), undefined);
   });
 });
 

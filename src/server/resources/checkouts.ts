@@ -22,11 +22,18 @@ export interface Checkouts {
   getPayment(checkoutId: string, options?: RequestOptions): Promise<Payment>;
 }
 
-export function checkouts(transport: Transport): Checkouts {
+/**
+ * `remember` keeps what a later status read needs to tell "expired" from "paid,
+ * but its answer was lost": that the kit created the checkout, and its
+ * merchantTransactionId. It never fails the creation (the checkout exists).
+ */
+export function checkouts(transport: Transport, remember?: (checkoutId: string, merchantTransactionId: string | undefined) => Promise<unknown>): Checkouts {
   return {
     async create(request, options) {
       const params = flatten({ integrity: true, ...request });
-      return settle(await transport.send<CheckoutCreated>({ options, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params, programme: (request as { programme?: Variant } | null)?.programme }));
+      const created = settle(await transport.send<CheckoutCreated>({ options, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params, programme: (request as { programme?: Variant } | null)?.programme }));
+      if (remember && typeof created.id === 'string') await remember(created.id, params.merchantTransactionId).catch(() => undefined);
+      return created;
     },
 
     async getPayment(checkoutId, options) {

@@ -1,0 +1,307 @@
+/**
+ * Model-based test of the coordination layer (issue 19): several instances
+ * (clients) sharing one status store, memory or Redis (a real redis-server),
+ * driven by random command sequences: checkouts created and paid, concurrent
+ * shopper returns with aborts, duplicated notifications into fulfilOnce, faults
+ * on any gateway call (answer lost after processing, 502, hang), a flood of
+ * unknown ids, Redis paused, the store losing its data, new instances.
+ *
+ * Invariants, checked after every command:
+ * - a paid checkout is never reported expired or not found;
+ * - each approved payment is fulfilled at most once (and a shopper told paid was fulfilled);
+ * - at most 2 status calls per checkout in any 60 s (except across a loss of the store's data: its counters went with it);
+ * - every checkout creation is one POST;
+ * - a participant that did not abort never fails because another did;
+ * - every failure is a typed GatewayError;
+ * - the memory store's claims stay within maxBytes, and no final value is dropped for room.
+ *
+ * GW_MODEL_SEED reproduces a run; GW_MODEL_RUNS sets the number of runs;
+ * GW_MODEL_COUNT=1 counts violations over all runs instead of stopping at the first.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import fc from 'fast-check';
+import { Redis } from 'ioredis';
+import {
+  createFulfilment,
+  createGatewayClient,
+  createMemoryStatusStore,
+  createRedisStatusStore,
+  GatewayError,
+  GatewayNotFoundError,
+  GatewayTimeoutError,
+  isApproved,
+  type Fulfilment,
+  type GatewayClient,
+  type MemoryStatusStoreOptions,
+  type StatusStore,
+} from '../../src/server/index.js';
+import { startRedisServer, type RedisServer } from '../redis/redis-server.js';
+import { FakeGateway, type Fault } from './fake-gateway.js';
+
+const SEED = process.env.GW_MODEL_SEED ? Number(process.env.GW_MODEL_SEED) : undefined;
+const RUNS = Number(process.env.GW_MODEL_RUNS ?? 25);
+const COUNT = process.env.GW_MODEL_COUNT === '1';
+const MAX_BYTES = 40_000;
+const WINDOW = 60_000;
+
+export const found = { violations: new Map<string, number>(), commands: 0, floodAnswered: 0, floodRefused: 0, peakBytes: 0 };
+
+function violation(kind: string, detail: string) {
+  found.violations.set(kind, (found.violations.get(kind) ?? 0) + 1);
+  if (!COUNT) assert.fail(`${kind}: ${detail}`);
+}
+
+interface Instance {
+  client: GatewayClient;
+  fulfilment: Fulfilment;
+}
+
+interface World {
+  gateway: FakeGateway;
+  clock: { now: number };
+  store: StatusStore;
+  instances: Instance[];
+  runs: Map<string, number>;
+  /** Runs since the store last lost its data: exactly once is promised while the store keeps it (README "Fulfil exactly once"). */
+  runsSinceLoss: Map<string, number>;
+  /** Payment ids a shopper was told were approved. */
+  toldPaid: Set<string>;
+  lossAt: number[];
+  creations: number;
+  kind: 'memory' | 'redis';
+  newStore(): StatusStore;
+  lose(): Promise<void>;
+  pause(): Promise<void>;
+}
+
+interface Model {
+  checkouts: string[];
+}
+
+type Command = fc.AsyncCommand<Model, World>;
+
+function instanceOf(world: World, store: StatusStore): Instance {
+  const client = createGatewayClient({
+    baseUrl: 'https://gateway.test',
+    accessToken: 'OGE4Mjk0MTc0YjdlY2IyODAxNGI5Njk5MjIwMDE1Y2N8c3k2S0pzVDg=',
+    entityId: '8a8294174b7ecb28014b9699220015ca',
+    fetch: world.gateway.fetch as typeof fetch,
+    now: () => world.clock.now,
+    timeoutMs: 150,
+    maxNetworkRetries: 0,
+    reconcileDelaysMs: [0],
+    statusStore: store,
+  });
+  return { client, fulfilment: createFulfilment({ store, now: () => world.clock.now }) };
+}
+
+const returnOf = (checkoutId: string) => ({ id: checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` });
+
+async function fulfil(world: World, instance: Instance, payment: { id: string; result: { code: string; description: string } }) {
+  await instance.fulfilment
+    .fulfilOnce(payment, async (each) => {
+      world.runs.set(each.id, (world.runs.get(each.id) ?? 0) + 1);
+      world.runsSinceLoss.set(each.id, (world.runsSinceLoss.get(each.id) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof GatewayError)) violation('untyped error', String(error));
+    });
+}
+
+function checkInvariants(world: World) {
+  for (const [paymentId, runs] of world.runsSinceLoss) if (runs > 1) violation('fulfilled twice', `${paymentId} ran ${runs} times`);
+  const byCheckout = new Map<string, number[]>();
+  for (const call of world.gateway.calls) {
+    const match = /^\/v1\/checkouts\/([^/]+)\/payment$/.exec(call.path);
+    if (match) byCheckout.set(match[1]!, [...(byCheckout.get(match[1]!) ?? []), call.at]);
+  }
+  for (const [checkoutId, times] of byCheckout) {
+    for (let index = 2; index < times.length; index++) {
+      const [first, third] = [times[index - 2]!, times[index]!];
+      const acrossLoss = world.lossAt.some((at) => at >= first && at <= third + WINDOW);
+      if (third - first < WINDOW && !acrossLoss) violation('status limit exceeded', `${checkoutId}: 3 calls within ${third - first} ms`);
+    }
+  }
+  const posts = world.gateway.calls.filter((call) => call.method === 'POST').length;
+  if (posts !== world.creations) violation('POST sent twice', `${posts} POSTs for ${world.creations} creations`);
+  const usage = (world.store as { usage?: { bytes: number; keptBytes: number; maxBytes: number } }).usage;
+  if (usage) {
+    found.peakBytes = Math.max(found.peakBytes, usage.bytes);
+    if (usage.bytes - usage.keptBytes > usage.maxBytes) violation('memory over its bound', `${usage.bytes - usage.keptBytes} transient bytes`);
+  }
+}
+
+/** The outcome of one return, judged against the gateway's truth. */
+function judge(world: World, checkoutId: string, outcome: PromiseSettledResult<{ result: { code: string }; id?: string }>, aborted: boolean) {
+  const truth = world.gateway.checkouts.get(checkoutId);
+  if (outcome.status === 'fulfilled') {
+    if (isApproved(outcome.value.result.code) && outcome.value.id) world.toldPaid.add(outcome.value.id);
+    return;
+  }
+  const error = outcome.reason as unknown;
+  if (!(error instanceof GatewayError)) return violation(aborted ? 'untyped error' : 'cancellation leaked (untyped)', String(error));
+  if (error instanceof GatewayNotFoundError && truth?.paid) violation('paid checkout reported not found', checkoutId);
+  // Another participant's abort: its AbortError as the cause (a timeout is this request's own, GatewayTimeoutError).
+  if (!aborted && !(error instanceof GatewayTimeoutError) && (error.cause as Error | undefined)?.name === 'AbortError') {
+    violation('cancellation leaked', `${checkoutId}: ${error.name} ${error.message}`);
+  }
+}
+
+const command = (name: string, check: (model: Model) => boolean, run: (model: Model, world: World) => Promise<void>): Command => ({
+  check,
+  async run(model, world) {
+    found.commands++;
+    await run(model, world);
+    checkInvariants(world);
+  },
+  toString: () => name,
+});
+
+function commands(kind: 'memory' | 'redis') {
+  const pick = (model: Model, index: number) => model.checkouts[index % model.checkouts.length]!;
+  const has = (model: Model) => model.checkouts.length > 0;
+  const list: fc.Arbitrary<Command>[] = [
+    fc.boolean().map((withReference) =>
+      command(`create(${withReference})`, () => true, async (model, world) => {
+        world.creations++;
+        const instance = world.instances[0]!;
+        const created = await instance.client.checkouts
+          .create({ amount: '25.00', currency: 'EUR', paymentType: 'DB', ...(withReference ? { merchantTransactionId: randomUUID() } : {}) })
+          .catch(() => undefined);
+        if (created) model.checkouts.push(created.id);
+      }),
+    ),
+    fc.nat().map((index) => command(`pay(${index})`, has, async (model, world) => void world.gateway.pay(pick(model, index)))),
+    fc.tuple(fc.nat(), fc.array(fc.tuple(fc.nat(), fc.boolean()), { minLength: 1, maxLength: 4 })).map(([index, returns]) =>
+      command(`returns(${index}, ${JSON.stringify(returns)})`, has, async (model, world) => {
+        const checkoutId = pick(model, index);
+        const outcomes = await Promise.allSettled(
+          returns.map(async ([which, abort]) => {
+            const instance = world.instances[which % world.instances.length]!;
+            const controller = new AbortController();
+            if (abort) setTimeout(() => controller.abort(), 0);
+            const payment = await instance.client.handleShopperReturn(returnOf(checkoutId), { signal: controller.signal });
+            if (isApproved(payment.result.code) && payment.id) await fulfil(world, instance, payment);
+            return payment;
+          }),
+        );
+        outcomes.forEach((outcome, position) => judge(world, checkoutId, outcome, returns[position]![1]));
+      }),
+    ),
+    fc.tuple(fc.nat(), fc.integer({ min: 1, max: 3 })).map(([index, copies]) =>
+      command(`notify(${index}, ×${copies})`, has, async (model, world) => {
+        const checkoutId = pick(model, index);
+        if (!world.gateway.checkouts.get(checkoutId)?.paid) return;
+        const payment = world.gateway.payment(checkoutId);
+        await Promise.all(Array.from({ length: copies }, (_, copy) => fulfil(world, world.instances[copy % world.instances.length]!, payment)));
+      }),
+    ),
+    fc.constantFrom<Fault>('lost', '502', 'hang').map((fault) => command(`fault(${fault})`, () => true, async (_, world) => void world.gateway.faults.push(fault))),
+    fc.constantFrom(61_000, 31 * 60_000).map((ms) => command(`advance(${ms})`, () => true, async (_, world) => void (world.clock.now += ms))),
+    fc.constant(
+      command('flood(300 unknown ids)', () => true, async (_, world) => {
+        const instance = world.instances[0]!;
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 300 }, () => instance.client.handleShopperReturn(returnOf(`${randomUUID().replaceAll('-', '').toUpperCase()}.uat01-vm-tx01`))),
+        );
+        for (const outcome of outcomes) {
+          if (outcome.status === 'rejected' && !(outcome.reason instanceof GatewayError)) violation('untyped error', String(outcome.reason));
+          if (outcome.status === 'rejected' && outcome.reason?.name === 'StatusStoreUnavailableError') found.floodRefused++;
+          else found.floodAnswered++;
+        }
+      }),
+    ),
+    fc.constant(
+      command('data loss', () => true, async (_, world) => {
+        world.lossAt.push(world.clock.now);
+        world.runsSinceLoss.clear();
+        await world.lose();
+      }),
+    ),
+    fc.constant(command('new instance', () => true, async (_, world) => void world.instances.push(instanceOf(world, world.newStore())))),
+  ];
+  if (kind === 'redis') list.push(fc.constant(command('redis pause', () => true, async (_, world) => world.pause())));
+  // The shopper's path weighs most: create, pay and return come three times as often as a fault or a flood.
+  return fc.commands([...list.slice(0, 3), ...list.slice(0, 3), ...list], { maxCommands: 40, size: 'large' });
+}
+
+function params<T>(numRuns: number): fc.Parameters<T> {
+  return { numRuns, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: COUNT, interruptAfterTimeLimit: 25_000 };
+}
+
+describe('coordination model (issue 19)', { timeout: 120_000 }, () => {
+  let redis: RedisServer | undefined;
+  let admin: Redis | undefined;
+  const connections: Redis[] = [];
+  before(async () => {
+    redis = await startRedisServer();
+    admin = new Redis(redis.url);
+  }, { timeout: 20_000 });
+  after(async () => {
+    for (const each of connections) each.disconnect();
+    admin?.disconnect();
+    await redis?.stop();
+    if (COUNT) console.log('model figures', JSON.stringify({ ...found, violations: Object.fromEntries(found.violations) }));
+  }, { timeout: 20_000 });
+
+  function world(kind: 'memory' | 'redis'): World {
+    const clock = { now: 1_800_000_000_000 };
+    const gateway = new FakeGateway(() => clock.now);
+    const prefix = `model:${randomUUID()}:`;
+    const timing = { claimMs: 1000, waitMs: 1500 };
+    let memory: StatusStore | undefined;
+    const newStore = (): StatusStore => {
+      if (kind === 'memory') return (memory ??= createMemoryStatusStore({ ...timing, maxBytes: MAX_BYTES, maxEntries: 200, now: () => clock.now } as MemoryStatusStoreOptions));
+      const client = new Redis(redis!.url, { maxRetriesPerRequest: 1, retryStrategy: () => 20 });
+      client.on('error', () => undefined);
+      connections.push(client);
+      return createRedisStatusStore({ client, prefix, timeoutMs: 500, ...timing });
+    };
+    const state: World = {
+      gateway,
+      clock,
+      store: undefined as unknown as StatusStore,
+      instances: [],
+      runs: new Map(),
+      runsSinceLoss: new Map(),
+      toldPaid: new Set(),
+      lossAt: [],
+      creations: 0,
+      kind,
+      newStore,
+      async lose() {
+        if (kind === 'redis') {
+          await admin!.flushall();
+          return;
+        }
+        // The process holding the memory store restarted: every instance starts again on a new, empty store.
+        memory = undefined;
+        state.store = newStore();
+        state.instances = state.instances.map(() => instanceOf(state, state.store));
+      },
+      async pause() {
+        await admin!.call('CLIENT', 'PAUSE', '150', 'ALL');
+      },
+    };
+    state.store = newStore();
+    state.instances = [instanceOf(state, state.store), instanceOf(state, kind === 'memory' ? state.store : newStore()), instanceOf(state, kind === 'memory' ? state.store : newStore())];
+    return state;
+  }
+
+  for (const kind of ['memory', 'redis'] as const) {
+    test(`${kind} store, 3+ instances: the invariants hold under any interleaving of returns, aborts, notifications, faults, floods and losses`, { timeout: 90_000 }, async () => {
+      await fc.assert(
+        fc.asyncProperty(commands(kind), async (sequence) => {
+          const state = world(kind);
+          await fc.asyncModelRun(() => ({ model: { checkouts: [] }, real: state }), sequence);
+          // A shopper told paid has the order fulfilled.
+          for (const paymentId of state.toldPaid) if ((state.runs.get(paymentId) ?? 0) < 1) violation('told paid, never fulfilled', paymentId);
+        }),
+        params(kind === 'memory' ? RUNS : Math.ceil(RUNS / 2)),
+      );
+    });
+  }
+});
