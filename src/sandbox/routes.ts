@@ -307,7 +307,7 @@ const registrationCall: Handler = (state, request, match) => {
 // 9. GET /v3/query?merchantTransactionId=
 const queryByMerchantTransactionId: Handler = (state, request) => {
   const reference = request.params.merchantTransactionId;
-  const missing: ParameterError[] = reference ? [] : [{ name: 'merchantTransactionId', value: '', message: 'is required' }];
+  const missing: ParameterError[] = reference ? [] : [{ name: 'merchantTransactionId', value: null, message: 'is required' }];
   const refused = refusal(state, request, 'read', missing);
   if (refused) return reply(refused);
   const now = state.store.clock.now();
