@@ -101,6 +101,8 @@ export const SPECIFIC_CODES: Readonly<Record<string, ResultKind>> = {
 /** Codes this kit uses by name. */
 export const RESULT_CODES = {
   approved: '000.000.000',
+  /** A report list's own result (the transactions carry theirs). */
+  successfulRequest: '000.000.100',
   approvedIntegratorTest: '000.100.110',
   approvedConnectorTest: '000.100.112',
   frictionlessAuthenticated: '000.400.110',
@@ -142,6 +144,7 @@ export const RESULT_CODES = {
  */
 export const RESULT_DESCRIPTIONS: Readonly<Record<(typeof RESULT_CODES)[keyof typeof RESULT_CODES], string>> = {
   '000.000.000': 'Transaction succeeded',
+  '000.000.100': 'successful request',
   '000.100.110': "Request successfully processed in 'Merchant in Integrator Test Mode'",
   '000.100.112': "Request successfully processed in 'Merchant in Connector Test Mode'",
   '000.400.110': 'Authentication successful (frictionless flow)',
@@ -152,7 +155,8 @@ export const RESULT_DESCRIPTIONS: Readonly<Record<(typeof RESULT_CODES)[keyof ty
   '000.200.100': 'successfully created checkout',
   '200.300.404': 'invalid or missing parameter',
   '100.100.101': 'invalid creditcard, bank account number or bank name',
-  '800.900.300': 'invalid authentication information',
+  // The seed's words for a refused request (seen on a report request).
+  '800.900.300': 'user authorization failed',
   '800.900.301': 'user authorization failed, user has no sufficient rights to process transaction',
   '800.120.100': 'Too many requests. Please try again later.',
   '700.400.100': 'cannot capture (PA value exceeded, PA reverted or invalid workflow?)',

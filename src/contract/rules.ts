@@ -13,8 +13,8 @@ export { maskParameter };
 /** One bad field, in the gateway's own `parameterErrors` shape. */
 export interface ParameterError {
   readonly name: string;
-  /** The value as sent, masked for card numbers and security codes. */
-  readonly value: string;
+  /** The value as sent, masked for card numbers and security codes; `null` when it was not sent, as the platform writes a missing parameter. */
+  readonly value: string | null;
   readonly message: string;
 }
 
@@ -218,7 +218,7 @@ function checkCombination(operation: Operation, params: Params, now: Date): Para
 export function validateParameters(operation: Operation, params: Params, now: Date = new Date(), context: ValidationContext = {}): ParameterError[] {
   const errors: ParameterError[] = [];
   for (const name of new Set(requiredFields(operation, params, context))) {
-    if (params[name] === undefined || params[name] === '') errors.push({ name, value: '', message: 'is required' });
+    if (params[name] === undefined || params[name] === '') errors.push({ name, value: null, message: 'is required' });
   }
   for (const [name, value] of Object.entries(params)) {
     if (value === '' || !formatOf(name)) continue;

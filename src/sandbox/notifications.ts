@@ -7,9 +7,9 @@
  * instead of waiting. Memory is bounded: a fixed number of deliveries and of
  * payload bytes are kept, oldest dropped first.
  */
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { redactByShape } from '../contract/redaction.js';
-import { approvalCode, paymentBody } from './payments.js';
+import { approvalCode, notificationFields, paymentBody } from './payments.js';
 import { registrationBody } from './registrations.js';
 import { envelope, result } from './results.js';
 import { newId, type SandboxClock, type StoreChange } from './store.js';
@@ -75,8 +75,9 @@ interface Delivery {
 export function encryptNotification(plaintext: string, secretHex: string): { body: string; iv: string; tag: string } {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', Buffer.from(secretHex, 'hex'), iv);
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]).toString('hex');
-  return { body, iv: iv.toString('hex'), tag: cipher.getAuthTag().toString('hex') };
+  // Upper-case hex, as the platform writes body, IV and tag.
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]).toString('hex').toUpperCase();
+  return { body, iv: iv.toString('hex').toUpperCase(), tag: cipher.getAuthTag().toString('hex').toUpperCase() };
 }
 
 /** Checks notification options; answers them complete (a secret generated when absent) or throws a RangeError naming the option. */
@@ -95,11 +96,20 @@ export function checkNotificationOptions(options: NotificationOptions): Required
   return { url: url.href, secret: secret.toLowerCase(), timeoutMs };
 }
 
+const pick = (fields: Record<string, unknown>, names: readonly string[]) => Object.fromEntries(names.filter((name) => name in fields).map((name) => [name, fields[name]]));
+
+/** The 32 hex characters of a notification's `ndc`: the platform's request id, here derived from the payment and the time (so seeded runs repeat). */
+const requestHex = (paymentId: string, now: Date) => createHash('sha256').update(`${paymentId}@${now.getTime()}`).digest('hex').slice(0, 32);
+
 /** The plaintext the platform encrypts: `{type, action?, payload}`, the payload shaped like the API's answer and scrubbed like one. */
 function plaintextOf(change: StoreChange, now: Date): { text: string; subjectId: string; resultCode?: string } {
   if (change.type === 'PAYMENT') {
     const { payment } = change;
-    const payload = envelope(paymentBody(payment), now, payment.id);
+    // `ndc` is the checkout for a widget payment, else `<entityId>_<32 hex>`, never the payment id; a notification also
+    // carries the presentation amount and currency, and the fields the API's answer leaves out.
+    const { amount, currency, ...rest } = paymentBody(payment);
+    const body = { ...pick(rest, ['id', 'referencedId', 'registrationId', 'paymentType', 'paymentBrand']), amount, currency, presentationAmount: amount, presentationCurrency: currency, ...rest, ...notificationFields(payment) };
+    const payload = envelope(body, now, payment.checkoutId ?? `${payment.entityId}_${requestHex(payment.id, now)}`);
     return { text: JSON.stringify({ type: 'PAYMENT', payload: redactByShape.deep(payload) }), subjectId: payment.id, resultCode: payment.result.code };
   }
   const { registration, action } = change;

@@ -328,6 +328,15 @@ export function shopperReturnUrl(payment: PaymentRecord): string {
   return url.href;
 }
 
+/**
+ * What only a notification's payload carries of a payment, beside the API's
+ * answer: the short id, where it came from (`OPPUI` for the widget, `SYSTEM`
+ * otherwise) and the payment method.
+ */
+export function notificationFields(payment: PaymentRecord): Record<string, string> {
+  return { shortId: payment.shortId, source: payment.checkoutId ? 'OPPUI' : 'SYSTEM', paymentMethod: 'CC' };
+}
+
 /** The gateway's payment response for a record (result included; the envelope is added by the caller). */
 export function paymentBody(payment: PaymentRecord, answeredResult: Result = payment.result): Record<string, unknown> {
   const echoed = nest(payment.echo);
@@ -349,10 +358,8 @@ export function paymentBody(payment: PaymentRecord, answeredResult: Result = pay
   if (payment.threeDSecure) body.threeDSecure = { ...(echoed.threeDSecure as object | undefined), ...payment.threeDSecure };
   if (payment.standingInstruction) body.standingInstruction = payment.standingInstruction;
   body.risk = { score: '100' };
-  body.shortId = payment.shortId;
-  body.source = 'SYNC';
-  body.paymentMethod = 'CC';
-  // A payment's timestamp is its transaction's, with milliseconds, as the platform writes it.
+  // A payment's timestamp is its transaction's, with milliseconds, as the platform writes it on read-backs and
+  // report entries; the answer to the request itself is written without (see routes.ts).
   body.timestamp = gatewayTimestamp(new Date(payment.createdAt));
   return body;
 }
@@ -395,9 +402,8 @@ export function referencePayment(store: SandboxStore, target: PaymentRecord, par
       entityId: target.entityId,
       params: { ...params, amount, currency: params.currency ?? target.currency },
       behaviour: { kind: 'approve' },
+      // A capture, refund or reversal answers without `card` and `paymentBrand`, as every recording of the platform shows.
       referencedId: target.id,
-      ...(target.paymentBrand ? { paymentBrand: target.paymentBrand } : {}),
-      ...(target.card ? { card: target.card } : {}),
     },
     result(approvalCode(testModeOf(params))),
   );

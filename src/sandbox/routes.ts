@@ -79,15 +79,20 @@ function settledBody(payment: PaymentRecord): Settled {
   return settled;
 }
 
-/** A payment response, with the redirect while its 3DS step is pending. */
-function paymentReply(state: SandboxState, payment: PaymentRecord, answeredCode = payment.result.code): Reply {
+/**
+ * A payment response, with the redirect while its 3DS step is pending. The
+ * answer to the request that made the payment (`synchronous`) carries the
+ * answer's time without milliseconds (`2017-11-28 13:22:03+0000`); a read-back
+ * the transaction's own, with them, as the platform's recordings show.
+ */
+function paymentReply(state: SandboxState, payment: PaymentRecord, answeredCode = payment.result.code, synchronous = true): Reply {
   const now = state.store.clock.now();
   if (payment.threeDs === undefined && answeredCode === payment.result.code) {
     const { body, text, timestamp } = settledBody(payment);
-    return { kind: 'json', status: 200, body, text: envelopeJson(text, now, state.store.ndc(payment.entityId), timestamp) };
+    return { kind: 'json', status: 200, body, text: envelopeJson(text, now, state.store.ndc(payment.entityId), synchronous ? undefined : timestamp) };
   }
-  const body = paymentBody(payment, answeredCode === payment.result.code ? payment.result : result(answeredCode));
-  return json(200, envelope({ ...body, ...pendingRedirect(state, payment) }, now, state.store.ndc(payment.entityId)));
+  const { timestamp, ...body } = paymentBody(payment, answeredCode === payment.result.code ? payment.result : result(answeredCode));
+  return json(200, envelope({ ...body, ...(synchronous ? {} : { timestamp }), ...pendingRedirect(state, payment) }, now, state.store.ndc(payment.entityId)));
 }
 
 /** After a checkout's payment succeeds, its session lives 30 minutes more so the shop can read the status. */
@@ -232,7 +237,7 @@ const readPayment: Handler = (state, request, match) => {
   if (refused) return reply(refused);
   const payment = ownPayment(state, request, match[1]!, RESULT_CODES.transactionNotFound);
   if (isReply(payment)) return reply(payment);
-  return reply(paymentReply(state, payment), payment.id);
+  return reply(paymentReply(state, payment, payment.result.code, false), payment.id);
 };
 
 // 6. POST /v1/payments/{id}: capture (CP), refund (RF), reversal (RV)
@@ -307,14 +312,15 @@ const registrationCall: Handler = (state, request, match) => {
 // 9. GET /v3/query?merchantTransactionId=
 const queryByMerchantTransactionId: Handler = (state, request) => {
   const reference = request.params.merchantTransactionId;
-  const missing: ParameterError[] = reference ? [] : [{ name: 'merchantTransactionId', value: '', message: 'is required' }];
+  const missing: ParameterError[] = reference ? [] : [{ name: 'merchantTransactionId', value: null, message: 'is required' }];
   const refused = refusal(state, request, 'read', missing);
   if (refused) return reply(refused);
   const now = state.store.clock.now();
   const payments = state.store.paymentsByMerchantTransactionId(request.params.entityId!, reference!);
   const ndc = state.store.ndc(request.params.entityId);
   if (!payments.length) return reply(failure(400, RESULT_CODES.transactionNotFound, now, ndc));
-  const body = { result: result(RESULT_CODES.approved), payments: payments.map((payment) => paymentBody(payment)) };
+  // The list's own result is the platform's "successful request", not a transaction's code (recorded 2022).
+  const body = { result: result(RESULT_CODES.successfulRequest), payments: payments.map((payment) => paymentBody(payment)) };
   return reply(json(200, envelope(body, now, ndc)));
 };
 

@@ -78,7 +78,8 @@ export class GatewayError extends Error {
     // Masked again by name and value: a gateway (or proxy) that echoes the form must not leak it through us.
     const masked = parameterErrors.map(({ name, value, message }) => {
       const entry: GatewayParameterError = { name: redact(String(name)), message: redact(String(message)) };
-      return value === undefined ? entry : { ...entry, value: redact(maskParameter(String(name), String(value))) };
+      // `null` is the platform's "missing": no value, like an entry without one.
+      return value === undefined || value === null ? entry : { ...entry, value: redact(maskParameter(String(name), String(value))) };
     });
     Object.defineProperty(this, 'parameterErrors', { value: masked, enumerable: true, writable: true, configurable: true });
   }
@@ -261,7 +262,28 @@ export const isPaymentAnswer = (body: { result: GatewayResult }): body is Paymen
 };
 
 /** `description (code)`, without inventing a description the gateway did not send. */
-export const describe = (result: GatewayResult) => (result.description ? `${result.description} (${result.code})` : `Result ${result.code}`);
+export const describe = (result: GatewayResult) => (typeof result.description === 'string' && result.description ? `${result.description} (${result.code})` : `Result ${result.code}`);
+
+const textOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * `result.parameterErrors` as far as it can be read: the platform writes
+ * `"value": null` for a missing parameter, an entry may lack `value`, and a
+ * field it adds later must not hide the fields to fix. Entries without a name
+ * say nothing a merchant can act on and are left out; anything not a list is none.
+ */
+export function readParameterErrors(errors: unknown): GatewayParameterError[] {
+  if (!Array.isArray(errors)) return [];
+  const read: GatewayParameterError[] = [];
+  for (const entry of errors as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { name, value, message } = entry as Record<string, unknown>;
+    if (typeof name !== 'string' && typeof name !== 'number') continue;
+    const shown = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+    read.push({ name: String(name), message: textOrUndefined(message) ?? '', ...(shown === undefined ? {} : { value: shown }) });
+  }
+  return read;
+}
 
 /**
  * The typed error for a gateway answer that is not a success. A validation code
@@ -278,7 +300,7 @@ export function errorFor(answer: Answer<{ result: GatewayResult }>, details: Gat
   // The request's own id first: an answer may carry anything in its copy.
   const echoed = payment?.merchantTransactionId;
   const merchantTransactionId = details.merchantTransactionId ?? (typeof echoed === 'string' ? echoed : undefined);
-  const fields = { resultCode: result.code, description: result.description, resultKind, parameterErrors: result.parameterErrors, httpStatus: status, payment, ...details };
+  const fields = { resultCode: result.code, description: textOrUndefined(result.description), resultKind, parameterErrors: readParameterErrors(result.parameterErrors), httpStatus: status, payment, ...details };
   if (resultKind === 'uncertain' || resultKind === 'unknown') {
     return new UncertainOutcomeError(`${describe(result)}: the outcome is not known`, { ...fields, merchantTransactionId: merchantTransactionId ?? '' });
   }

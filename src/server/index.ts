@@ -55,6 +55,7 @@ export {
   type RegistrationAction,
   type RegistrationNotification,
   type RiskNotification,
+  type TestNotification,
 } from './notifications.js';
 export { instalments, repeatOf, saveForLater, savedCardOf, subscription, type SavedCard } from './standing-instructions.js';
 export type * from './types.js';

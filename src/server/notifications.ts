@@ -30,7 +30,18 @@ export interface RiskNotification {
   readonly payload: { readonly id?: string; readonly result?: GatewayResult; readonly [field: string]: unknown };
 }
 
-export type Notification = PaymentNotification | RegistrationNotification | RiskNotification;
+/**
+ * The notification the platform sends when a listener is registered or tested
+ * from its dashboard (`"type": "test"`, `"action": "webhook activation"`). Answer
+ * it 200 like any other, or the registration fails; it carries no payment.
+ */
+export interface TestNotification {
+  readonly type: 'test';
+  readonly action?: string;
+  readonly payload: { readonly id?: string; readonly result?: GatewayResult; readonly [field: string]: unknown };
+}
+
+export type Notification = PaymentNotification | RegistrationNotification | RiskNotification | TestNotification;
 
 /** Why a notification was refused; nothing in the error ever holds the secret. */
 export type NotificationErrorReason =
@@ -61,7 +72,11 @@ const refused = (reason: NotificationErrorReason, message: string) => new Notifi
 
 /** What arrived at the merchant's URL: the raw body and the request headers. */
 export interface EncryptedNotification {
-  /** The raw request body (hex text), as a string or bytes. Read it raw: a JSON or form parser has nothing to parse. */
+  /**
+   * The raw request body, as a string or bytes: the hex ciphertext (`text/plain`,
+   * any charset), or the JSON wrapper `{"encryptedBody": "<hex>"}` some listeners
+   * are set to (`application/json`). Either case of hex. Read it raw.
+   */
   readonly body: string | Uint8Array | ArrayBuffer;
   /** A `Headers` object, or a plain record such as Node's `req.headers` (names in any case). */
   readonly headers: Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -71,8 +86,9 @@ export interface EncryptedNotification {
 export const MAX_NOTIFICATION_BODY_CHARACTERS = 1024 * 1024;
 const TAG_BYTES = 16;
 
-function header(headers: EncryptedNotification['headers'], name: string): string {
-  let value: string | readonly string[] | null | undefined;
+function header(headers: EncryptedNotification['headers'] | null | undefined, name: string): string {
+  let value: unknown;
+  if (typeof headers !== 'object' || headers === null) throw refused('missing-header', `The notification has no headers, so no ${name} header`);
   if (typeof (headers as Headers).get === 'function') value = (headers as Headers).get(name);
   else {
     const wanted = name.toLowerCase();
@@ -94,10 +110,24 @@ function hexBytes(text: string, what: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-function bodyText(body: EncryptedNotification['body']): string {
-  if (typeof body === 'string') return body;
-  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return new TextDecoder().decode(body);
-  throw refused('invalid-encoding', 'The notification body must be the raw text or bytes of the request');
+/** The hex ciphertext of a body: the raw text, or the `encryptedBody` of the JSON wrapper. Hex is ASCII, so any charset reads the same. */
+function ciphertextHex(body: unknown): string {
+  let text: string;
+  if (typeof body === 'string') text = body;
+  else if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) text = new TextDecoder().decode(body);
+  else throw refused('invalid-encoding', 'The notification body must be the raw text or bytes of the request');
+  text = text.trim();
+  if (text.length > MAX_NOTIFICATION_BODY_CHARACTERS) throw refused('invalid-encoding', 'The notification body is too large');
+  if (!text.startsWith('{')) return text;
+  let wrapper: unknown;
+  try {
+    wrapper = JSON.parse(text);
+  } catch {
+    throw refused('invalid-encoding', 'The notification body is neither hex nor the JSON wrapper {"encryptedBody": "<hex>"}');
+  }
+  const hex = isObject(wrapper) ? wrapper.encryptedBody : undefined;
+  if (typeof hex !== 'string') throw refused('invalid-encoding', 'The JSON notification body has no encryptedBody text');
+  return hex.trim();
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -122,8 +152,10 @@ function parseNotification(text: string): Notification {
       break;
     case 'RISK':
       return parsed as unknown as RiskNotification;
+    case 'test':
+      return parsed as unknown as TestNotification;
   }
-  throw refused('invalid-payload', `The decrypted notification is not a PAYMENT, REGISTRATION or RISK notification the platform sends (type ${JSON.stringify(String(type)).slice(0, 40)})`);
+  throw refused('invalid-payload', `The decrypted notification is not a PAYMENT, REGISTRATION, RISK or test notification the platform sends (type ${JSON.stringify(String(type)).slice(0, 40)})`);
 }
 
 /**
@@ -137,13 +169,13 @@ export async function decryptNotification(notification: EncryptedNotification, s
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) throw refused('unsupported-runtime', 'Web Crypto (globalThis.crypto.subtle) is not available in this runtime');
   if (typeof secretHex !== 'string' || !/^[0-9a-fA-F]{64}$/.test(secretHex)) throw refused('invalid-secret', 'The notification secret must be 64 hex characters (a 256-bit key)');
-  const iv = hexBytes(header(notification.headers, 'X-Initialization-Vector'), 'X-Initialization-Vector header');
-  const tag = hexBytes(header(notification.headers, 'X-Authentication-Tag'), 'X-Authentication-Tag header');
+  // Any value may arrive here from untyped code: what is not a request is refused with the kit's error, never a TypeError.
+  const { body, headers } = (typeof notification === 'object' && notification !== null ? notification : {}) as Partial<EncryptedNotification>;
+  const iv = hexBytes(header(headers, 'X-Initialization-Vector'), 'X-Initialization-Vector header');
+  const tag = hexBytes(header(headers, 'X-Authentication-Tag'), 'X-Authentication-Tag header');
   if (iv.length < 12 || iv.length > 64) throw refused('invalid-encoding', 'The X-Initialization-Vector header must be 12 to 64 bytes of hex');
   if (tag.length !== TAG_BYTES) throw refused('invalid-encoding', `The X-Authentication-Tag header must be ${TAG_BYTES} bytes of hex`);
-  const text = bodyText(notification.body).trim();
-  if (text.length > MAX_NOTIFICATION_BODY_CHARACTERS) throw refused('invalid-encoding', 'The notification body is too large');
-  const ciphertext = hexBytes(text, 'notification body');
+  const ciphertext = hexBytes(ciphertextHex(body), 'notification body');
   const sealed = new Uint8Array(ciphertext.length + tag.length);
   sealed.set(ciphertext);
   sealed.set(tag, ciphertext.length);

@@ -1,24 +1,27 @@
 /**
  * Money safety for requests that move money. A payment POST is sent exactly
- * once; when its outcome is not known (timeout, dropped connection, a body that
- * is not the gateway's, `900.*` or an unknown code) the payment is looked up by
- * its merchantTransactionId. A transaction found there is taken for the lost
+ * once, carrying its own request reference (`customParameters[GW_REFERENCE]`,
+ * a random id the platform returns in the answer and in report entries). When
+ * its outcome is not known (timeout, dropped connection, a body that is not the
+ * gateway's, `900.*` or an unknown code) the payment is looked up by its
+ * merchantTransactionId, and a transaction found there is taken for the lost
  * one only when it is certainly that one:
  *
- * - it agrees with everything the request determined: payment type, amount,
- *   currency, the referenced payment (captures, refunds, reversals), the
- *   registration, the card's bin and last 4 digits, the brand;
- * - it did not exist before the request was sent: when the client generated
- *   the merchantTransactionId (a UUID) nothing else can carry it; when the
- *   caller chose it, the report is read once before sending and everything
- *   listed then is excluded (and, with a caller's id, a report that leaves out
- *   the referenced payment, the registration or the card cannot prove the match);
+ * - exact: it carries the request's reference (and is of the request's type);
+ * - fallback, for an entry without a reference: it agrees with everything the
+ *   request determined (payment type, amount, currency, the referenced payment,
+ *   the registration, the card's bin and last 4 digits, the brand) and nothing
+ *   else can carry its merchantTransactionId, because the client generated it
+ *   (a UUID). A caller's own merchantTransactionId may already name earlier
+ *   transactions, so such an entry cannot be proved new: uncertain;
  * - it is the only one.
  *
  * Otherwise `UncertainOutcomeError`; a found payment still pending with no way
- * for the shopper to finish it, `StrandedPaymentError`. Never a retry.
+ * for the shopper to finish it, `StrandedPaymentError`. Never a retry. The
+ * happy path is one request: nothing is read before sending.
  */
 import { toCents } from '../contract/amount.js';
+import { referenceOf, REQUEST_REFERENCE } from '../contract/reference.js';
 import { classifyResult } from '../contract/result-codes.js';
 import type { Redactor } from '../contract/redaction.js';
 import type { Operation, Variant } from '../contract/rules.js';
@@ -83,15 +86,13 @@ export async function movePayment(transport: Transport, movement: Movement, opti
   const chosen = params.merchantTransactionId !== undefined;
   // The look-up key for an uncertain outcome; a UUID is a valid AN..255 reference, and nothing else can carry it.
   params.merchantTransactionId ??= crypto.randomUUID();
+  // This request's own reference, returned by the platform in report entries: the exact match after a lost answer.
+  const reference = crypto.randomUUID();
+  params[`customParameters[${REQUEST_REFERENCE}]`] = reference;
   // One scrubber for the POST, its look-ups and every error about them: it knows this request's card number and CVV.
   const redact = transport.redactorFor(params);
   const call = { options, method: 'POST' as const, path, operation, params, programme, redact };
-  let before: ReadonlySet<string> | undefined = new Set();
-  if (chosen) {
-    transport.validate(call);
-    before = await existingIds(transport, params.merchantTransactionId, redact, options);
-  }
-  const context: Lost = { ...movement, params, chosen, before, redact, entityId: options?.entityId };
+  const context: Lost = { ...movement, params, chosen, reference, redact, entityId: options?.entityId };
   let answer: Answer;
   try {
     answer = await transport.send<Payment>(call);
@@ -103,15 +104,6 @@ export async function movePayment(transport: Transport, movement: Movement, opti
   const known = { merchantTransactionId: params.merchantTransactionId, redact: context.redact };
   if (uncertain(body.result.code)) return reconcile(transport, { ...context, knownId: isPaymentAnswer(body) ? body.id : undefined }, errorFor(answer, known));
   return actionable(settle(answer, known), known);
-}
-
-/** The ids already listed under a caller's merchantTransactionId; undefined when the report could not be read (then no match can be proved new). */
-async function existingIds(transport: Transport, merchantTransactionId: string, redact: Redactor, options?: RequestOptions): Promise<ReadonlySet<string> | undefined> {
-  try {
-    return new Set((await paymentsByMerchantTransactionId(transport, merchantTransactionId, options, redact)).payments.map((payment) => payment.id));
-  } catch {
-    return undefined;
-  }
 }
 
 /** A pending payment the shopper can act on (it has its redirect), or the typed error saying nobody can. */
@@ -129,8 +121,8 @@ interface Lost extends Movement {
   params: Readonly<Record<string, string>>;
   /** The caller chose the merchantTransactionId (so other transactions may carry it). */
   chosen: boolean;
-  /** Transactions listed under it before sending; undefined when that could not be read. */
-  before: ReadonlySet<string> | undefined;
+  /** The request's own reference (`customParameters[GW_REFERENCE]`). */
+  reference: string;
   /** The lost answer's payment id, when the answer arrived with an uncertain code. */
   knownId?: string | undefined;
   redact: Redactor;
@@ -147,12 +139,15 @@ const sameAmount = (actual: string | undefined, expected: string | undefined) =>
 
 /** Whether `payment` is certainly the transaction the lost request made. */
 function isTheLostOne(payment: Payment, lost: Lost): boolean {
-  const { params, chosen, before } = lost;
+  const { params, chosen } = lost;
   if (lost.knownId !== undefined) return payment.id === lost.knownId && payment.paymentType === params.paymentType;
+  const reference = referenceOf(payment);
+  // Exact: the platform carried this request's own random reference back. Another request's reference is never this one.
+  if (reference !== undefined) return reference === lost.reference && payment.paymentType === params.paymentType;
+  // Fallback, for an entry without the reference: only a merchantTransactionId the client generated proves the entry new.
   const number = params['card.number'];
   return (
-    before !== undefined &&
-    !before.has(payment.id) &&
+    !chosen &&
     payment.id !== lost.referencedId &&
     payment.merchantTransactionId === params.merchantTransactionId &&
     params.paymentType !== undefined &&
@@ -160,10 +155,10 @@ function isTheLostOne(payment: Payment, lost: Lost): boolean {
     sameAmount(payment.amount, params.amount) &&
     !differs(payment.currency, params.currency, true) &&
     !differs(payment.paymentBrand, params.paymentBrand, false) &&
-    !differs(payment.referencedId, lost.referencedId, chosen) &&
-    !differs(payment.registrationId, lost.registrationId, chosen) &&
-    !differs(payment.card?.bin, number?.slice(0, 6), chosen) &&
-    !differs(payment.card?.last4Digits, number?.slice(-4), chosen)
+    !differs(payment.referencedId, lost.referencedId, false) &&
+    !differs(payment.registrationId, lost.registrationId, false) &&
+    !differs(payment.card?.bin, number?.slice(0, 6), false) &&
+    !differs(payment.card?.last4Digits, number?.slice(-4), false)
   );
 }
 

@@ -9,7 +9,7 @@
 import { checkField } from '../contract/formats.js';
 import { createRedactor, type Redactor } from '../contract/redaction.js';
 import { validateParameters, variantOf, type Operation, type Variant } from '../contract/rules.js';
-import { GatewayError, GatewayNetworkError, GatewayTimeoutError, GatewayValidationError, type Answer, type GatewayParameterError } from './errors.js';
+import { GatewayError, GatewayNetworkError, GatewayTimeoutError, GatewayValidationError, readParameterErrors, type Answer, type GatewayParameterError } from './errors.js';
 import type { GatewayResult, TestMode } from './types.js';
 
 /**
@@ -141,14 +141,16 @@ export function flatten(source: unknown, prefix = '', into: Record<string, strin
   return into;
 }
 
-const isText = (value: unknown) => value === undefined || typeof value === 'string';
-
-/** The gateway's answer shape, checked before anything reads it: a result with a string code, well-formed parameter errors. */
+/**
+ * The gateway's answer, told from anything else (a proxy's page, a cut body): a
+ * `result` object with a string `code`, which is all a decision needs. Every
+ * other field may be null, absent or new (the platform adds fields to `result`
+ * without notice, and writes `"value": null` for a missing parameter); they are
+ * read leniently where they are used, never a reason to discard the answer.
+ */
 export function isGatewayAnswer(value: unknown): value is { result: GatewayResult } {
-  const result = (value as { result?: unknown } | null)?.result as Partial<GatewayResult> | null | undefined;
-  if (typeof result !== 'object' || result === null || typeof result.code !== 'string' || !isText(result.description)) return false;
-  const errors: unknown = result.parameterErrors;
-  return errors === undefined || (Array.isArray(errors) && errors.every((entry: Partial<GatewayParameterError> | null) => typeof entry?.name === 'string' && isText(entry.value) && isText(entry.message)));
+  const result = (value as { result?: unknown } | null)?.result as { code?: unknown } | null | undefined;
+  return typeof result === 'object' && result !== null && !Array.isArray(result) && typeof result.code === 'string';
 }
 
 export function createTransport(config: TransportConfig): Transport {
@@ -172,7 +174,8 @@ export function createTransport(config: TransportConfig): Transport {
     const params: Record<string, string> = { ...call.params, entityId: call.options?.entityId ?? config.entityId };
     if (call.method === 'POST' && config.testMode && params.testMode === undefined) params.testMode = config.testMode;
     if (call.operation) {
-      const errors: GatewayParameterError[] = validateParameters(call.operation, params);
+      // A missing field is `value: null` in the shared rules, as the platform writes it; here it has no value.
+      const errors: GatewayParameterError[] = readParameterErrors(validateParameters(call.operation, params));
       const variant = variantOf(call.operation, params);
       if (call.programme && call.programme !== variant) {
         errors.push({ name: 'programme', value: call.programme, message: `the fields sent make this a ${variant} (merchant.mcc 7995: winnings; MASTER: send payout; recipient data: funding or transfer)` });

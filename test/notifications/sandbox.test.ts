@@ -80,14 +80,20 @@ describe('what the sandbox notifies', () => {
     assert.equal(payload.id, answer.id);
     assert.equal(payload.result.code, RESULT_CODES.approvedIntegratorTest);
     assert.deepEqual(payload.card.last4Digits, '0000');
+    // As the platform's recorded deliveries: a server-to-server payment's ndc is <entityId>_<32 hex>, never the payment id.
+    assert.match(payload.ndc, /^[A-Za-z0-9]{32}_[0-9a-f]{32}$/);
+    assert.notEqual(payload.ndc, answer.id);
+    assert.equal(payload.presentationAmount, answer.amount);
+    assert.equal(payload.presentationCurrency, answer.currency);
+    assert.equal(payload.source, 'SYSTEM');
     const plaintext = JSON.stringify(notification);
     assert.ok(!plaintext.includes(CARDS.approved), 'no card number');
     assert.ok(!plaintext.includes('4111111111111111'), 'a card number typed into a name is masked as in answers');
     assert.ok(!/"cvv"/.test(plaintext), 'no security code');
     const headers = listener.received[0]!.headers;
-    assert.match(String(headers['x-initialization-vector']), /^[0-9a-f]{24}$/);
-    assert.match(String(headers['x-authentication-tag']), /^[0-9a-f]{32}$/);
-    assert.match(listener.received[0]!.body, /^[0-9a-f]+$/);
+    assert.match(String(headers['x-initialization-vector']), /^[0-9A-F]{24}$/);
+    assert.match(String(headers['x-authentication-tag']), /^[0-9A-F]{32}$/);
+    assert.match(listener.received[0]!.body, /^[0-9A-F]+$/, 'upper-case hex, as the platform writes it');
   });
 
   it('the uncertain trigger: the answer is 900.100.300, the notification tells the truth (approved)', async () => {

@@ -22,7 +22,7 @@ describe('transaction reports (/v3/query)', () => {
     await call('POST', '/v1/payments', cardPayment({ merchantTransactionId: 'report-other' }));
     const report = await call('GET', '/v3/query', { merchantTransactionId: 'report-2' });
     assert.equal(report.status, 200);
-    assert.equal(report.body.result.code, RESULT_CODES.approved);
+    assert.equal(report.body.result.code, RESULT_CODES.successfulRequest);
     assert.deepEqual(report.body.payments.map((payment: { id: string; result: { code: string } }) => [payment.id, payment.result.code]), [
       [first.id, RESULT_CODES.declinedByAuthorization],
       [second.id, RESULT_CODES.approvedIntegratorTest],
