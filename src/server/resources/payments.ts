@@ -4,6 +4,7 @@ import { movePayment } from '../reconcile.js';
 import type { RequestOptions, Transport } from '../request.js';
 import type { CaptureRequest, Payment, PaymentRequest, RefundRequest, ReversalRequest } from '../types.js';
 import { pathId } from './path.js';
+import { orderReferenceOf } from './reports.js';
 
 export interface Payments {
   /**
@@ -24,8 +25,12 @@ export interface Payments {
 }
 
 export function payments(transport: Transport): Payments {
-  const reference = async (paymentId: string, paymentType: 'CP' | 'RF' | 'RV', request: object, options?: RequestOptions) =>
-    movePayment(transport, { path: `/v1/payments/${pathId('paymentId', paymentId)}`, operation: 'reference', request: { ...request, paymentType }, referencedId: paymentId }, options);
+  const reference = async (paymentId: string, paymentType: 'CP' | 'RF' | 'RV', request: { merchantTransactionId?: string }, options?: RequestOptions) => {
+    const path = `/v1/payments/${pathId('paymentId', paymentId)}`;
+    // Reports by order: the new transaction carries its order's reference unless the caller gives one.
+    const merchantTransactionId = request?.merchantTransactionId ?? (await orderReferenceOf(transport, paymentId, options));
+    return movePayment(transport, { path, operation: 'reference', request: { ...request, paymentType, merchantTransactionId }, referencedId: paymentId }, options);
+  };
 
   return {
     create: (request, options) => movePayment(transport, { path: '/v1/payments', operation: 'payment', request }, options),
