@@ -93,7 +93,7 @@ function paymentReply(state: SandboxState, payment: PaymentRecord, answeredCode 
 }
 
 /** After a checkout's payment succeeds, its session lives 30 minutes more so the shop can read the status. */
-function noteCheckoutPayment(state: SandboxState, payment: PaymentRecord): void {
+export function noteCheckoutPayment(state: SandboxState, payment: PaymentRecord): void {
   const checkout = payment.checkoutId === undefined ? undefined : state.store.checkouts.get(payment.checkoutId);
   if (checkout && succeeded(payment)) checkout.expiresAt = Math.max(checkout.expiresAt, state.store.clock.nowMs() + CHECKOUT_LIFETIME_MS);
 }
