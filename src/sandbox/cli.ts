@@ -1,11 +1,15 @@
-/** `gw-sandbox`: starts the sandbox gateway from the command line, for tests and demos. */
+/** `gw-sandbox`: starts the sandbox gateway from the command line, for tests and demos; `gw-sandbox trigger …` drives a running one. */
 import { parseArgs } from 'node:util';
 import { DEFAULT_ENTITY_ID, DEFAULT_TOKEN, startSandbox } from './index.js';
+import { runTrigger, TRIGGER_USAGE } from './trigger-cli.js';
+
+if (process.argv[2] === 'trigger') process.exit(await runTrigger(process.argv.slice(3)));
 
 const USAGE = `usage: gw-sandbox [--host 127.0.0.1] [--port 8080] [--token TOKEN]... [--entity ENTITY_ID]...
                   [--notification-url URL [--notification-secret HEX]]
   --port 0 picks a free port. Defaults: token ${DEFAULT_TOKEN}, entity ${DEFAULT_ENTITY_ID}.
-  --notification-url sends encrypted notifications there; the secret (64 hex characters) is generated and printed when omitted.`;
+  --notification-url sends encrypted notifications there; the secret (64 hex characters) is generated and printed when omitted.
+${TRIGGER_USAGE}`;
 
 function fail(message: string): never {
   console.error(`gw-sandbox: ${message}\n${USAGE}`);

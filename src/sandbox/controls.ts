@@ -1,7 +1,14 @@
-/** The `/__sandbox/` controls for tests: clock, reset, request log and faults, all behind the Bearer token. */
+/**
+ * The `/__sandbox/` controls for tests: clock, reset, request log, faults, and
+ * the events a merchant needs to test (a notification, a late 3-D Secure
+ * completion, an expiry), all behind the Bearer token. `gw-sandbox trigger` drives them.
+ */
 import { RESULT_CODES } from '../contract/result-codes.js';
+import { finishThreeDs } from './payments.js';
+import { noteCheckoutPayment } from './routes.js';
 import { envelope, failure, invalidParameters, result } from './results.js';
-import { bearerAccepted, FAULT_MODES, json, reply, type FaultMode, type Handler, type Route, type SandboxState } from './state.js';
+import { bearerAccepted, FAULT_MODES, json, reply, type FaultMode, type Handler, type Route, type Routed, type SandboxState } from './state.js';
+import type { PaymentRecord } from './store.js';
 
 const controlResult = (state: SandboxState, body: Record<string, unknown>) =>
   json(200, envelope({ result: result(RESULT_CODES.approved), ...body }, state.store.clock.now(), state.store.ndc(undefined)));
@@ -58,6 +65,58 @@ const resendNotification: Handler = (state, _request, match) => {
   return reply(controlResult(state, notificationLog(state)));
 };
 
+/** The payment a control names, or the refusal naming it. */
+function namedPayment(state: SandboxState, id: string): PaymentRecord | Routed {
+  return state.store.payment(id) ?? reply(controlError(state, 'id', id.slice(0, 64), 'is not a payment the sandbox keeps'));
+}
+
+const paymentState = (state: SandboxState, payment: PaymentRecord) => controlResult(state, { id: payment.id, paymentResult: payment.result });
+
+/** Sends a notification of the payment as it stands now, as the platform does on each change. */
+const notifyPayment: Handler = (state, _request, match) => {
+  const payment = namedPayment(state, match[1]!);
+  if ('reply' in payment) return payment;
+  if (!state.notifications.url) return reply(controlError(state, 'id', payment.id, 'cannot be notified: the sandbox has no notification URL (start it with one)'));
+  state.store.paymentChanged(payment);
+  return reply(controlResult(state, { notification: state.notifications.list().at(-1) }), payment.id);
+};
+
+const waitingForThreeDs = (payment: PaymentRecord) => payment.threeDs !== undefined && !payment.threeDs.finished;
+
+/**
+ * Finishes a payment's 3DS step as the shopper's bank would, whenever the test
+ * says (a completion after the checkout's 30 minutes included): `outcome=approved`
+ * (then the card's own trigger decides) or `failed`.
+ */
+const completeThreeDs: Handler = (state, request, match) => {
+  const outcome = request.params.outcome ?? 'approved';
+  if (outcome !== 'approved' && outcome !== 'failed') return reply(controlError(state, 'outcome', outcome.slice(0, 64), 'must be approved or failed'));
+  const payment = namedPayment(state, match[1]!);
+  if ('reply' in payment) return payment;
+  if (!waitingForThreeDs(payment)) return reply(controlError(state, 'id', payment.id, `has no 3-D Secure step waiting (result ${payment.result.code})`));
+  finishThreeDs(state.store, payment, outcome === 'approved');
+  noteCheckoutPayment(state, payment);
+  return reply(paymentState(state, payment), payment.id);
+};
+
+/** Times a pending payment's 3DS step out now, as its 30 minutes passing would. */
+const expirePayment: Handler = (state, _request, match) => {
+  const payment = namedPayment(state, match[1]!);
+  if ('reply' in payment) return payment;
+  if (!waitingForThreeDs(payment)) return reply(controlError(state, 'id', payment.id, `has no 3-D Secure step waiting to expire (result ${payment.result.code})`));
+  state.store.timeOutThreeDs(payment);
+  return reply(paymentState(state, payment), payment.id);
+};
+
+/** Ends a checkout's life now, as its 30 minutes passing would; attempts still in 3DS keep their own time. */
+const expireCheckout: Handler = (state, _request, match) => {
+  const id = match[1]!;
+  const checkout = state.store.checkouts.get(id);
+  if (!checkout) return reply(controlError(state, 'id', id.slice(0, 64), 'is not a checkout the sandbox keeps'));
+  checkout.expiresAt = Math.min(checkout.expiresAt, state.store.clock.nowMs());
+  return reply(controlResult(state, { id, expiresAt: new Date(checkout.expiresAt).toISOString() }));
+};
+
 export const CONTROL_ROUTES: readonly Route[] = [
   { method: 'GET', pattern: /^\/__sandbox\/clock$/, handler: requireBearer(readClock) },
   { method: 'POST', pattern: /^\/__sandbox\/clock$/, handler: requireBearer(advanceClock) },
@@ -67,4 +126,8 @@ export const CONTROL_ROUTES: readonly Route[] = [
   { method: 'POST', pattern: /^\/__sandbox\/faults$/, handler: requireBearer(addFault) },
   { method: 'GET', pattern: /^\/__sandbox\/notifications$/, handler: requireBearer(readNotifications) },
   { method: 'POST', pattern: /^\/__sandbox\/notifications\/([^/]+)\/resend$/, handler: requireBearer(resendNotification) },
+  { method: 'POST', pattern: /^\/__sandbox\/payments\/([^/]+)\/notify$/, handler: requireBearer(notifyPayment) },
+  { method: 'POST', pattern: /^\/__sandbox\/payments\/([^/]+)\/three-d-secure$/, handler: requireBearer(completeThreeDs) },
+  { method: 'POST', pattern: /^\/__sandbox\/payments\/([^/]+)\/expire$/, handler: requireBearer(expirePayment) },
+  { method: 'POST', pattern: /^\/__sandbox\/checkouts\/([^/]+)\/expire$/, handler: requireBearer(expireCheckout) },
 ];

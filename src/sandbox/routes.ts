@@ -5,10 +5,12 @@
 import { CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
 import { amountTooLow } from '../contract/amount.js';
 import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../contract/result-codes.js';
+import { validateReportSearch } from '../contract/report-filters.js';
 import { validateParameters, type Operation, type ParameterError } from '../contract/rules.js';
 import { CONTROL_ROUTES } from './controls.js';
 import { fieldBytes, RECORD_OVERHEAD_BYTES } from './limits.js';
 import { approvalCode, createCardPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from './payments.js';
+import { searchPayments } from './reports.js';
 import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from './registrations.js';
 import { envelope, envelopeJson, failure, invalidParameters, result } from './results.js';
 import { bearerAccepted, json, reply, storable, type Handler, type Request, type Route, type Routed, type SandboxState } from './state.js';
@@ -96,7 +98,7 @@ function paymentReply(state: SandboxState, payment: PaymentRecord, answeredCode 
 }
 
 /** After a checkout's payment succeeds, its session lives 30 minutes more so the shop can read the status. */
-function noteCheckoutPayment(state: SandboxState, payment: PaymentRecord): void {
+export function noteCheckoutPayment(state: SandboxState, payment: PaymentRecord): void {
   const checkout = payment.checkoutId === undefined ? undefined : state.store.checkouts.get(payment.checkoutId);
   if (checkout && succeeded(payment)) checkout.expiresAt = Math.max(checkout.expiresAt, state.store.clock.nowMs() + CHECKOUT_LIFETIME_MS);
 }
@@ -309,14 +311,12 @@ const registrationCall: Handler = (state, request, match) => {
   return reply(paymentReply(state, outcome.payment, outcome.answeredCode), outcome.payment.id);
 };
 
-// 9. GET /v3/query?merchantTransactionId=
+// 9. GET /v3/query?merchantTransactionId= (or a time frame, with filters and pages: see reports.ts)
 const queryByMerchantTransactionId: Handler = (state, request) => {
-  const reference = request.params.merchantTransactionId;
-  const missing: ParameterError[] = reference ? [] : [{ name: 'merchantTransactionId', value: null, message: 'is required' }];
-  const refused = refusal(state, request, 'read', missing);
+  const refused = refusal(state, request, 'read', validateReportSearch(request.params));
   if (refused) return reply(refused);
   const now = state.store.clock.now();
-  const payments = state.store.paymentsByMerchantTransactionId(request.params.entityId!, reference!);
+  const payments = searchPayments(state.store, request.params.entityId!, request.params);
   const ndc = state.store.ndc(request.params.entityId);
   if (!payments.length) return reply(failure(400, RESULT_CODES.transactionNotFound, now, ndc));
   // The list's own result is the platform's "successful request", not a transaction's code (recorded 2022).

@@ -356,12 +356,16 @@ export class SandboxStore {
   payment(id: string): PaymentRecord | undefined {
     const payment = this.payments.get(id);
     const session = payment?.threeDs;
-    if (payment && session && !session.finished && payment.createdAt + THREE_DS_TIMEOUT_MS <= this.clock.nowMs()) {
-      session.finished = true;
-      payment.result = THREE_DS_TIMED_OUT;
-      this.paymentChanged(payment);
-    }
+    if (payment && session && !session.finished && payment.createdAt + THREE_DS_TIMEOUT_MS <= this.clock.nowMs()) this.timeOutThreeDs(payment);
     return payment;
+  }
+
+  /** Ends a payment's unfinished 3DS step as timed out: its 30 minutes passed, or a test expires it now. */
+  timeOutThreeDs(payment: PaymentRecord): void {
+    if (!payment.threeDs || payment.threeDs.finished) return;
+    payment.threeDs.finished = true;
+    payment.result = THREE_DS_TIMED_OUT;
+    this.paymentChanged(payment);
   }
 
   paymentsByMerchantTransactionId(entityId: string, merchantTransactionId: string): PaymentRecord[] {

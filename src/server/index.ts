@@ -29,6 +29,7 @@ export type { Payments } from './resources/payments.js';
 export type { Payouts } from './resources/payouts.js';
 export type { Registrations } from './resources/registrations.js';
 export type { Reports } from './resources/reports.js';
+export { REPORT_PAGE_SIZE_MAX, REPORT_PAYMENT_TYPES, type ReportPaymentType, type ReportSearch } from '../contract/report-filters.js';
 export { type ShopperReturn } from './shopper-return.js';
 export { CHECKOUT_LIFETIME_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
 export {

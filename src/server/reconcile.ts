@@ -56,13 +56,19 @@ const uncertain = (code: string) => ['uncertain', 'unknown'].includes(classifyRe
 
 /** 9. All payments with this merchantTransactionId; an empty list when there is none. Any other failure is a typed error. */
 export async function paymentsByMerchantTransactionId(transport: Transport, merchantTransactionId: string, options?: RequestOptions, redact?: Redactor): Promise<PaymentList> {
-  const answer = await transport.send<PaymentList>({ options, method: 'GET', path: '/v3/query', params: { merchantTransactionId }, redact });
+  return queryPayments(transport, { merchantTransactionId }, merchantTransactionId, options, redact);
+}
+
+/** 9. The payments a `/v3/query` search answers (`what` names it in errors); an empty list when there is none. Any other failure is a typed error. */
+export async function queryPayments(transport: Transport, params: Record<string, string>, what: string, options?: RequestOptions, redact?: Redactor): Promise<PaymentList> {
+  const { merchantTransactionId } = params;
+  const answer = await transport.send<PaymentList>({ options, method: 'GET', path: '/v3/query', params, redact });
   const list = settleOr(answer, { merchantTransactionId, redact });
   if (list) return list;
   // A report answer must list payments; anything else cannot be trusted as "nothing there".
   const { payments } = answer.body as { payments?: unknown };
   if (!Array.isArray(payments) || !payments.every((payment) => isGatewayAnswer(payment) && isPaymentAnswer(payment))) {
-    throw new GatewayNetworkError(`The gateway's report for ${merchantTransactionId} has no readable list of payments (HTTP ${answer.status})`, { httpStatus: answer.status, resultCode: answer.body.result.code, merchantTransactionId, redact });
+    throw new GatewayNetworkError(`The gateway's report for ${what} has no readable list of payments (HTTP ${answer.status})`, { httpStatus: answer.status, resultCode: answer.body.result.code, merchantTransactionId, redact });
   }
   return answer.body;
 }

@@ -1,0 +1,65 @@
+/**
+ * Reports by order: captures, refunds and reversals made through the client
+ * carry their order's merchantTransactionId unless the caller gives one, so
+ * the order's reference lists its preauthorisation and everything after it.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { cardPayment, clientFor, orderId, useSandbox } from '../server/fixtures.js';
+
+const context = useSandbox();
+
+const summary = (payments: readonly { paymentType?: string; amount?: string; merchantTransactionId?: string }[]) =>
+  payments.map((payment) => `${payment.paymentType} ${payment.amount} ${payment.merchantTransactionId}`);
+
+describe('reports by order', () => {
+  test("the order's reference finds its PA, captures, refunds and reversals", async () => {
+    const { client } = clientFor(context.sandbox);
+    const order = orderId('by-order');
+    const pa = await client.payments.create(cardPayment({ paymentType: 'PA', amount: '100.00', merchantTransactionId: order }));
+    const first = await client.payments.capture(pa.id, { amount: '60.00', currency: 'EUR' });
+    await client.payments.capture(pa.id, { amount: '30.00', currency: 'EUR' });
+    await client.payments.refund(first.id, { amount: '5.00', currency: 'EUR' });
+    const held = await client.payments.create(cardPayment({ paymentType: 'PA', amount: '20.00', merchantTransactionId: order }));
+    await client.payments.reverse(held.id);
+    const { payments } = await client.reports.findByMerchantTransactionId(order);
+    assert.deepEqual(summary(payments), [
+      `PA 100.00 ${order}`,
+      `CP 60.00 ${order}`,
+      `CP 30.00 ${order}`,
+      `RF 5.00 ${order}`,
+      `PA 20.00 ${order}`,
+      `RV 20.00 ${order}`,
+    ]);
+  });
+
+  test("the caller's own merchantTransactionId wins; a payment without one gives none to inherit", async () => {
+    const { client, recorder } = clientFor(context.sandbox);
+    const order = orderId('own');
+    const pa = await client.payments.create(cardPayment({ paymentType: 'PA', merchantTransactionId: order }));
+    const capture = await client.payments.capture(pa.id, { amount: '10.00', currency: 'EUR', merchantTransactionId: `${order}-capture` });
+    assert.equal(capture.merchantTransactionId, `${order}-capture`);
+    assert.deepEqual(summary((await client.reports.findByMerchantTransactionId(order)).payments), [`PA 92.00 ${order}`]);
+    // With the caller's reference, the order's is never read.
+    assert.ok(!recorder.calls.some((call) => call.method === 'GET' && call.url.pathname === `/v3/query/${pa.id}`));
+  });
+
+  test('a capture whose answer is lost is reconciled under the order reference: the one new capture, never the PA', async () => {
+    const { client, recorder } = clientFor(context.sandbox);
+    const order = orderId('lost');
+    const pa = await client.payments.create(cardPayment({ paymentType: 'PA', amount: '50.00', merchantTransactionId: order }));
+    await client.payments.capture(pa.id, { amount: '10.00', currency: 'EUR' });
+    context.sandbox.fault(`/v1/payments/${pa.id}`, 'drop');
+    const capture = await client.payments.capture(pa.id, { amount: '20.00', currency: 'EUR' });
+    assert.equal(capture.paymentType, 'CP');
+    assert.equal(capture.amount, '20.00');
+    assert.equal(capture.merchantTransactionId, order);
+    assert.equal(recorder.posts().filter((call) => call.url.pathname === `/v1/payments/${pa.id}`).length, 2, 'each capture sent once');
+    assert.deepEqual(summary((await client.reports.findByMerchantTransactionId(order)).payments), [`PA 50.00 ${order}`, `CP 10.00 ${order}`, `CP 20.00 ${order}`]);
+  });
+
+  test('a reference to a payment that does not exist is still refused by the gateway, not by the look-up', async () => {
+    const { client } = clientFor(context.sandbox);
+    await assert.rejects(client.payments.capture('f'.repeat(32), { amount: '1.00', currency: 'EUR' }), (error: Error & { resultCode?: string }) => error.resultCode === '700.100.100');
+  });
+});
