@@ -62,6 +62,16 @@ interface Shared {
   sent: boolean;
 }
 
+/**
+ * What of a caller's options reaches the shared read: its time limit and its channel (a checkout is read on the
+ * entity that created it), never its signal, since the read is shared and its answer kept for every caller.
+ */
+type SentOptions = Pick<RequestOptions, 'timeoutMs' | 'entityId'>;
+const sentOptions = (options: RequestOptions | undefined): SentOptions => ({
+  ...(options?.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  ...(options?.entityId !== undefined ? { entityId: options.entityId } : {}),
+});
+
 export function shopperReturnHandler(
   transport: Transport,
   store: StatusStore,
@@ -69,7 +79,7 @@ export function shopperReturnHandler(
 ) {
   const inFlight = new Map<string, Shared>();
 
-  async function read(resourcePath: string, { kind, id }: ResourcePath, shared: Shared, timeoutMs: number | undefined): Promise<Payment> {
+  async function read(resourcePath: string, { kind, id }: ResourcePath, shared: Shared, sent: SentOptions): Promise<Payment> {
     const checkout = kind === 'checkout';
     // Only the checkout status is limited (and consumed by a successful read); a payment may be read freely, but one read is enough.
     const limit = checkout ? { count: STATUS_CALLS_PER_MINUTE, windowMs: STATUS_CALL_WINDOW_MS } : undefined;
@@ -96,10 +106,9 @@ export function shopperReturnHandler(
     let payment: Payment;
     try {
       // No caller's signal: the read is shared, and once sent its answer is kept for everyone.
-      const options = timeoutMs === undefined ? undefined : { timeoutMs };
-      payment = checkout ? await resources.checkouts.getPayment(id, options) : await resources.payments.get(id, options);
+      payment = checkout ? await resources.checkouts.getPayment(id, sent) : await resources.payments.get(id, sent);
     } catch (error) {
-      if (checkout && error instanceof GatewayNotFoundError) return notFound(id, lease, acquired.unanswered, error);
+      if (checkout && error instanceof GatewayNotFoundError) return notFound(id, lease, acquired.unanswered, error, sent);
       // Declines are not shared (a checkout may carry a failed attempt and then a paid one); a lost answer is remembered as lost.
       await (answered(error) ? lease.release() : lease.unanswered()).catch(() => undefined);
       throw error;
@@ -121,7 +130,7 @@ export function shopperReturnHandler(
    * checkout's payments are looked up by the merchantTransactionId remembered at
    * creation; without proof either way, the answer is "unknown".
    */
-  async function notFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError): Promise<Payment> {
+  async function notFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError, sent: SentOptions): Promise<Payment> {
     let created: CreatedCheckout | undefined;
     try {
       const value = store.read ? await guarded(() => store.read!(createdCheckoutKey(checkoutId))) : undefined;
@@ -146,7 +155,7 @@ export function shopperReturnHandler(
     if (!merchantTransactionId) throw await unknown(created ? 'it has no merchantTransactionId to look it up by' : 'the status store does not know it from its creation (an earlier read may have consumed it)');
     let payments: readonly Payment[];
     try {
-      ({ payments } = await resources.reports.findByMerchantTransactionId(merchantTransactionId));
+      ({ payments } = await resources.reports.findByMerchantTransactionId(merchantTransactionId, sent));
     } catch (lookup) {
       throw await unknown('looking it up by its merchantTransactionId failed', lookup);
     }
@@ -200,7 +209,7 @@ export function shopperReturnHandler(
     // A read every participant left before it was sent is winding down: a newcomer starts its own.
     if (!shared || shared.controller.signal.aborted) {
       const entry = { controller: new AbortController(), participants: 0, sent: false } as Shared;
-      entry.promise = read(path, target, entry, options?.timeoutMs).finally(() => inFlight.get(path) === entry && inFlight.delete(path));
+      entry.promise = read(path, target, entry, sentOptions(options)).finally(() => inFlight.get(path) === entry && inFlight.delete(path));
       // A read every participant left still settles; its failure is nobody's to handle.
       entry.promise.catch(() => undefined);
       inFlight.set(path, entry);

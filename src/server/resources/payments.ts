@@ -3,6 +3,7 @@ import { settle } from '../errors.js';
 import { movePayment } from '../reconcile.js';
 import type { RequestOptions, Transport } from '../request.js';
 import type { CaptureRequest, Payment, PaymentRequest, RefundRequest, ReversalRequest } from '../types.js';
+import { flatten } from '../request.js';
 import { pathId } from './path.js';
 import { orderReferenceOf } from './reports.js';
 
@@ -39,8 +40,12 @@ export function payments(transport: Transport): Payments {
     const path = `/v1/payments/${pathId(transport, 'paymentId', paymentId)}`;
     // Reports by order: the new transaction carries its order's reference unless the caller gives one. From the
     // payment the caller holds it costs nothing; from a bare id it costs one read (never a second money-moving request).
+    const movement = { path, operation: 'reference' as const, request: { ...request, paymentType }, referencedId: paymentId };
+    const lookUp = request?.merchantTransactionId === undefined && !held;
+    // A request that would be refused is refused before the look-up too: nothing at all is sent.
+    if (lookUp) transport.validate({ options, method: 'POST', path, operation: 'reference', params: flatten(movement.request), redact: transport.redactorFor(flatten(movement.request)) });
     const merchantTransactionId = request?.merchantTransactionId ?? (held ? referenced.merchantTransactionId : await orderReferenceOf(transport, paymentId, options));
-    return movePayment(transport, { path, operation: 'reference', request: { ...request, paymentType, merchantTransactionId }, referencedId: paymentId }, options);
+    return movePayment(transport, { ...movement, request: { ...movement.request, merchantTransactionId } }, options);
   };
 
   return {
