@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { BROWSER_BUNDLE_FILE, buildBrowserBundle } from './scripts/browser-bundle.js';
 import { ENTRY_POINTS, sourceAliases } from './scripts/entry-points.mjs';
 import { viteMinifyTemplates } from './scripts/minify-templates.js';
 import { bundleWidgetScript, WIDGET_SCRIPT_FILE } from './src/sandbox/widget-script.js';
@@ -27,13 +28,22 @@ function buildWidgetScript(): Plugin {
   };
 }
 
+/** `gw-elements/browser`: the elements with Lit inside, for pages without a bundler (scripts/browser-bundle.ts). */
+function browserBundle(): Plugin {
+  return {
+    name: 'gw-browser-bundle',
+    apply: 'build',
+    closeBundle: () => buildBrowserBundle(here(`dist/${BROWSER_BUNDLE_FILE}`)),
+  };
+}
+
 export default defineConfig({
   root: here('demo'),
   publicDir: false,
   // The demo's pages import the package by its own name, as a merchant's would.
   resolve: { alias: sourceAliases(new URL('./', import.meta.url)) },
   server: { host: '127.0.0.1', strictPort: false },
-  plugins: [viteMinifyTemplates(), buildWidgetScript()],
+  plugins: [viteMinifyTemplates(), buildWidgetScript(), browserBundle()],
   build: {
     outDir: here('dist'),
     emptyOutDir: true,

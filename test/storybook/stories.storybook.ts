@@ -95,7 +95,9 @@ describe('Storybook', () => {
           { timeout: 20_000, polling: 100 },
         );
       }
-      assert.deepEqual(problems, []);
+      // A story of an element's error state shows what a developer then reads on the console (the element repeats its gw-error there).
+      const expected = entry.type === 'story' && /^(Error|Timeout|Unsafe URL)$/.test(entry.name) ? /^console error: <gw-(checkout|3ds-handler)>: / : undefined;
+      assert.deepEqual(expected ? problems.filter((problem) => !expected.test(problem)) : problems, []);
     });
   }
 });

@@ -1,65 +1,77 @@
 /**
- * Styles of `<gw-3ds-handler>`: the challenge frame at its EMVCo window size
- * (`--_w` x `--_h`, set per `data-window`), in a container that scrolls because
- * some ACS pages ignore the requested size. Written readably: the build
- * minifies it (scripts/minify-templates.ts).
+ * Styles of `<gw-3ds-handler>`: the shared message look for the method,
+ * complete, error and timeout states, and the challenge frame at its EMVCo
+ * window size (`--_w` x `--_h`, set per `data-window`), in a container that
+ * scrolls because some ACS pages ignore the requested size. Written readably:
+ * the build minifies it (scripts/minify-templates.ts).
  */
 import { css } from 'lit';
+import { feedbackStyles } from '../shared/feedback.styles.js';
 
-export const styles = css`
-  :host {
-    display: block;
-  }
+export const styles = [
+  feedbackStyles,
+  css`
+    :host {
+      display: block;
+      --_gap: var(--gw-3ds-gap, 0.5rem);
+      --_spinner-size: var(--gw-3ds-spinner-size, 1.25rem);
+      --_spinner-color: var(--gw-3ds-spinner-color, currentColor);
+      --_spinner-track-color: var(--gw-3ds-spinner-track-color, rgb(0 0 0 / 0.15));
+      --_error-color: var(--gw-3ds-error-color, #7a1010);
+      --_error-background: var(--gw-3ds-error-background, #fdecec);
+      --_alert-padding: var(--gw-3ds-alert-padding, 0.75rem 1rem);
+      --_radius: var(--gw-3ds-radius, 0.25rem);
+    }
 
-  :host([hidden]),
-  .method-frames,
-  :host(:not([state='challenge'])) .container {
-    display: none;
-  }
+    .method-frames,
+    :host(:not([state='challenge'])) .container {
+      display: none;
+    }
 
-  .container {
-    box-sizing: border-box;
-    max-width: 100%;
-    max-height: var(--gw-3ds-container-max-height, none);
-    overflow: auto;
-    background: var(--gw-3ds-container-background, transparent);
-    padding: var(--gw-3ds-container-padding, 0);
-  }
+    .container {
+      box-sizing: border-box;
+      max-width: 100%;
+      max-height: var(--gw-3ds-container-max-height, none);
+      overflow: auto;
+      background: var(--gw-3ds-container-background, transparent);
+      padding: var(--gw-3ds-container-padding, 0);
+    }
 
-  .frame {
-    display: block;
-    box-sizing: border-box;
-    width: var(--gw-3ds-frame-width, var(--_w));
-    height: var(--gw-3ds-frame-height, var(--_h));
-    max-width: 100%;
-    margin: 0 auto;
-    border: var(--gw-3ds-frame-border, 0);
-    border-radius: var(--gw-3ds-frame-border-radius, 0);
-    background: var(--gw-3ds-frame-background, #fff);
-  }
+    .frame {
+      display: block;
+      box-sizing: border-box;
+      width: var(--gw-3ds-frame-width, var(--_w));
+      height: var(--gw-3ds-frame-height, var(--_h));
+      max-width: 100%;
+      margin: 0 auto;
+      border: var(--gw-3ds-frame-border, 0);
+      border-radius: var(--gw-3ds-frame-border-radius, 0);
+      background: var(--gw-3ds-frame-background, #fff);
+    }
 
-  [data-window='01'] {
-    --_w: 250px;
-    --_h: 400px;
-  }
+    [data-window='01'] {
+      --_w: 250px;
+      --_h: 400px;
+    }
 
-  [data-window='02'] {
-    --_w: 390px;
-    --_h: 400px;
-  }
+    [data-window='02'] {
+      --_w: 390px;
+      --_h: 400px;
+    }
 
-  [data-window='03'] {
-    --_w: 500px;
-    --_h: 600px;
-  }
+    [data-window='03'] {
+      --_w: 500px;
+      --_h: 600px;
+    }
 
-  [data-window='04'] {
-    --_w: 600px;
-    --_h: 400px;
-  }
+    [data-window='04'] {
+      --_w: 600px;
+      --_h: 400px;
+    }
 
-  [data-window='05'] {
-    --_w: 100%;
-    --_h: var(--gw-3ds-full-height, 100vh);
-  }
-`;
+    [data-window='05'] {
+      --_w: 100%;
+      --_h: var(--gw-3ds-full-height, 100vh);
+    }
+  `,
+];

@@ -3,7 +3,7 @@
  * step of a server-to-server payment) in the browser. Side-effect free: the
  * element is registered by `define.ts`.
  */
-import { html, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { challengeWindowOf, type ChallengeWindow } from '../../contract/challenge-window.js';
 import { GwElement } from '../shared/gw-element.js';
 import { checkRedirect, METHOD_TIMEOUT_MS, navigate, RedirectProblem, runPrecondition, Scope, type CheckedRedirect, type FrameNavigation } from '../../browser/three-d-secure-flow.js';
@@ -86,8 +86,27 @@ function positiveOr(value: number, fallback: number): number {
  * @fires {Gw3dsCompleteEvent} gw-3ds-complete - The shopper is back on the shopper result URL; `detail` has `id`, `resourcePath` and `url`. Read the payment on the server.
  * @fires {Gw3dsErrorEvent} gw-error - `detail.code` is `invalid-redirect`, `unsafe-url`, `method-failed`, `challenge-timeout` or `busy`.
  *
+ * @slot method - Shown while the 3-D Secure method runs (the shopper waits). Default: a spinner and "Checking your card with your bank…" in a `role="status"` region.
+ * @slot complete - Shown in the `complete` state. Default: "Card verification finished." in the `role="status"` region.
+ * @slot error - Shown in the `error` state. Default: "Your card could not be verified." in a `role="alert"` region.
+ * @slot timeout - Shown in the `timeout` state. Default: "The card verification timed out." in a `role="alert"` region.
+ *
+ * @csspart base - The wrapper of everything the element shows.
+ * @csspart status - The `role="status"` region: the method and complete messages.
+ * @csspart spinner - The default indicator of the `method` state.
+ * @csspart error - The `role="alert"` region of the `error` state.
+ * @csspart timeout - The `role="alert"` region of the `timeout` state.
  * @csspart container - The scrollable box around the challenge frame; shown only in the `challenge` state.
  * @csspart challenge-frame - The challenge `<iframe>`.
+ *
+ * @cssprop [--gw-3ds-gap=0.5rem] - Space between the spinner and its text.
+ * @cssprop [--gw-3ds-spinner-size=1.25rem] - Size of the default spinner.
+ * @cssprop [--gw-3ds-spinner-color=currentColor] - Colour of the spinner's moving arc.
+ * @cssprop [--gw-3ds-spinner-track-color=rgb(0 0 0 / 0.15)] - Colour of the spinner's track.
+ * @cssprop [--gw-3ds-error-color=#7a1010] - Text colour of the error and timeout messages.
+ * @cssprop [--gw-3ds-error-background=#fdecec] - Background of the error and timeout messages.
+ * @cssprop [--gw-3ds-alert-padding=0.75rem 1rem] - Padding of the error and timeout messages.
+ * @cssprop [--gw-3ds-radius=0.25rem] - Corner radius of the error and timeout messages.
  *
  * @cssprop --gw-3ds-frame-width - Width of the challenge frame (default: the challenge window's width).
  * @cssprop --gw-3ds-frame-height - Height of the challenge frame (default: the challenge window's height).
@@ -200,8 +219,41 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
   }
 
   protected override render() {
-    return html`<div class="method-frames" aria-hidden="true"></div>
-      <div class="container" part="container"></div>`;
+    const state = this.state;
+    // The role=status region is always there (empty unless it has news), so its text is announced when it appears.
+    // The frame holders are static: the flow appends its frames to them, and re-renders leave them alone.
+    // Line-break whitespace is indentation: the build drops it (scripts/minify-templates.ts).
+    return html`
+      <div part="base">
+        <div class="status" part="status" role="status">
+          ${state === 'method'
+            ? html`
+                <slot name="method">
+                  <span class="spinner" part="spinner"></span>
+                  <span>Checking your card with your bank…</span>
+                </slot>
+              `
+            : nothing}
+          ${state === 'complete' ? html`<slot name="complete">Card verification finished.</slot>` : nothing}
+        </div>
+        ${state === 'error'
+          ? html`
+              <div class="alert" part="error" role="alert">
+                <slot name="error">Your card could not be verified.</slot>
+              </div>
+            `
+          : nothing}
+        ${state === 'timeout'
+          ? html`
+              <div class="alert" part="timeout" role="alert">
+                <slot name="timeout">The card verification timed out.</slot>
+              </div>
+            `
+          : nothing}
+        <div class="method-frames" aria-hidden="true"></div>
+        <div class="container" part="container"></div>
+      </div>
+    `;
   }
 
   #endFlow(): void {
@@ -217,6 +269,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     }
     const detail: ThreeDsErrorDetail = options.cause === undefined ? { code, message } : { code, message, cause: options.cause };
     this.emit('gw-error', detail);
+    this.reportToConsole(message);
   }
 
   #begin(redirect: unknown): void {

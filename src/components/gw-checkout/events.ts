@@ -13,7 +13,7 @@ export type GwCheckoutState = 'idle' | 'loading' | 'ready' | 'submitting' | 'err
  * - `script-load-failed`: the widget script did not load (network error, integrity mismatch, or CSP refusal);
  * - `invalid-checkout`: the gateway refused the checkout id when loading it (unknown, consumed or already expired);
  * - `widget-error`: the widget reported an error, or cannot run here (another checkout already on the page, a payment of this checkout under way in another element, or the element inside a shadow root);
- * - `missing-attribute`: a needed attribute is missing or unusable (`base-url` and `shopper-result-url` must be http(s) URLs); `detail.attribute` names it.
+ * - `missing-attribute`: a needed attribute is missing or unusable (`base-url` and `shopper-result-url` must be http(s) URLs, `integrity` well-formed SRI metadata); `detail.attribute` names it.
  */
 export type GwCheckoutErrorCode = 'script-load-failed' | 'invalid-checkout' | 'widget-error' | 'missing-attribute';
 

@@ -3,6 +3,7 @@
  * checkout) as an element. Side-effect free: `define.ts` registers it.
  */
 import { html, nothing, type PropertyValues } from 'lit';
+import { integrityProblem } from '../../contract/integrity.js';
 import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
 import { GwElement } from '../shared/gw-element.js';
 import { httpUrl, isSecureEndpoint } from '../../browser/url.js';
@@ -86,7 +87,11 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
 
   /** The checkout id from the merchant server's `POST /v1/checkouts`. Without it the element is `idle`. */
   declare checkoutId: string | undefined;
-  /** The checkout's `integrity` value (`sha384-…`), set on the script so the browser refuses altered bytes. */
+  /**
+   * The checkout's `integrity` value (`sha384-…`), set on the script so the browser refuses altered bytes.
+   * Anything but well-formed SRI metadata (`sha256-`, `sha384-` or `sha512-` and the digest's base64) is
+   * refused with `gw-error` `missing-attribute` and nothing is loaded: the browser would skip the check.
+   */
   declare integrity: string | undefined;
   /** The gateway's base URL, e.g. your sandbox's URL or the gateway's test host: https, or http on localhost only. No default: a checkout belongs to one gateway. */
   declare baseUrl: string | undefined;
@@ -190,13 +195,6 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     `;
   }
 
-  /** The template shows the state: render again on each change. */
-  protected override setState(state: GwCheckoutState): void {
-    if (state === this.state) return;
-    super.setState(state);
-    this.requestUpdate();
-  }
-
   /**
    * Connection changes and attribute changes are applied once, a microtask
    * later, so a synchronous connect → disconnect → connect (React StrictMode)
@@ -242,6 +240,14 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       this.#fail('missing-attribute', 'shopper-result-url must be an http(s) URL: the widget sends the shopper there after paying.', { attribute: 'shopper-result-url' });
       return;
     }
+    // Absent, integrity is the page's choice; present, it must be metadata the browser enforces, since
+    // the browser skips the check for anything else and runs whatever script the gateway origin serves.
+    const integrity = this.integrity ?? undefined;
+    const integrityFault = integrity === undefined ? undefined : integrityProblem(String(integrity));
+    if (integrityFault) {
+      this.#fail('missing-attribute', integrityFault, { attribute: 'integrity' });
+      return;
+    }
     const root = this.getRootNode();
     if (root !== document) {
       const host = root instanceof ShadowRoot ? ` (inside <${root.host.localName}>'s shadow root)` : '';
@@ -253,7 +259,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       this.#expire(expiresAt);
       return;
     }
-    const source: WidgetSource = { checkoutId, baseUrl: gateway.href, integrity: this.integrity || undefined, nonce: this.nonce || undefined };
+    const source: WidgetSource = { checkoutId, baseUrl: gateway.href, integrity, nonce: this.nonce || undefined };
     const conflict = joinWidget(this.#owner, source);
     if (conflict) {
       this.#fail(
@@ -302,6 +308,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     const detail: GwErrorDetail = { code, message, ...extra };
     if (this.checkoutId) (detail as { checkoutId?: string }).checkoutId = this.checkoutId;
     this.emit('gw-error', detail);
+    this.reportToConsole(message);
   }
 
   /** Ends this load for good (until a setting changes or `reload()`); the widget is unloaded a microtask later. */

@@ -53,11 +53,21 @@ export abstract class GwElement<Events extends object, State extends string> ext
     this.#reflectState();
   }
 
-  /** Moves to `state` and reflects it. (An element whose template shows the state also requests an update.) */
+  /** Moves to `state`, reflects it, and renders again: each element's template shows its state. */
   protected setState(state: State): void {
     if (this.#state === state) return;
     this.#state = state;
     this.#reflectState();
+    this.requestUpdate();
+  }
+
+  /**
+   * Says on the console what `gw-error` says, naming the element: the shopper
+   * only sees that something failed, and a developer who does not listen for
+   * `gw-error` would otherwise learn nothing. Messages never hold card data.
+   */
+  protected reportToConsole(message: string): void {
+    console.error(`<${this.localName}>: ${message}`, this);
   }
 
   /**

@@ -20,6 +20,12 @@ async function challengeShown(el: Gw3dsHandler): Promise<HTMLIFrameElement> {
 
 afterEach(() => fixtureCleanup());
 
+/** What the element shows the shopper in its own regions, by part. */
+function shown(el: Gw3dsHandler, part: string): HTMLElement | null {
+  return el.shadowRoot!.querySelector<HTMLElement>(`[part~="${part}"]`);
+}
+
+
 /** The element's own challenge frame, so a click never lands in a frame a replaced or parallel flow left behind. */
 const challengeFrameName = (el: Gw3dsHandler) => el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part~="challenge-frame"]')!.name;
 
@@ -101,6 +107,11 @@ describe('<gw-3ds-handler> accessibility (axe) in every state', () => {
     const methodFrame = el.shadowRoot!.querySelector<HTMLIFrameElement>('.method-frames iframe')!;
     expect(methodFrame.tabIndex).to.equal(-1);
     expect(methodFrame.closest('[aria-hidden="true"]')).to.not.equal(null);
+    await el.updateComplete;
+    // The shopper is told what is going on while the hidden method runs.
+    expect(shown(el, 'status')!.getAttribute('role')).to.equal('status');
+    expect(shown(el, 'status')!.textContent).to.contain('Checking your card with your bank');
+    expect(getComputedStyle(shown(el, 'spinner')!).display).to.not.equal('none');
     await expect(el).to.be.accessible();
   });
 
@@ -125,6 +136,9 @@ describe('<gw-3ds-handler> accessibility (axe) in every state', () => {
     await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
     await complete;
     expect(el.state).to.equal('complete');
+    await el.updateComplete;
+    expect(shown(el, 'status')!.textContent).to.contain('Card verification finished');
+    expect(shown(el, 'spinner')).to.equal(null);
     await expect(el).to.be.accessible();
   });
 
@@ -134,6 +148,10 @@ describe('<gw-3ds-handler> accessibility (axe) in every state', () => {
     el.redirect = { url: 'javascript:void 0', parameters: [] };
     await error;
     expect(el.state).to.equal('error');
+    await el.updateComplete;
+    expect(shown(el, 'error')!.getAttribute('role')).to.equal('alert');
+    expect(shown(el, 'error')!.textContent).to.contain('Your card could not be verified');
+    expect(shown(el, 'status')!.textContent!.trim()).to.equal('');
     await expect(el).to.be.accessible();
   });
 
@@ -143,6 +161,67 @@ describe('<gw-3ds-handler> accessibility (axe) in every state', () => {
     el.redirect = unknownSession;
     await error;
     expect(el.state).to.equal('timeout');
+    await el.updateComplete;
+    expect(shown(el, 'timeout')!.getAttribute('role')).to.equal('alert');
+    expect(shown(el, 'timeout')!.textContent).to.contain('timed out');
+    expect(shown(el, 'error')).to.equal(null);
     await expect(el).to.be.accessible();
+  });
+});
+
+describe('<gw-3ds-handler> messages: slots, parts and the console', () => {
+  it('shows nothing of its own while idle', async () => {
+    const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler></gw-3ds-handler>`);
+    expect(shown(el, 'status')!.textContent!.trim()).to.equal('');
+    expect(el.getBoundingClientRect().height).to.equal(0);
+  });
+
+  it('puts the page\'s own content in place of each default message', async () => {
+    const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler challenge-timeout="200">
+      <p slot="error">Bitte versuchen Sie es erneut.</p>
+      <p slot="timeout">Zeit abgelaufen.</p>
+    </gw-3ds-handler>`);
+    const error = oneEvent(el, 'gw-error');
+    el.redirect = unknownSession;
+    await error;
+    await el.updateComplete;
+    const slot = shown(el, 'timeout')!.querySelector('slot')!;
+    expect(slot.assignedElements().map((node) => node.textContent)).to.deep.equal(['Zeit abgelaufen.']);
+    await expect(el).to.be.accessible();
+  });
+
+  it('lets the page style a message through its part and custom properties', async () => {
+    const style = document.createElement('style');
+    style.textContent = 'gw-3ds-handler.styled::part(error) { outline: 3px solid rgb(1, 2, 3); }';
+    document.head.append(style);
+    try {
+      const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler class="styled" style="--gw-3ds-error-background: rgb(4, 5, 6)"></gw-3ds-handler>`);
+      const error = oneEvent(el, 'gw-error');
+      el.redirect = { url: 'javascript:void 0', parameters: [] };
+      await error;
+      await el.updateComplete;
+      const alert = shown(el, 'error')!;
+      expect(getComputedStyle(alert).outlineColor).to.equal('rgb(1, 2, 3)');
+      expect(getComputedStyle(alert).backgroundColor).to.equal('rgb(4, 5, 6)');
+    } finally {
+      style.remove();
+    }
+  });
+
+  it('tells the developer on the console what gw-error says', async () => {
+    const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler></gw-3ds-handler>`);
+    const logged: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => logged.push(args);
+    try {
+      const error = oneEvent(el, 'gw-error');
+      el.redirect = { url: 'javascript:void 0', parameters: [] };
+      const { detail } = await error;
+      expect(logged).to.have.length(1);
+      expect(logged[0]![0]).to.equal(`<gw-3ds-handler>: ${detail.message}`);
+      expect(logged[0]![1]).to.equal(el);
+    } finally {
+      console.error = original;
+    }
   });
 });

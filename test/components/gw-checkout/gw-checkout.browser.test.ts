@@ -195,8 +195,18 @@ describe('<gw-checkout> errors', () => {
       const element = document.createElement('gw-checkout');
       Object.assign(element, settings);
       const failed = oneEvent(element, 'gw-error');
-      document.body.append(element);
+      const logged: unknown[][] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => logged.push(args);
+      try {
+        document.body.append(element);
+        await failed;
+      } finally {
+        console.error = original;
+      }
       const event = await failed;
+      // The shopper reads "could not be loaded"; the developer reads what is wrong without listening for gw-error.
+      expect(logged).to.deep.equal([[`<gw-checkout>: ${event.detail.message}`, element]]);
       expect(event.detail.code).to.equal('missing-attribute');
       expect(event.detail.attribute).to.equal(attribute);
       expect(event.detail.message).to.contain(attribute);

@@ -1,0 +1,2 @@
+// As a React 19 app adds the elements' JSX types, once.
+import type {} from 'gw-elements/react';

@@ -1,0 +1,2 @@
+// As a Vue app adds the elements' template types, once.
+import type {} from 'gw-elements/vue';
