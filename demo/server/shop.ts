@@ -360,6 +360,7 @@ export class Shop {
     let undo: Undo | undefined;
     try {
       const merchantTransactionId = `${order.id}-refund-${charge.id}`;
+      this.listReference(merchantTransactionId, 'Refund of a second charge for a paid order');
       const { payments } = await gateway.reports.findByMerchantTransactionId(merchantTransactionId);
       const earlier = payments.find((payment) => payment.paymentType === 'RF' || payment.paymentType === 'RV');
       const outcome = earlier

@@ -10,17 +10,25 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
+import { createClient } from 'redis';
 import { CARDS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { createMemoryStatusStore, createRedisStatusStore, type StatusStore } from '../../src/server/index.js';
+import { startRedisServer, type RedisServer } from '../redis/redis-server.js';
 import { approved, monthsLater, Shop, type Answer } from './support.js';
 
 let sandbox: Sandbox;
+let redis: RedisServer;
+let redisClient: ReturnType<typeof createClient>;
 
 before(async () => {
-  sandbox = await startSandbox({ port: 0, quiet: true });
+  [sandbox, redis] = await Promise.all([startSandbox({ port: 0, quiet: true }), startRedisServer()]);
+  redisClient = createClient({ url: redis.url });
+  await redisClient.connect();
 });
 
 after(async () => {
-  await sandbox?.close();
+  redisClient?.destroy();
+  await Promise.all([sandbox?.close(), redis?.stop()]);
 });
 
 interface Model {
@@ -137,28 +145,40 @@ const commands = fc.commands(
   { maxCommands: 6 },
 );
 
-test('each month due is charged at most once, whatever the interleaving of runs, lost answers and restarts; then exactly once', async () => {
-  await fc.assert(
-    fc.asyncProperty(commands, async (steps) => {
-      sandbox.reset();
-      const shop = await new Shop(sandbox).open(2);
-      try {
-        const signedUpAt = sandbox.clock.now().getTime();
-        const signUp = await shop.call(0, 'POST', '/api/subscriptions', { cardNumber: CARDS.approved, holder: 'Jane Jones' });
-        assert.equal(signUp.body.outcome, 'approved', JSON.stringify(signUp.body).slice(0, 300));
-        const real: Real = { shop, registrationId: signUp.body.subscription.registrationId, signedUpAt };
-        const model: Model = { failures: [] };
-        await fc.asyncModelRun(() => ({ model, real }), steps);
-        // The faults are over: one more run charges every month still open, once (the lost ones are found, not charged again).
-        note(model, [await nextMonth(real, 0)]);
-        assert.deepEqual(model.failures, [], 'every billing run is answered 200');
-        assert.equal(charges(real), monthsDue(real), `after the faults: ${charges(real)} charges for ${monthsDue(real)} months due`);
-        const { body } = await shop.call(1, 'GET', '/api/subscriptions');
-        assert.equal(body.subscriptions[0].monthsFulfilled, monthsDue(real) + 1, 'one month of coffee per approved payment (the sign-up included)');
-      } finally {
-        await shop.close();
-      }
-    }),
-    { numRuns: 25 },
-  );
-});
+/** Each run on a fresh store: the memory store every instance of one process shares, or Redis as separate processes would. */
+const STORES: readonly { name: string; fresh: () => Promise<StatusStore>; runs: number }[] = [
+  { name: 'memory', fresh: async () => createMemoryStatusStore(), runs: 25 },
+  {
+    name: 'Redis',
+    fresh: async () => createRedisStatusStore({ client: redisClient, prefix: `billing-${globalThis.crypto.randomUUID()}:` }),
+    runs: 10,
+  },
+];
+
+for (const { name, fresh, runs } of STORES) {
+  test(`${name} store: each month due is charged at most once, whatever the interleaving of runs, lost answers and restarts; then exactly once`, async () => {
+    await fc.assert(
+      fc.asyncProperty(commands, async (steps) => {
+        sandbox.reset();
+        const shop = await new Shop(sandbox, { store: await fresh() }).open(2);
+        try {
+          const signedUpAt = sandbox.clock.now().getTime();
+          const signUp = await shop.call(0, 'POST', '/api/subscriptions', { cardNumber: CARDS.approved, holder: 'Jane Jones' });
+          assert.equal(signUp.body.outcome, 'approved', JSON.stringify(signUp.body).slice(0, 300));
+          const real: Real = { shop, registrationId: signUp.body.subscription.registrationId, signedUpAt };
+          const model: Model = { failures: [] };
+          await fc.asyncModelRun(() => ({ model, real }), steps);
+          // The faults are over: one more run charges every month still open, once (the lost ones are found, not charged again).
+          note(model, [await nextMonth(real, 0)]);
+          assert.deepEqual(model.failures, [], 'every billing run is answered 200');
+          assert.equal(charges(real), monthsDue(real), `after the faults: ${charges(real)} charges for ${monthsDue(real)} months due`);
+          const { body } = await shop.call(1, 'GET', '/api/subscriptions');
+          assert.equal(body.subscriptions[0].monthsFulfilled, monthsDue(real) + 1, 'one month of coffee per approved payment (the sign-up included)');
+        } finally {
+          await shop.close();
+        }
+      }),
+      { numRuns: runs },
+    );
+  });
+}

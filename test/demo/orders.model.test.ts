@@ -201,7 +201,7 @@ test('an order is paid at most once net: a second approved charge is found and r
   await fc.assert(
     fc.asyncProperty(commands, async (steps) => {
       sandbox.reset();
-      const shop = await new Shop(sandbox, NOTIFICATION_SECRET).open(2);
+      const shop = await new Shop(sandbox, { notificationSecret: NOTIFICATION_SECRET }).open(2);
       try {
         const created = await shop.call(0, 'POST', '/api/orders', { lines: [{ sku: 'espresso-beans', quantity: 1 }] });
         assert.equal(created.status, 200);

@@ -19,13 +19,18 @@ export interface Answer {
 
 export class Shop {
   readonly database: DemoDatabase = createDemoDatabase();
-  readonly store: StatusStore = createMemoryStatusStore();
+  readonly store: StatusStore;
+  readonly notificationSecret: string | undefined;
   readonly instances: RunningMerchant[] = [];
 
   constructor(
     readonly sandbox: Sandbox,
-    readonly notificationSecret?: string,
-  ) {}
+    /** The status store the instances share (a new memory store unless given: Redis in the Redis runs). */
+    options: { store?: StatusStore; notificationSecret?: string } = {},
+  ) {
+    this.store = options.store ?? createMemoryStatusStore();
+    this.notificationSecret = options.notificationSecret;
+  }
 
   async #start(): Promise<RunningMerchant> {
     return startMerchant({
