@@ -5,6 +5,7 @@
  * keeps it in its database); every amount is decided here, never by the page.
  */
 import {
+  GatewayError,
   GatewayVerificationError,
   isApproved,
   outcomeOf,
@@ -263,22 +264,35 @@ export class Shop {
     const order = this.#order(id);
     const checkoutId = typeof query.id === 'string' ? query.id : '';
     if (!order.checkoutIds.includes(checkoutId)) throw new BadRequest('this return is not about one of the order\'s checkouts');
-    const { answer } = await settle(
+    const { answer, outcome } = await settle(
       gateway.handleShopperReturn(query).then((payment) => gateway.verifyPayment(payment, { checkoutId, amount: order.amount, currency: CURRENCY, paymentType: 'DB' })),
       'Payment approved and verified against the order.',
     );
     if (answer.payment && !order.attempts.some((attempt) => attempt.id === answer.payment?.id)) order.attempts.push(answer.payment);
     // Declined, pending or throttled: this checkout's own answer is the shopper's. Anything else may hide a charge.
     if (!['approved', 'not_found', 'uncertain'].includes(answer.outcome)) return { ...answer, order: this.#view(order) };
-    await this.#settleCharges(gateway, order);
-    const refund = order.refunds.find((candidate) => candidate.referencedId === answer.payment?.id) ?? (answer.outcome === 'approved' ? undefined : order.refunds.at(-1));
-    if (order.status === 'paid' && refund) {
-      const own = refund.referencedId === answer.payment?.id;
-      const undone = refund.paymentType === 'RV' ? 'released' : 'refunded';
-      const message = own
+    try {
+      await this.#settleCharges(gateway, order);
+    } catch (error) {
+      // The report could not be read: the payment this checkout showed still settles for itself; other charges wait for the next report.
+      if (!(error instanceof GatewayError) || outcome.kind !== 'approved') throw error;
+      await this.#settleCharges(gateway, order, [outcome.payment]);
+    }
+    const own = answer.payment?.id;
+    if (order.status === 'paid' && own && answer.outcome === 'approved' && own !== order.paidBy) {
+      const refund = order.refunds.find((candidate) => candidate.referencedId === own);
+      const undone = refund?.paymentType === 'RV' ? 'released' : 'refunded';
+      const message = refund
         ? `Order ${order.id} was already paid by another payment, so this payment of ${refund.amount} ${refund.currency} was ${undone} to your card.`
-        : `Order ${order.id} is paid once. A second charge for it of ${refund.amount} ${refund.currency} was ${undone} to your card.`;
+        : `Order ${order.id} was already paid by another payment, so this payment is being refunded to your card.`;
       return { outcome: 'refunded', message, ...(answer.payment ? { payment: answer.payment } : {}), order: this.#view(order) };
+    }
+    // The checkout itself no longer shows its payment (it expired, or was read before): the report told what happened.
+    const refund = answer.outcome === 'approved' ? undefined : order.refunds.at(-1);
+    if (order.status === 'paid' && refund) {
+      const undone = refund.paymentType === 'RV' ? 'released' : 'refunded';
+      const message = `Order ${order.id} is paid once. A second charge for it of ${refund.amount} ${refund.currency} was ${undone} to your card.`;
+      return { outcome: 'refunded', message, order: this.#view(order) };
     }
     if (order.status === 'paid') {
       const payment = order.attempts.find((attempt) => attempt.id === order.paidBy);
@@ -301,13 +315,15 @@ export class Shop {
 
   /**
    * A notification about a payment: when it is an approved charge of an order,
-   * settles the order's charges. Undefined when it is not about an order.
+   * settles the order's charges. Undefined when it is not about an order;
+   * 'not settled yet' when a refund could not be asked for (send it again).
    */
-  async orderCharged(gateway: GatewayClient, payment: Pick<Payment, 'merchantTransactionId' | 'result' | 'paymentType'>): Promise<'order paid' | 'second charge refunded' | 'not approved' | undefined> {
+  async orderCharged(gateway: GatewayClient, payment: Pick<Payment, 'merchantTransactionId' | 'result' | 'paymentType'>): Promise<'order paid' | 'second charge refunded' | 'not approved' | 'not settled yet' | undefined> {
     const order = this.database.orders.get(payment.merchantTransactionId ?? '');
     if (!order || !CHARGE_TYPES.has(payment.paymentType)) return undefined;
     if (!isApproved(payment.result.code)) return 'not approved';
-    await this.#settleCharges(gateway, order);
+    const { refundsOpen } = await this.#settleCharges(gateway, order);
+    if (refundsOpen) return 'not settled yet';
     return order.refunds.length ? 'second charge refunded' : 'order paid';
   }
 
@@ -316,20 +332,30 @@ export class Shop {
    * shares its merchantTransactionId, so the report lists them all), the first
    * one any instance learned of pays it, decided once on the shared status
    * store; every other one is refunded, or reversed when a preauthorisation,
-   * exactly once (`#undoCharge`).
+   * exactly once (`#undoCharge`). `known` stands in for the report when it
+   * cannot be read (the charge a status read just showed).
    */
-  async #settleCharges(gateway: GatewayClient, order: OrderRecord): Promise<void> {
-    const { payments } = await gateway.reports.findByMerchantTransactionId(order.id);
+  async #settleCharges(gateway: GatewayClient, order: OrderRecord, known?: readonly Payment[]): Promise<{ refundsOpen: boolean }> {
+    const payments = known ?? (await gateway.reports.findByMerchantTransactionId(order.id)).payments;
     const charges = payments.filter((payment) => CHARGE_TYPES.has(payment.paymentType));
-    order.attempts = charges.map(paymentView);
+    if (!known) order.attempts = charges.map(paymentView);
     const approved = charges.filter((payment) => isApproved(payment.result.code) && this.#isTheOrders(payment, order));
     const first = approved.find((payment) => payment.id === order.paidBy) ?? approved[0];
-    if (!first) return;
+    if (!first) return { refundsOpen: false };
     // Store.settle keeps the first final value and answers it: one atomic "first report wins" for every instance.
     const paidBy = await this.statusStore.settle(`order-paid:${order.id}`, globalThis.crypto.randomUUID(), { value: first.id, final: true });
     order.paidBy = paidBy ?? first.id;
     order.status = 'paid';
-    for (const charge of approved) if (charge.id !== order.paidBy) await this.#undoCharge(gateway, order, charge);
+    let refundsOpen = false;
+    for (const charge of approved) {
+      if (charge.id === order.paidBy) continue;
+      // A refund the gateway could not be asked for stays open for the next report of the charge; the others go on.
+      refundsOpen = !(await this.#undoCharge(gateway, order, charge).catch((error: unknown) => {
+        if (error instanceof GatewayError) return false;
+        throw error;
+      })) || refundsOpen;
+    }
+    return { refundsOpen };
   }
 
   /** A charge of the order's amount and currency (a charge that does not match is not the order's to keep or refund). */
@@ -350,13 +376,16 @@ export class Shop {
    * again instead of sent twice. Not knowing (the answer and the look-ups
    * lost) leaves it open for the next report of the charge.
    */
-  async #undoCharge(gateway: GatewayClient, order: OrderRecord, charge: Payment): Promise<void> {
+  async #undoCharge(gateway: GatewayClient, order: OrderRecord, charge: Payment): Promise<boolean> {
     const key = `order-refund:${charge.id}`;
     const token = globalThis.crypto.randomUUID();
     const now = Date.now();
     const claim = await this.statusStore.claim(key, { token, now, until: now + MONEY_CLAIM_MS });
-    if (claim.status === 'final') return this.#noteRefund(order, JSON.parse(claim.value) as Undo);
-    if (claim.status !== 'claimed') return; // another request refunds it right now
+    if (claim.status === 'final') {
+      this.#noteRefund(order, JSON.parse(claim.value) as Undo);
+      return true;
+    }
+    if (claim.status !== 'claimed') return true; // another request refunds it right now
     let undo: Undo | undefined;
     try {
       const merchantTransactionId = `${order.id}-refund-${charge.id}`;
@@ -379,6 +408,7 @@ export class Shop {
       await this.statusStore.settle(key, token, undo ? { value: JSON.stringify(undo), final: true } : {});
     }
     if (undo) this.#noteRefund(order, undo);
+    return undo !== undefined;
   }
 
   #noteRefund(order: OrderRecord, { refund, refused }: Undo): void {

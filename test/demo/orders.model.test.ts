@@ -3,7 +3,8 @@
  * order in the widget, with and without a 3-D Secure challenge, lets checkouts
  * expire, presses "Start again" while a challenge on the old checkout is still
  * open and finishes it late, returns to the shop (or closes the tab), on either
- * of two instances, which restart; notifications arrive. Invariants, on the
+ * of two instances or both at once, which restart; notifications arrive; the
+ * gateway's report fails now and then. Invariants, on the
  * gateway's own records: an order is paid at most once net (any second
  * approved charge is refunded, exactly once), it is paid once whenever any
  * charge was approved, every shopper return is answered 200, and a shopper
@@ -76,6 +77,9 @@ function undoneOf(paymentId: string): { approved: number; refused: number } {
 async function shopperReturn(model: Model, real: Real, instance: number, checkoutId: string, paymentId?: string): Promise<void> {
   const query = new URLSearchParams({ id: checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` });
   const answer = await real.shop.call(instance, 'GET', `/api/orders/${real.orderId}/payment?${query}`);
+  // The gateway failing the shop (its report answered HTTP 500) is a 502 that says so; nothing else may fail a return.
+  const reportFailed = (answer.body.calls as { path: string; status: number }[] | undefined)?.some((call) => call.path.startsWith('/v3/query') && call.status === 500);
+  if (answer.status === 502 && reportFailed) return;
   if (answer.status !== 200) {
     model.problems.push(`return from ${checkoutId}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
     return;
@@ -119,7 +123,7 @@ class BeginChallenge implements fc.AsyncCommand<Model, Real> {
 class CompleteChallenge implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly which: number,
-    readonly returns: boolean,
+    readonly returns: 'never' | 'once' | 'both tabs',
     readonly instance: number,
   ) {}
   check = () => true;
@@ -131,7 +135,17 @@ class CompleteChallenge implements fc.AsyncCommand<Model, Real> {
     const answer = await postForm(`${sandbox.url}/v1/threeDSecure/challenge`, [['threeDSSessionData', challenge.session], ['outcome', 'complete']]);
     assert.equal(answer.status, 303, 'the issuer sends the shopper back to the shop');
     const back = new URL(answer.headers.get('location')!);
-    if (this.returns) await shopperReturn(model, real, this.instance, back.searchParams.get('id')!, challenge.paymentId);
+    const checkoutId = back.searchParams.get('id')!;
+    if (this.returns === 'both tabs') {
+      // The shopper's return arrives on both instances at once (a reload in a second tab) while the reconciliation job runs.
+      await Promise.all([
+        shopperReturn(model, real, 0, checkoutId, challenge.paymentId),
+        shopperReturn(model, real, 1, checkoutId, challenge.paymentId),
+        real.shop.call(this.instance, 'POST', `/api/orders/${real.orderId}/reconcile`),
+      ]);
+    } else if (this.returns === 'once') {
+      await shopperReturn(model, real, this.instance, checkoutId, challenge.paymentId);
+    }
   }
   toString = () => `completeChallenge(${this.which}, returns=${this.returns}, ${this.instance})`;
 }
@@ -158,6 +172,16 @@ class StartAgain implements fc.AsyncCommand<Model, Real> {
   toString = () => `startAgain(${this.instance})`;
 }
 
+/** The gateway's report fails its next `count` look-ups (HTTP 500): whoever needed it must say so, or leave the charge for later. */
+class ReportDown implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly count: number) {}
+  check = () => true;
+  async run() {
+    sandbox.fault('/v3/query', 'error', this.count);
+  }
+  toString = () => `reportDown(${this.count})`;
+}
+
 class DeliverNotifications implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run() {
@@ -177,7 +201,7 @@ class Restart implements fc.AsyncCommand<Model, Real> {
 
 const instance = fc.constantFrom(0, 1);
 const payNow = fc.tuple(fc.constantFrom(CARDS.approved, CARDS.approved, CARDS.declined), instance).map(([card, index]) => new PayNow(card, index));
-const completeChallenge = fc.tuple(fc.nat(3), fc.boolean(), instance).map(([which, returns, index]) => new CompleteChallenge(which, returns, index));
+const completeChallenge = fc.tuple(fc.nat(3), fc.constantFrom('never', 'once', 'both tabs'), instance).map(([which, returns, index]) => new CompleteChallenge(which, returns, index));
 const startAgain = instance.map((index) => new StartAgain(index));
 const commands = fc.commands(
   [
@@ -192,6 +216,7 @@ const commands = fc.commands(
     startAgain,
     fc.constantFrom(10, 25, 31).map((minutes) => new Wait(minutes)),
     fc.constant(new DeliverNotifications()),
+    fc.integer({ min: 1, max: 3 }).map((count) => new ReportDown(count)),
     instance.map((index) => new Restart(index)),
   ],
   { maxCommands: 16, size: 'medium' },
@@ -209,7 +234,8 @@ test('an order is paid at most once net: a second approved charge is found and r
         const real: Real = { shop, orderId, amount, checkoutId, challenges: [] };
         const model: Model = { problems: [] };
         await fc.asyncModelRun(() => ({ model, real }), steps);
-        // The shop's reconciliation job (or any later report of a charge) finds what no shopper came back for.
+        // The faults are over. The shop's reconciliation job (or any later report of a charge) finds what no shopper came back for.
+        sandbox.fault('/v3/query', 'error', 0);
         await sandbox.notifications.idle();
         const reconciled = await shop.call(1, 'POST', `/api/orders/${orderId}/reconcile`);
         assert.equal(reconciled.status, 200, JSON.stringify(reconciled.body).slice(0, 300));
