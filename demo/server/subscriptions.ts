@@ -51,6 +51,8 @@ export interface SubscriptionRecord {
   startedAt: number;
   /** The months (1, 2, …) whose charge is decided: approved, or refused for good. */
   readonly settledMonths: number[];
+  /** The months whose charge was sent (written before sending): its answer may have been lost, so it is looked up before any new one. */
+  readonly sentMonths: number[];
   monthsFulfilled: number;
   readonly payments: PaymentView[];
 }
@@ -79,7 +81,7 @@ export class Subscriptions {
   }
 
   #view(subscription: SubscriptionRecord): SubscriptionView {
-    const { saved: _saved, startedAt, settledMonths, payments, ...rest } = subscription;
+    const { saved: _saved, startedAt, settledMonths, sentMonths: _sentMonths, payments, ...rest } = subscription;
     let next = 1;
     while (settledMonths.includes(next)) next++;
     return { ...rest, plan: PLAN, registrationId: subscription.saved?.registrationId ?? '', nextChargeAt: new Date(startedAt ? addMonths(startedAt, next) : 0).toISOString(), payments: [...payments] };
@@ -130,6 +132,7 @@ export class Subscriptions {
       card: '',
       startedAt: 0,
       settledMonths: [],
+      sentMonths: [],
       monthsFulfilled: 0,
       payments: [],
     };
@@ -222,8 +225,11 @@ export class Subscriptions {
     this.shop.listReference(merchantTransactionId, 'Subscription charge (merchant-initiated)');
     let settledMonth: SettledMonth | undefined;
     try {
-      const { payments } = await gateway.reports.findByMerchantTransactionId(merchantTransactionId);
-      const earlier = payments.find((payment) => payment.paymentType === 'DB');
+      // Sent before (its answer lost, or its run died): the gateway's record by the month's reference decides, never a second charge.
+      const earlier = subscription.sentMonths.includes(month)
+        ? (await gateway.reports.findByMerchantTransactionId(merchantTransactionId)).payments.find((payment) => payment.paymentType === 'DB')
+        : undefined;
+      if (!subscription.sentMonths.includes(month)) subscription.sentMonths.push(month);
       const { answer, outcome } = await settle(
         earlier
           ? Promise.resolve(earlier)
