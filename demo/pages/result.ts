@@ -31,6 +31,9 @@ async function startAgain(): Promise<void> {
 const attemptsTable = (attempts: readonly PaymentView[]) =>
   attempts.length ? html`<h2>Payment attempts</h2>${paymentsTable(attempts, 'Payment attempts of this order')}` : '';
 
+const refundsTable = (refunds: readonly PaymentView[]) =>
+  refunds.length ? html`<h2>Refunded second charges</h2>${paymentsTable(refunds, 'Second charges of this order, refunded')}` : '';
+
 function view(answer: Answer): TemplateResult {
   const { order } = answer;
   const ordinal = ['first', 'second', 'third'][order.attempts.length - 1] ?? `${order.attempts.length}th`;
@@ -40,6 +43,14 @@ function view(answer: Answer): TemplateResult {
         ${notice('ok', `Order ${order.id} is paid: ${money(order.amount, order.currency)}`, html`<p>${answer.payment?.card ?? ''} · approved on the ${ordinal} attempt. ${answer.message}</p>`)}
         <div class="panel">${order.lines.map((line) => html`<div class="summary-line"><span>${line.quantity} × ${line.name}</span><span>${money(line.amount, order.currency)}</span></div>`)}</div>
         ${attemptsTable(order.attempts)}
+        ${refundsTable(order.refunds)}
+        <div class="actions"><a class="button" href="/">Back to the shop</a><a class="button secondary" href="/transactions.html?merchantTransactionId=${encodeURIComponent(order.id)}">See the transactions</a></div>`;
+    case 'refunded':
+      // The order was paid by another payment (a late 3-D Secure challenge on a checkout left behind by "start again", say).
+      return html`<h1>Your order is paid once</h1>
+        ${notice('info', 'A second charge was refunded', html`<p>${answer.message}</p><p>Order ${order.id} is paid: ${money(order.amount, order.currency)}. Nothing more is owed, and nothing more will be charged.</p>`)}
+        ${attemptsTable(order.attempts)}
+        ${refundsTable(order.refunds)}
         <div class="actions"><a class="button" href="/">Back to the shop</a><a class="button secondary" href="/transactions.html?merchantTransactionId=${encodeURIComponent(order.id)}">See the transactions</a></div>`;
     case 'declined':
       return html`<h1>Payment declined</h1>

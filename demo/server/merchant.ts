@@ -18,6 +18,7 @@ import { CURRENCY, PRODUCTS, cartSchema } from './catalogue.js';
 import { BadRequest, NotFound, amount, browserInput, cardInput, challengeWindow, merchantTransactionId, parseInput, reference, shopperReturnQuery } from './input.js';
 import { NotificationInbox } from './notifications.js';
 import { Shop, type BrowserContext, type ShopperCard } from './shop.js';
+import { createDemoDatabase, type DemoDatabase } from './database.js';
 import { demoStatusStore } from './status-store.js';
 import { PLAN, Subscriptions } from './subscriptions.js';
 
@@ -30,8 +31,10 @@ export interface MerchantOptions {
   readonly gatewayNow?: () => number;
   /** The notification listener's secret (64 hex characters): with it, the gateway's notifications are received at `/api/notifications`. */
   readonly notificationSecret?: string;
-  /** Where approved statuses and the status-call limit are kept; unless given, on Redis when REDIS_URL is set, else in memory. */
+  /** Where approved statuses, the status-call limit and the claims on money calls are kept; unless given, on Redis when REDIS_URL is set, else in memory. */
   readonly statusStore?: StatusStore;
+  /** The shop's orders and subscriptions (a real shop's database); merchants given the same one act as instances of one shop. */
+  readonly database?: DemoDatabase;
   /** The server helper's patience; the demo's defaults let an uncertain outcome settle while the shopper watches. */
   readonly client?: Pick<GatewayClientOptions, 'timeoutMs' | 'maxNetworkRetries' | 'reconcileDelaysMs'>;
   readonly port?: number;
@@ -123,12 +126,12 @@ function failureAnswer(error: unknown): { status: number; body: object; unexpect
 export async function startMerchant(options: MerchantOptions): Promise<RunningMerchant> {
   // A store the caller gives (the tests' failing one) comes first; else Redis when REDIS_URL is set, else memory.
   const statusStore = options.statusStore ? { store: options.statusStore, close: async () => undefined } : await demoStatusStore(createMemoryStatusStore());
-  const shop = new Shop(statusStore.store);
+  const shop = new Shop(statusStore.store, options.database ?? createDemoDatabase());
   const subscriptions = new Subscriptions(shop, createFulfilment({ store: statusStore.store }), options.gatewayNow ?? Date.now);
-  const inbox = options.notificationSecret ? new NotificationInbox(options.notificationSecret, subscriptions) : undefined;
   const clientFor = (calls: GatewayCall[]): GatewayClient =>
     // Short reconcile waits: the demo's uncertain-outcome card should settle while the shopper watches.
     createGatewayClient({ ...options.gateway, fetch: recordingFetch(calls), statusStore: shop.statusStore, reconcileDelaysMs: [300, 1000], ...options.client });
+  const inbox = options.notificationSecret ? new NotificationInbox(options.notificationSecret, subscriptions, shop, () => clientFor([])) : undefined;
 
   /**
    * Every answer as JSON, scrubbed once more on the way out: the access token and the card number this request
@@ -178,8 +181,9 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
     }
     try {
       const received = await inbox.receive({ body: typeof request.body === 'string' ? request.body : '', headers: request.headers });
-      // Another report of this payment is still being fulfilled: not done yet, so the gateway is to send it again.
-      response.status(received.fulfilment === 'in progress elsewhere' ? 503 : 200).end();
+      // Another report of this payment is still being fulfilled, or the order's charges could not be looked up: not done yet,
+      // so the gateway is to send it again.
+      response.status(received.fulfilment === 'in progress elsewhere' || received.fulfilment === 'not settled yet' ? 503 : 200).end();
     } catch (error) {
       if (!(error instanceof NotificationError)) throw error;
       response.status(400).json({ error: error.message });
@@ -197,6 +201,8 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
   app.get('/api/orders/:id', handle(input({ params: orderParams }), ({ params }) => ({ order: shop.getOrder(params.id) })));
   app.post('/api/orders/:id/checkout', gatewayHandle(input({ params: orderParams }), async ({ params }, gateway) => ({ order: await shop.restartCheckout(gateway, params.id) })));
   app.get('/api/orders/:id/payment', gatewayHandle(input({ params: orderParams, query: shopperReturnQuery }), ({ params, query }, gateway) => shop.orderReturn(gateway, params.id, query)));
+  // The shop's reconciliation job for one order: every charge found by the order's reference, a second one refunded.
+  app.post('/api/orders/:id/reconcile', gatewayHandle(input({ params: orderParams }), async ({ params }, gateway) => ({ order: await shop.reconcileOrder(gateway, params.id) })));
   app.post('/api/sandbox/expire-checkouts', handle(noInput, () => {
     if (!options.advanceGatewayClock) throw new BadRequest('only the sandbox gateway can move its clock');
     // One minute past the checkout lifetime of 30 minutes.

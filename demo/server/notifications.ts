@@ -2,9 +2,11 @@
  * The demo merchant's notification listener: decrypts what the gateway pushes
  * (`decryptNotification`), keeps the last ones for the Notifications page, and
  * hands approved payments of the shop's subscriptions to their fulfilment,
- * which runs once per payment however many times it is reported.
+ * which runs once per payment however many times it is reported, and an
+ * order's charges to the order (a second charge for a paid order is refunded).
  */
-import { decryptNotification, type EncryptedNotification, type FulfilmentOutcome } from '../../src/server/index.js';
+import { decryptNotification, GatewayError, type EncryptedNotification, type FulfilmentOutcome, type GatewayClient } from '../../src/server/index.js';
+import type { Shop } from './shop.js';
 import type { Subscriptions } from './subscriptions.js';
 
 /** What the Notifications page shows of one notification: never the payload as a whole. */
@@ -18,7 +20,7 @@ export interface NotificationView {
   readonly amount: string;
   readonly resultCode: string;
   /** What the shop did with it. */
-  readonly fulfilment: 'fulfilled now' | 'already fulfilled' | 'in progress elsewhere' | 'not approved' | 'nothing to fulfil';
+  readonly fulfilment: 'fulfilled now' | 'already fulfilled' | 'in progress elsewhere' | 'not approved' | 'nothing to fulfil' | 'order paid' | 'second charge refunded' | 'not settled yet';
 }
 
 const FULFILMENT = {
@@ -38,6 +40,9 @@ export class NotificationInbox {
   constructor(
     private readonly secret: string,
     private readonly subscriptions: Subscriptions,
+    private readonly shop: Shop,
+    /** A client for what a notification makes the shop do (an order's report look-up and refund). */
+    private readonly gateway: () => GatewayClient,
   ) {}
 
   list(): readonly NotificationView[] {
@@ -47,8 +52,9 @@ export class NotificationInbox {
   /**
    * One POST from the gateway; throws `NotificationError` for anything that is
    * not an authentic notification. `fulfilment` 'in progress elsewhere' means
-   * another report of the payment is still being fulfilled: answer non-2xx so
-   * the gateway sends it again.
+   * another report of the payment is still being fulfilled, 'not settled yet'
+   * that the order's charges could not be looked up: answer non-2xx so the
+   * gateway sends it again.
    */
   async receive(request: EncryptedNotification): Promise<NotificationView> {
     const notification = await decryptNotification(request, this.secret);
@@ -56,7 +62,13 @@ export class NotificationInbox {
     let view: NotificationView;
     if (notification.type === 'PAYMENT') {
       const payment = notification.payload;
-      view = { ...base, paymentType: payment.paymentType, amount: payment.amount ?? '', resultCode: payment.result.code, fulfilment: FULFILMENT[(await this.subscriptions.fulfil(payment))?.status ?? 'none'] };
+      // A charge of an order settles the order's charges (a second one is refunded); a failure there answers non-2xx, so it comes again.
+      const order = await this.shop.orderCharged(this.gateway(), payment).catch((error: unknown) => {
+        if (error instanceof GatewayError) return 'not settled yet' as const;
+        throw error;
+      });
+      const fulfilment = order ?? FULFILMENT[(await this.subscriptions.fulfil(payment))?.status ?? 'none'];
+      view = { ...base, paymentType: payment.paymentType, amount: payment.amount ?? '', resultCode: payment.result.code, fulfilment };
     } else {
       view = { ...base, paymentType: '', amount: '', resultCode: notification.payload.result?.code ?? '', fulfilment: 'nothing to fulfil' };
     }

@@ -4,12 +4,14 @@
  * standing instruction), then the shop charges the saved card every month
  * without them, as merchant-initiated repeats. Each approved payment is
  * fulfilled (a month of coffee added) exactly once, whether the shop learns it
- * from its own answer, the shopper's return or a notification.
+ * from its own answer, the shopper's return or a notification, and each month
+ * is charged at most once however the billing runs overlap.
  */
 import { repeatOf, savedCardOf, subscription as subscriptionInstruction, type Fulfilment, type FulfilmentOutcome, type GatewayClient, type Payment, type SavedCard, type ShopperReturn } from '../../src/server/index.js';
 import { CURRENCY } from './catalogue.js';
 import { NotFound } from './input.js';
-import { brandOf, settle, threeDsShopper, type BrowserContext, type Outcome, type Shop, type ShopperCard } from './shop.js';
+import type { DemoDatabase } from './database.js';
+import { brandOf, MONEY_CLAIM_MS, settle, threeDsShopper, type BrowserContext, type Outcome, type Shop, type ShopperCard } from './shop.js';
 import type { PaymentView } from './views.js';
 
 /** The same day `months` later (the last day of a shorter month), in UTC. */
@@ -39,26 +41,30 @@ export interface SubscriptionView {
   readonly payments: readonly PaymentView[];
 }
 
-interface Subscription {
+export interface SubscriptionRecord {
   /** Its sign-up's merchantTransactionId. */
-  id: string;
+  readonly id: string;
   status: SubscriptionView['status'];
   card: string;
   saved?: SavedCard;
-  nextChargeAt: number;
+  /** When the sign-up paid the first month (gateway clock): month n falls due n months later. */
+  startedAt: number;
+  /** The months (1, 2, …) whose charge is decided: approved, or refused for good. */
+  readonly settledMonths: number[];
+  /** The months whose charge was sent (written before sending): its answer may have been lost, so it is looked up before any new one. */
+  readonly sentMonths: number[];
   monthsFulfilled: number;
   readonly payments: PaymentView[];
 }
 
+/** What the status store keeps for a month whose charge is decided, for every instance. */
+interface SettledMonth {
+  readonly paymentId?: string;
+  readonly outcome: string;
+}
+
 export class Subscriptions {
-  readonly #subscriptions = new Map<string, Subscription>();
-  /** The sign-up payment's id → its subscription, for the shopper's return. */
-  readonly #byPayment = new Map<string, Subscription>();
-  /**
-   * Each payment's merchantTransactionId → its subscription, known before the
-   * payment is sent: a notification can arrive before the gateway's answer.
-   */
-  readonly #byReference = new Map<string, Subscription>();
+  readonly #database: DemoDatabase;
 
   constructor(
     private readonly shop: Shop,
@@ -66,21 +72,31 @@ export class Subscriptions {
     private readonly fulfilment: Fulfilment,
     /** The gateway's time (the sandbox's clock moves): when charges are due. */
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.#database = shop.database;
+  }
 
   list(): SubscriptionView[] {
-    return [...this.#subscriptions.values()].reverse().map((subscription) => this.#view(subscription));
+    return [...this.#database.subscriptions.values()].reverse().map((subscription) => this.#view(subscription));
   }
 
-  #view(subscription: Subscription): SubscriptionView {
-    const { saved: _saved, nextChargeAt, payments, ...rest } = subscription;
-    return { ...rest, plan: PLAN, registrationId: subscription.saved?.registrationId ?? '', nextChargeAt: new Date(nextChargeAt).toISOString(), payments: [...payments] };
+  #view(subscription: SubscriptionRecord): SubscriptionView {
+    const { saved: _saved, startedAt, settledMonths, sentMonths: _sentMonths, payments, ...rest } = subscription;
+    let next = 1;
+    while (settledMonths.includes(next)) next++;
+    return { ...rest, plan: PLAN, registrationId: subscription.saved?.registrationId ?? '', nextChargeAt: new Date(startedAt ? addMonths(startedAt, next) : 0).toISOString(), payments: [...payments] };
   }
 
-  #get(id: string): Subscription {
-    const subscription = this.#subscriptions.get(id);
+  #get(id: string): SubscriptionRecord {
+    const subscription = this.#database.subscriptions.get(id);
     if (!subscription) throw new NotFound('no such subscription');
     return subscription;
+  }
+
+  /** The subscription a payment belongs to, by its merchantTransactionId or (the sign-up's) payment id. */
+  #of(key: string | undefined): SubscriptionRecord | undefined {
+    const id = this.#database.subscriptionOf.get(key ?? '');
+    return id === undefined ? undefined : this.#database.subscriptions.get(id);
   }
 
   /**
@@ -88,23 +104,21 @@ export class Subscriptions {
    * whichever report of it comes first; undefined when it is not one of ours.
    */
   async fulfil(payment: Pick<Payment, 'id' | 'result' | 'merchantTransactionId'>): Promise<FulfilmentOutcome<void> | undefined> {
-    const subscription = this.#byReference.get(payment.merchantTransactionId ?? '');
+    const subscription = this.#of(payment.merchantTransactionId);
     if (!subscription) return undefined;
     return this.fulfilment.fulfilOnce(payment, () => {
       subscription.monthsFulfilled += 1;
     });
   }
 
-  /** A new merchantTransactionId for one of the subscription's payments, known before the payment is sent. */
-  #reference(subscription: Subscription, prefix: string, label: string): string {
-    const reference = this.shop.reference(prefix, label);
-    this.#byReference.set(reference, subscription);
-    return reference;
+  /** Notes a merchantTransactionId as the subscription's before the payment is sent: a notification can arrive before the gateway's answer. */
+  #own(subscription: SubscriptionRecord, merchantTransactionId: string): void {
+    this.#database.subscriptionOf.set(merchantTransactionId, subscription.id);
   }
 
-  #record(subscription: Subscription, payment: PaymentView | undefined): void {
+  #record(subscription: SubscriptionRecord, payment: PaymentView | undefined): void {
     if (!payment) return;
-    this.#byPayment.set(payment.id, subscription);
+    this.#database.subscriptionOf.set(payment.id, subscription.id);
     const known = subscription.payments.findIndex((candidate) => candidate.id === payment.id);
     if (known >= 0) subscription.payments[known] = payment;
     else subscription.payments.push(payment);
@@ -112,9 +126,18 @@ export class Subscriptions {
 
   /** Sign-up: the first payment, customer-initiated, through 3-D Secure when the card asks; it saves the card. */
   async signUp(gateway: GatewayClient, card: ShopperCard, browser: BrowserContext, shopperResultUrl: string) {
-    const subscription: Subscription = { id: '', status: 'signing_up', card: '', nextChargeAt: 0, monthsFulfilled: 0, payments: [] };
-    subscription.id = this.#reference(subscription, 'sub', 'Subscription sign-up (customer-initiated, 3-D Secure)');
-    this.#subscriptions.set(subscription.id, subscription);
+    const subscription: SubscriptionRecord = {
+      id: this.shop.reference('sub', 'Subscription sign-up (customer-initiated, 3-D Secure)'),
+      status: 'signing_up',
+      card: '',
+      startedAt: 0,
+      settledMonths: [],
+      sentMonths: [],
+      monthsFulfilled: 0,
+      payments: [],
+    };
+    this.#own(subscription, subscription.id);
+    this.#database.subscriptions.set(subscription.id, subscription);
     const settled = await settle(
       gateway.payments.create({
         paymentType: 'DB',
@@ -136,7 +159,7 @@ export class Subscriptions {
 
   /** The shopper is back from 3-D Secure: read the sign-up payment once, verified, and start the subscription. */
   async signUpReturn(gateway: GatewayClient, query: ShopperReturn): Promise<Outcome & { subscription: SubscriptionView }> {
-    const subscription = typeof query.id === 'string' ? this.#byPayment.get(query.id) : undefined;
+    const subscription = typeof query.id === 'string' ? this.#of(query.id) : undefined;
     if (!subscription) throw new NotFound('no subscription sign-up with this payment id');
     const settled = await settle(
       gateway.handleShopperReturn(query).then((payment) => gateway.verifyPayment(payment, { id: String(query.id), amount: PLAN.amount, currency: CURRENCY, paymentType: 'DB' })),
@@ -147,7 +170,7 @@ export class Subscriptions {
     return { ...answer, subscription: this.#view(subscription) };
   }
 
-  async #settleSignUp(subscription: Subscription, { answer, outcome }: Awaited<ReturnType<typeof settle>>): Promise<Outcome> {
+  async #settleSignUp(subscription: SubscriptionRecord, { answer, outcome }: Awaited<ReturnType<typeof settle>>): Promise<Outcome> {
     if (outcome.kind === 'pending') return answer;
     if (outcome.kind !== 'approved') {
       subscription.status = 'failed';
@@ -155,35 +178,79 @@ export class Subscriptions {
     }
     subscription.saved = savedCardOf(outcome.payment);
     subscription.card = answer.payment?.card ?? '';
+    // A reload of the return must not move the subscription's months.
+    if (subscription.status !== 'active') subscription.startedAt = this.now();
     subscription.status = 'active';
-    subscription.nextChargeAt = addMonths(this.now(), 1);
     await this.fulfil(outcome.payment);
     return answer;
   }
 
-  /** Charges every active subscription whose month is up, merchant-initiated (no shopper, no 3DS), once per month due. */
+  /**
+   * The billing run: charges every active subscription's months that are due
+   * and not yet decided, merchant-initiated (no shopper, no 3DS). Runs may
+   * overlap (a double click, two instances, a restart): each month is claimed
+   * on the shared status store before its charge, so it is charged at most once.
+   */
   async chargeDue(gateway: GatewayClient): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
-    for (const subscription of this.#subscriptions.values()) {
-      while (subscription.status === 'active' && subscription.saved && subscription.nextChargeAt <= this.now()) {
-        const merchantTransactionId = this.#reference(subscription, `${subscription.id}-month`, 'Subscription charge (merchant-initiated)');
-        const { answer, outcome } = await settle(
-          gateway.registrations.createPayment(subscription.saved.registrationId, {
-            paymentType: 'DB',
-            amount: PLAN.amount,
-            currency: CURRENCY,
-            merchantTransactionId,
-            standingInstruction: repeatOf(subscription.saved),
-          }),
-          'Monthly charge approved.',
-        );
-        this.#record(subscription, answer.payment);
-        subscription.nextChargeAt = addMonths(subscription.nextChargeAt, 1);
-        if (outcome.kind === 'approved') await this.fulfil(outcome.payment);
-        outcomes.push(answer);
+    for (const subscription of this.#database.subscriptions.values()) {
+      for (let month = 1; subscription.status === 'active' && subscription.saved && addMonths(subscription.startedAt, month) <= this.now(); month++) {
+        if (subscription.settledMonths.includes(month)) continue;
+        const answer = await this.#chargeMonth(gateway, subscription, subscription.saved, month);
+        if (answer) outcomes.push(answer);
       }
     }
     return outcomes;
+  }
+
+  /**
+   * One month's charge, by one run only: the month is claimed on the status
+   * store (a run that finds it claimed leaves it to the holder), and its
+   * merchantTransactionId is the month's own, so a charge whose answer was
+   * lost (or whose run died) is found again by it before anything is sent.
+   * Undefined when another run has it.
+   */
+  async #chargeMonth(gateway: GatewayClient, subscription: SubscriptionRecord, saved: SavedCard, month: number): Promise<Outcome | undefined> {
+    const key = `subscription-month:${subscription.id}:${month}`;
+    const token = globalThis.crypto.randomUUID();
+    const now = Date.now();
+    const claim = await this.shop.statusStore.claim(key, { token, now, until: now + MONEY_CLAIM_MS });
+    if (claim.status === 'final') {
+      this.#settleMonth(subscription, month);
+      return undefined;
+    }
+    if (claim.status !== 'claimed') return undefined;
+    const merchantTransactionId = `${subscription.id}-month-${month}`;
+    this.#own(subscription, merchantTransactionId);
+    this.shop.listReference(merchantTransactionId, 'Subscription charge (merchant-initiated)');
+    let settledMonth: SettledMonth | undefined;
+    try {
+      // Sent before (its answer lost, or its run died): the gateway's record by the month's reference decides, never a second charge.
+      const earlier = subscription.sentMonths.includes(month)
+        ? (await gateway.reports.findByMerchantTransactionId(merchantTransactionId)).payments.find((payment) => payment.paymentType === 'DB')
+        : undefined;
+      if (!subscription.sentMonths.includes(month)) subscription.sentMonths.push(month);
+      const { answer, outcome } = await settle(
+        earlier
+          ? Promise.resolve(earlier)
+          : gateway.registrations.createPayment(saved.registrationId, { paymentType: 'DB', amount: PLAN.amount, currency: CURRENCY, merchantTransactionId, standingInstruction: repeatOf(saved) }),
+        earlier ? 'Monthly charge found by its reference (its answer had been lost): approved, not charged again.' : 'Monthly charge approved.',
+      );
+      this.#record(subscription, answer.payment);
+      // Unknown (answer and look-ups lost) or not sent (throttled): the month stays open for the next run, which looks it up first.
+      if (outcome.kind !== 'uncertain' && outcome.kind !== 'throttled') {
+        settledMonth = { outcome: outcome.kind, ...(outcome.payment ? { paymentId: outcome.payment.id } : {}) };
+        this.#settleMonth(subscription, month);
+      }
+      if (outcome.kind === 'approved') await this.fulfil(outcome.payment);
+      return answer;
+    } finally {
+      await this.shop.statusStore.settle(key, token, settledMonth ? { value: JSON.stringify(settledMonth), final: true } : {});
+    }
+  }
+
+  #settleMonth(subscription: SubscriptionRecord, month: number): void {
+    if (!subscription.settledMonths.includes(month)) subscription.settledMonths.push(month);
   }
 
   /** Cancels: the saved card is deleted at the gateway, so no further charge can be made on it. */

@@ -61,14 +61,18 @@ export interface OrderView {
   readonly checkoutExpiresAt: number;
   /** Each payment attempt read back from the gateway, oldest first (a decline, then an approval, ...). */
   readonly attempts: readonly PaymentView[];
+  /** Second approved charges for the order, refunded (or reversed) because another payment paid it. */
+  readonly refunds: readonly PaymentView[];
 }
 
 /**
  * What a page is told about a payment call: the server helper's own outcome
  * kinds (`outcomeOf`), plus `expired` for an order whose checkout outlived its
- * 30 minutes (the shop knows it was its checkout the gateway no longer found).
+ * 30 minutes (the shop knows it was its checkout the gateway no longer found),
+ * and `refunded` for an order paid once whose second charge (a late 3-D Secure
+ * challenge on an old checkout, say) the shop refunded.
  */
-export type ReturnOutcome = OutcomeKind | 'expired';
+export type ReturnOutcome = OutcomeKind | 'expired' | 'refunded';
 
 /** A preauthorisation and what happened to it since. */
 export interface ReservationView {

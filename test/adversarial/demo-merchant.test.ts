@@ -123,6 +123,7 @@ const ROUTES = [
   ['GET', '/api/orders/:id'],
   ['POST', '/api/orders/:id/checkout'],
   ['GET', '/api/orders/:id/payment'],
+  ['POST', '/api/orders/:id/reconcile'],
   ['POST', '/api/card-payments'],
   ['GET', '/api/card-payments/return'],
   ['GET', '/api/reservations'],

@@ -3,7 +3,9 @@
  * `startDemo`) and walks the demo as a shopper would, by clicking, in headless
  * Chromium: cart → pay in the widget → result (declined, then approved on a
  * second try; expired with "start again"), and a card payment through a 3-D
- * Secure challenge. Fails on any console error of the demo's pages.
+ * Secure challenge; "start again" while a challenge on the old checkout is
+ * open, finished late: refunded, and the shopper told so. Fails on any console
+ * error of the demo's pages.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -134,6 +136,40 @@ describe('npm start demo', () => {
     await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
     assert.match(await page.locator('main').innerText(), /approved on the first attempt/);
     await done();
+  });
+
+  test('"start again" while a 3-D Secure challenge on the old checkout is open: both are paid, the late one is refunded and its shopper told so', async () => {
+    const expiredRefusal = /400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/v1\/checkouts\/[\w.-]+\/widget(\/payments)?\)/;
+    // The issuer's challenge page is the top page here (the widget navigates to it): the browser asks the sandbox for a favicon it has not.
+    const first = await shopperPage([/404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/favicon\.ico\)/]);
+    await checkOut(first.page);
+    const payUrl = first.page.url();
+    // 20 minutes into the checkout the shopper starts paying with a challenge card, and leaves the issuer's page open.
+    demo.sandbox.clock.advance(20 * 60);
+    await payInWidget(first.page, CARDS.challengeNoMethod);
+    const acs = await frameAt(first.page, demo.sandboxUrl, 'button[value="complete"]');
+    // 11 minutes later the checkout has expired (30 minutes), the challenge has not (30 minutes from its start).
+    demo.sandbox.clock.advance(11 * 60);
+    const second = await shopperPage([expiredRefusal]);
+    // Another tab on the same order: the gateway no longer knows its checkout, the page offers "Start again".
+    await second.page.goto(payUrl);
+    await second.page.getByText('Your payment session expired', { exact: true }).waitFor();
+    await second.page.getByRole('button', { name: 'Start again' }).click();
+    await second.page.waitForURL(/\/pay\.html\?order=/);
+    await second.page.locator('gw-checkout[state="ready"]').waitFor();
+    await payInWidget(second.page, CARDS.approved);
+    await second.page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    await second.done();
+    // Back in the first tab the challenge is finished: the bank approves a second charge, the shop refunds it and says so.
+    await acs.getByRole('button', { name: 'Complete authentication' }).click();
+    await first.page.waitForURL(/\/result\.html\?order=/);
+    await first.page.getByRole('heading', { name: 'Your order is paid once' }).waitFor();
+    const main = await first.page.locator('main').innerText();
+    assert.match(main, /A second charge was refunded/);
+    assert.match(main, /refunded to your card/);
+    assert.match(main, /Refunded second charges/);
+    assert.deepEqual(await axeViolations(first.page), [], 'the result page of the refunded charge');
+    await first.done();
   });
 
   test('3-D Secure challenge: the shopper completes authentication and the server reads an approved payment', async () => {
