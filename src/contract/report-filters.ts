@@ -120,19 +120,33 @@ export function validateReportSearch(params: Readonly<Record<string, string | un
   return errors;
 }
 
-const dateText = (value: Date | string | undefined) => (value instanceof Date ? (Number.isNaN(value.getTime()) ? 'Invalid Date' : reportDate(value)) : value);
+const dateText = (value: Date | string) => (value instanceof Date ? (Number.isNaN(value.getTime()) ? 'Invalid Date' : reportDate(value)) : value);
 
-/** A typed search as the query parameters of its first page (`pageNo` is added per page). */
-export function reportSearchParams(search: ReportSearch): Record<string, string> {
+/**
+ * A typed search as the query parameters of its first page (`pageNo` is added
+ * per page), with the filters whose JavaScript type is wrong (a caller without
+ * TypeScript, data from a request) as parameter errors instead of a TypeError.
+ */
+export function reportSearchParams(search: ReportSearch): { params: Record<string, string>; errors: ParameterError[] } {
   const params: Record<string, string> = {};
-  const from = dateText(search.from);
-  const to = dateText(search.to);
-  if (search.merchantTransactionId !== undefined) params.merchantTransactionId = search.merchantTransactionId;
-  if (from !== undefined) params['date.from'] = String(from);
-  if (to !== undefined) params['date.to'] = String(to);
-  if (search.paymentTypes !== undefined) params.paymentTypes = search.paymentTypes.join(',');
-  if (search.paymentMethods !== undefined) params.paymentMethods = search.paymentMethods.join(',');
-  if (search.includeLinkedTransactions !== undefined) params.includeLinkedTransactions = String(search.includeLinkedTransactions);
-  params.limit = String(search.pageSize ?? REPORT_PAGE_SIZE_MAX);
-  return params;
+  const errors: ParameterError[] = [];
+  const wrong = (name: string, message: string) => errors.push({ name, value: null, message });
+  const { merchantTransactionId, from, to, paymentTypes, paymentMethods, includeLinkedTransactions, pageSize } = search as Record<keyof ReportSearch, unknown>;
+  if (typeof merchantTransactionId === 'string') params.merchantTransactionId = merchantTransactionId;
+  else if (merchantTransactionId !== undefined) wrong('merchantTransactionId', 'must be a string');
+  for (const [name, value] of [['date.from', from], ['date.to', to]] as const) {
+    if (value === undefined) continue;
+    if (typeof value === 'string' || value instanceof Date) params[name] = dateText(value);
+    else wrong(name, 'must be a Date or a string');
+  }
+  for (const [name, value] of [['paymentTypes', paymentTypes], ['paymentMethods', paymentMethods]] as const) {
+    if (value === undefined) continue;
+    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) params[name] = value.join(',');
+    else wrong(name, 'must be a list of strings');
+  }
+  if (typeof includeLinkedTransactions === 'boolean') params.includeLinkedTransactions = String(includeLinkedTransactions);
+  else if (includeLinkedTransactions !== undefined) wrong('includeLinkedTransactions', 'must be true or false');
+  if (pageSize === undefined || typeof pageSize === 'number') params.limit = String(pageSize ?? REPORT_PAGE_SIZE_MAX);
+  else wrong('pageSize', 'must be a number');
+  return { params, errors };
 }

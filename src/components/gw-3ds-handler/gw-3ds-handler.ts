@@ -269,7 +269,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     }
     const detail: ThreeDsErrorDetail = options.cause === undefined ? { code, message } : { code, message, cause: options.cause };
     this.emit('gw-error', detail);
-    this.reportToConsole(message);
+    this.reportToConsole(message, code === 'challenge-timeout' ? 'warn' : 'error');
   }
 
   #begin(redirect: unknown): void {

@@ -308,7 +308,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     const detail: GwErrorDetail = { code, message, ...extra };
     if (this.checkoutId) (detail as { checkoutId?: string }).checkoutId = this.checkoutId;
     this.emit('gw-error', detail);
-    this.reportToConsole(message);
+    this.reportToConsole(message, code === 'missing-attribute' ? 'error' : 'warn');
   }
 
   /** Ends this load for good (until a setting changes or `reload()`); the widget is unloaded a microtask later. */

@@ -66,8 +66,9 @@ export abstract class GwElement<Events extends object, State extends string> ext
    * only sees that something failed, and a developer who does not listen for
    * `gw-error` would otherwise learn nothing. Messages never hold card data.
    */
-  protected reportToConsole(message: string): void {
-    console.error(`<${this.localName}>: ${message}`, this);
+  protected reportToConsole(message: string, severity: 'error' | 'warn'): void {
+    // A developer's mistake is an error; what a shopper or the gateway caused (an expired checkout, a lost network) a warning.
+    console[severity](`<${this.localName}>: ${message}`, this);
   }
 
   /**

@@ -79,8 +79,8 @@ export function reports(transport: Transport): Reports {
     search(search, options) {
       const redact = transport.redactorFor({});
       if (typeof search !== 'object' || search === null) throw validationError([{ name: 'search', message: 'must be an object of filters' }], redact);
-      const params = reportSearchParams(search);
-      const errors = validateReportQuery({ entityId: transport.entityId, ...params }, new Date(transport.now()));
+      const { params, errors: mistyped } = reportSearchParams(search);
+      const errors = mistyped.length ? mistyped : validateReportQuery({ entityId: transport.entityId, ...params }, new Date(transport.now()));
       if (errors.length) throw validationError(readParameterErrors(errors), redact);
       return { [Symbol.asyncIterator]: () => pages(transport, params, options) };
     },
