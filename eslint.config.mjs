@@ -5,7 +5,7 @@ import wc from 'eslint-plugin-wc';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'storybook-static/', 'custom-elements.json', '.cache/'] },
+  { ignores: ['dist/', 'node_modules/', 'storybook-static/', 'custom-elements.json', '.cache/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
