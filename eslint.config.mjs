@@ -20,7 +20,7 @@ function layers(forbidden) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'storybook-static/', 'custom-elements.json', '.cache/'] },
+  { ignores: ['dist/', 'node_modules/', 'storybook-static/', 'custom-elements.json', '.cache/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

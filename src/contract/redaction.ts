@@ -1,38 +1,69 @@
 /**
- * Secret scrubbing, once for the server helper and the sandbox: a card number,
- * a security code or an access token never reaches an error, a log line or an
- * answer. Three layers, because no single one is enough:
+ * Secret scrubbing, once for the server helper, the sandbox, the demo and the
+ * notifications: a card number, a security code or an access token never
+ * reaches an error, a log line or an answer. Three layers, because no single
+ * one is enough:
  *
- * - by name: the fields that hold secrets (`card.number`, `card.cvv`, the
- *   `Authorization` header) are masked whatever their value;
+ * - by name: the fields that hold secrets are masked whatever their value,
+ *   however the name is written (`card.cvv`, `customParameters[CVV]`,
+ *   `securityCode`, `Authorization`: case-insensitive, by its last segment);
  * - by value, known: the secrets of the request at hand (its token, card
- *   number and security code) are known to whoever sends it and are replaced
- *   wherever they appear, including a gateway's or proxy's echo of the form;
- * - by value, shape: a run of 12 to 19 digits that passes the Luhn check is a
- *   card number wherever it stands (typed into a holder name, quoted in a
- *   message), and `Bearer <token>` is a token.
+ *   number and security code, and in the sandbox every token it accepts) are
+ *   known to whoever sends it and are replaced wherever they appear, including
+ *   a gateway's or proxy's echo of the form;
+ * - by value, shape: 12 to 19 digits that pass the Luhn check, run together or
+ *   in groups split by spaces, dashes or dots, are a card number wherever they
+ *   stand (typed into a holder name, quoted in a message); `Bearer <token>` is
+ *   a token; a value labelled as a security code (`cvv=123`) is one.
  *
  * Gateway ids (32 hex), UUIDs and checkout ids can hold long digit runs; the
  * words they form are left alone, so the ids a merchant acts on stay readable.
  */
 import { passesLuhn } from './formats.js';
 
-/** Field names whose value is always a secret. Compared case-insensitively for headers. */
-export const SENSITIVE_NAMES: ReadonlySet<string> = new Set(['card.number', 'card.cvv', 'authorization']);
+/** What a field's name says its value is. */
+export type SecretKind = 'cardNumber' | 'securityCode' | 'accessToken';
+
+// Last segments of a name, lower case without `_` and `-`: how merchants and plugins spell these fields.
+const SECURITY_CODE_NAMES: ReadonlySet<string> = new Set(['cvv', 'cvv2', 'cvc', 'cvc2', 'cvn', 'securitycode', 'cardsecuritycode', 'cardcvv', 'cardcvc']);
+const CARD_NUMBER_NAMES: ReadonlySet<string> = new Set(['cardnumber', 'creditcardnumber', 'pan']);
+const ACCESS_TOKEN_NAMES: ReadonlySet<string> = new Set(['authorization', 'accesstoken']);
+
+/**
+ * The secret a field holds by its name, or undefined. Case-insensitive, by the
+ * name's last segment (`card.cvv`, `customParameters[CVV]`, `securityCode`),
+ * and `number` only inside `card`: a house or an invoice has a number too.
+ */
+export function secretKindOfName(name: string): SecretKind | undefined {
+  const segments = name.toLowerCase().split(/[.[\]]+/).filter(Boolean).map((segment) => segment.replace(/[_-]/g, ''));
+  const last = segments.at(-1) ?? '';
+  if (SECURITY_CODE_NAMES.has(last)) return 'securityCode';
+  if (CARD_NUMBER_NAMES.has(last) || (last === 'number' && segments.at(-2) === 'card')) return 'cardNumber';
+  return ACCESS_TOKEN_NAMES.has(last) ? 'accessToken' : undefined;
+}
 
 /** What a masked security code reads. */
 export const MASKED_CVV = '***';
 /** What a masked access token reads. */
 export const MASKED_TOKEN = '[access token]';
 
-/** A card number as it may be shown: its first six and last four digits at most (PCI DSS), the rest stars. */
-export function maskCardNumber(digits: string): string {
-  if (digits.length < 13) return '*'.repeat(digits.length);
-  return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
+/**
+ * A card number as it may be shown: its first six and last four digits at most
+ * (PCI DSS), the rest stars; spaces, dashes and dots between groups stay where
+ * they were written.
+ */
+export function maskCardNumber(number: string): string {
+  const length = number.replace(/[ .-]/g, '').length;
+  let seen = 0;
+  return number.replace(/[^ .-]/g, (character) => {
+    seen++;
+    return length >= 13 && (seen <= 6 || seen > length - 4) ? character : '*';
+  });
 }
 
-// A digit run not touching other digits; the word around it decides whether it is part of an id.
-const DIGIT_RUN = /(?<!\d)\d{12,19}(?!\d)/g;
+// Digits run together, or in groups of 3 to 6 split by one kind of separator (as printed on a card: 4-4-4-4, 4-6-5),
+// not touching other digits; the word around decides whether it is part of an id, the Luhn check whether it is a card number.
+const DIGIT_RUN = /(?<!\d)(?:\d{12,19}|\d{4}([ .-])\d{3,6}(?:\1\d{3,6}){1,4})(?!\d)/g;
 const WORD_CHARACTER = /[0-9A-Za-z-]/;
 const ID_WORD = /^(?:[0-9a-f]{32}|[0-9A-F]{32}|[0-9a-f]{40}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
@@ -45,16 +76,38 @@ function wordAround(text: string, start: number, end: number): string {
 /** True when the characters from `start` to `end` lie inside a gateway id, a build number or a UUID. */
 const isIdAround = (text: string, start: number, end: number) => ID_WORD.test(wordAround(text, start, end));
 
-/** Every 12–19 digit run that passes the Luhn check, masked; gateway ids and UUIDs kept. */
-export function maskCardNumbers(text: string): string {
-  if (!/\d{12}/.test(text)) return text;
-  return text.replace(DIGIT_RUN, (digits: string, offset: number) => (passesLuhn(digits) && !isIdAround(text, offset, offset + digits.length) ? maskCardNumber(digits) : digits));
+/**
+ * The longest leading groups of a separated run that form a card number (13–19
+ * digits passing Luhn; 12 in dotted groups is the platform's `shortId`, never a
+ * printed card): a number may be followed by more digits (`4200 0000 0000 0000
+ * 123`, a security code typed after it).
+ */
+function cardPrefix(run: string, separator: string): string | undefined {
+  const groups = run.split(separator);
+  for (let count = groups.length; count > 1; count--) {
+    const digits = groups.slice(0, count).join('');
+    if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return groups.slice(0, count).join(separator);
+  }
+  return undefined;
 }
 
-// `Bearer abc…` in an echoed header or a message; `cvv=123`, `"cvv":"123"`, `cvv: 123` in an echoed form or object.
+/** Every card number that passes the Luhn check, run together or in groups split by spaces, dashes or dots, masked; gateway ids and UUIDs kept. */
+export function maskCardNumbers(text: string): string {
+  if (!/\d{4}/.test(text)) return text;
+  return text.replace(DIGIT_RUN, (run: string, separator: string | undefined, offset: number) => {
+    if (isIdAround(text, offset, offset + run.length)) return run;
+    if (!separator) return passesLuhn(run) ? maskCardNumber(run) : run;
+    const card = cardPrefix(run, separator);
+    return card === undefined ? run : maskCardNumber(card) + run.slice(card.length);
+  });
+}
+
+// `Bearer abc…` in an echoed header or a message; `cvv=123`, `"CVV":"123"`, `securityCode: 123`,
+// `customParameters[CVV]=123` in an echoed form or object (any case, the names `secretKindOfName` knows).
 const BEARER = /\b(Bearer)(\s+)[A-Za-z0-9._~+/=-]+/gi;
-const LABELLED_CVV = /(cvv["']?\s*[:=]\s*["']?)([^"'&\s,;}]+)/gi;
-const LABELS = /bearer|cvv/i;
+const SECURITY_CODE_LABEL = String.raw`(?:card[_-]?)?(?:cvv2?|cvc2?|cvn|security[_-]?code)`;
+const LABELLED_CVV = new RegExp(String.raw`(${SECURITY_CODE_LABEL}(?:\]|%5D)?["']?\s*[:=]\s*["']?)([^"'&\s,;}]+)`, 'gi');
+const LABELS = new RegExp(String.raw`bearer|${SECURITY_CODE_LABEL}`, 'i');
 
 /** Secrets an echoed header or form names: `Bearer` tokens and labelled security codes. Never touches other data. */
 export function maskLabelledSecrets(text: string): string {
@@ -74,16 +127,19 @@ export function maskSecretsByShape(text: string): string {
  * codes and tokens nothing), every other value scrubbed by shape.
  */
 export function maskParameter(name: string, value: string): string {
-  const lower = name.toLowerCase();
-  if (!SENSITIVE_NAMES.has(lower)) return maskSecretsByShape(value);
-  if (lower === 'card.number') return maskCardNumber(value);
-  if (lower === 'authorization') return value.replace(/^(\S+\s+)?.*$/s, (_, scheme: string | undefined) => `${scheme ?? ''}${MASKED_TOKEN}`);
-  return MASKED_CVV;
+  const kind = secretKindOfName(name);
+  if (kind === undefined) return maskSecretsByShape(value);
+  if (kind === 'cardNumber') return maskCardNumber(value);
+  if (kind === 'securityCode') return MASKED_CVV;
+  // `Authorization: Bearer …` keeps its scheme, which tells a reader what was sent; a bare value is all token.
+  return value.replace(/^(\S+\s+)?.*$/s, (_, scheme: string | undefined) => `${scheme ?? ''}${MASKED_TOKEN}`);
 }
 
 /** The secrets of one request, as its sender knows them. */
 export interface KnownSecrets {
   accessToken?: string | undefined;
+  /** Other tokens to replace wherever they appear (the sandbox knows every token it accepts). */
+  accessTokens?: Iterable<string> | undefined;
   cardNumber?: string | undefined;
   cvv?: string | undefined;
   /**
@@ -98,23 +154,24 @@ export interface KnownSecrets {
  * Fields that name a transaction (ids, references, timestamps): masked only by
  * known secrets, never by shape, so the keys a merchant acts on stay intact.
  */
-export const IDENTIFIER_NAMES: ReadonlySet<string> = new Set(['id', 'referencedId', 'registrationId', 'merchantTransactionId', 'ndc', 'buildNumber', 'timestamp', 'paymentId', 'checkoutId']);
+export const IDENTIFIER_NAMES: ReadonlySet<string> = new Set(['id', 'referencedId', 'registrationId', 'merchantTransactionId', 'ndc', 'buildNumber', 'timestamp', 'paymentId', 'checkoutId', 'shortId']);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Scrubs one text. `known` replaces only the request's token and card number
  * (exact values: it never mangles other data); `secrets` also its security
- * code where it stands alone, but no shape (for answers handed back as data:
- * what the request did not know, it cannot recognise there without mangling
- * the merchant's own references); `deep` copies a JSON-like value with every
+ * code where it stands alone and labelled secrets (`Bearer …`, `cvv=…`), but
+ * no card number by shape (for answers handed back as data: a digit run the
+ * request did not know, it cannot tell there from the merchant's own
+ * references); `deep` copies a JSON-like value with every
  * string scrubbed, field names deciding how.
  */
 export interface Redactor {
   (text: string): string;
   known(text: string): string;
   secrets(text: string): string;
-  /** False when `text` (also JSON-escaped) certainly holds none of the request's own secrets: `secrets` would change nothing in it. */
+  /** False when `text` (also JSON-escaped) certainly holds none of the request's own secrets and no labelled one: `secrets` would change nothing in it. */
   mayHold(text: string): boolean;
   /** A copy with every string scrubbed: secret field names masked, identifiers by `known` only, the rest fully (or, `answer`, by `secrets`). */
   deep<T>(value: T, name?: string, answer?: boolean): T;
@@ -131,7 +188,7 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   const { accessToken, cardNumber, cvv } = secrets;
   const keep = (secrets.keep ?? []).filter((text): text is string => !!text);
   // Short values are not replaced anywhere by value: they would match unrelated text. Their fields are still masked by name.
-  if (accessToken && accessToken.length >= 8) exact.push([accessToken, MASKED_TOKEN]);
+  for (const token of new Set([accessToken, ...(secrets.accessTokens ?? [])])) if (token && token.length >= 8) exact.push([token, MASKED_TOKEN]);
   if (cardNumber && cardNumber.length >= 8) exact.push([cardNumber, maskCardNumber(cardNumber)]);
   const securityCode = cvv && cvv.length >= 3 ? cvv : undefined;
   // Compiled on first need: most texts never hold the code, and a redactor is made per payment request.
@@ -145,21 +202,21 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
     const kept = keep.find((part) => text.includes(part));
     if (kept !== undefined) return text.split(kept).map((part) => shaped(part, cards)).join(kept);
     if (securityCode && text.includes(securityCode)) text = text.replace(standaloneCvv(), (digits: string, offset: number, whole: string) => (isIdAround(whole, offset, offset + digits.length) ? digits : MASKED_CVV));
-    return cards ? maskSecretsByShape(text) : text;
+    return cards ? maskSecretsByShape(text) : maskLabelledSecrets(text);
   };
   // JSON may escape a token's `/` as `\/`; card numbers and CVVs are digits, never escaped.
   const needles = exact.flatMap(([secret]) => (secret.includes('/') ? [secret, secret.replaceAll('/', '\\/')] : [secret]));
   const redact = ((text: string) => shaped(known(text), true)) as Redactor;
   redact.known = known;
   redact.secrets = (text) => shaped(known(text), false);
-  redact.mayHold = (text) => needles.some((needle) => text.includes(needle)) || (securityCode !== undefined && text.includes(securityCode) && text.search(standaloneCvv()) >= 0);
+  redact.mayHold = (text) => needles.some((needle) => text.includes(needle)) || (securityCode !== undefined && text.includes(securityCode) && text.search(standaloneCvv()) >= 0) || maskLabelledSecrets(text) !== text;
   redact.deep = <T>(value: T, name = '', answer = false): T => deepCopy(value, answer ? redact.secrets : redact, known, name) as T;
   return redact;
 }
 
 function deepCopy(value: unknown, scrub: (text: string) => string, known: (text: string) => string, name: string): unknown {
   if (typeof value === 'string') {
-    if (SENSITIVE_NAMES.has(name.toLowerCase())) return maskParameter(name, value);
+    if (secretKindOfName(name)) return maskParameter(name, value);
     return IDENTIFIER_NAMES.has(name) ? known(value) : scrub(value);
   }
   if (Array.isArray(value)) return value.map((item) => deepCopy(item, scrub, known, name));
@@ -167,7 +224,7 @@ function deepCopy(value: unknown, scrub: (text: string) => string, known: (text:
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     // `card: {number, cvv}` names the same secrets as the flat `card.number`, `card.cvv`; a name can hold a secret too (`customParameters[4111…]`).
-    copy[scrub(key)] = deepCopy(item, scrub, known, name === 'card' || key === 'cvv' ? `card.${key}` : key);
+    copy[scrub(key)] = deepCopy(item, scrub, known, name.toLowerCase() === 'card' ? `card.${key}` : key);
   }
   return copy;
 }

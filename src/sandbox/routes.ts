@@ -115,7 +115,7 @@ const createCheckout: Handler = (state, request) => {
     createdAt: now,
     expiresAt: now + CHECKOUT_LIFETIME_MS,
     // Card data has no place in a checkout: it is never kept, even when a merchant sends it.
-    params: Object.fromEntries(Object.entries(storable(request)).filter(([name]) => !name.startsWith('card.'))),
+    params: Object.fromEntries(Object.entries(storable(state, request)).filter(([name]) => !name.startsWith('card.'))),
     paymentIds: [],
     attemptsOpenUntil: 0,
     consumed: false,
@@ -205,7 +205,7 @@ const widgetPayment: Handler = (state, request, match) => {
   if (previous && succeeded(previous)) return reply(invalidCheckout(state, id, 'checkout already processed'));
   // The platform adds the shopper's IP (and its country) to a widget payment: the browser's address is the caller's.
   const shopperIp = checkout.params['customer.ip'] ?? request.remoteAddress;
-  const outcome = createCardPayment(store, checkout.entityId, { ...checkout.params, ...entered(storable(request)), ...(shopperIp ? { 'customer.ip': shopperIp } : {}) }, behaviour, id);
+  const outcome = createCardPayment(store, checkout.entityId, { ...checkout.params, ...entered(storable(state, request)), ...(shopperIp ? { 'customer.ip': shopperIp } : {}) }, behaviour, id);
   checkout.paymentIds.push(outcome.payment.id);
   if (outcome.payment.threeDs) checkout.attemptsOpenUntil = outcome.payment.createdAt + THREE_DS_TIMEOUT_MS;
   noteCheckoutPayment(state, outcome.payment);
@@ -219,7 +219,7 @@ const createServerPayment: Handler = (state, request) => {
   const behaviour = behaviourOf(params['card.number'] ?? '');
   const refused = refusal(state, request, 'payment', [], threeDsStepOf(params, behaviour) !== undefined);
   if (refused) return reply(refused);
-  const outcome = createCardPayment(state.store, params.entityId!, storable(request), behaviour);
+  const outcome = createCardPayment(state.store, params.entityId!, storable(state, request), behaviour);
   return reply(paymentReply(state, outcome.payment, outcome.answeredCode), outcome.payment.id);
 };
 
@@ -258,7 +258,7 @@ const referenceCall: Handler = (state, request, match) => {
     mismatches.push({ name: 'testMode', value: params.testMode ?? '', message: `must equal the testMode of the preauthorization (${target.testMode})` });
   }
   if (mismatches.length) return reply(invalidParameters(mismatches, now, state.store.ndc(target.entityId)));
-  const outcome = referencePayment(state.store, target, storable(request));
+  const outcome = referencePayment(state.store, target, storable(state, request));
   if ('refused' in outcome) return reply(failure(400, outcome.refused, now, state.store.ndc(target.entityId)), target.id);
   return reply(paymentReply(state, outcome.payment), outcome.payment.id);
 };
@@ -283,7 +283,7 @@ function ownRegistration(state: SandboxState, request: Request, id: string, dere
 const createRegistration: Handler = (state, request) => {
   const refused = refusal(state, request, 'registration');
   if (refused) return reply(refused);
-  const registration = storeCard(state.store, request.params.entityId!, storable(request));
+  const registration = storeCard(state.store, request.params.entityId!, storable(state, request));
   const body = registrationBody(registration, result(approvalCode(registration.testMode)));
   return reply(json(200, envelope(body, state.store.clock.now(), state.store.ndc(registration.entityId))));
 };
@@ -307,7 +307,7 @@ const registrationCall: Handler = (state, request, match) => {
   if (isReply(registration)) return reply(registration);
   const repeatErrors = repeatRefusal(registration, request.params);
   if (repeatErrors.length) return reply(invalidParameters(repeatErrors, state.store.clock.now(), state.store.ndc(request.params.entityId)));
-  const outcome = payWithRegistration(state.store, registration, request.params.entityId!, storable(request));
+  const outcome = payWithRegistration(state.store, registration, request.params.entityId!, storable(state, request));
   return reply(paymentReply(state, outcome.payment, outcome.answeredCode), outcome.payment.id);
 };
 

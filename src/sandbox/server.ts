@@ -6,7 +6,7 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { maskCardNumbers, redactByShape, type Redactor } from '../contract/redaction.js';
+import { maskCardNumbers, type Redactor } from '../contract/redaction.js';
 import { RESULT_CODES } from '../contract/result-codes.js';
 import { RequestLimitError } from './limits.js';
 import { envelope, failure, result } from './results.js';
@@ -61,14 +61,14 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
     const refusal = error instanceof RequestLimitError ? error : undefined;
     const status = refusal?.status ?? 400;
     const answer = failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), { description: refusal?.description ?? 'unreadable request body' });
-    state.log.add({ at: state.store.clock.now().toISOString(), method, path: redactByShape(path), status, resultCode: RESULT_CODES.invalidParameter, params: {} });
+    state.log.add({ at: state.store.clock.now().toISOString(), method, path: redactorOf({}, undefined, state.tokens)(path), status, resultCode: RESULT_CODES.invalidParameter, params: {} });
     // A body cut short may have been answered already, by the HTTP parser's error.
     if (!response.headersSent && !response.destroyed) sendReply(response, answer);
     return;
   }
   const at = state.store.clock.now().toISOString();
   const fault = path.startsWith('/__sandbox/') ? undefined : takeFault(state, path);
-  const redact = redactorOf(params, incoming.headers.authorization);
+  const redact = redactorOf(params, incoming.headers.authorization, state.tokens);
   const base = { at, method, path: redact(path), params: state.log.params(params, redact), ...(fault ? { fault } : {}) };
   if (fault === 'hang') {
     state.log.add({ ...base, status: 0 });

@@ -2,7 +2,7 @@
  * The sandbox's state and the shapes its routes share: the store, the
  * credentials, the limits, the request log and the pending faults.
  */
-import { createRedactor, IDENTIFIER_NAMES, type Redactor } from '../contract/redaction.js';
+import { createRedactor, type Redactor } from '../contract/redaction.js';
 import { resolveLimits, type SandboxLimits } from './limits.js';
 import { Notifier, type NotificationOptions } from './notifications.js';
 import { RequestLog } from './request-log.js';
@@ -95,26 +95,29 @@ export function bearerAccepted(state: SandboxState, authorization: string | unde
 
 /**
  * The scrubber for everything built around one request: its token, card
- * number and security code wherever they appear, and any card number or
- * labelled secret by shape; its merchantTransactionId (the key a merchant
- * looks the payment up by) only of the known secrets.
+ * number and security code, and every token the sandbox accepts (`tokens`),
+ * wherever they appear, and any card number or labelled secret by shape; its
+ * merchantTransactionId (the key a merchant looks the payment up by) only of
+ * the known secrets.
  */
-export function redactorOf(params: Readonly<FlatParams>, authorization: string | undefined): Redactor {
+export function redactorOf(params: Readonly<FlatParams>, authorization: string | undefined, tokens: ReadonlySet<string>): Redactor {
   const accessToken = bearerToken(authorization);
   const { 'card.number': cardNumber, 'card.cvv': cvv, merchantTransactionId } = params;
-  if (cardNumber !== undefined || cvv !== undefined || merchantTransactionId !== undefined) return createRedactor({ accessToken, cardNumber, cvv, keep: [merchantTransactionId] });
+  if (cardNumber !== undefined || cvv !== undefined || merchantTransactionId !== undefined) return createRedactor({ accessToken, accessTokens: tokens, cardNumber, cvv, keep: [merchantTransactionId] });
   // Most calls (reads, captures) know no secret but their token: one scrubber per token serves them all.
-  let redactor = TOKEN_REDACTORS.get(accessToken);
+  const cache = TOKEN_REDACTORS.get(tokens) ?? new Map<string | undefined, Redactor>();
+  TOKEN_REDACTORS.set(tokens, cache);
+  let redactor = cache.get(accessToken);
   if (!redactor) {
-    redactor = createRedactor({ accessToken });
-    if (TOKEN_REDACTORS.size >= 16) TOKEN_REDACTORS.delete(TOKEN_REDACTORS.keys().next().value);
-    TOKEN_REDACTORS.set(accessToken, redactor);
+    redactor = createRedactor({ accessToken, accessTokens: tokens });
+    if (cache.size >= 16) cache.delete(cache.keys().next().value);
+    cache.set(accessToken, redactor);
   }
   return redactor;
 }
 
-/** Scrubbers for the last few tokens seen (any text a request sends as a token, so bounded). */
-const TOKEN_REDACTORS = new Map<string | undefined, Redactor>();
+/** Per sandbox (its set of tokens), scrubbers for the last few tokens seen (any text a request sends as a token, so bounded). */
+const TOKEN_REDACTORS = new WeakMap<ReadonlySet<string>, Map<string | undefined, Redactor>>();
 
 /** Fields only the payment engine reads (to a card's bin, last four digits and behaviour), never kept nor answered as sent. */
 const CARD_SECRETS: ReadonlySet<string> = new Set(['card.number', 'card.cvv']);
@@ -125,12 +128,13 @@ const CARD_SECRETS: ReadonlySet<string> = new Set(['card.number', 'card.cvv']);
  * report or redirect can hold a card number, security code or token (a card
  * number typed into `card.holder` or a custom parameter included).
  */
-export function storable(request: Request): FlatParams {
-  const redact = redactorOf(request.params, request.authorization);
+export function storable(state: SandboxState, request: Request): FlatParams {
+  const redact = redactorOf(request.params, request.authorization, state.tokens);
   const kept: FlatParams = Object.create(null) as FlatParams;
   for (const name in request.params) {
     const value = request.params[name]!;
-    kept[CARD_SECRETS.has(name) ? name : redact(name)] = CARD_SECRETS.has(name) ? value : IDENTIFIER_NAMES.has(name) ? redact.known(value) : redact(value);
+    // By name first (`customParameters[CVV]` is a security code however it is spelled), then by value.
+    kept[CARD_SECRETS.has(name) ? name : redact(name)] = CARD_SECRETS.has(name) ? value : redact.deep(value, name);
   }
   return kept;
 }

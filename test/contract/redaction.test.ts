@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { passesLuhn } from '../../src/contract/formats.js';
-import { createRedactor, maskCardNumbers, maskParameter, maskSecretsByShape } from '../../src/contract/redaction.js';
+import { createRedactor, maskCardNumber, maskCardNumbers, maskLabelledSecrets, maskParameter, maskSecretsByShape, MASKED_CVV, MASKED_TOKEN, redactByShape, secretKindOfName } from '../../src/contract/redaction.js';
 
 const PAN = '4200000000000000';
 
@@ -56,5 +56,159 @@ describe('redaction', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  test('property, fixed cases: a card number at the start, at the end, alone, glued to letters', () => {
+    for (const [text, masked] of [
+      [PAN, '420000******0000'],
+      [`${PAN} end`, '420000******0000 end'],
+      [`start ${PAN}`, 'start 420000******0000'],
+      [`a${PAN}b`, 'a420000******0000b'],
+      ['378282246310005', '378282*****0005'],
+      ['4222222222222', '422222***2222'],
+    ]) assert.equal(maskSecretsByShape(text!), masked, text);
+  });
+
+  test('by name, however it is written: case, nesting, flat or bracketed, separators', () => {
+    const cases: [string, string | undefined][] = [
+      ['card.number', 'cardNumber'], ['CARD.NUMBER', 'cardNumber'], ['customParameters[cardNumber]', 'cardNumber'], ['card_number', 'cardNumber'], ['pan', 'cardNumber'],
+      ['card.cvv', 'securityCode'], ['cvv', 'securityCode'], ['CVV', 'securityCode'], ['customParameters[CVV]', 'securityCode'], ['customParameters[securityCode]', 'securityCode'],
+      ['security_code', 'securityCode'], ['card-cvc', 'securityCode'], ['cvv2', 'securityCode'], ['cvc2', 'securityCode'], ['cvn', 'securityCode'],
+      ['Authorization', 'accessToken'], ['authorization', 'accessToken'], ['customParameters[access_token]', 'accessToken'],
+      ['number', undefined], ['billing.number', undefined], ['card.holder', undefined], ['cvvResponse', undefined], ['result.cvvResponse', undefined], ['token', undefined], ['', undefined],
+    ];
+    for (const [name, kind] of cases) assert.equal(secretKindOfName(name), kind, name);
+    assert.equal(maskParameter('customParameters[CVV]', '8417'), MASKED_CVV);
+    assert.equal(maskParameter('customParameters[cardNumber]', '4200 0000 0000 0000'), '4200 00** **** 0000');
+    assert.equal(maskParameter('customParameters[access_token]', 'Bearer abcdefgh'), `Bearer ${MASKED_TOKEN}`);
+  });
+
+  test('an Authorization value without a scheme is all token; the scheme and its spacing are kept', () => {
+    assert.equal(maskParameter('Authorization', 'OGFjN2E0Yzc5Mzk0'), MASKED_TOKEN);
+    assert.equal(maskParameter('AUTHORIZATION', 'Bearer  two-spaces'), `Bearer  ${MASKED_TOKEN}`);
+    assert.equal(maskParameter('authorization', 'Basic dXNlcjpwYXNz\nmore'), `Basic ${MASKED_TOKEN}`);
+  });
+
+  test('Bearer tokens by shape: any case, any spacing, the spacing kept; a lone word "bearer" is not a token', () => {
+    assert.equal(maskLabelledSecrets('Bearer  abc.def'), `Bearer  ${MASKED_TOKEN}`);
+    assert.equal(maskLabelledSecrets('x bearer\tabc/def='), `x bearer\t${MASKED_TOKEN}`);
+    assert.equal(maskLabelledSecrets('BEARER a'), `BEARER ${MASKED_TOKEN}`);
+    assert.equal(maskLabelledSecrets('the bearer'), 'the bearer');
+    assert.equal(maskLabelledSecrets('unbearer abc'), 'unbearer abc', 'Bearer starts a word');
+    assert.equal(maskLabelledSecrets('nothing secret 123'), 'nothing secret 123');
+  });
+
+  test('labelled security codes under any of their names, flat or bracketed, in forms, JSON and text', () => {
+    for (const [text, masked] of [
+      ['cvv=987', 'cvv=***'],
+      ['CVV: 987', 'CVV: ***'],
+      ["cvv = '987'", "cvv = '***'"],
+      ['customParameters[CVV]=987&x=1', 'customParameters[CVV]=***&x=1'],
+      ['customParameters%5BsecurityCode%5D=987', 'customParameters%5BsecurityCode%5D=***'],
+      ['{"securityCode":"987","cvvResponse":"M"}', '{"securityCode":"***","cvvResponse":"M"}'],
+      ['security_code:987;next', 'security_code:***;next'],
+      ['card-cvc2=987 ', 'card-cvc2=*** '],
+      ['cvn=987,cvv=654}', 'cvn=***,cvv=***}'],
+    ]) assert.equal(maskSecretsByShape(text!), masked, text);
+  });
+
+  test('card numbers written with spaces, dashes or dots are masked; amounts, dates, codes, short ids and addresses are not', () => {
+    for (const [text, masked] of [
+      ['4200 0000 0000 0000', '4200 00** **** 0000'],
+      ['4200-0000-0000-0000', '4200-00**-****-0000'],
+      ['4200.0000.0000.0000', '4200.00**.****.0000'],
+      ['card 3782 822463 10005.', 'card 3782 82**** *0005.'],
+      ['4200 0000 0000 0000 123', '4200 00** **** 0000 123'],
+      ['pay 4200 0000 0000 0000, thanks', 'pay 4200 00** **** 0000, thanks'],
+    ]) assert.equal(maskCardNumbers(text!), masked, text);
+    for (const text of ['1.00 2.00 3.00 4.00', '2026-11-23 10:00:00.100', '800.100.152 800.100.153', '4301.4144.2121', '192.168.100.200', '4200 0000 0000 0001', '4200-0000 0000-0000', '12345678-1234-4123-8123-420000000000']) {
+      assert.equal(maskCardNumbers(text), text, text);
+    }
+  });
+
+  test('maskCardNumber: first six and last four digits at most, separators where they were; 12 or fewer all stars', () => {
+    assert.equal(maskCardNumber('4200000000000000'), '420000******0000');
+    assert.equal(maskCardNumber('4200 0000 0000 0000'), '4200 00** **** 0000');
+    assert.equal(maskCardNumber('4222222222222'), '422222***2222');
+    assert.equal(maskCardNumber('420000000000'), '************');
+    assert.equal(maskCardNumber(''), '');
+  });
+
+  test('known secrets echoed one at a time, in every position, are replaced; texts without them are returned as they are', () => {
+    const secrets = { accessToken: 'tok-ABCDEFGH/12', cardNumber: '4200000000000001', cvv: '7531' };
+    const redact = createRedactor(secrets);
+    const replaced = { accessToken: MASKED_TOKEN, cardNumber: '420000******0001', cvv: MASKED_CVV };
+    for (const [name, secret] of Object.entries(secrets) as [keyof typeof secrets, string][]) {
+      for (const [text, expected] of [
+        [secret, replaced[name]],
+        [`${secret} at the start`, `${replaced[name]} at the start`],
+        [`at the end ${secret}`, `at the end ${replaced[name]}`],
+        [`in ${secret} the middle`, `in ${replaced[name]} the middle`],
+        [`{"x":"${secret}"}`, `{"x":"${replaced[name]}"}`],
+      ]) {
+        assert.equal(redact(text!), expected, `${name}: ${text}`);
+        assert.equal(redact.secrets(text!), expected, `${name} (answer): ${text}`);
+        assert.equal(redact.mayHold(text!), true, `${name} may be in ${text}`);
+      }
+    }
+    assert.equal(redact.known('cvv 7531'), 'cvv 7531', 'known replaces the token and the card number only');
+    assert.equal(redact.known('4200000000000001'), '420000******0001');
+    assert.equal(redact.mayHold('{"x":"tok-ABCDEFGH\\/12"}'), true, 'a JSON-escaped token');
+    assert.equal(redact.mayHold('nothing here 75310'), false);
+    assert.equal(redact.mayHold('nothing here at all'), false);
+    assert.equal(redact('code 7531.5, 17531, 7531:00'), 'code 7531.5, 17531, 7531:00', 'not where it is part of a number');
+  });
+
+  test('every token the sandbox knows is replaced, not only the calling one; short values are never replaced by value', () => {
+    const redact = createRedactor({ accessToken: 'calling-token-1', accessTokens: ['other-token-22', 'short'], cardNumber: '4200', cvv: '12' });
+    assert.equal(redact('calling-token-1 other-token-22 short 4200 12'), `${MASKED_TOKEN} ${MASKED_TOKEN} short 4200 12`);
+    assert.equal(createRedactor({ accessTokens: ['only-other-token'] }).secrets('x only-other-token'), `x ${MASKED_TOKEN}`);
+  });
+
+  test('answers handed back as data: labelled secrets masked, digit runs the request did not know kept', () => {
+    const redact = createRedactor({ accessToken: 'calling-token-1' });
+    assert.equal(redact.secrets(`Bearer abcdef ${PAN}`), `Bearer ${MASKED_TOKEN} ${PAN}`);
+    assert.equal(redact(`Bearer abcdef ${PAN}`), `Bearer ${MASKED_TOKEN} 420000******0000`);
+    assert.equal(redact.mayHold('{"Authorization":"Bearer abcdef"}'), true);
+    assert.deepEqual(redact.deep({ note: `Bearer abcdef ${PAN}` }, '', true), { note: `Bearer ${MASKED_TOKEN} ${PAN}` });
+  });
+
+  test('deep: secret names at any depth and case, flat or nested under card; identifiers by known secrets only', () => {
+    const redact = createRedactor({ cardNumber: '4111111111111111', keep: ['order-4200000000000000'] });
+    const copy = redact.deep({
+      cvv: '123',
+      customParameters: { CVV: '4567', securityCode: '890', note: `x ${PAN}`, [PAN]: 'key' },
+      Card: { Number: '4111111111111111', holder: 'Jane' },
+      merchantTransactionId: '4200000000000000',
+      shortId: '4200.0000.0000.0000',
+      list: ['4111111111111111', 7, null, true],
+      id: 'id 4111111111111111',
+    });
+    assert.deepEqual(copy, {
+      cvv: MASKED_CVV,
+      customParameters: { CVV: MASKED_CVV, securityCode: MASKED_CVV, note: 'x 420000******0000', '420000******0000': 'key' },
+      Card: { Number: '411111******1111', holder: 'Jane' },
+      merchantTransactionId: '4200000000000000',
+      shortId: '4200.0000.0000.0000',
+      list: ['411111******1111', 7, null, true],
+      id: 'id 411111******1111',
+    });
+  });
+
+  test('a merchantTransactionId that passes the card-number check stays readable, also inside a text; secrets around it do not', () => {
+    const orderId = '1700000000004';
+    assert.ok(passesLuhn(orderId));
+    const redact = createRedactor({ cvv: '999', keep: [orderId, undefined, ''] });
+    assert.equal(redact(`order ${orderId} card ${PAN} cvv 999`), `order ${orderId} card 420000******0000 cvv ***`);
+    assert.equal(redactByShape(`order ${orderId}`), 'order 170000***0004', 'without keep it would be masked');
+    assert.equal(redact.deep({ merchantTransactionId: orderId }).merchantTransactionId, orderId);
+  });
+
+  test('gateway ids and UUIDs keep their digits even when a run inside passes Luhn; a Luhn run next to one is still masked', () => {
+    for (const id of ['8ac7a4a14200000000000000000000ab', '8AC7A4A14200000000000000000000AB', 'a1cccf5001f9e5e829dffba867e51242000000000', '12345678-1234-4123-8123-420000000000']) {
+      assert.equal(maskCardNumbers(`[${id}]`), `[${id}]`, id);
+    }
+    assert.equal(maskCardNumbers(`8ac7a4a1-${PAN}`), '8ac7a4a1-420000******0000', 'not an id word');
+    assert.equal(maskCardNumbers(`${PAN}aaaaaaaaaaaaaaaa`), `${PAN}aaaaaaaaaaaaaaaa`, '32 hex: an id');
   });
 });

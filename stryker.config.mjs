@@ -1,0 +1,30 @@
+// @ts-check
+/**
+ * StrykerJS for one money-critical module at a time: `MUTATION_TARGET` names
+ * it (see stryker/targets.mjs); scripts/mutation.mjs runs them all. The
+ * command runner runs the module's focused node tests once per mutant; the
+ * run fails when fewer than BREAK_THRESHOLD percent of mutants are caught.
+ */
+import { BREAK_THRESHOLD, TARGETS } from './stryker/targets.mjs';
+
+const name = process.env.MUTATION_TARGET ?? '';
+const target = TARGETS[name];
+if (!target) throw new Error(`MUTATION_TARGET must be one of: ${Object.keys(TARGETS).join(', ')} (got "${name}")`);
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'command',
+  commandRunner: { command: `node --import tsx --test --test-reporter=dot ${target.tests.join(' ')}` },
+  mutate: target.mutate,
+  coverageAnalysis: 'off',
+  // Two cores are shared with everything else; mutants run one after another.
+  concurrency: 1,
+  timeoutMS: 20_000,
+  thresholds: { high: 95, low: BREAK_THRESHOLD, break: BREAK_THRESHOLD },
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: `reports/mutation/${name}/index.html` },
+  jsonReporter: { fileName: `reports/mutation/${name}/mutation.json` },
+  tempDirName: '.stryker-tmp',
+  ignorePatterns: ['storybook-static', 'reports', '.cache', 'tmp', '.stryker-tmp'],
+  cleanTempDir: 'always',
+};
