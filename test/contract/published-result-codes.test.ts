@@ -98,6 +98,7 @@ describe('published result codes', () => {
     const expected: Record<keyof typeof RESULT_CODES, ResultKind> = {
       approved: 'approved',
       approvedIntegratorTest: 'approved',
+      successfulRequest: 'approved',
       approvedConnectorTest: 'approved',
       frictionlessAuthenticated: 'approved',
       threeDsNotParticipating: 'rejected_3ds',
