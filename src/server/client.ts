@@ -8,7 +8,8 @@ import { payouts, type Payouts } from './resources/payouts.js';
 import { registrations, type Registrations } from './resources/registrations.js';
 import { reports, type Reports } from './resources/reports.js';
 import { createdCheckoutKey, shopperReturnHandler, type ShopperReturn } from './shopper-return.js';
-import { createMemoryStatusStore, guarded, type StatusStore } from './status-store.js';
+import { createMemoryStatusStore } from './coordination/memory-status-store.js';
+import { guarded, type StatusStore } from './coordination/status-store.js';
 import type { Payment, TestMode } from './types.js';
 import { verifyPayment } from './verify.js';
 
