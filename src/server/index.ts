@@ -23,7 +23,7 @@ export {
   type VerificationMismatch,
 } from './errors.js';
 export { outcomeOf, toOutcome, type Outcome } from './outcome.js';
-export type { RequestOptions } from './request.js';
+export type { GatewayRequestEvent, GatewayResponseEvent, RequestOptions } from './request.js';
 export type { Checkouts } from './resources/checkouts.js';
 export type { Payments } from './resources/payments.js';
 export type { Payouts } from './resources/payouts.js';
