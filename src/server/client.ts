@@ -1,14 +1,15 @@
 /** `createGatewayClient`: the resources over one transport, with the documented defaults. */
 import { checkField } from '../contract/formats.js';
 import { GatewayValidationError, type GatewayParameterError } from './errors.js';
-import { createTransport, isTimeout, TIMEOUT_MESSAGE, type RequestOptions } from './request.js';
+import { createTransport, isTimeout, TIMEOUT_MESSAGE, type GatewayRequestEvent, type GatewayResponseEvent, type RequestOptions } from './request.js';
 import { checkouts, type Checkouts } from './resources/checkouts.js';
 import { payments, type Payments } from './resources/payments.js';
 import { payouts, type Payouts } from './resources/payouts.js';
 import { registrations, type Registrations } from './resources/registrations.js';
 import { reports, type Reports } from './resources/reports.js';
 import { createdCheckoutKey, shopperReturnHandler, type ShopperReturn } from './shopper-return.js';
-import { createMemoryStatusStore, guarded, type StatusStore } from './status-store.js';
+import { createMemoryStatusStore } from './coordination/memory-status-store.js';
+import { guarded, type StatusStore } from './coordination/status-store.js';
 import type { Payment, TestMode } from './types.js';
 import { verifyPayment } from './verify.js';
 
@@ -44,6 +45,16 @@ export interface GatewayClientOptions {
   statusStore?: StatusStore;
   /** The clock of the status-call limit (ms since the epoch). */
   now?: () => number;
+  /**
+   * Called before every attempt of every gateway call (retried GETs and
+   * reconciliation look-ups included) with its method, path, attempt number and
+   * masked parameters: for logs and traces. Never holds the token, a card number
+   * or a security code. Whatever it throws (or an async hook rejects with) is
+   * ignored, and the event is frozen: the hook cannot change what is sent.
+   */
+  onRequest?: (event: GatewayRequestEvent) => void;
+  /** Called when that attempt ended: the same fields plus `durationMs`, `httpStatus`, `resultCode` or `failure`. For logs and metrics; the same guarantees. */
+  onResponse?: (event: GatewayResponseEvent) => void;
 }
 
 /** The client: one property per resource of the seed, plus the shopper-return handler. */
@@ -82,6 +93,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     userAgent: options.userAgent ?? DEFAULTS.userAgent,
     maxNetworkRetries: options.maxNetworkRetries ?? DEFAULTS.maxNetworkRetries,
     reconcileDelaysMs: options.reconcileDelaysMs ?? DEFAULTS.reconcileDelaysMs,
+    onRequest: options.onRequest,
+    onResponse: options.onResponse,
   });
   const statusStore = options.statusStore ?? createMemoryStatusStore({ now });
   const remember = (checkoutId: string, merchantTransactionId: string | undefined) =>
@@ -127,6 +140,8 @@ function checkClientOptions(options: GatewayClientOptions): void {
   optional('maxNetworkRetries', (value) => isCount(value, 10), 'must be a whole number from 0 to 10');
   optional('reconcileDelaysMs', (value) => Array.isArray(value) && value.every((delay) => delay === 0 || isTimeout(delay)), `must be a list of waits, each 0 or ${TIMEOUT_MESSAGE.replace('must be ', '')}`);
   optional('now', (value) => typeof value === 'function', 'must be a function answering ms since the epoch');
+  optional('onRequest', (value) => typeof value === 'function', 'must be a function');
+  optional('onResponse', (value) => typeof value === 'function', 'must be a function');
   optional('statusStore', (value) => typeof value === 'object' && value !== null, 'must be a status store');
   if (errors.length) throw new GatewayValidationError(`Invalid client options: ${errors.map((error) => `${error.name} ${error.message}`).join('; ')}`, { parameterErrors: errors });
 }

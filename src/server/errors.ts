@@ -1,15 +1,15 @@
 /**
- * The one error hierarchy of the server helper and the one mapping from a
- * gateway answer to it: each class is one thing a caller can act on, decided
- * by `result.code` alone (never by HTTP status). Errors carry the gateway's
+ * The one error hierarchy of the server helper: each class is one thing a
+ * caller can act on, decided by `result.code` alone (never by HTTP status; the
+ * mapping from an answer to a class is `answers.ts`). Errors carry the gateway's
  * result code, description, parameter errors and, when the answer was a
  * payment (it has an `id`, whatever its HTTP status), the whole payment. Never
  * a card number, a security code or the access token: every text is scrubbed
  * (see `contract/redaction.ts`) before it gets here, and again here by shape.
  */
 import { maskParameter, redactByShape, type Redactor } from '../contract/redaction.js';
-import { classifyResult, DECLINE_KINDS, type AnsweredParameterError, type ResultKind } from '../contract/result-codes.js';
-import type { GatewayResult, Payment } from './types.js';
+import type { AnsweredParameterError, ResultKind } from '../contract/result-codes.js';
+import type { Payment } from './types.js';
 
 /** One `parameterErrors` entry; `value` stays absent when the gateway sent none. */
 export type GatewayParameterError = AnsweredParameterError;
@@ -233,89 +233,4 @@ export class GatewayVerificationError extends GatewayError {
   constructor(message: string, details: GatewayErrorDetails & { mismatches: readonly VerificationMismatch[]; payment: Payment }) {
     super(message, details);
   }
-}
-
-type ErrorClass = new (message: string, details: GatewayErrorDetails) => GatewayError;
-
-/** Kinds that are an answer, not an error. */
-const SUCCESSES: readonly ResultKind[] = ['approved', 'approved_review', 'pending', 'pending_extended', 'checkout_created'];
-
-/** The one mapping: what a result code means → the class a caller catches. `uncertain`/`unknown` are decided by the caller (reconcile). */
-const CLASS_OF: Partial<Record<ResultKind, ErrorClass>> = {
-  unauthorized: GatewayAuthenticationError,
-  forbidden: GatewayPermissionError,
-  throttled: GatewayThrottledError,
-  not_found: GatewayNotFoundError,
-  rejected_validation: GatewayValidationError,
-};
-
-/** An answer as the transport hands it over: its HTTP status and parsed body (a `result` with a string `code`). */
-export interface Answer<T = Payment> {
-  readonly status: number;
-  readonly body: T;
-}
-
-/** True when the answer is a payment that exists at the gateway: it has an id. */
-export const isPaymentAnswer = (body: { result: GatewayResult }): body is Payment => {
-  const { id } = body as { id?: unknown };
-  return typeof id === 'string' && id !== '';
-};
-
-/** `description (code)`, without inventing a description the gateway did not send. */
-export const describe = (result: GatewayResult) => (typeof result.description === 'string' && result.description ? `${result.description} (${result.code})` : `Result ${result.code}`);
-
-const textOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
-/**
- * `result.parameterErrors` as far as it can be read: the platform writes
- * `"value": null` for a missing parameter, an entry may lack `value`, and a
- * field it adds later must not hide the fields to fix. Entries without a name
- * say nothing a merchant can act on and are left out; anything not a list is none.
- */
-export function readParameterErrors(errors: unknown): GatewayParameterError[] {
-  if (!Array.isArray(errors)) return [];
-  const read: GatewayParameterError[] = [];
-  for (const entry of errors as unknown[]) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const { name, value, message } = entry as Record<string, unknown>;
-    if (typeof name !== 'string' && typeof name !== 'number') continue;
-    const shown = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
-    read.push({ name: String(name), message: textOrUndefined(message) ?? '', ...(shown === undefined ? {} : { value: shown }) });
-  }
-  return read;
-}
-
-/**
- * The typed error for a gateway answer that is not a success. A validation code
- * on an answer that created a payment is a decline of that payment (its card or
- * account data was refused), so the merchant keeps its id and can offer another card.
- */
-export function errorFor(answer: Answer<{ result: GatewayResult }>, details: GatewayErrorDetails = {}): GatewayError {
-  const { body, status } = answer;
-  const { result } = body;
-  const resultKind = classifyResult(result.code);
-  const payment = isPaymentAnswer(body) ? body : undefined;
-  let Type: ErrorClass = CLASS_OF[resultKind] ?? GatewayError;
-  if (DECLINE_KINDS.has(resultKind) || (payment && resultKind === 'rejected_validation')) Type = GatewayDeclinedError;
-  // The request's own id first: an answer may carry anything in its copy.
-  const echoed = payment?.merchantTransactionId;
-  const merchantTransactionId = details.merchantTransactionId ?? (typeof echoed === 'string' ? echoed : undefined);
-  const fields = { resultCode: result.code, description: textOrUndefined(result.description), resultKind, parameterErrors: readParameterErrors(result.parameterErrors), httpStatus: status, payment, ...details };
-  if (resultKind === 'uncertain' || resultKind === 'unknown') {
-    return new UncertainOutcomeError(`${describe(result)}: the outcome is not known`, { ...fields, merchantTransactionId: merchantTransactionId ?? '' });
-  }
-  return new Type(describe(result), { ...fields, merchantTransactionId });
-}
-
-/** True for result codes that are an answer (approved, pending, checkout created), not an error. */
-export const isSuccess = (code: string) => SUCCESSES.includes(classifyResult(code));
-
-/**
- * A payment answer as the caller sees it: returned when approved (also pending
- * review) or pending (a 3DS redirect, or a checkout not yet paid); thrown as a
- * typed error otherwise, with the answer in `error.payment` when it is a payment.
- */
-export function settle<T extends { result: GatewayResult }>(answer: Answer<T>, details?: GatewayErrorDetails): T {
-  if (isSuccess(answer.body.result.code)) return answer.body;
-  throw errorFor(answer, details);
 }

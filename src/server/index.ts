@@ -23,7 +23,7 @@ export {
   type VerificationMismatch,
 } from './errors.js';
 export { outcomeOf, toOutcome, type Outcome } from './outcome.js';
-export type { RequestOptions } from './request.js';
+export type { GatewayRequestEvent, GatewayResponseEvent, RequestOptions } from './request.js';
 export type { Checkouts } from './resources/checkouts.js';
 export type { Payments } from './resources/payments.js';
 export type { Payouts } from './resources/payouts.js';
@@ -32,18 +32,10 @@ export type { Reports } from './resources/reports.js';
 export { REPORT_PAGE_SIZE_MAX, REPORT_PAYMENT_TYPES, type ReportPaymentType, type ReportSearch } from '../contract/report-filters.js';
 export { type ShopperReturn } from './shopper-return.js';
 export { CHECKOUT_LIFETIME_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
-export {
-  createMemoryStatusStore,
-  StatusStoreUnavailableError,
-  STATUS_STORE_DEFAULTS,
-  type StatusStore,
-  type ClaimRequest,
-  type ClaimAnswer,
-  type MemoryStatusStoreOptions,
-  type MemoryStoreUsage,
-} from './status-store.js';
-export { createFulfilment, type Fulfilment, type FulfilmentOptions, type FulfilmentOutcome, type FulfillablePayment } from './fulfilment.js';
-export { createRedisStatusStore, type RedisClientLike, type RedisStatusStoreOptions } from './redis-status-store.js';
+export { StatusStoreUnavailableError, STATUS_STORE_DEFAULTS, type StatusStore, type ClaimRequest, type ClaimAnswer } from './coordination/status-store.js';
+export { createMemoryStatusStore, type MemoryStatusStoreOptions, type MemoryStoreUsage } from './coordination/memory-status-store.js';
+export { createFulfilment, type Fulfilment, type FulfilmentOptions, type FulfilmentOutcome, type FulfillablePayment } from './coordination/fulfilment.js';
+export { createRedisStatusStore, type RedisClientLike, type RedisStatusStoreOptions } from './coordination/redis-status-store.js';
 export { verifyPayment, type ExpectedPayment } from './verify.js';
 export {
   decryptNotification,

@@ -5,12 +5,12 @@
  * error classes and result codes themselves.
  */
 import { classifyResult, type ResultKind } from '../contract/result-codes.js';
+import { interpret } from './answers.js';
 import {
   GatewayError,
   GatewayThrottledError,
   GatewayValidationError,
   GatewayVerificationError,
-  settle,
   type GatewayParameterError,
   type OutcomeKind,
   type VerificationMismatch,
@@ -85,11 +85,8 @@ export function outcomeOf(value: unknown): Outcome {
   if (value instanceof GatewayError) return ofError(value);
   const payment = value as Payment | null;
   if (typeof payment?.result?.code !== 'string') throw value;
-  try {
-    settle({ status: 200, body: payment });
-  } catch (error) {
-    return ofError(error as GatewayError);
-  }
+  const judged = interpret({ status: 200, body: payment });
+  if (judged instanceof GatewayError) return ofError(judged);
   const { code, description } = payment.result;
   const kind = classifyResult(code);
   const common = { retryable: false, message: description, resultCode: code, payment };

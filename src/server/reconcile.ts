@@ -25,19 +25,8 @@ import { referenceOf, REQUEST_REFERENCE } from '../contract/reference.js';
 import { classifyResult } from '../contract/result-codes.js';
 import type { Redactor } from '../contract/redaction.js';
 import type { Operation, Variant } from '../contract/rules.js';
-import {
-  describe,
-  errorFor,
-  GatewayError,
-  GatewayNetworkError,
-  GatewayNotFoundError,
-  isPaymentAnswer,
-  settle,
-  StrandedPaymentError,
-  UncertainOutcomeError,
-  type Answer,
-  type GatewayErrorDetails,
-} from './errors.js';
+import { describe, errorFor, interpret, isPaymentAnswer, settle, type Answer } from './answers.js';
+import { GatewayError, GatewayNetworkError, GatewayNotFoundError, StrandedPaymentError, UncertainOutcomeError, type GatewayErrorDetails } from './errors.js';
 import { flatten, isGatewayAnswer, sleep, type RequestOptions, type Transport } from './request.js';
 import type { Payment, PaymentList } from './types.js';
 
@@ -75,12 +64,9 @@ export async function queryPayments(transport: Transport, params: Record<string,
 
 /** The empty list for "no such transaction", a thrown error for any other refusal, undefined for an answer to read. */
 function settleOr(answer: Answer<PaymentList>, details: GatewayErrorDetails): PaymentList | undefined {
-  try {
-    settle(answer, details);
-  } catch (error) {
-    if (error instanceof GatewayNotFoundError) return { result: answer.body.result, payments: [] };
-    throw error;
-  }
+  const value = interpret(answer, details);
+  if (value instanceof GatewayNotFoundError) return { result: answer.body.result, payments: [] };
+  if (value instanceof GatewayError) throw value;
   return undefined;
 }
 

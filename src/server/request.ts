@@ -2,14 +2,15 @@
  * The transport every resource sends through: it owns the headers, the
  * pre-send validation, the timeout, GET retries, parsing and secret scrubbing.
  * It hands back any well-formed gateway answer with its HTTP status; what the
- * answer means is decided in `errors.ts`, never here. POSTs are never retried
+ * answer means is decided in `answers.ts`, never here. POSTs are never retried
  * (the gateway has no idempotency key); payment POSTs are reconciled instead,
  * see `reconcile.ts`.
  */
 import { checkField } from '../contract/formats.js';
-import { createRedactor, type Redactor } from '../contract/redaction.js';
+import { createRedactor, maskParameter, type Redactor } from '../contract/redaction.js';
 import { validateParameters, variantOf, type Operation, type Variant } from '../contract/rules.js';
-import { GatewayError, GatewayNetworkError, GatewayTimeoutError, GatewayValidationError, readParameterErrors, type Answer, type GatewayParameterError } from './errors.js';
+import { readParameterErrors, type Answer } from './answers.js';
+import { GatewayError, GatewayNetworkError, GatewayTimeoutError, GatewayValidationError, type GatewayParameterError } from './errors.js';
 import type { GatewayResult, TestMode } from './types.js';
 
 /**
@@ -62,7 +63,56 @@ export interface Transport {
   send<T extends { result: GatewayResult }>(call: Call): Promise<Answer<T>>;
 }
 
-export interface TransportConfig {
+/**
+ * One attempt of one gateway call, as the client's `onRequest` hook sees it
+ * before sending: what a merchant's logging, tracing and metrics need, nothing
+ * secret. The path holds ids only; `params` are the sent fields (the query of a
+ * GET) with the card number masked to its first six and last four digits, the
+ * security code `***`, and anything shaped like a card number or token masked
+ * wherever it stands. The access token is never part of an event.
+ */
+export interface GatewayRequestEvent {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly path: string;
+  /** 1 for the first attempt; a GET retried after a network failure or a 5xx counts on. POSTs always 1. */
+  readonly attempt: number;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** The same attempt once it ended: with the gateway's answer, or with the failure that left none. */
+export interface GatewayResponseEvent extends GatewayRequestEvent {
+  /** From just before sending to the answer's body read (or the failure). */
+  readonly durationMs: number;
+  /** Absent when no HTTP answer arrived (connection failure, timeout). */
+  readonly httpStatus?: number;
+  /** The gateway's `result.code`; absent when the answer was not the gateway's (or none came). */
+  readonly resultCode?: string;
+  /** Why there is no readable answer: `GatewayNetworkError` or `GatewayTimeoutError`. */
+  readonly failure?: string;
+}
+
+/** What the client calls around every attempt; see `GatewayClientOptions.onRequest`. */
+export interface CallHooks {
+  onRequest?: ((event: GatewayRequestEvent) => void) | undefined;
+  onResponse?: ((event: GatewayResponseEvent) => void) | undefined;
+}
+
+/** Calls a merchant's hook; whatever it throws or rejects with is its own affair, never the payment's. */
+function notify<E>(hook: ((event: E) => void) | undefined, event: E): void {
+  if (!hook) return;
+  try {
+    const returned: unknown = hook(event);
+    if (typeof (returned as PromiseLike<unknown> | null)?.then === 'function') (returned as Promise<unknown>).then(undefined, () => undefined);
+  } catch {
+    // Ignored on purpose: a logging bug must not change what happened to the money.
+  }
+}
+
+/** The sent fields as an event may show them: secrets masked by name, by this request's known values, and by shape. */
+const maskedParams = (params: Readonly<Record<string, string>>, redact: Redactor) =>
+  Object.freeze(Object.fromEntries(Object.entries(params).map(([name, value]) => [name, redact(maskParameter(name, value))])));
+
+export interface TransportConfig extends CallHooks {
   baseUrl: string;
   accessToken: string;
   entityId: string;
@@ -232,6 +282,26 @@ export function createTransport(config: TransportConfig): Transport {
     throw new GatewayNetworkError(`The gateway answered HTTP ${status} without a readable result (${where})`, { httpStatus: status, redact, merchantTransactionId });
   }
 
+  /** `attempt`, reported to the hooks when the client has any (nothing is masked otherwise). */
+  async function observed(call: Call, url: string, body: URLSearchParams | undefined, redact: Redactor, params: Readonly<Record<string, string>>, number: number) {
+    const { onRequest, onResponse } = config;
+    if (!onRequest && !onResponse) return attempt(call, url, body, redact, params.merchantTransactionId);
+    const request: GatewayRequestEvent = Object.freeze({ method: call.method, path: redact(call.path), attempt: number, params: maskedParams(params, redact) });
+    notify(onRequest, request);
+    const started = performance.now();
+    const ended = (fields: Omit<GatewayResponseEvent, keyof GatewayRequestEvent | 'durationMs'>) =>
+      notify(onResponse, Object.freeze({ ...request, durationMs: performance.now() - started, ...fields }));
+    try {
+      const answer = await attempt(call, url, body, redact, params.merchantTransactionId);
+      ended({ httpStatus: answer.status, resultCode: answer.body.result.code });
+      return answer;
+    } catch (error) {
+      const { httpStatus, name } = error as Partial<GatewayError>;
+      ended({ ...(typeof httpStatus === 'number' ? { httpStatus } : {}), failure: error instanceof GatewayError ? name : 'GatewayNetworkError' });
+      throw error;
+    }
+  }
+
   return {
     entityId: config.entityId,
     testMode: config.testMode,
@@ -241,7 +311,6 @@ export function createTransport(config: TransportConfig): Transport {
     validate: (call) => void prepare(call),
     async send<T extends { result: GatewayResult }>(call: Call): Promise<Answer<T>> {
       const { params, redact } = prepare(call);
-      const { merchantTransactionId } = params;
       let body: URLSearchParams | undefined;
       let url = base + call.path;
       if (call.method === 'POST') body = new URLSearchParams(params);
@@ -249,7 +318,7 @@ export function createTransport(config: TransportConfig): Transport {
       const retries = call.method === 'GET' ? (call.retries ?? config.maxNetworkRetries) : 0;
       for (let tries = 0; ; tries++) {
         try {
-          const answer = await attempt(call, url, body, redact, merchantTransactionId);
+          const answer = await observed(call, url, body, redact, params, tries + 1);
           if (answer.status >= 500 && tries < retries) throw new GatewayNetworkError(`HTTP ${answer.status}`, { httpStatus: answer.status });
           return answer as Answer<T>;
         } catch (error) {

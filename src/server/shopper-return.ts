@@ -13,7 +13,7 @@ import { isGatewayAnswer, validationError, type RequestOptions, type Transport }
 import type { Checkouts } from './resources/checkouts.js';
 import type { Payments } from './resources/payments.js';
 import type { Reports } from './resources/reports.js';
-import { acquire, guarded, StatusStoreUnavailableError, type Lease, type StatusStore } from './status-store.js';
+import { acquire, guarded, StatusStoreUnavailableError, type Lease, type StatusStore } from './coordination/status-store.js';
 import type { Payment } from './types.js';
 
 /** The query of the shopper's return: `?id=…&resourcePath=…` (Express's `req.query`, a URLSearchParams' entries, …). */

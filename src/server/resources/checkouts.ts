@@ -1,6 +1,7 @@
 /** 1. Create checkout and 3. Get payment status of a checkout. */
 import { RESULT_CODES } from '../../contract/result-codes.js';
-import { GatewayNotFoundError, GatewayValidationError, settle } from '../errors.js';
+import { settle } from '../answers.js';
+import { GatewayNotFoundError, GatewayValidationError } from '../errors.js';
 import { flatten, type RequestOptions, type Transport } from '../request.js';
 import type { Variant } from '../../contract/rules.js';
 import type { CheckoutCreated, CheckoutRequest, Payment } from '../types.js';

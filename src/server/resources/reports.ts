@@ -1,7 +1,8 @@
 /** 9. Transaction reports: read-only, so a payment is answered as the gateway gives it, whatever its outcome. */
 import { checkField } from '../../contract/formats.js';
 import { reportSearchParams, validateReportQuery, type ReportSearch } from '../../contract/report-filters.js';
-import { GatewayNetworkError, GatewayNotFoundError, isPaymentAnswer, readParameterErrors, settle } from '../errors.js';
+import { isPaymentAnswer, readParameterErrors, settle } from '../answers.js';
+import { GatewayNetworkError, GatewayNotFoundError } from '../errors.js';
 import { paymentsByMerchantTransactionId, queryPayments } from '../reconcile.js';
 import { validationError, type RequestOptions, type Transport } from '../request.js';
 import type { Payment, PaymentList } from '../types.js';

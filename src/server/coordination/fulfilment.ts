@@ -5,9 +5,9 @@
  * of them into one run of the merchant's handler per payment id, on the status
  * store they already share (memory or Redis).
  */
-import { isApproved } from '../contract/result-codes.js';
+import { isApproved } from '../../contract/result-codes.js';
 import { acquire, type StatusStore } from './status-store.js';
-import type { Payment } from './types.js';
+import type { Payment } from '../types.js';
 
 export interface FulfilmentOptions {
   /** The store every instance shares: the one given to `createGatewayClient({ statusStore })`. */

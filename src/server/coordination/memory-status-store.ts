@@ -1,0 +1,169 @@
+/**
+ * The default status store: in this process's memory, bounded in bytes. It
+ * keeps the contract of `status-store.ts` for the callers of one process.
+ */
+import { STATUS_STORE_DEFAULTS, StatusStoreUnavailableError, type ClaimAnswer, type ClaimRequest, type StatusStore } from './status-store.js';
+
+/** A record as both built-in stores keep it (the Redis store as a hash with these fields). */
+interface StoredRecord {
+  final?: string;
+  holder?: string;
+  until?: number;
+  /** When counted claims were granted. */
+  calls: number[];
+  answerOf?: string;
+  answer?: string;
+  /** When a claim's work went out and its answer is unknown (ended `unanswered`, or lapsed). */
+  unanswered?: number;
+}
+
+export interface MemoryStatusStoreOptions {
+  /** How long a final value or an unanswered mark is kept after its last write. Default 24 hours. */
+  ttlMs?: number;
+  /** Bound of the store in UTF-16 code units (keys, values, claims, 64 per record). Default 32 Mi. */
+  maxBytes?: number;
+  /** How long a record without a final value outlives its claim. Default 2 minutes. */
+  transientMs?: number;
+  claimMs?: number;
+  waitMs?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  record: StoredRecord;
+  expires: number;
+  size: number;
+}
+
+/** What the memory store holds now: `bytes` in all, of which `keptBytes` are final values and unanswered marks. */
+export interface MemoryStoreUsage {
+  readonly records: number;
+  readonly bytes: number;
+  readonly keptBytes: number;
+  readonly maxBytes: number;
+}
+
+const RECORD_OVERHEAD = 64;
+const sizeOf = (key: string, record: StoredRecord) =>
+  RECORD_OVERHEAD + key.length + (record.final?.length ?? 0) + (record.answer?.length ?? 0) + (record.answerOf?.length ?? 0) + (record.holder?.length ?? 0) + record.calls.length * 16;
+const isKept = (record: StoredRecord) => record.final !== undefined || record.unanswered !== undefined;
+
+/**
+ * The default store: in this process's memory, bounded in bytes. Shares nothing with other processes.
+ * Final values live their whole `ttlMs`: the bound is kept by refusing new claims
+ * (`StatusStoreUnavailableError`, throttled, with `retryAfterSeconds`) never by dropping a kept record.
+ */
+export function createMemoryStatusStore(options: MemoryStatusStoreOptions = {}): StatusStore & { readonly size: number; readonly usage: MemoryStoreUsage } {
+  const { ttlMs, maxBytes, transientMs } = { ...STATUS_STORE_DEFAULTS, ...options };
+  const now = options.now ?? Date.now;
+  const since = now();
+  // Two maps in order of last write, so the first entry of each is the next to expire.
+  const kept = new Map<string, Entry>();
+  const transient = new Map<string, Entry>();
+  let bytes = 0;
+  let keptBytes = 0;
+  const drop = (key: string) => {
+    const entry = kept.get(key) ?? transient.get(key);
+    if (!entry) return;
+    bytes -= entry.size;
+    if (kept.delete(key)) keptBytes -= entry.size;
+    transient.delete(key);
+  };
+  const expire = () => {
+    const at = now();
+    for (const map of [kept, transient]) {
+      for (const [key, entry] of map) {
+        if (entry.expires > at) break;
+        drop(key);
+      }
+    }
+  };
+  const read = (key: string): StoredRecord | undefined => {
+    expire();
+    const entry = kept.get(key) ?? transient.get(key);
+    if (entry && entry.expires <= now()) drop(key);
+    return entry && entry.expires > now() ? entry.record : undefined;
+  };
+  const write = (key: string, record: StoredRecord) => {
+    drop(key);
+    const at = now();
+    const size = sizeOf(key, record);
+    const keep = isKept(record);
+    const entry = { record, size, expires: keep ? at + ttlMs : Math.max(at, record.until ?? 0) + transientMs };
+    (keep ? kept : transient).set(key, entry);
+    bytes += size;
+    if (keep) keptBytes += size;
+  };
+  /** New transient work is refused, not made room for, once the store holds `maxBytes`. */
+  const ensureRoom = (key: string, record: StoredRecord) => {
+    const current = kept.get(key) ?? transient.get(key);
+    if (bytes - (current?.size ?? 0) + sizeOf(key, record) <= maxBytes) return;
+    const next = transient.values().next().value;
+    throw new StatusStoreUnavailableError(`The status store holds its ${maxBytes} bytes; no new claim until records expire (nothing was sent)`, {
+      retryAfterSeconds: Math.max(1, Math.ceil(((next?.expires ?? now() + transientMs) - now()) / 1000)),
+    });
+  };
+  // No await between reading and writing a record: each operation is atomic on the event loop.
+  return {
+    timing: { claimMs: options.claimMs, waitMs: options.waitMs },
+    get size() {
+      return kept.size + transient.size;
+    },
+    get usage() {
+      expire();
+      return { records: kept.size + transient.size, bytes, keptBytes, maxBytes };
+    },
+    claim(key, request) {
+      const record = read(key) ?? { calls: [] };
+      const answer = decideClaim(record, request);
+      if (answer.status !== 'claimed') return answer;
+      const lapsed = record.holder !== undefined;
+      const unanswered = record.unanswered ?? (lapsed ? request.now : undefined);
+      const next: StoredRecord = { ...record, holder: request.token, until: request.until, calls: grantedCalls(record, request), ...(unanswered !== undefined ? { unanswered } : {}) };
+      if (!isKept(next)) ensureRoom(key, next);
+      write(key, next);
+      return { status: 'claimed', since, ...(unanswered !== undefined ? { unanswered: true } : {}) };
+    },
+    settle(key, token, { value, final, unanswered }) {
+      const record = { ...(read(key) ?? { calls: [] }) };
+      if (value === undefined && record.holder !== token) return record.final;
+      if (value !== undefined) {
+        if (final && record.final === undefined) record.final = value;
+        record.answerOf = token;
+        record.answer = value;
+        // An answer is what was unknown: the key is known again.
+        delete record.unanswered;
+      } else if (unanswered) record.unanswered = now();
+      if (record.holder === token) {
+        delete record.holder;
+        delete record.until;
+      }
+      write(key, record);
+      return record.final;
+    },
+    renew(key, token, until) {
+      const record = read(key);
+      if (record?.holder !== token) return false;
+      write(key, { ...record, until });
+      return true;
+    },
+    read(key) {
+      return read(key)?.final;
+    },
+  };
+}
+
+/** The contract's order of outcomes for one record (the Redis store's Lua script follows the same steps). */
+function decideClaim(record: StoredRecord, request: ClaimRequest): ClaimAnswer {
+  if (record.final !== undefined) return { status: 'final', value: record.final };
+  if (request.answerOf !== undefined && record.answerOf === request.answerOf && record.answer !== undefined) return { status: 'answer', value: record.answer };
+  if (record.holder !== undefined && record.until !== undefined && record.until > request.now) return { status: 'busy', holder: record.holder, until: record.until };
+  if (request.limit) {
+    const calls = recentCalls(record, request);
+    if (calls.length >= request.limit.count) return { status: 'limited', retryAt: Math.min(...calls) + request.limit.windowMs };
+  }
+  return { status: 'claimed' };
+}
+
+const recentCalls = (record: StoredRecord, { now, limit }: ClaimRequest) => (limit ? record.calls.filter((at) => now - at < limit.windowMs) : []);
+const grantedCalls = (record: StoredRecord, request: ClaimRequest) => (request.limit ? [...recentCalls(record, request), request.now] : []);
