@@ -18,15 +18,15 @@ export const TARGETS = {
     tests: ['test/server/money-safety.test.ts', 'test/adversarial/client-reconcile.test.ts', 'test/adversarial/client-transport.test.ts'],
   },
   'status-store': {
-    mutate: ['src/server/status-store.ts'],
+    mutate: ['src/server/coordination/status-store.ts', 'src/server/coordination/memory-status-store.ts'],
     tests: ['test/server/status-store.test.ts', 'test/server/checkouts.test.ts'],
   },
   'redis-status-store': {
-    mutate: ['src/server/redis-status-store.ts'],
+    mutate: ['src/server/coordination/redis-status-store.ts'],
     tests: ['test/redis/redis-status-store.test.ts', 'test/redis/instances.test.ts'],
   },
   fulfilment: {
-    mutate: ['src/server/fulfilment.ts'],
+    mutate: ['src/server/coordination/fulfilment.ts'],
     tests: ['test/server/fulfilment.test.ts', 'test/redis/fulfilment.test.ts'],
   },
   'shopper-return': {
