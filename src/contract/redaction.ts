@@ -121,12 +121,23 @@ export function maskSecretsByShape(text: string): string {
   return maskLabelledSecrets(maskCardNumbers(text));
 }
 
+/** Any value as text, '' for what has none (null, undefined, an object that cannot be converted). */
+function textOf(value: unknown): string {
+  try {
+    return value === undefined || value === null ? '' : String(value);
+  } catch {
+    return '';
+  }
+}
+
 /**
  * A value safe to show next to its field name: secret fields masked by name
  * (card numbers keep their first six and last four digits at most, security
  * codes and tokens nothing), every other value scrubbed by shape.
  */
 export function maskParameter(name: string, value: string): string {
+  // Total on any input (a caller without TypeScript): a secret may come as a number, and a mask never throws.
+  if (typeof name !== 'string' || typeof value !== 'string') return maskParameter(textOf(name), textOf(value));
   const kind = secretKindOfName(name);
   if (kind === undefined) return maskSecretsByShape(value);
   if (kind === 'cardNumber') return maskCardNumber(value);

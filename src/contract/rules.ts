@@ -18,14 +18,14 @@ export interface ParameterError {
   readonly message: string;
 }
 
-/** The request bodies the seed defines, by endpoint. */
-export type Operation =
-  | 'checkout' // 1. POST /v1/checkouts
-  | 'payment' // 4. POST /v1/payments
-  | 'reference' // 6. POST /v1/payments/{id}: capture, refund, reversal
-  | 'registrationPayment' // 7. POST /v1/registrations/{id}/payments
-  | 'registration' // POST /v1/registrations: a card stored without a payment (the platform's, beyond the seed)
-  | 'read'; // 3, 5, 9: GET with entityId
+/**
+ * The request bodies the seed defines, by endpoint: 1. POST /v1/checkouts;
+ * 4. POST /v1/payments; 6. POST /v1/payments/{id} (capture, refund, reversal);
+ * 7. POST /v1/registrations/{id}/payments; POST /v1/registrations (a card
+ * stored without a payment, the platform's, beyond the seed); 3, 5, 9: GET with entityId.
+ */
+export const OPERATIONS = ['checkout', 'payment', 'reference', 'registrationPayment', 'registration', 'read'] as const;
+export type Operation = (typeof OPERATIONS)[number];
 
 /** The payout and funding programmes whose mandatory fields differ. */
 export type Variant =
@@ -216,6 +216,11 @@ function checkCombination(operation: Operation, params: Params, now: Date): Para
  * rule. An empty array means the request may be sent.
  */
 export function validateParameters(operation: Operation, params: Params, now: Date = new Date(), context: ValidationContext = {}): ParameterError[] {
+  // Total on any input: what is not a form is refused as a parameter error, like any other.
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return [{ name: 'parameters', value: null, message: 'must be an object of form fields' }];
+  if (!(OPERATIONS as readonly unknown[]).includes(operation)) return [{ name: 'operation', value: null, message: `must be one of ${OPERATIONS.join(', ')}` }];
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) now = new Date();
+  if (typeof context !== 'object' || context === null) context = {};
   const errors: ParameterError[] = [];
   for (const name of new Set(requiredFields(operation, params, context))) {
     if (params[name] === undefined || params[name] === '') errors.push({ name, value: null, message: 'is required' });

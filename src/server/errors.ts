@@ -129,6 +129,18 @@ export class GatewayValidationError extends GatewayError {
 }
 
 /**
+ * An argument a function of the kit cannot take (a caller without TypeScript,
+ * data where options belong): a typed error naming it, never a TypeError from
+ * deep inside. The value itself is not quoted: it may hold a secret.
+ */
+export function invalidArgument(name: string, message: string): GatewayValidationError {
+  return new GatewayValidationError(`Invalid ${name}: ${message}; nothing was done`, { parameterErrors: [{ name, message }] });
+}
+
+/** True for a plain object (options, a payment answer), false for null, arrays and primitives. */
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
  * The payment was refused: by the bank, by 3-D Secure, by risk checks, or for
  * its card or account data (a validation code on an answer that created a
  * payment, e.g. `100.100.101`). `payment` holds the answer; `resultKind` the group.

@@ -5,7 +5,7 @@
  * first payment answered, so a repeat cannot be written without its id.
  */
 import { isApproved } from '../contract/result-codes.js';
-import { GatewayValidationError } from './errors.js';
+import { GatewayValidationError, invalidArgument, isObject } from './errors.js';
 import type { Payment, RepeatedStandingInstruction, StandingInstruction, StandingInstructionType } from './types.js';
 
 type Initial<T extends StandingInstructionType> = Extract<StandingInstruction, { type: T }> & { mode: 'INITIAL'; source: 'CIT' };
@@ -40,7 +40,8 @@ export interface SavedCard {
  * `registrations.create`. Throws `GatewayValidationError` when the payment
  * started none (or is not approved: read it again after its 3DS step).
  */
-export function savedCardOf(payment: Payment, registrationId = payment.registrationId): SavedCard {
+export function savedCardOf(payment: Payment, registrationId = isObject(payment) ? payment.registrationId : undefined): SavedCard {
+  if (!isObject(payment) || !isObject(payment.result)) throw invalidArgument('savedCardOf(payment)', 'must be a payment answer of the client');
   const initialTransactionId = payment.resultDetails?.CardholderInitiatedTransactionID;
   const answered = payment.standingInstruction?.type;
   // The response spells the instalment type INSTALLMENT; requests spell it INSTALMENT.
@@ -56,5 +57,6 @@ export function savedCardOf(payment: Payment, registrationId = payment.registrat
 
 /** The standing instruction of a merchant-initiated charge on a saved card: the first payment's type and id. */
 export function repeatOf(saved: Pick<SavedCard, 'type' | 'initialTransactionId'>): RepeatedStandingInstruction {
+  if (!isObject(saved) || typeof saved.type !== 'string' || typeof saved.initialTransactionId !== 'string') throw invalidArgument('repeatOf(saved)', 'must be a saved card from savedCardOf');
   return { type: saved.type, mode: 'REPEATED', source: 'MIT', initialTransactionId: saved.initialTransactionId };
 }

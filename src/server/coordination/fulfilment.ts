@@ -6,7 +6,8 @@
  * store they already share (memory or Redis).
  */
 import { isApproved } from '../../contract/result-codes.js';
-import { acquire, type StatusStore } from './status-store.js';
+import { invalidArgument, isObject } from '../errors.js';
+import { acquire, isStatusStore, type StatusStore } from './status-store.js';
 import type { Payment } from '../types.js';
 
 export interface FulfilmentOptions {
@@ -42,6 +43,8 @@ export interface Fulfilment {
 }
 
 export function createFulfilment(options: FulfilmentOptions): Fulfilment {
+  if (!isObject(options) || !isStatusStore(options.store)) throw invalidArgument('createFulfilment(options)', 'must be { store, now? } with the status store the client shares');
+  if (options.now !== undefined && typeof options.now !== 'function') throw invalidArgument('createFulfilment(options).now', 'must be a function');
   const { store } = options;
   const now = options.now ?? Date.now;
   return {

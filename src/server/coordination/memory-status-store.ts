@@ -2,7 +2,7 @@
  * The default status store: in this process's memory, bounded in bytes. It
  * keeps the contract of `status-store.ts` for the callers of one process.
  */
-import { STATUS_STORE_DEFAULTS, StatusStoreUnavailableError, type ClaimAnswer, type ClaimRequest, type StatusStore } from './status-store.js';
+import { checkStoreOptions, STATUS_STORE_DEFAULTS, StatusStoreUnavailableError, type ClaimAnswer, type ClaimRequest, type StatusStore } from './status-store.js';
 
 /** A record as both built-in stores keep it (the Redis store as a hash with these fields). */
 interface StoredRecord {
@@ -54,6 +54,7 @@ const isKept = (record: StoredRecord) => record.final !== undefined || record.un
  * (`StatusStoreUnavailableError`, throttled, with `retryAfterSeconds`) never by dropping a kept record.
  */
 export function createMemoryStatusStore(options: MemoryStatusStoreOptions = {}): StatusStore & { readonly size: number; readonly usage: MemoryStoreUsage } {
+  checkStoreOptions('createMemoryStatusStore(options)', options, ['ttlMs', 'maxBytes', 'transientMs', 'claimMs', 'waitMs']);
   const { ttlMs, maxBytes, transientMs } = { ...STATUS_STORE_DEFAULTS, ...options };
   const now = options.now ?? Date.now;
   const since = now();

@@ -4,7 +4,8 @@
  * instance and connection. No dependency: the merchant passes the client they
  * already have (node-redis or ioredis), typed here by the one method we call.
  */
-import { STATUS_STORE_DEFAULTS, StatusStoreUnavailableError, type ClaimAnswer, type StatusStore } from './status-store.js';
+import { invalidArgument, isObject } from '../errors.js';
+import { checkStoreOptions, STATUS_STORE_DEFAULTS, StatusStoreUnavailableError, type ClaimAnswer, type StatusStore } from './status-store.js';
 
 /**
  * A connected Redis client: ioredis (`call(command, ...args)`) or node-redis 4+
@@ -119,6 +120,9 @@ const READ = `return redis.call('HGET', KEYS[1], 'final')`;
 
 /** `createRedisStatusStore({ client })`: the shared store for several instances. Throws `StatusStoreUnavailableError` when Redis cannot answer. */
 export function createRedisStatusStore(options: RedisStatusStoreOptions): StatusStore {
+  checkStoreOptions('createRedisStatusStore(options)', options, ['ttlMs', 'transientMs', 'claimMs', 'waitMs', 'timeoutMs']);
+  if (!isObject(options.client) && typeof options.client !== 'function') throw invalidArgument('createRedisStatusStore(options).client', 'must be a connected node-redis or ioredis client');
+  if (options.prefix !== undefined && typeof options.prefix !== 'string') throw invalidArgument('createRedisStatusStore(options).prefix', 'must be a string');
   const { client } = options;
   const send = commandSender(client);
   const prefix = options.prefix ?? 'gw-elements:';
@@ -252,7 +256,7 @@ const READ_SCRIPT = script(READ);
 function commandSender(client: RedisClientLike): (args: string[]) => Promise<unknown> {
   if ('call' in client && typeof client.call === 'function') return ([command, ...args]) => client.call(command!, ...args);
   if ('sendCommand' in client && typeof client.sendCommand === 'function') return (args) => client.sendCommand(args);
-  throw new TypeError('createRedisStatusStore needs a connected node-redis or ioredis client (a client with call() or sendCommand())');
+  throw invalidArgument('createRedisStatusStore(options).client', 'must be a connected node-redis or ioredis client (a client with call() or sendCommand())');
 }
 
 /** Replies as strings, whichever client decoded them (Buffers or strings). */

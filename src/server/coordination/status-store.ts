@@ -5,7 +5,7 @@
  * and the first approved answer. Every operation is atomic, so two instances can
  * never both decide to send the same status call.
  */
-import { GatewayError, GatewayNetworkError, type GatewayErrorDetails, type OutcomeKind } from '../errors.js';
+import { GatewayError, GatewayNetworkError, invalidArgument, isObject, type GatewayErrorDetails, type OutcomeKind } from '../errors.js';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -246,4 +246,20 @@ function nextLook(store: StatusStore, key: string, ms: number, signal: AbortSign
       reject(new GatewayNetworkError('The wait for the status store was aborted by its caller; nothing was sent', { cause: signal!.reason }));
     }
   });
+}
+
+/** True for an object that keeps the StatusStore contract's three operations. */
+export function isStatusStore(value: unknown): value is StatusStore {
+  const store = value as Partial<StatusStore> | null;
+  return typeof store === 'object' && store !== null && typeof store.claim === 'function' && typeof store.settle === 'function' && typeof store.renew === 'function';
+}
+
+/** Options of a built-in store: an object whose durations are positive, finite numbers and whose clock is a function. */
+export function checkStoreOptions(what: string, options: unknown, durations: readonly string[]): void {
+  if (!isObject(options)) throw invalidArgument(what, 'must be an object of options');
+  for (const name of durations) {
+    const value = options[name];
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) throw invalidArgument(`${what}.${name}`, 'must be a positive number of milliseconds');
+  }
+  if (options.now !== undefined && typeof options.now !== 'function') throw invalidArgument(`${what}.now`, 'must be a function');
 }
