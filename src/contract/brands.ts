@@ -40,8 +40,8 @@ export const MADA_BINS: readonly string[] = [
   ]),
 ];
 
-/** True when a card number starts with a MADA BIN. */
-export const isMadaNumber = (number: string): boolean => MADA_BINS.some((bin) => number.startsWith(bin));
+/** True when a card number starts with a MADA BIN (anything but a string names no card). */
+export const isMadaNumber = (number: string): boolean => typeof number === 'string' && MADA_BINS.some((bin) => number.startsWith(bin));
 
 /**
  * The brand of a card number with MADA first, as integrators configure the
@@ -50,5 +50,6 @@ export const isMadaNumber = (number: string): boolean => MADA_BINS.some((bin) =>
  * MASTER one; otherwise the brand its prefix names, or undefined.
  */
 export function brandOfCard(number: string): DetectableBrand | 'MADA' | undefined {
+  if (typeof number !== 'string') return undefined;
   return isMadaNumber(number) ? 'MADA' : brandOfCardNumber(number);
 }
