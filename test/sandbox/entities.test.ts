@@ -33,6 +33,7 @@ describe('the default set-up', () => {
     const approved = await merchant('POST', '/v1/payments', mada(), { entityId: DEFAULT_MADA_ENTITY_ID });
     assert.equal(approved.status, 200);
     assert.equal(approved.body.paymentBrand, 'MADA');
+    assert.deepEqual([approved.body.card.type, approved.body.card.country], ['DEBIT', 'SA'], 'a Saudi debit card');
     const before = context.sandbox.stats().payments;
     assertNotConfigured(await merchant('POST', '/v1/payments', mada()));
     assert.equal(context.sandbox.stats().payments, before);
