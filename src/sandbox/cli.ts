@@ -43,8 +43,9 @@ if (values.help) {
 if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) fail(`--port must be 0 to 65535, not ${values.port}`);
 // `ID` or `ID:BRAND,BRAND`; startSandbox checks the id and the brands.
 const entities = (values.entity ?? []).map((entity): SandboxEntity => {
-  const [id = '', brands] = entity.split(':', 2);
-  return brands === undefined ? { id } : { id, brands: brands.split(',').filter(Boolean) as PaymentBrand[] };
+  const colon = entity.indexOf(':');
+  if (colon < 0) return { id: entity };
+  return { id: entity.slice(0, colon), brands: entity.slice(colon + 1).split(',').filter(Boolean) as PaymentBrand[] };
 });
 const notificationUrl = values['notification-url'];
 const notificationSecret = values['notification-secret'];
