@@ -23,9 +23,10 @@
  * | `customer.browser.challengeWindow` | `1`–`5` and `01`–`05`, the same five sizes | the platform's samples and integrators send one digit and the platform echoes it; EMV writes two |
  * | `threeDSecure.challengeIndicator` | `01`–`09` and `1`–`9` | the EMV 3DS requestor challenge indicator: integrators send the SCA exemptions 05 and 08, and one digit (`4`) |
  * | `threeDSecure.authenticationStatus` | `Y N U A C D R I` | the EMV 3DS 2.2 transStatus values (D: decoupled) |
- * | `paymentBrand` | the brands of `PAYMENT_BRANDS` | card brands the kit handles; the platform knows more (wallets, bank transfers) which the kit does not send |
+ * | `paymentBrand` | the brands of `PAYMENT_BRANDS` (brands.ts) | card brands (MADA included) and the wallets APPLEPAY, APPLEPAYTKN, GOOGLEPAY, STC_PAY; the platform knows more (bank transfers) which the kit does not send |
  */
 
+import { PAYMENT_BRANDS } from './brands.js';
 import { CARD_HOLDER_MAX_LENGTH, NAME_PATTERN, passesLuhn } from './card.js';
 import { CHALLENGE_WINDOW_VALUES, CHALLENGE_WINDOWS, challengeWindowOf, type ChallengeWindow, type ChallengeWindowValue } from './challenge-window.js';
 
@@ -67,9 +68,8 @@ const exactly = (kind: FormatKind, code: string, length: number): FieldFormat =>
 const upTo = (kind: FormatKind, code: string, max: number): FieldFormat => ({ code, kind, min: 1, max });
 const oneOf = (code: string, values: readonly string[]): FieldFormat => ({ code, kind: 'enum', values });
 
-/** The card brands the kit sends as `paymentBrand` ("VISA, MASTER, and others the gateway supports"). */
-export const PAYMENT_BRANDS = ['VISA', 'MASTER', 'AMEX', 'DISCOVER', 'JCB', 'DINERS', 'MAESTRO', 'VISADEBIT', 'VISAELECTRON', 'UNIONPAY'] as const;
-export type PaymentBrand = (typeof PAYMENT_BRANDS)[number];
+// The brands the kit sends as `paymentBrand` ("VISA, MASTER, and others the gateway supports") live in brands.ts.
+export { PAYMENT_BRANDS, type PaymentBrand } from './brands.js';
 
 export const PAYMENT_TYPES = ['DB', 'PA', 'CP', 'CD', 'RF', 'RV'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];

@@ -136,6 +136,8 @@ export const RESULT_CODES = {
   duplicateTransaction: '800.110.100',
   pendingTimedOut: '100.396.103',
   systemUnavailable: '800.800.800',
+  /** The entity (channel) has no contract for the brand sent: a KSA merchant's MADA goes on its MADA entity. */
+  brandNotConfigured: '600.200.201',
 } as const;
 
 /**
@@ -180,6 +182,7 @@ export const RESULT_DESCRIPTIONS: Readonly<Record<(typeof RESULT_CODES)[keyof ty
   '800.800.800': 'The payment system is currenty unavailable, please contact support in case this happens again.',
   '100.550.300': 'request contains no amount or too low amount',
   '800.110.100': 'Duplicate transaction',
+  '600.200.201': 'Channel/Merchant not configured for this payment method',
 };
 
 /**

@@ -21,14 +21,15 @@ export interface BinData {
 
 /** The longest number each brand issues. */
 const MAX_PAN_LENGTH: Readonly<Record<string, string>> = { AMEX: '15', DINERS: '14', MAESTRO: '19', UNIONPAY: '19' };
-const DEBIT_BRANDS = new Set(['VISADEBIT', 'VISAELECTRON', 'MAESTRO']);
+const DEBIT_BRANDS = new Set(['VISADEBIT', 'VISAELECTRON', 'MAESTRO', 'MADA']);
 
-/** The BIN data the sandbox answers for a card: a known BIN's, else a test issuer in Germany. */
+/** The BIN data the sandbox answers for a card: a known BIN's, else a test issuer in Germany (Saudi Arabia for MADA). */
 export function binDataOf(bin: string, brand: string | undefined): BinData {
   return (
     KNOWN_BINS[bin] ?? {
       type: brand !== undefined && DEBIT_BRANDS.has(brand) ? 'DEBIT' : 'CREDIT',
-      country: 'DE',
+      // MADA is the Saudi debit scheme: its cards are issued in Saudi Arabia.
+      country: brand === 'MADA' ? 'SA' : 'DE',
       issuer: { bank: 'GW-SANDBOX TEST ISSUER' },
       maxPanLength: (brand !== undefined && MAX_PAN_LENGTH[brand]) || '16',
       // Only US debit cards fall under the interchange regulation the flag reports.

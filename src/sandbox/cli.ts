@@ -1,13 +1,16 @@
 /** `gw-sandbox`: starts the sandbox gateway from the command line, for tests and demos; `gw-sandbox trigger …` drives a running one. */
 import { parseArgs } from 'node:util';
-import { DEFAULT_ENTITY_ID, DEFAULT_TOKEN, startSandbox } from './index.js';
+import type { PaymentBrand } from '../contract/brands.js';
+import { DEFAULT_ENTITIES, DEFAULT_TOKEN, startSandbox, type SandboxEntity } from './index.js';
 import { runTrigger, TRIGGER_USAGE } from './trigger-cli.js';
 
 if (process.argv[2] === 'trigger') process.exit(await runTrigger(process.argv.slice(3)));
 
-const USAGE = `usage: gw-sandbox [--host 127.0.0.1] [--port 8080] [--token TOKEN]... [--entity ENTITY_ID]...
+const USAGE = `usage: gw-sandbox [--host 127.0.0.1] [--port 8080] [--token TOKEN]... [--entity ENTITY_ID[:BRAND,BRAND...]]...
                   [--notification-url URL [--notification-secret HEX]]
-  --port 0 picks a free port. Defaults: token ${DEFAULT_TOKEN}, entity ${DEFAULT_ENTITY_ID}.
+  --port 0 picks a free port. Default token ${DEFAULT_TOKEN}.
+  --entity takes the brands the entity is configured for (others answer 600.200.201); without them, every brand.
+  Default entities: ${DEFAULT_ENTITIES.map((entity) => `${entity.id}:${entity.brands?.join(',')}`).join('\n                    ')}
   --notification-url sends encrypted notifications there; the secret (64 hex characters) is generated and printed when omitted.
 ${TRIGGER_USAGE}`;
 
@@ -38,7 +41,12 @@ if (values.help) {
   process.exit(0);
 }
 if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) fail(`--port must be 0 to 65535, not ${values.port}`);
-for (const entity of values.entity ?? []) if (!/^[A-Za-z0-9]{32}$/.test(entity)) fail(`--entity must be 32 letters or digits (AN32), not ${entity}`);
+// `ID` or `ID:BRAND,BRAND`; startSandbox checks the id and the brands.
+const entities = (values.entity ?? []).map((entity): SandboxEntity => {
+  const colon = entity.indexOf(':');
+  if (colon < 0) return { id: entity };
+  return { id: entity.slice(0, colon), brands: entity.slice(colon + 1).split(',').filter(Boolean) as PaymentBrand[] };
+});
 const notificationUrl = values['notification-url'];
 const notificationSecret = values['notification-secret'];
 if (notificationSecret !== undefined && notificationUrl === undefined) fail('--notification-secret needs --notification-url');
@@ -49,7 +57,7 @@ const sandbox = await startSandbox({
   host: values.host,
   port: Number(values.port),
   ...(values.token?.length ? { tokens: values.token } : {}),
-  ...(values.entity?.length ? { entities: values.entity } : {}),
+  ...(entities.length ? { entities } : {}),
   ...(notificationUrl !== undefined ? { notifications: { url: notificationUrl, ...(notificationSecret ? { secret: notificationSecret } : {}) } } : {}),
 }).catch((error: Error) => fail(error.message));
 

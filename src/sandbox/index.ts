@@ -3,12 +3,13 @@
  * tests and demos. It calls out to nothing but the notification URL it is given.
  */
 import type { AddressInfo } from 'node:net';
+import { isPaymentBrand, PAYMENT_BRANDS } from '../contract/brands.js';
 import type { SandboxLimits } from './limits.js';
 import type { NotificationDelivery, NotificationOptions } from './notifications.js';
 import { createSandboxServer } from './server.js';
-import { createSandboxState, FAULT_MODES, type FaultMode, type LoggedRequest } from './state.js';
+import { createSandboxState, FAULT_MODES, type FaultMode, type LoggedRequest, type SandboxEntity } from './state.js';
 
-export type { FaultMode, LoggedRequest } from './state.js';
+export type { FaultMode, LoggedRequest, SandboxEntity } from './state.js';
 export { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 export { NOTIFICATION_LIMITS, NOTIFICATION_RETRY_DELAYS_SECONDS, type NotificationAttempt, type NotificationDelivery, type NotificationOptions } from './notifications.js';
 export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './triggers.js';
@@ -16,8 +17,16 @@ export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions } fr
 
 /** The fixed test token the sandbox accepts unless told otherwise. */
 export const DEFAULT_TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAxOTM5NzM2ZjFhNzA2NDF8c2FuZGJveA==';
-/** The one AN32 channel id the sandbox knows unless told otherwise. */
+/** The card channel (AN32) the sandbox knows unless told otherwise: every card brand but MADA, and Google Pay. */
 export const DEFAULT_ENTITY_ID = '8ac7a4c79394bdc801939736f17e063d';
+/** The second channel of the default set-up, as a KSA merchant gets one: MADA, Apple Pay and STC Pay. */
+export const DEFAULT_MADA_ENTITY_ID = '8ac7a4c79394bdc801939736f17e4d4a';
+
+/** The default set-up: one entity per brand group, so MADA and wallets work without flags. */
+export const DEFAULT_ENTITIES: readonly SandboxEntity[] = [
+  { id: DEFAULT_ENTITY_ID, brands: ['VISA', 'MASTER', 'AMEX', 'DISCOVER', 'JCB', 'DINERS', 'MAESTRO', 'VISADEBIT', 'VISAELECTRON', 'UNIONPAY', 'GOOGLEPAY'] },
+  { id: DEFAULT_MADA_ENTITY_ID, brands: ['MADA', 'APPLEPAY', 'APPLEPAYTKN', 'STC_PAY'] },
+];
 
 export interface SandboxOptions {
   /** Interface to bind; 127.0.0.1 unless given. */
@@ -26,8 +35,13 @@ export interface SandboxOptions {
   port?: number;
   /** Bearer tokens accepted. */
   tokens?: string[];
-  /** Channel ids (entityId, AN32) known. */
-  entities?: string[];
+  /**
+   * The channels (entityId, AN32) known, each with the brands it is configured
+   * for (`{ id, brands }`; a plain id takes every brand). Every token may use
+   * every entity. A brand an entity lacks is refused with `600.200.201`, as
+   * the platform refuses it. `DEFAULT_ENTITIES` unless given.
+   */
+  entities?: readonly (string | SandboxEntity)[];
   /** No start banner on stdout. */
   quiet?: boolean;
   /**
@@ -81,7 +95,10 @@ export interface Sandbox {
   /** Base URL, e.g. http://127.0.0.1:8080 */
   readonly url: string;
   readonly tokens: readonly string[];
+  /** The ids of the known entities, the first being the default one. */
   readonly entities: readonly string[];
+  /** Each known entity with its brands (`brands` absent: every brand). */
+  readonly entityBrands: readonly SandboxEntity[];
   /** The sandbox's clock: advance it to expire checkouts or lift the per-minute limit without waiting. */
   readonly clock: { now(): Date; advance(seconds: number): void };
   /** Forgets every checkout, payment, registration, logged request, fault and notification; the clock returns to real time. */
@@ -97,13 +114,28 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/** The entities as given, checked: an AN32 id, each once, and brands the platform names. */
+function entitySetUp(given: readonly (string | SandboxEntity)[]): SandboxEntity[] {
+  const entities = given.map((entity) => (typeof entity === 'string' ? { id: entity } : { id: entity.id, ...(entity.brands ? { brands: [...entity.brands] } : {}) }));
+  const ids = new Set<string>();
+  for (const { id, brands } of entities) {
+    if (typeof id !== 'string' || !/^[A-Za-z0-9]{32}$/.test(id)) throw new RangeError(`entity must be 32 letters or digits (AN32), not ${String(id)}`);
+    if (ids.has(id)) throw new RangeError(`entity ${id} is given twice`);
+    ids.add(id);
+    const unknown = brands?.filter((brand) => !isPaymentBrand(brand));
+    if (unknown?.length) throw new RangeError(`entity ${id}: ${unknown.join(', ')} is not a brand the gateway names (${PAYMENT_BRANDS.join(', ')})`);
+  }
+  return entities;
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const tokens = options.tokens ?? [DEFAULT_TOKEN];
-  const entities = options.entities ?? [DEFAULT_ENTITY_ID];
+  const entityBrands = entitySetUp(options.entities ?? DEFAULT_ENTITIES);
+  const entities = entityBrands.map((entity) => entity.id);
   const state = createSandboxState({
     tokens,
-    entities,
+    entities: entityBrands,
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.idSeed !== undefined ? { idSeed: options.idSeed } : {}),
     ...(options.notifications ? { notifications: options.notifications } : {}),
@@ -124,7 +156,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (!options.quiet) {
     console.log(`gw-sandbox listening on ${url}`);
     console.log(`  Authorization: Bearer ${tokens.join(' | ')}`);
-    console.log(`  entityId: ${entities.join(', ')}`);
+    console.log(`  entityId: ${entityBrands.map((entity) => `${entity.id} (${entity.brands?.join(' ') ?? 'every brand'})`).join(', ')}`);
     if (notifications.url) console.log(`  notifications: ${notifications.url} (secret ${notifications.secret})`);
     console.log(`  For tests and demos only: a local emulator of the gateway; it moves no money and calls out to ${notifications.url ? 'nothing but the notification URL' : 'nothing'}.`);
   }
@@ -132,6 +164,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url,
     tokens,
     entities,
+    entityBrands,
     clock: {
       now: () => clock.now(),
       advance: (seconds: number) => {

@@ -13,7 +13,7 @@ import { approvalCode, createCardPayment, paymentBody, referencePayment, succeed
 import { searchPayments } from './reports.js';
 import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from './registrations.js';
 import { envelope, envelopeJson, failure, invalidParameters, result } from './results.js';
-import { bearerAccepted, json, reply, storable, type Handler, type Request, type Route, type Routed, type SandboxState } from './state.js';
+import { bearerAccepted, brandNotConfigured, json, reply, storable, type Handler, type Request, type Route, type Routed, type SandboxState } from './state.js';
 import { THREE_DS_TIMEOUT_MS, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from './store.js';
 import { challengeAnswer, executePage, methodPage, redirectOf } from './three-d-secure.js';
 import { behaviourOf } from './triggers.js';
@@ -25,11 +25,12 @@ const STORING: ReadonlySet<Operation> = new Set(['checkout', 'payment', 'referen
 /**
  * The checks every merchant call goes through, in the gateway's order: the
  * token (401), the entityId's format (400), the entity (403), then every other
- * field (400), then the money rules: what would be stored fits `recordBytes`,
- * and money moves only in amounts above 0.00 (400 `100.550.300`). Answers the
- * failure, or undefined when the call may proceed.
+ * field (400), then the entity's brands (400 `600.200.201` for `brand`, the
+ * request's `paymentBrand` unless given), then the money rules: what would be
+ * stored fits `recordBytes`, and money moves only in amounts above 0.00 (400
+ * `100.550.300`). Answers the failure, or undefined when the call may proceed.
  */
-function refusal(state: SandboxState, request: Request, operation: Operation, extra: readonly ParameterError[] = [], threeDSecure = false): Reply | undefined {
+function refusal(state: SandboxState, request: Request, operation: Operation, extra: readonly ParameterError[] = [], threeDSecure = false, brand = request.params.paymentBrand): Reply | undefined {
   const now = state.store.clock.now();
   // A refused checkout creation names a checkout that never was, as the platform's does.
   const ndc = () => (operation === 'checkout' ? state.store.checkoutNdc() : state.store.ndc(request.params.entityId));
@@ -38,6 +39,7 @@ function refusal(state: SandboxState, request: Request, operation: Operation, ex
   if (errors.some((error) => error.name === 'entityId')) return invalidParameters(errors, now, ndc());
   if (!state.entities.has(request.params.entityId!)) return failure(403, RESULT_CODES.forbidden, now, ndc());
   if (errors.length) return invalidParameters(errors, now, ndc());
+  if (brandNotConfigured(state, request.params.entityId!, brand)) return failure(400, RESULT_CODES.brandNotConfigured, now, ndc());
   if (!STORING.has(operation)) return undefined;
   const bytes = RECORD_OVERHEAD_BYTES + fieldBytes(request.params);
   if (bytes > state.limits.recordBytes) {
@@ -201,6 +203,7 @@ const widgetPayment: Handler = (state, request, match) => {
   const step = threeDsStepOf(params, behaviour);
   const errors = validateParameters('payment', params, store.clock.now(), { threeDSecure: step !== undefined }).filter((error) => WIDGET_FIELDS.has(error.name));
   if (errors.length) return reply(withCors(invalidParameters(errors, store.clock.now(), id)));
+  if (brandNotConfigured(state, checkout.entityId, params.paymentBrand)) return reply(withCors(failure(400, RESULT_CODES.brandNotConfigured, store.clock.now(), id)));
   const previous = paymentOfCheckout(state, checkout);
   if (previous && succeeded(previous)) return reply(invalidCheckout(state, id, 'checkout already processed'));
   // The platform adds the shopper's IP (and its country) to a widget payment: the browser's address is the caller's.

@@ -2,6 +2,7 @@
  * The sandbox's state and the shapes its routes share: the store, the
  * credentials, the limits, the request log and the pending faults.
  */
+import type { PaymentBrand } from '../contract/brands.js';
 import { createRedactor, type Redactor } from '../contract/redaction.js';
 import { resolveLimits, type SandboxLimits } from './limits.js';
 import { Notifier, type NotificationOptions } from './notifications.js';
@@ -22,10 +23,21 @@ export interface Fault {
   remaining: number;
 }
 
+/**
+ * A channel the sandbox knows and the brands it is configured for, as a KSA
+ * merchant gets one entity for VISA/MASTER and another for MADA. Without
+ * `brands` it takes every brand (a plain id means the same).
+ */
+export interface SandboxEntity {
+  readonly id: string;
+  readonly brands?: readonly PaymentBrand[];
+}
+
 export interface SandboxState {
   readonly store: SandboxStore;
   readonly tokens: ReadonlySet<string>;
-  readonly entities: ReadonlySet<string>;
+  /** Each known entity (every token may use each), with its brands; undefined: every brand. */
+  readonly entities: ReadonlyMap<string, ReadonlySet<string> | undefined>;
   /** The sandbox's own base URL, for the links it hands out (3DS pages). */
   base: string;
   widget: WidgetScript;
@@ -53,7 +65,7 @@ export interface Request {
 }
 
 /** A fresh sandbox state: empty store on a real-time clock, the widget script read from disk. */
-export function createSandboxState(options: { tokens: readonly string[]; entities: readonly string[]; limits?: Partial<SandboxLimits>; idSeed?: string; notifications?: NotificationOptions }): SandboxState {
+export function createSandboxState(options: { tokens: readonly string[]; entities: readonly (string | SandboxEntity)[]; limits?: Partial<SandboxLimits>; idSeed?: string; notifications?: NotificationOptions }): SandboxState {
   const clock = new SandboxClock();
   const limits = resolveLimits(options.limits);
   const store = new SandboxStore(clock, limits, options.idSeed);
@@ -64,7 +76,7 @@ export function createSandboxState(options: { tokens: readonly string[]; entitie
     store,
     notifications,
     tokens: new Set(options.tokens),
-    entities: new Set(options.entities),
+    entities: new Map(options.entities.map((entity) => (typeof entity === 'string' ? [entity, undefined] : [entity.id, entity.brands && new Set(entity.brands)]))),
     base: '',
     widget: loadWidgetScript(),
     limits,
@@ -79,6 +91,16 @@ export function createSandboxState(options: { tokens: readonly string[]; entitie
       clock.reset();
     },
   };
+}
+
+/**
+ * True when the entity is not configured for the brand, which the platform
+ * refuses with `600.200.201` ("Channel/Merchant not configured for this
+ * payment method"). A request that names no brand is never refused here.
+ */
+export function brandNotConfigured(state: SandboxState, entityId: string, brand: string | undefined): boolean {
+  const brands = state.entities.get(entityId);
+  return brand !== undefined && brands !== undefined && !brands.has(brand);
 }
 
 export type Handler = (state: SandboxState, request: Request, match: RegExpExecArray) => Routed;

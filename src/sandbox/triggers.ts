@@ -19,7 +19,7 @@ export type CardBehaviour =
 
 export interface TestCard {
   readonly number: string;
-  readonly brand: 'VISA' | 'MASTER';
+  readonly brand: 'VISA' | 'MASTER' | 'MADA';
   readonly behaviour: CardBehaviour;
   readonly description: string;
 }
@@ -43,6 +43,10 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '4012001037461114', brand: 'VISA', behaviour: { kind: 'threeDsError' }, description: '3DS: error in the 3DS system (100.390.112)' },
   { number: '5200000000000007', brand: 'MASTER', behaviour: { kind: 'threeDs', flow: 'frictionless', methodData: true }, description: '3DS frictionless' },
   { number: '5200000000000015', brand: 'MASTER', behaviour: { kind: 'threeDs', flow: 'challenge', methodData: true }, description: '3DS challenge' },
+  // MADA cards (BINs of contract/brands.ts): one also a VISA number, one outside every other brand's prefixes.
+  { number: '4464040000000007', brand: 'MADA', behaviour: { kind: 'approve' }, description: 'MADA, approved (BIN 446404, also a VISA number)' },
+  { number: '5888450000000003', brand: 'MADA', behaviour: { kind: 'approve' }, description: 'MADA, approved (BIN 588845)' },
+  { number: '4464040000000015', brand: 'MADA', behaviour: { kind: 'decline', code: RESULT_CODES.declinedByAuthorization }, description: 'MADA, declined by the bank (800.100.152)' },
 ];
 
 const BY_NUMBER = new Map(TEST_CARDS.map((card) => [card.number, card]));
@@ -65,4 +69,7 @@ export const CARDS = {
   frictionlessNoMethod: '4200000000000026',
   challenge: '4200000000000042',
   challengeNoMethod: '4200000000000018',
+  mada: '4464040000000007',
+  madaOnly: '5888450000000003',
+  madaDeclined: '4464040000000015',
 } as const;

@@ -1,13 +1,14 @@
 /** `createGatewayClient`: the resources over one transport, with the documented defaults. */
 import { checkField } from '../contract/formats.js';
 import { GatewayValidationError, type GatewayParameterError } from './errors.js';
-import { createTransport, isTimeout, TIMEOUT_MESSAGE, type GatewayRequestEvent, type GatewayResponseEvent, type RequestOptions } from './request.js';
+import { isPaymentBrand } from '../contract/brands.js';
+import { createTransport, isTimeout, TIMEOUT_MESSAGE, type BrandEntities, type GatewayRequestEvent, type GatewayResponseEvent, type RequestOptions } from './request.js';
 import { checkouts, type Checkouts } from './resources/checkouts.js';
 import { payments, type Payments } from './resources/payments.js';
 import { payouts, type Payouts } from './resources/payouts.js';
 import { registrations, type Registrations } from './resources/registrations.js';
 import { reports, type Reports } from './resources/reports.js';
-import { createdCheckoutKey, shopperReturnHandler, type ShopperReturn } from './shopper-return.js';
+import { createdCheckoutKey, createdCheckoutOf, shopperReturnHandler, type ShopperReturn } from './shopper-return.js';
 import { createMemoryStatusStore } from './coordination/memory-status-store.js';
 import { guarded, type StatusStore } from './coordination/status-store.js';
 import type { Payment, TestMode } from './types.js';
@@ -31,8 +32,15 @@ export interface GatewayClientOptions {
   baseUrl: string;
   /** The Bearer access token. Server side only: never send it to a browser. */
   accessToken: string;
-  /** The channel id (AN32) sent with every request. */
+  /** The channel id (AN32) sent with every request whose brand has no entity of its own in `entities`. */
   entityId: string;
+  /**
+   * The entity (AN32) of each brand not on `entityId`, e.g. `{ MADA: '…',
+   * APPLEPAY: '…' }` for a KSA merchant: a checkout, payment or registration
+   * of that brand (its `paymentBrand`, or `options.brands`) is sent there, and
+   * a checkout's status read follows the checkout. Never taken from request data.
+   */
+  entities?: BrandEntities;
   timeoutMs?: number;
   /** Any web-standard fetch; the global one by default. */
   fetch?: typeof fetch;
@@ -80,12 +88,13 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     throw new Error('gw-elements/server runs on a server only: the access token must never reach a browser');
   }
   checkClientOptions(options);
-  const { baseUrl, accessToken, entityId, testMode } = options;
+  const { baseUrl, accessToken, entityId, testMode, entities } = options;
   const now = options.now ?? Date.now;
   const transport = createTransport({
     baseUrl,
     accessToken,
     entityId,
+    entities,
     testMode,
     now,
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
@@ -97,9 +106,12 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     onResponse: options.onResponse,
   });
   const statusStore = options.statusStore ?? createMemoryStatusStore({ now });
-  const remember = (checkoutId: string, merchantTransactionId: string | undefined) =>
-    guarded(() => statusStore.settle(createdCheckoutKey(checkoutId), 'created', { value: JSON.stringify({ merchantTransactionId }), final: true }));
-  const resources = { checkouts: checkouts(transport, remember), payments: payments(transport), reports: reports(transport) };
+  const memory = {
+    remember: (checkoutId: string, merchantTransactionId: string | undefined, entityId: string) =>
+      guarded(() => statusStore.settle(createdCheckoutKey(checkoutId), 'created', { value: JSON.stringify({ merchantTransactionId, entityId }), final: true })),
+    entityOf: async (checkoutId: string) => (await createdCheckoutOf(statusStore, checkoutId))?.entityId,
+  };
+  const resources = { checkouts: checkouts(transport, memory), payments: payments(transport), reports: reports(transport) };
   return {
     ...resources,
     payouts: payouts(transport),
@@ -133,6 +145,11 @@ function checkClientOptions(options: GatewayClientOptions): void {
   if (typeof accessToken !== 'string' || !HEADER_TEXT.test(accessToken)) refuse('accessToken', 'must be the access token: printable ASCII, not empty');
   const entityProblem = typeof entityId === 'string' ? checkField('entityId', entityId) : 'is required';
   if (entityProblem) refuse('entityId', entityProblem);
+  optional(
+    'entities',
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.entries(value).every(([brand, id]) => isPaymentBrand(brand) && typeof id === 'string' && !checkField('entityId', id)),
+    'must map brands the gateway names (MADA, APPLEPAY, …) to entity ids (AN32)',
+  );
   optional('testMode', (value) => typeof value === 'string' && !checkField('testMode', value), 'must be EXTERNAL or INTERNAL');
   optional('timeoutMs', isTimeout, TIMEOUT_MESSAGE);
   optional('fetch', (value) => typeof value === 'function', 'must be a fetch function');

@@ -2,6 +2,7 @@
 export { classifyResult, isApproved, resultGroup, RESULT_CODES, type ResultKind } from '../contract/result-codes.js';
 export { validateParameters, type ParameterError, type Operation } from '../contract/rules.js';
 export { maskParameter } from '../contract/redaction.js';
+export { brandOfCard, isMadaNumber, MADA_BINS, PAYMENT_BRANDS, CARD_PAYMENT_BRANDS, WALLET_BRANDS, type CardPaymentBrand, type WalletBrand } from '../contract/brands.js';
 export { createGatewayClient, DEFAULTS, VERSION, type GatewayClient, type GatewayClientOptions } from './client.js';
 export {
   GatewayError,
@@ -23,7 +24,7 @@ export {
   type VerificationMismatch,
 } from './errors.js';
 export { outcomeOf, toOutcome, type Outcome } from './outcome.js';
-export type { GatewayRequestEvent, GatewayResponseEvent, RequestOptions } from './request.js';
+export type { BrandEntities, GatewayRequestEvent, GatewayResponseEvent, RequestOptions } from './request.js';
 export type { Checkouts } from './resources/checkouts.js';
 export type { Payments } from './resources/payments.js';
 export type { Payouts } from './resources/payouts.js';

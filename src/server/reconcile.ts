@@ -84,7 +84,8 @@ export async function movePayment(transport: Transport, movement: Movement, opti
   // One scrubber for the POST, its look-ups and every error about them: it knows this request's card number and CVV.
   const redact = transport.redactorFor(params);
   const call = { options, method: 'POST' as const, path, operation, params, programme, redact };
-  const context: Lost = { ...movement, params, chosen, reference, redact, entityId: options?.entityId };
+  // Look-ups after a lost answer go to the entity the POST went to, whichever chose it (options or the brand's entity).
+  const context: Lost = { ...movement, params, chosen, reference, redact, entityId: transport.onEntity(options, params.paymentBrand).entityId };
   let answer: Answer;
   try {
     answer = await transport.send<Payment>(call);

@@ -6,8 +6,9 @@
  * (the gateway has no idempotency key); payment POSTs are reconciled instead,
  * see `reconcile.ts`.
  */
+import { isPaymentBrand, type PaymentBrand } from '../contract/brands.js';
 import { checkField } from '../contract/formats.js';
-import { createRedactor, maskParameter, type Redactor } from '../contract/redaction.js';
+import { createRedactor, type Redactor } from '../contract/redaction.js';
 import { validateParameters, variantOf, type Operation, type Variant } from '../contract/rules.js';
 import { readParameterErrors, type Answer } from './answers.js';
 import { GatewayError, GatewayNetworkError, GatewayTimeoutError, GatewayValidationError, type GatewayParameterError } from './errors.js';
@@ -27,9 +28,20 @@ export interface RequestOptions {
    * The channel (AN32) this call is sent on instead of the client's `entityId`:
    * a merchant with one entity per brand group sends the payment on that
    * brand's entity, and reads its status, reports and captures on the same one.
+   * Wins over `brands`.
    */
   entityId?: string;
+  /**
+   * The brands this call is for, sent on the entity the client's `entities`
+   * map gives them (a checkout: the brands of its widget form; a read, capture
+   * or refund: the brand of the payment). Brands on different entities are
+   * refused before sending: one checkout per entity.
+   */
+  brands?: readonly PaymentBrand[];
 }
+
+/** Which entity (channel) each brand is sent on, besides the client's `entityId` (the rest). */
+export type BrandEntities = Readonly<Partial<Record<PaymentBrand, string>>>;
 
 export interface Call {
   /** DELETE sends its parameters in the query, like GET, and is never retried, like POST. */
@@ -51,6 +63,14 @@ export interface Call {
 
 export interface Transport {
   readonly entityId: string;
+  /**
+   * The options with the entity this call goes to written in `entityId`:
+   * the options' own, else the one of their `brands`, else the one of the
+   * request's `paymentBrand`, else the client's. A caller that must use the
+   * same entity again (a look-up after a lost answer, a status read later)
+   * resolves it once here. Throws `GatewayValidationError` for bad options.
+   */
+  onEntity(options: RequestOptions | undefined, paymentBrand?: string): RequestOptions & { entityId: string };
   /** Sent on POSTs here, by the resources on other methods that need it (DELETE). */
   readonly testMode: TestMode | undefined;
   readonly now: () => number;
@@ -108,14 +128,15 @@ function notify<E>(hook: ((event: E) => void) | undefined, event: E): void {
   }
 }
 
-/** The sent fields as an event may show them: secrets masked by name, by this request's known values, and by shape. */
-const maskedParams = (params: Readonly<Record<string, string>>, redact: Redactor) =>
-  Object.freeze(Object.fromEntries(Object.entries(params).map(([name, value]) => [name, redact(maskParameter(name, value))])));
+/** The sent fields as an event may show them: secrets masked by name, by this request's known values, and by shape, except in identifiers (a merchantTransactionId stays as sent). */
+const maskedParams = (params: Readonly<Record<string, string>>, redact: Redactor) => Object.freeze(redact.deep({ ...params }));
 
 export interface TransportConfig extends CallHooks {
   baseUrl: string;
   accessToken: string;
   entityId: string;
+  /** The entity of each brand not on `entityId`. */
+  entities?: BrandEntities | undefined;
   timeoutMs: number;
   fetch: typeof fetch;
   testMode: TestMode | undefined;
@@ -145,19 +166,22 @@ export function validationError(errors: readonly GatewayParameterError[], redact
  * so it is refused, loudly and before sending, never silently dropped.
  */
 const CLIENT_OWNED = /^(entityId|authentication\..*)$/i;
-const OWNED_MESSAGE = 'is set by the client (createGatewayClient({ entityId }), or per call: options.entityId), never by request data';
+const OWNED_MESSAGE = 'is set by the client (createGatewayClient({ entityId, entities }), or per call: options.entityId or options.brands), never by request data';
 
 /** The options' own mistakes, found before sending: each would otherwise fail deep in fetch or a timer, untyped. */
 function checkOptions(options: unknown): GatewayParameterError[] {
   if (options === undefined) return [];
-  if (typeof options !== 'object' || options === null) return [{ name: 'options', message: 'must be an object ({ signal?, timeoutMs?, entityId? })' }];
-  const { signal, timeoutMs, entityId } = options as Record<string, unknown>;
+  if (typeof options !== 'object' || options === null) return [{ name: 'options', message: 'must be an object ({ signal?, timeoutMs?, entityId?, brands? })' }];
+  const { signal, timeoutMs, entityId, brands } = options as Record<string, unknown>;
   const errors: GatewayParameterError[] = [];
   if (signal !== undefined && !isSignal(signal)) errors.push({ name: 'options.signal', message: 'must be an AbortSignal' });
   if (timeoutMs !== undefined && !isTimeout(timeoutMs)) errors.push({ name: 'options.timeoutMs', message: TIMEOUT_MESSAGE });
   if (entityId !== undefined) {
     const problem = typeof entityId === 'string' ? checkField('entityId', entityId) : 'must be a string';
     if (problem) errors.push({ name: 'options.entityId', value: typeof entityId === 'string' ? entityId.slice(0, 64) : '', message: problem });
+  }
+  if (brands !== undefined && !(Array.isArray(brands) && brands.length > 0 && brands.every(isPaymentBrand))) {
+    errors.push({ name: 'options.brands', message: 'must be a list of the brands the gateway names (VISA, MASTER, MADA, APPLEPAY, …)' });
   }
   return errors;
 }
@@ -216,12 +240,29 @@ export function createTransport(config: TransportConfig): Transport {
       ? createRedactor({ accessToken: config.accessToken, cardNumber: params['card.number'], cvv: params['card.cvv'], keep: [params.merchantTransactionId] })
       : tokenOnly;
 
+  const entityOfBrand = (brand: string | undefined) => (brand === undefined ? undefined : (config.entities as Readonly<Record<string, string | undefined>> | undefined)?.[brand]) ?? config.entityId;
+
+  /** The entity of a call's options and brand (see `Transport.onEntity`), or the problems with the options. */
+  function entityOf(options: RequestOptions | undefined, paymentBrand: string | undefined): string | GatewayParameterError[] {
+    const problems = checkOptions(options);
+    if (problems.length) return problems;
+    if (options?.entityId !== undefined) return options.entityId;
+    const brands = options?.brands;
+    if (!brands) return entityOfBrand(paymentBrand);
+    const entities = new Set(brands.map(entityOfBrand));
+    if (entities.size > 1) return [{ name: 'options.brands', value: brands.join(' '), message: `are on ${entities.size} different entities (createGatewayClient({ entities })): a checkout is on one entity, so make one per entity` }];
+    const [entity] = entities;
+    if (paymentBrand !== undefined && entityOfBrand(paymentBrand) !== entity) return [{ name: 'paymentBrand', value: paymentBrand, message: `is on another entity than options.brands (${brands.join(' ')})` }];
+    return entity!;
+  }
+
   function prepare(call: Call) {
     const redact = call.redact ?? redactorFor(call.params ?? {});
     const owned = Object.keys(call.params ?? {}).filter((name) => CLIENT_OWNED.test(name));
-    const refused = [...checkOptions(call.options), ...owned.map((name) => ({ name, message: OWNED_MESSAGE }))];
+    const entityId = entityOf(call.options, call.method === 'POST' ? call.params?.paymentBrand : undefined);
+    const refused = [...(typeof entityId === 'string' ? [] : entityId), ...owned.map((name) => ({ name, message: OWNED_MESSAGE }))];
     if (refused.length) throw validationError(refused, redact);
-    const params: Record<string, string> = { ...call.params, entityId: call.options?.entityId ?? config.entityId };
+    const params: Record<string, string> = { ...call.params, entityId: entityId as string };
     if (call.method === 'POST' && config.testMode && params.testMode === undefined) params.testMode = config.testMode;
     if (call.operation) {
       // A missing field is `value: null` in the shared rules, as the platform writes it; here it has no value.
@@ -304,6 +345,11 @@ export function createTransport(config: TransportConfig): Transport {
 
   return {
     entityId: config.entityId,
+    onEntity(options, paymentBrand) {
+      const entityId = entityOf(options, paymentBrand);
+      if (typeof entityId !== 'string') throw validationError(entityId, tokenOnly);
+      return { ...options, entityId };
+    },
     testMode: config.testMode,
     now: config.now,
     reconcileDelaysMs: config.reconcileDelaysMs,

@@ -25,6 +25,8 @@ export interface ShopperReturn {
 /** What the kit remembers of a checkout it created (`checkout:{id}` in the status store, as a final value). */
 export interface CreatedCheckout {
   readonly merchantTransactionId?: string;
+  /** The entity it was created on, which its status read and look-ups must use (absent in records of earlier versions). */
+  readonly entityId?: string;
 }
 
 export const createdCheckoutKey = (checkoutId: string) => `checkout:${checkoutId}`;
@@ -45,13 +47,22 @@ function parsed<T>(value: string, accept: (value: unknown) => value is T): T {
 }
 
 const isCreatedCheckout = (value: unknown): value is CreatedCheckout => {
-  const id = (value as CreatedCheckout | null)?.merchantTransactionId;
-  return typeof value === 'object' && value !== null && (id === undefined || typeof id === 'string');
+  const { merchantTransactionId, entityId } = (value ?? {}) as CreatedCheckout;
+  return typeof value === 'object' && value !== null && (merchantTransactionId === undefined || typeof merchantTransactionId === 'string') && (entityId === undefined || typeof entityId === 'string');
 };
+
+/** What the store remembers of a checkout the kit created, or undefined when it does not know it; a failing store throws. */
+export async function createdCheckoutOf(store: StatusStore, checkoutId: string): Promise<CreatedCheckout | undefined> {
+  const value = store.read ? await guarded(() => store.read!(createdCheckoutKey(checkoutId))) : undefined;
+  return value === undefined ? undefined : parsed(value, isCreatedCheckout);
+}
 
 /** True when the gateway certainly answered (an error with its result code, below HTTP 500): the read's outcome is known. */
 const answered = (error: unknown) =>
   error instanceof GatewayError && !(error instanceof GatewayNetworkError) && !(error instanceof UncertainOutcomeError) && error.resultCode !== undefined && (error.httpStatus ?? 0) < 500;
+
+/** The caller's choice of entity for a return's reads (none: the checkout's own, or the client's). */
+type EntityChoice = Pick<RequestOptions, 'entityId' | 'brands'>;
 
 /** One status read shared by every concurrent return for a path in this process. */
 interface Shared {
@@ -62,15 +73,6 @@ interface Shared {
   sent: boolean;
 }
 
-/**
- * What of a caller's options reaches the shared read: its time limit and its channel (a checkout is read on the
- * entity that created it), never its signal, since the read is shared and its answer kept for every caller.
- */
-type SentOptions = Pick<RequestOptions, 'timeoutMs' | 'entityId'>;
-const sentOptions = (options: RequestOptions | undefined): SentOptions => ({
-  ...(options?.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-  ...(options?.entityId !== undefined ? { entityId: options.entityId } : {}),
-});
 
 export function shopperReturnHandler(
   transport: Transport,
@@ -79,7 +81,7 @@ export function shopperReturnHandler(
 ) {
   const inFlight = new Map<string, Shared>();
 
-  async function read(resourcePath: string, { kind, id }: ResourcePath, shared: Shared, sent: SentOptions): Promise<Payment> {
+  async function read(resourcePath: string, { kind, id }: ResourcePath, shared: Shared, timeoutMs: number | undefined, entity: EntityChoice): Promise<Payment> {
     const checkout = kind === 'checkout';
     // Only the checkout status is limited (and consumed by a successful read); a payment may be read freely, but one read is enough.
     const limit = checkout ? { count: STATUS_CALLS_PER_MINUTE, windowMs: STATUS_CALL_WINDOW_MS } : undefined;
@@ -106,9 +108,11 @@ export function shopperReturnHandler(
     let payment: Payment;
     try {
       // No caller's signal: the read is shared, and once sent its answer is kept for everyone.
-      payment = checkout ? await resources.checkouts.getPayment(id, sent) : await resources.payments.get(id, sent);
+      // A checkout is read on the entity it was created on (getPayment recalls it), unless the caller names one.
+      const options = { ...entity, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+      payment = checkout ? await resources.checkouts.getPayment(id, options) : await resources.payments.get(id, options);
     } catch (error) {
-      if (checkout && error instanceof GatewayNotFoundError) return notFound(id, lease, acquired.unanswered, error, sent);
+      if (checkout && error instanceof GatewayNotFoundError) return notFound(id, lease, acquired.unanswered, error, entity);
       // Declines are not shared (a checkout may carry a failed attempt and then a paid one); a lost answer is remembered as lost.
       await (answered(error) ? lease.release() : lease.unanswered()).catch(() => undefined);
       throw error;
@@ -130,11 +134,10 @@ export function shopperReturnHandler(
    * checkout's payments are looked up by the merchantTransactionId remembered at
    * creation; without proof either way, the answer is "unknown".
    */
-  async function notFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError, sent: SentOptions): Promise<Payment> {
+  async function notFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError, entity: EntityChoice): Promise<Payment> {
     let created: CreatedCheckout | undefined;
     try {
-      const value = store.read ? await guarded(() => store.read!(createdCheckoutKey(checkoutId))) : undefined;
-      created = value === undefined ? undefined : parsed(value, isCreatedCheckout);
+      created = await createdCheckoutOf(store, checkoutId);
     } catch {
       created = undefined;
     }
@@ -155,7 +158,9 @@ export function shopperReturnHandler(
     if (!merchantTransactionId) throw await unknown(created ? 'it has no merchantTransactionId to look it up by' : 'the status store does not know it from its creation (an earlier read may have consumed it)');
     let payments: readonly Payment[];
     try {
-      ({ payments } = await resources.reports.findByMerchantTransactionId(merchantTransactionId, sent));
+      // On the checkout's entity: its payments are nowhere else.
+      const chosen = entity.entityId !== undefined || entity.brands !== undefined;
+      ({ payments } = await resources.reports.findByMerchantTransactionId(merchantTransactionId, chosen || created?.entityId === undefined ? entity : { entityId: created.entityId }));
     } catch (lookup) {
       throw await unknown('looking it up by its merchantTransactionId failed', lookup);
     }
@@ -209,7 +214,8 @@ export function shopperReturnHandler(
     // A read every participant left before it was sent is winding down: a newcomer starts its own.
     if (!shared || shared.controller.signal.aborted) {
       const entry = { controller: new AbortController(), participants: 0, sent: false } as Shared;
-      entry.promise = read(path, target, entry, sentOptions(options)).finally(() => inFlight.get(path) === entry && inFlight.delete(path));
+      const entity: EntityChoice = { ...(options?.entityId !== undefined ? { entityId: options.entityId } : {}), ...(options?.brands !== undefined ? { brands: options.brands } : {}) };
+      entry.promise = read(path, target, entry, options?.timeoutMs, entity).finally(() => inFlight.get(path) === entry && inFlight.delete(path));
       // A read every participant left still settles; its failure is nobody's to handle.
       entry.promise.catch(() => undefined);
       inFlight.set(path, entry);

@@ -99,6 +99,7 @@ describe('published result codes', () => {
       approved: 'approved',
       approvedIntegratorTest: 'approved',
       successfulRequest: 'approved',
+      brandNotConfigured: 'rejected_validation',
       approvedConnectorTest: 'approved',
       frictionlessAuthenticated: 'approved',
       threeDsNotParticipating: 'rejected_3ds',

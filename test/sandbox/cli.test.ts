@@ -46,6 +46,34 @@ describe('gw-sandbox CLI', () => {
     }
   });
 
+  it('--entity ID:BRAND,BRAND configures the entity for those brands only; the others answer 600.200.201', async () => {
+    const entity = '0123456789abcdef0123456789abcdef';
+    const { child, lines } = await startCli(['--port', '0', '--entity', `${entity}:MADA,APPLEPAY`]);
+    try {
+      const base = /listening on (\S+)$/.exec(lines[0]!)![1];
+      assert.match(lines.join('\n'), new RegExp(`${entity} \\(MADA APPLEPAY\\)`));
+      const create = (paymentBrand: string) =>
+        fetch(`${base}/v1/checkouts`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${DEFAULT_TOKEN}` },
+          body: new URLSearchParams({ entityId: entity, amount: '1.00', currency: 'SAR', paymentType: 'DB', integrity: 'true', paymentBrand }),
+        }).then(async (answer) => [answer.status, (await answer.json()).result.code]);
+      assert.deepEqual(await create('MADA'), [200, '000.200.100']);
+      assert.deepEqual(await create('VISA'), [400, '600.200.201']);
+    } finally {
+      await stop(child);
+    }
+  });
+
+  it('refuses an unknown brand after an entity', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--entity', `${DEFAULT_ENTITY_ID}:VISA:MADA`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const [code] = await once(child, 'exit');
+    assert.equal(code, 2);
+    assert.match(stderr, /VISA:MADA is not a brand/);
+  });
+
   it('defaults to the documented token and entity', async () => {
     const { child, lines } = await startCli(['--port', '0']);
     try {

@@ -159,11 +159,11 @@ export const payoutsByProgramme = (): Record<CardPayout['programme'], CardPayout
 });
 
 /** The shopper pays in the widget: the widget's own call, authorised by the checkout id alone. */
-export async function payInWidget(sandbox: Sandbox, checkoutId: string, number: string = CARDS.approved): Promise<void> {
+export async function payInWidget(sandbox: Sandbox, checkoutId: string, number: string = CARDS.approved, brand = 'VISA'): Promise<void> {
   const response = await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/widget/payments`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ paymentBrand: 'VISA', 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123' }),
+    body: new URLSearchParams({ paymentBrand: brand, 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123' }),
   });
   assert.equal(response.status, 200, await response.clone().text());
 }

@@ -12,33 +12,50 @@ export interface Checkouts {
    * Creates a checkout for the payment widget; `integrity` defaults to true so
    * the answer carries the script's integrity hash. Not retried: a timeout
    * leaves at most an unused checkout, which expires after 30 minutes.
+   * It is created on the entity of `options.entityId`, else of `options.brands`
+   * (the brands of its widget form), else of the request's `paymentBrand`; the
+   * client remembers that entity for the checkout's status read.
    */
   create(request: CheckoutRequest, options?: RequestOptions): Promise<CheckoutCreated>;
   /**
    * Reads the payment of a checkout, once (never retried: the gateway allows 2
    * status calls a minute, and consumes the checkout on success). Prefer
    * `client.handleShopperReturn`, which remembers the answer and enforces the limit.
-   * An expired or already consumed checkout is `GatewayNotFoundError`.
+   * An expired or already consumed checkout is `GatewayNotFoundError`. Read on
+   * the entity the client created it on, unless the options name one.
    */
   getPayment(checkoutId: string, options?: RequestOptions): Promise<Payment>;
 }
 
-/**
- * `remember` keeps what a later status read needs to tell "expired" from "paid,
- * but its answer was lost": that the kit created the checkout, and its
- * merchantTransactionId. It never fails the creation (the checkout exists).
- */
-export function checkouts(transport: Transport, remember?: (checkoutId: string, merchantTransactionId: string | undefined) => Promise<unknown>): Checkouts {
+/** What the client keeps of the checkouts it creates, in its status store. */
+export interface CheckoutMemory {
+  /**
+   * Keeps what a later status read needs: the checkout's entity, and what
+   * tells "expired" from "paid, but its answer was lost" (that the kit created
+   * it, and its merchantTransactionId). Never fails the creation (the checkout exists).
+   */
+  remember(checkoutId: string, merchantTransactionId: string | undefined, entityId: string): Promise<unknown>;
+  /** The entity the checkout was created on, or undefined when the store does not know it. */
+  entityOf(checkoutId: string): Promise<string | undefined>;
+}
+
+export function checkouts(transport: Transport, memory?: CheckoutMemory): Checkouts {
   return {
     async create(request, options) {
       const params = flatten({ integrity: true, ...request });
-      const created = settle(await transport.send<CheckoutCreated>({ options, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params, programme: (request as { programme?: Variant } | null)?.programme }));
-      if (remember && typeof created.id === 'string') await remember(created.id, params.merchantTransactionId).catch(() => undefined);
+      const on = transport.onEntity(options, params.paymentBrand);
+      const created = settle(await transport.send<CheckoutCreated>({ options: on, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params, programme: (request as { programme?: Variant } | null)?.programme }));
+      if (memory && typeof created.id === 'string') await memory.remember(created.id, params.merchantTransactionId, on.entityId).catch(() => undefined);
       return created;
     },
 
     async getPayment(checkoutId, options) {
       const path = `/v1/checkouts/${pathId(transport, 'checkoutId', checkoutId)}/payment`;
+      // A checkout's payment is on the checkout's entity: the one the client created it on, unless the caller names one.
+      if (memory && options?.entityId === undefined && options?.brands === undefined) {
+        const entityId = await memory.entityOf(checkoutId).catch(() => undefined);
+        if (entityId !== undefined) options = { ...options, entityId };
+      }
       try {
         return settle(await transport.send<Payment>({ options, method: 'GET', path, retries: 0 }));
       } catch (error) {

@@ -1,9 +1,8 @@
 /** 4. Server-to-server payments, 5. payment status, 6. capture, refund and reversal. */
 import { settle } from '../answers.js';
 import { movePayment } from '../reconcile.js';
-import type { RequestOptions, Transport } from '../request.js';
+import { flatten, type RequestOptions, type Transport } from '../request.js';
 import type { CaptureRequest, Payment, PaymentRequest, RefundRequest, ReversalRequest } from '../types.js';
-import { flatten } from '../request.js';
 import { pathId } from './path.js';
 import { orderReferenceOf } from './reports.js';
 
@@ -38,6 +37,8 @@ export function payments(transport: Transport): Payments {
     const held = typeof referenced === 'object' && referenced !== null;
     const paymentId = held ? referenced.id : referenced;
     const path = `/v1/payments/${pathId(transport, 'paymentId', paymentId)}`;
+    // Bad options and request data naming the entity are refused before the look-up below is sent, not after.
+    transport.validate({ options, method: 'POST', path, params: flatten({ ...request, paymentType }) });
     // Reports by order: the new transaction carries its order's reference unless the caller gives one. From the
     // payment the caller holds it costs nothing; from a bare id it costs one read (never a second money-moving request).
     const movement = { path, operation: 'reference' as const, request: { ...request, paymentType }, referencedId: paymentId };
