@@ -120,6 +120,7 @@ function positiveOr(value: number, fallback: number): number {
  */
 export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> {
   static override readonly tagName = 'gw-3ds-handler';
+  /** The element's shadow-root styles (its parts and custom properties are the public styling API). */
   static override styles = styles;
 
   static override properties = {

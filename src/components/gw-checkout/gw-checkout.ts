@@ -71,6 +71,7 @@ function loadKey(element: GwCheckout): string {
  */
 export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   static override readonly tagName = 'gw-checkout';
+  /** The element's shadow-root styles (its parts and custom properties are the public styling API). */
   static override styles = styles;
 
   static override properties = {
