@@ -5,6 +5,8 @@
  * record as the gateway's payment response.
  */
 import { toAmount, toCents } from '../contract/amount.js';
+import type { Payment } from '../contract/answers.js';
+import type { PaymentNotificationFields } from '../contract/notifications.js';
 import type { TestMode } from '../contract/formats.js';
 import { resourcePathOf } from '../contract/resource-path.js';
 import { isApproved, RESULT_CODES } from '../contract/result-codes.js';
@@ -333,14 +335,17 @@ export function shopperReturnUrl(payment: PaymentRecord): string {
  * answer: the short id, where it came from (`OPPUI` for the widget, `SYSTEM`
  * otherwise) and the payment method.
  */
-export function notificationFields(payment: PaymentRecord): Record<string, string> {
+export function notificationFields(payment: PaymentRecord): PaymentNotificationFields {
   return { shortId: payment.shortId, source: payment.checkoutId ? 'OPPUI' : 'SYSTEM', paymentMethod: 'CC' };
 }
 
+/** The request's fields a payment answer echoes (see `echoedFields`), nested: every leaf a string, as the contract's `Payment` reads them. */
+type Echoed = Pick<Payment, 'customer' | 'billing' | 'recipient' | 'customParameters' | 'threeDSecure' | 'standingInstruction'>;
+
 /** The gateway's payment response for a record (result included; the envelope is added by the caller). */
-export function paymentBody(payment: PaymentRecord, answeredResult: Result = payment.result): Record<string, unknown> {
-  const echoed = nest(payment.echo);
-  const body: Record<string, unknown> = {
+export function paymentBody(payment: PaymentRecord, answeredResult: Result = payment.result): Payment & { readonly timestamp: string } {
+  const echoed = nest(payment.echo) as Echoed;
+  return {
     id: payment.id,
     ...(payment.referencedId ? { referencedId: payment.referencedId } : {}),
     ...(payment.registrationId ? { registrationId: payment.registrationId } : {}),
@@ -354,14 +359,13 @@ export function paymentBody(payment: PaymentRecord, answeredResult: Result = pay
     resultDetails: payment.resultDetails,
     ...(payment.card ? { card: payment.card } : {}),
     ...echoed,
+    ...(payment.threeDSecure ? { threeDSecure: { ...echoed.threeDSecure, ...payment.threeDSecure } } : {}),
+    ...(payment.standingInstruction ? { standingInstruction: payment.standingInstruction } : {}),
+    risk: { score: '100' },
+    // A payment's timestamp is its transaction's, with milliseconds, as the platform writes it on read-backs and
+    // report entries; the answer to the request itself is written without (see routes.ts).
+    timestamp: gatewayTimestamp(new Date(payment.createdAt)),
   };
-  if (payment.threeDSecure) body.threeDSecure = { ...(echoed.threeDSecure as object | undefined), ...payment.threeDSecure };
-  if (payment.standingInstruction) body.standingInstruction = payment.standingInstruction;
-  body.risk = { score: '100' };
-  // A payment's timestamp is its transaction's, with milliseconds, as the platform writes it on read-backs and
-  // report entries; the answer to the request itself is written without (see routes.ts).
-  body.timestamp = gatewayTimestamp(new Date(payment.createdAt));
-  return body;
 }
 
 /** Whether a payment may be shown as the successful one of its checkout. */

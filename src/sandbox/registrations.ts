@@ -5,6 +5,7 @@
  * rule that ties a merchant-initiated repeat to the customer-initiated payment
  * that started its standing instruction.
  */
+import type { Registration } from '../contract/answers.js';
 import { variantOf, type ParameterError } from '../contract/rules.js';
 import { answeredStandingInstruction, createPayment, initialInstructionOf, summariseCard, testModeOf, type PaymentOutcome } from './payments.js';
 import type { RegistrationRecord, Result, SandboxStore } from './store.js';
@@ -78,7 +79,7 @@ export function payWithRegistration(store: SandboxStore, registration: Registrat
 }
 
 /** The answer to `POST /v1/registrations` and `DELETE /v1/registrations/{id}`, and the payload of their notifications: the card's masked data only. */
-export function registrationBody(registration: RegistrationRecord, answered: Result): Record<string, unknown> {
+export function registrationBody(registration: RegistrationRecord, answered: Result): Registration {
   return {
     id: registration.id,
     result: answered,

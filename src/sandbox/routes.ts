@@ -2,6 +2,7 @@
  * The sandbox's routes: every seed endpoint, the widget's own endpoints and the
  * 3DS pages, each checking the Bearer token and the entity where the gateway does.
  */
+import type { CheckoutCreated, Deregistration, Payment, PaymentList } from '../contract/answers.js';
 import { CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
 import { amountTooLow } from '../contract/amount.js';
 import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../contract/result-codes.js';
@@ -65,7 +66,7 @@ const settledBodies = new Map<PaymentRecord, Settled>();
 
 interface Settled {
   /** The body without its timestamp, as an object and serialised. */
-  readonly body: Record<string, unknown>;
+  readonly body: Omit<Payment, 'timestamp'>;
   readonly text: string;
   readonly timestamp: string | undefined;
 }
@@ -122,8 +123,7 @@ const createCheckout: Handler = (state, request) => {
     reads: [],
   };
   store.addCheckout(checkout);
-  const body: Record<string, unknown> = { result: result(RESULT_CODES.checkoutCreated), id: checkout.id };
-  if (request.params.integrity === 'true') body.integrity = state.widget.integrity;
+  const body: CheckoutCreated = { result: result(RESULT_CODES.checkoutCreated), id: checkout.id, ...(request.params.integrity === 'true' ? { integrity: state.widget.integrity } : {}) };
   return reply(json(200, envelope(body, store.clock.now(), checkout.id)));
 };
 
@@ -151,7 +151,8 @@ const checkoutPayment: Handler = (state, request, match) => {
   checkout.reads.push(now);
   if (!store.liveCheckout(id)) return reply(noSession(state, request));
   const payment = paymentOfCheckout(state, checkout);
-  if (!payment) return reply(json(200, envelope({ result: result(RESULT_CODES.pending) }, store.clock.now(), id)));
+  // No attempt yet: the platform answers the result alone, a payment without its fields.
+  if (!payment) return reply(json(200, envelope({ result: result(RESULT_CODES.pending) } satisfies Partial<Payment>, store.clock.now(), id)));
   if (succeeded(payment)) checkout.consumed = true;
   const body = paymentBody(payment);
   return reply(json(200, envelope(body, store.clock.now(), id)), payment.id);
@@ -295,7 +296,7 @@ const deleteRegistration: Handler = (state, request, match) => {
   const registration = ownRegistration(state, request, match[1]!, RESULT_CODES.registrationDeregistered);
   if (isReply(registration)) return reply(registration);
   state.store.deregister(registration);
-  const body = { id: registration.id, result: result(approvalCode(registration.testMode)) };
+  const body: Deregistration = { id: registration.id, result: result(approvalCode(registration.testMode)) };
   return reply(json(200, envelope(body, state.store.clock.now(), state.store.ndc(registration.entityId))));
 };
 
@@ -320,7 +321,7 @@ const queryByMerchantTransactionId: Handler = (state, request) => {
   const ndc = state.store.ndc(request.params.entityId);
   if (!payments.length) return reply(failure(400, RESULT_CODES.transactionNotFound, now, ndc));
   // The list's own result is the platform's "successful request", not a transaction's code (recorded 2022).
-  const body = { result: result(RESULT_CODES.successfulRequest), payments: payments.map((payment) => paymentBody(payment)) };
+  const body: PaymentList = { result: result(RESULT_CODES.successfulRequest), payments: payments.map((payment) => paymentBody(payment)) };
   return reply(json(200, envelope(body, now, ndc)));
 };
 

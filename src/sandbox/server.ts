@@ -27,7 +27,7 @@ function takeFault(state: SandboxState, path: string): FaultMode | undefined {
 }
 
 const resultCodeOf = (answer: Reply): string | undefined => {
-  if (answer.kind === 'json') return (answer.body.result as { code?: string } | undefined)?.code;
+  if (answer.kind === 'json') return answer.body.result.code;
   if (answer.kind === 'redirect') return answer.resultCode;
   return undefined;
 };
@@ -104,8 +104,7 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
 function scrubbedFailure(answer: Reply, redact: Redactor): Reply {
   if (answer.kind !== 'json' || answer.status < 400) return answer;
   const body = redact.deep(answer.body);
-  if (typeof body.ndc === 'string') body.ndc = maskCardNumbers(body.ndc);
-  return { ...answer, body };
+  return { ...answer, body: typeof body.ndc === 'string' ? { ...body, ndc: maskCardNumbers(body.ndc) } : body };
 }
 
 /** The last resort when even building an answer failed: fixed bytes, no clock, no store. */

@@ -8,7 +8,7 @@ import { Notifier, type NotificationOptions } from './notifications.js';
 import { RequestLog } from './request-log.js';
 import { SandboxClock, SandboxStore } from './store.js';
 import { loadWidgetScript, type WidgetScript } from './widget-script.js';
-import type { FlatParams, Reply } from './wire.js';
+import type { AnswerBody, FlatParams, Reply } from './wire.js';
 
 export type { LoggedRequest } from './request-log.js';
 
@@ -83,7 +83,7 @@ export function createSandboxState(options: { tokens: readonly string[]; entitie
 
 export type Handler = (state: SandboxState, request: Request, match: RegExpExecArray) => Routed;
 
-export const json = (status: number, body: Record<string, unknown>, cors = false): Reply => ({ kind: 'json', status, body, ...(cors ? { cors } : {}) });
+export const json = (status: number, body: AnswerBody, cors = false): Reply => ({ kind: 'json', status, body, ...(cors ? { cors } : {}) });
 export const reply = (value: Reply, paymentId?: string): Routed => (paymentId ? { reply: value, paymentId } : { reply: value });
 
 const bearerToken = (authorization: string | undefined) => /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
