@@ -8,9 +8,9 @@
  * payload bytes are kept, oldest dropped first.
  */
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
-import type { Payment } from '../contract/answers.js';
-import type { PaymentNotification, PaymentNotificationFields, RegistrationNotification } from '../contract/notifications.js';
-import { redactByShape } from '../contract/redaction.js';
+import type { Payment } from '../../contract/answers.js';
+import type { PaymentNotification, PaymentNotificationFields, RegistrationNotification } from '../../contract/notifications.js';
+import { redactByShape } from '../../contract/redaction.js';
 import { approvalCode, notificationFields, paymentBody } from './payments.js';
 import { registrationBody } from './registrations.js';
 import { envelope, result } from './results.js';

@@ -4,10 +4,10 @@
  * carries, in the platform's formats.
  */
 import { createHash } from 'node:crypto';
-import { describeResult, RESULT_CODES } from '../contract/result-codes.js';
-import type { ParameterError } from '../contract/rules.js';
+import { describeResult, RESULT_CODES } from '../../contract/result-codes.js';
+import type { ParameterError } from '../../contract/rules.js';
 import type { Result } from './store.js';
-import { gatewayTimestamp, type AnswerBody, type Reply } from './wire.js';
+import { gatewayTimestamp, type AnswerBody, type Reply } from '../wire.js';
 
 /** A result with the platform's description of its code. */
 export function result(code: string, description = describeResult(code) ?? code): Result {

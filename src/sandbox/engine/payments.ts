@@ -4,17 +4,18 @@
  * triggers, finishes 3DS steps, captures, refunds and reverses, and renders a
  * record as the gateway's payment response.
  */
-import { toAmount, toCents } from '../contract/amount.js';
-import type { Payment } from '../contract/answers.js';
-import type { PaymentNotificationFields } from '../contract/notifications.js';
-import type { TestMode } from '../contract/formats.js';
-import { resourcePathOf } from '../contract/resource-path.js';
-import { isApproved, RESULT_CODES } from '../contract/result-codes.js';
+import { toAmount, toCents } from '../../contract/amount.js';
+import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
+import type { Payment } from '../../contract/answers.js';
+import type { PaymentNotificationFields } from '../../contract/notifications.js';
+import type { TestMode } from '../../contract/formats.js';
+import { resourcePathOf } from '../../contract/resource-path.js';
+import { isApproved, RESULT_CODES } from '../../contract/result-codes.js';
 import { binDataOf } from './bin-data.js';
 import { result } from './results.js';
 import { type CardSummary, type PaymentRecord, type RegistrationRecord, type Result, type SandboxStore, type ThreeDsSession } from './store.js';
 import type { CardBehaviour } from './triggers.js';
-import { gatewayTimestamp, nest, type FlatParams } from './wire.js';
+import { gatewayTimestamp, nest, type FlatParams } from '../wire.js';
 
 /** The approval code of a test mode: INTERNAL (the default) `000.100.110`, EXTERNAL `000.100.112`. */
 export function approvalCode(testMode: TestMode): string {
@@ -370,6 +371,12 @@ export function paymentBody(payment: PaymentRecord, answeredResult: Result = pay
 
 /** Whether a payment may be shown as the successful one of its checkout. */
 export const succeeded = (payment: PaymentRecord) => isApproved(payment.result.code);
+
+/** After a checkout's payment succeeds, its session lives 30 minutes more so the shop can read the status. */
+export function noteCheckoutPayment(store: SandboxStore, payment: PaymentRecord): void {
+  const checkout = payment.checkoutId === undefined ? undefined : store.checkouts.get(payment.checkoutId);
+  if (checkout && succeeded(payment)) checkout.expiresAt = Math.max(checkout.expiresAt, store.clock.nowMs() + CHECKOUT_LIFETIME_MS);
+}
 
 /** Why a capture, refund or reversal cannot be made on `target`, as a result code; undefined when it can. */
 function referenceRefusal(target: PaymentRecord, type: string, cents: number): string | undefined {

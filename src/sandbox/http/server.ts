@@ -6,25 +6,20 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { maskCardNumbers, redactByShape, type Redactor } from '../contract/redaction.js';
-import { RESULT_CODES } from '../contract/result-codes.js';
-import { RequestLimitError } from './limits.js';
-import { envelope, failure, result } from './results.js';
+import { maskCardNumbers, redactByShape, type Redactor } from '../../contract/redaction.js';
+import { RESULT_CODES } from '../../contract/result-codes.js';
+import { RequestLimitError } from '../limits.js';
+import { envelope, failure, result } from '../engine/results.js';
 import { isCorsPath, route } from './routes.js';
-import { redactorOf, reply, type FaultMode, type Routed, type SandboxState } from './state.js';
-import { detached, parseForm, readBody, sendPreflight, sendReply, type FlatParams, type Reply } from './wire.js';
+import type { SandboxState } from '../state.js';
+import { redactorOf } from './auth.js';
+import { reply, type Routed } from './route.js';
+import { detached, parseForm, readBody, sendPreflight, sendReply, type FlatParams, type Reply } from '../wire.js';
 
 const SYSTEM_ERROR = RESULT_CODES.systemUnavailable;
 
 const systemError = (state: SandboxState, description?: string) =>
   failure(500, SYSTEM_ERROR, state.store.clock.now(), state.store.ndc(undefined), description === undefined ? {} : { description });
-
-function takeFault(state: SandboxState, path: string): FaultMode | undefined {
-  const fault = state.faults.get(path);
-  if (!fault) return undefined;
-  if (--fault.remaining <= 0) state.faults.delete(path);
-  return fault.mode;
-}
 
 const resultCodeOf = (answer: Reply): string | undefined => {
   if (answer.kind === 'json') return answer.body.result.code;
@@ -67,8 +62,8 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
     return;
   }
   const at = state.store.clock.now().toISOString();
-  const fault = path.startsWith('/__sandbox/') ? undefined : takeFault(state, path);
-  const redact = redactorOf(params, incoming.headers.authorization);
+  const fault = state.faults.take(path);
+  const redact = redactorOf(state, params, incoming.headers.authorization);
   const base = { at, method, path: redact(path), params: state.log.params(params, redact), ...(fault ? { fault } : {}) };
   if (fault === 'hang') {
     state.log.add({ ...base, status: 0 });
@@ -81,7 +76,7 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
   }
   let routed: Routed;
   try {
-    routed = route(state, { method, path, params, authorization: incoming.headers.authorization, remoteAddress: incoming.socket.remoteAddress?.replace(/^::ffff:/, '') });
+    routed = route(state, { method, path, params, authorization: incoming.headers.authorization, remoteAddress: incoming.socket.remoteAddress?.replace(/^::ffff:/, '') }, redact);
   } catch (error) {
     onError(error);
     routed = reply(systemError(state));
