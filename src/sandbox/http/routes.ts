@@ -16,6 +16,7 @@ import { searchPayments } from '../engine/reports.js';
 import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from '../engine/registrations.js';
 import { envelope, envelopeJson, failure, invalidParameters, result } from '../engine/results.js';
 import type { SandboxState, SettledBody } from '../state.js';
+import type { CheckoutAnswer, PaymentAnswer } from '../widget/answers.js';
 import { bearerAccepted, redactorOf, storable } from './auth.js';
 import { json, reply, type Handler, type Request, type RequestContext, type Route, type Routed } from './route.js';
 import { THREE_DS_TIMEOUT_MS, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from '../engine/store.js';
@@ -165,17 +166,19 @@ const widgetCheckout: Handler = (context, match) => {
   const checkout = state.store.liveCheckout(id);
   if (!checkout) return reply(invalidCheckout(now, id));
   const { params } = checkout;
+  // What the served widget reads (widget/answers.ts), so a renamed field fails to compile here too.
   const body = {
     result: result(RESULT_CODES.checkoutCreated),
     checkout: {
       id,
-      amount: params.amount,
-      currency: params.currency,
-      paymentType: params.paymentType,
+      // Mandatory at checkout creation, which refuses a checkout without them.
+      amount: params.amount!,
+      currency: params.currency!,
+      paymentType: params.paymentType!,
       ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
       expiresAt: new Date(checkout.expiresAt).toISOString(),
     },
-  };
+  } satisfies CheckoutAnswer;
   return reply(json(200, envelope(body, now, id), true));
 };
 
@@ -203,7 +206,7 @@ const widgetPayment: Handler = (context, match) => {
   checkout.paymentIds.push(outcome.payment.id);
   if (outcome.payment.threeDs) checkout.attemptsOpenUntil = outcome.payment.createdAt + THREE_DS_TIMEOUT_MS;
   noteCheckoutPayment(state.store, outcome.payment);
-  const body = { result: result(outcome.answeredCode), id: outcome.payment.id, ...pendingRedirect(state, outcome.payment) };
+  const body = { result: result(outcome.answeredCode), id: outcome.payment.id, ...pendingRedirect(state, outcome.payment) } satisfies PaymentAnswer;
   return reply(json(200, envelope(body, now, id), true), outcome.payment.id);
 };
 
