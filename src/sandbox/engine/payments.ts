@@ -364,7 +364,7 @@ export function paymentBody(payment: PaymentRecord, answeredResult: Result = pay
     ...(payment.standingInstruction ? { standingInstruction: payment.standingInstruction } : {}),
     risk: { score: '100' },
     // A payment's timestamp is its transaction's, with milliseconds, as the platform writes it on read-backs and
-    // report entries; the answer to the request itself is written without (see routes.ts).
+    // report entries; the answer to the request itself is written without (see http/routes.ts).
     timestamp: gatewayTimestamp(new Date(payment.createdAt)),
   };
 }
