@@ -8,7 +8,7 @@
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../src/sandbox/index.js';
-import { route } from '../src/sandbox/routes.js';
+import { route } from '../src/sandbox/http/routes.js';
 import { createSandboxState } from '../src/sandbox/state.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);

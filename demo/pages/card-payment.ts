@@ -6,7 +6,7 @@
 import '../../src/index.js';
 import { html, render } from 'lit';
 import type { ThreeDsRedirect } from '../../src/contract/redirect.js';
-import { CARDS } from '../../src/sandbox/triggers.js';
+import { CARDS } from '../../src/sandbox/engine/triggers.js';
 import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';
 import { messageOf, money, mountPage, notice } from '../lib/layout.js';

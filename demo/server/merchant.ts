@@ -12,7 +12,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import { z } from 'zod';
 import { GatewayError, NotificationError, createFulfilment, createGatewayClient, createMemoryStatusStore, type GatewayClient, type GatewayClientOptions, type StatusStore } from '../../src/server/index.js';
 import { createRedactor } from '../../src/contract/redaction.js';
-import { TEST_CARDS } from '../../src/sandbox/triggers.js';
+import { TEST_CARDS } from '../../src/sandbox/engine/triggers.js';
 import { recordingFetch, type GatewayCall } from './call-recorder.js';
 import { CURRENCY, PRODUCTS, cartSchema } from './catalogue.js';
 import { BadRequest, NotFound, amount, browserInput, cardInput, challengeWindow, merchantTransactionId, parseInput, reference, shopperReturnQuery } from './input.js';

@@ -7,10 +7,10 @@
  * 3DS success, as approved), kept exactly as published, quirks included.
  */
 
-/** One bad field of a `200.300.404` answer. The platform may leave `value` out. */
+/** One bad field of a `200.300.404` answer. The platform writes `"value": null` for a parameter that was not sent, and may leave `value` out. */
 export interface AnsweredParameterError {
   readonly name: string;
-  readonly value?: string;
+  readonly value?: string | null;
   readonly message: string;
 }
 

@@ -5,15 +5,17 @@
 import type { AddressInfo } from 'node:net';
 import { isPaymentBrand, PAYMENT_BRANDS } from '../contract/brands.js';
 import type { SandboxLimits } from './limits.js';
-import type { NotificationDelivery, NotificationOptions } from './notifications.js';
-import { createSandboxServer } from './server.js';
-import { createSandboxState, FAULT_MODES, type FaultMode, type LoggedRequest, type SandboxEntity } from './state.js';
+import type { NotificationDelivery, NotificationOptions } from './engine/notifications.js';
+import { createSandboxServer } from './http/server.js';
+import { checkFault, isFaultRefusal, type FaultMode } from './http/faults.js';
+import { createSandboxState, type LoggedRequest, type SandboxEntity } from './state.js';
 
-export type { FaultMode, LoggedRequest, SandboxEntity } from './state.js';
+export type { FaultMode } from './http/faults.js';
+export type { LoggedRequest, SandboxEntity } from './state.js';
 export { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
-export { NOTIFICATION_LIMITS, NOTIFICATION_RETRY_DELAYS_SECONDS, type NotificationAttempt, type NotificationDelivery, type NotificationOptions } from './notifications.js';
-export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './triggers.js';
-export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions } from './merchant-proxy.js';
+export { NOTIFICATION_LIMITS, NOTIFICATION_RETRY_DELAYS_SECONDS, type NotificationAttempt, type NotificationDelivery, type NotificationOptions } from './engine/notifications.js';
+export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './engine/triggers.js';
+export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions } from './http/merchant-proxy.js';
 
 /** The fixed test token the sandbox accepts unless told otherwise. */
 export const DEFAULT_TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAxOTM5NzM2ZjFhNzA2NDF8c2FuZGJveA==';
@@ -106,7 +108,11 @@ export interface Sandbox {
   readonly notifications: SandboxNotifications;
   /** The recent requests, oldest first, card data masked. */
   requests(): LoggedRequest[];
-  /** Makes the next `count` requests to `path` (exact path, e.g. `/v1/payments`) hang, fail with HTTP 500, or drop after processing. */
+  /**
+   * Makes the next `count` requests to `path` (exact path, e.g. `/v1/payments`) hang, fail with HTTP 500, or drop after
+   * processing; `count` 0 clears the path's fault. A `RangeError` for a path not of the gateway (`/__sandbox/…`), another
+   * mode or a count not a whole number from 0 to 999999, as the `/__sandbox/faults` control refuses them.
+   */
   fault(path: string, mode: FaultMode, count?: number): void;
   /** What the sandbox holds now: memory stays bounded by the limits and the sweep of expired checkouts. */
   stats(): SandboxStats;
@@ -187,9 +193,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     requests: () => state.log.entries().map((entry) => ({ ...entry, params: { ...entry.params } })),
     fault(path, mode, count = 1) {
-      if (!FAULT_MODES.includes(mode)) throw new RangeError(`fault mode must be one of ${FAULT_MODES.join(', ')}`);
-      if (count <= 0) state.faults.delete(path);
-      else state.faults.set(path, { path, mode, remaining: count });
+      const fault = checkFault(path, mode, count);
+      if (isFaultRefusal(fault)) throw new RangeError(`fault ${fault.name} ${fault.message}`);
+      state.faults.set(fault);
     },
     stats: () => ({
       checkouts: state.store.checkouts.size,

@@ -1,26 +1,34 @@
 /**
- * The sandbox's state and the shapes its routes share: the store, the
- * credentials, the limits, the request log and the pending faults.
+ * The sandbox's state: the store, the credentials, the limits, the request
+ * log, the pending faults, the notifier and the caches built from them. All of
+ * it is here so `reset()` forgets all of it.
  */
+import type { Payment } from '../contract/answers.js';
 import type { PaymentBrand } from '../contract/brands.js';
-import { createRedactor, type Redactor } from '../contract/redaction.js';
+import type { Redactor } from '../contract/redaction.js';
+import { Notifier, type NotificationOptions } from './engine/notifications.js';
+import { SandboxClock, SandboxStore, type PaymentRecord } from './engine/store.js';
+import { Faults } from './http/faults.js';
+import { RequestLog } from './http/request-log.js';
 import { resolveLimits, type SandboxLimits } from './limits.js';
-import { Notifier, type NotificationOptions } from './notifications.js';
-import { RequestLog } from './request-log.js';
-import { SandboxClock, SandboxStore } from './store.js';
 import { loadWidgetScript, type WidgetScript } from './widget-script.js';
-import type { FlatParams, Reply } from './wire.js';
 
-export type { LoggedRequest } from './request-log.js';
+export type { LoggedRequest } from './http/request-log.js';
 
-/** `hang`: never answer; `error`: HTTP 500 before processing; `drop`: process, then close the socket unanswered. */
-export type FaultMode = 'hang' | 'error' | 'drop';
-export const FAULT_MODES: readonly FaultMode[] = ['hang', 'error', 'drop'];
+/** A settled payment's answer kept serialised for the next read (see `paymentReply` in http/routes.ts). */
+export interface SettledBody {
+  /** The body without its timestamp, as an object and serialised. */
+  readonly body: Omit<Payment, 'timestamp'>;
+  readonly text: string;
+  readonly timestamp: string | undefined;
+}
 
-export interface Fault {
-  readonly path: string;
-  readonly mode: FaultMode;
-  remaining: number;
+/** What the sandbox keeps to answer faster; derived from the state, so cleared with it. */
+export interface SandboxCaches {
+  /** Scrubbers for the last few tokens seen. */
+  readonly tokenRedactors: Map<string | undefined, Redactor>;
+  /** Bodies of recently answered settled payments, oldest first. */
+  readonly settledBodies: Map<PaymentRecord, SettledBody>;
 }
 
 /**
@@ -43,25 +51,12 @@ export interface SandboxState {
   widget: WidgetScript;
   readonly limits: Readonly<SandboxLimits>;
   readonly log: RequestLog;
-  readonly faults: Map<string, Fault>;
+  readonly faults: Faults;
+  readonly caches: SandboxCaches;
   /** Delivers the store's changes to the merchant's notification URL, when one is configured. */
   readonly notifications: Notifier;
   /** Re-reads the widget script and forgets all state. */
   reset(): void;
-}
-
-export interface Routed {
-  readonly reply: Reply;
-  readonly paymentId?: string;
-}
-
-export interface Request {
-  readonly method: string;
-  readonly path: string;
-  readonly params: FlatParams;
-  readonly authorization: string | undefined;
-  /** The caller's IP address, as the socket saw it (IPv4 without the `::ffff:` prefix). */
-  readonly remoteAddress?: string | undefined;
 }
 
 /** A fresh sandbox state: empty store on a real-time clock, the widget script read from disk. */
@@ -81,11 +76,14 @@ export function createSandboxState(options: { tokens: readonly string[]; entitie
     widget: loadWidgetScript(),
     limits,
     log: new RequestLog(limits),
-    faults: new Map(),
+    faults: new Faults(),
+    caches: { tokenRedactors: new Map(), settledBodies: new Map() },
     reset() {
       this.store.clear();
       this.log.clear();
       this.faults.clear();
+      this.caches.tokenRedactors.clear();
+      this.caches.settledBodies.clear();
       this.notifications.clear();
       this.widget = loadWidgetScript();
       clock.reset();
@@ -101,70 +99,4 @@ export function createSandboxState(options: { tokens: readonly string[]; entitie
 export function brandNotConfigured(state: SandboxState, entityId: string, brand: string | undefined): boolean {
   const brands = state.entities.get(entityId);
   return brand !== undefined && brands !== undefined && !brands.has(brand);
-}
-
-export type Handler = (state: SandboxState, request: Request, match: RegExpExecArray) => Routed;
-
-export const json = (status: number, body: Record<string, unknown>, cors = false): Reply => ({ kind: 'json', status, body, ...(cors ? { cors } : {}) });
-export const reply = (value: Reply, paymentId?: string): Routed => (paymentId ? { reply: value, paymentId } : { reply: value });
-
-const bearerToken = (authorization: string | undefined) => /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
-
-export function bearerAccepted(state: SandboxState, authorization: string | undefined): boolean {
-  const token = bearerToken(authorization);
-  return token !== undefined && state.tokens.has(token);
-}
-
-/**
- * The scrubber for everything built around one request: its token, card
- * number and security code, and every token the sandbox accepts (`tokens`),
- * wherever they appear, and any card number or labelled secret by shape; its
- * merchantTransactionId (the key a merchant looks the payment up by) only of
- * the known secrets.
- */
-export function redactorOf(params: Readonly<FlatParams>, authorization: string | undefined, tokens: ReadonlySet<string>): Redactor {
-  const accessToken = bearerToken(authorization);
-  const { 'card.number': cardNumber, 'card.cvv': cvv, merchantTransactionId } = params;
-  if (cardNumber !== undefined || cvv !== undefined || merchantTransactionId !== undefined) return createRedactor({ accessToken, accessTokens: tokens, cardNumber, cvv, keep: [merchantTransactionId] });
-  // Most calls (reads, captures) know no secret but their token: one scrubber per token serves them all.
-  const cache = TOKEN_REDACTORS.get(tokens) ?? new Map<string | undefined, Redactor>();
-  TOKEN_REDACTORS.set(tokens, cache);
-  let redactor = cache.get(accessToken);
-  if (!redactor) {
-    redactor = createRedactor({ accessToken, accessTokens: tokens });
-    if (cache.size >= 16) cache.delete(cache.keys().next().value);
-    cache.set(accessToken, redactor);
-  }
-  return redactor;
-}
-
-/** Per sandbox (its set of tokens), scrubbers for the last few tokens seen (any text a request sends as a token, so bounded). */
-const TOKEN_REDACTORS = new WeakMap<ReadonlySet<string>, Map<string | undefined, Redactor>>();
-
-/** Fields only the payment engine reads (to a card's bin, last four digits and behaviour), never kept nor answered as sent. */
-const CARD_SECRETS: ReadonlySet<string> = new Set(['card.number', 'card.cvv']);
-
-/**
- * The request's fields as the sandbox may keep and answer them, after they
- * were validated as sent: every value scrubbed of secrets, so no record, echo,
- * report or redirect can hold a card number, security code or token (a card
- * number typed into `card.holder` or a custom parameter included).
- */
-export function storable(state: SandboxState, request: Request): FlatParams {
-  const redact = redactorOf(request.params, request.authorization, state.tokens);
-  const kept: FlatParams = Object.create(null) as FlatParams;
-  for (const name in request.params) {
-    const value = request.params[name]!;
-    // By name first (`customParameters[CVV]` is a security code however it is spelled), then by value.
-    kept[CARD_SECRETS.has(name) ? name : redact(name)] = CARD_SECRETS.has(name) ? value : redact.deep(value, name);
-  }
-  return kept;
-}
-
-export interface Route {
-  readonly method: string;
-  readonly pattern: RegExp;
-  readonly handler: Handler;
-  /** Answers CORS for the browser-side widget. */
-  readonly cors?: boolean;
 }

@@ -3,5 +3,5 @@
  * forms, without Node: for a storybook, a demo page or a browser test that pays
  * in the sandbox's widget or starts a server-to-server 3-D Secure payment.
  */
-export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './triggers.js';
+export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './engine/triggers.js';
 export { cardPayment, threeDsFields, threeDsPayment } from './fixtures.js';

@@ -5,6 +5,7 @@
  * Each command prints one line; a failure prints why and exits non-zero.
  */
 import { parseArgs } from 'node:util';
+import { checkFault, isFaultRefusal } from './http/faults.js';
 import { DEFAULT_TOKEN } from './index.js';
 
 export const TRIGGER_USAGE = `usage: gw-sandbox trigger <event> [--url http://127.0.0.1:8080] [--token TOKEN]
@@ -64,10 +65,13 @@ function controlOf(event: string, positionals: readonly string[], values: { outc
       const names: Record<string, string> = { drop: 'drop', hang: 'hang', 500: 'error' };
       const mode = names[values.mode ?? ''];
       if (!mode) throw new UsageError('--mode must be drop, hang or 500');
-      const count = values.count ?? '1';
+      // Checked here as the sandbox checks it, so a bad fault is a usage error before anything is sent.
+      const fault = checkFault(positionals[0], mode, values.count ?? '1');
+      if (isFaultRefusal(fault)) throw new UsageError(`${fault.name === 'count' ? '--count' : fault.name} ${fault.message}`);
+      const count = String(fault.count);
       return {
         path: '/faults',
-        form: { path: positionals[0]!, mode, count },
+        form: { path: fault.path, mode: fault.mode, count },
         describe: () => (count === '0' ? `fault on ${positionals[0]} cleared` : `the next ${count} request(s) to ${positionals[0]} will ${values.mode === '500' ? 'answer HTTP 500' : values.mode}`),
       };
     }

@@ -3,6 +3,7 @@
  * string, dotted and bracketed names nested) and small HTML pages out.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GatewayResult } from '../contract/result-codes.js';
 import { bodyTooLarge, RequestLimitError, type SandboxLimits } from './limits.js';
 
 // The timestamp format lives in the contract, which the widget reads it with; the sandbox's modules take it from here.
@@ -11,10 +12,13 @@ export { gatewayTimestamp } from '../contract/timestamp.js';
 /** Flat request parameters exactly as they came over the wire. */
 export type FlatParams = Record<string, string>;
 
+/** A JSON answer's body: every answer of the gateway carries a result (the contract's answer types and the widget's alike). */
+export type AnswerBody = { readonly result: GatewayResult; readonly ndc?: string };
+
 /** What a route answers; the server turns it into bytes and a log entry. */
 export type Reply =
   /** `text`, when given, is the whole answer already serialised; `body` then holds its fields without the envelope. */
-  | { readonly kind: 'json'; readonly status: number; readonly body: Record<string, unknown>; readonly text?: string; readonly cors?: boolean }
+  | { readonly kind: 'json'; readonly status: number; readonly body: AnswerBody; readonly text?: string; readonly cors?: boolean }
   | { readonly kind: 'html'; readonly status: number; readonly html: string }
   | { readonly kind: 'redirect'; readonly location: string; readonly resultCode?: string }
   | { readonly kind: 'script'; readonly bytes: Buffer };

@@ -5,43 +5,9 @@
  * runs on Node, Bun, Deno and edge runtimes.
  */
 import { GatewayError, type GatewayErrorDetails } from './errors.js';
-import type { GatewayResult, Payment, Registration } from './types.js';
+import type { Notification, PaymentNotification, RegistrationNotification, RiskNotification, TestNotification } from '../contract/notifications.js';
 
-export type RegistrationAction = 'CREATED' | 'UPDATED' | 'DELETED';
-
-/** A payment created or changed; `payload` is the payment as the API answers it. */
-export interface PaymentNotification {
-  readonly type: 'PAYMENT';
-  readonly action?: string;
-  readonly payload: Payment;
-}
-
-/** A registration (saved card) created, updated or deleted; masked card data only. */
-export interface RegistrationNotification {
-  readonly type: 'REGISTRATION';
-  readonly action: RegistrationAction;
-  readonly payload: Registration;
-}
-
-/** A risk check's outcome. Neither the seed nor the platform's notes show its fields beyond an id and a result, so the rest is open. */
-export interface RiskNotification {
-  readonly type: 'RISK';
-  readonly action?: string;
-  readonly payload: { readonly id?: string; readonly result?: GatewayResult; readonly [field: string]: unknown };
-}
-
-/**
- * The notification the platform sends when a listener is registered or tested
- * from its dashboard (`"type": "test"`, `"action": "webhook activation"`). Answer
- * it 200 like any other, or the registration fails; it carries no payment.
- */
-export interface TestNotification {
-  readonly type: 'test';
-  readonly action?: string;
-  readonly payload: { readonly id?: string; readonly result?: GatewayResult; readonly [field: string]: unknown };
-}
-
-export type Notification = PaymentNotification | RegistrationNotification | RiskNotification | TestNotification;
+export type { Notification, PaymentNotification, RegistrationAction, RegistrationNotification, RiskNotification, TestNotification } from '../contract/notifications.js';
 
 /** Why a notification was refused; nothing in the error ever holds the secret. */
 export type NotificationErrorReason =

@@ -1,5 +1,5 @@
 /**
- * Request and response types, following the seed's field tables and names.
+ * Request and response types (the responses from the contract's answers), following the seed's field tables and names.
  * Nested objects become the seed's dotted names (`billing.city`) and
  * `customParameters` its bracketed ones (`customParameters[DateOfFunds]`).
  * Programmes with different mandatory fields are separate types in a union
@@ -16,8 +16,7 @@ import type {
   PayoutTransactionType,
   TestMode,
 } from '../contract/formats.js';
-import type { RedirectParameter, RedirectPrecondition, ThreeDsRedirect } from '../contract/redirect.js';
-import type { GatewayResult } from '../contract/result-codes.js';
+import type { Billing, Customer, Recipient } from '../contract/parties.js';
 import type { WINNINGS_MERCHANT_CATEGORY } from '../contract/rules.js';
 
 /** Up to 12 digits, optionally a dot and exactly 2 decimals, as a string (`"92.00"`); the platform's rule. Never a float. */
@@ -25,6 +24,9 @@ export type Amount = string;
 /** A3, ISO 4217 (`"EUR"`). */
 export type Currency = string;
 export type { AccountNumberType, ChallengeIndicator, ChallengeWindow, ChallengeWindowValue, FundingTransactionType, PaymentBrand, PayoutTransactionType, TestMode };
+export type { Billing, Browser, Customer, Recipient } from '../contract/parties.js';
+// The answers live in the contract, where the sandbox builds them too; the helper's public types are the same.
+export type { CheckoutCreated, Deregistration, GatewayResult, NameValue, Payment, PaymentList, Precondition, Redirect, Registration } from '../contract/answers.js';
 
 /** Free custom parameters: sent as `customParameters[name]`, echoed in the payment response. */
 export type CustomParameters = Readonly<Record<string, string>>;
@@ -39,38 +41,8 @@ export interface CardDetails {
   cvv?: string;
 }
 
-export interface Browser {
-  acceptHeader?: string;
-  screenColorDepth?: number | string;
-  javaEnabled?: boolean;
-  language?: string;
-  screenHeight?: number | string;
-  screenWidth?: number | string;
-  /** Minutes from UTC, as the browser's `getTimezoneOffset()` gives them. */
-  timezone?: number | string;
-  /** `1`–`5` or `01`–`05`: the same five sizes. */
-  challengeWindow?: ChallengeWindowValue;
-  userAgent?: string;
-}
 
-export interface Customer {
-  givenName?: string;
-  surname?: string;
-  phone?: string;
-  mobile?: string;
-  email?: string;
-  ip?: string;
-  merchantCustomerId?: string;
-  browser?: Browser;
-}
 
-export interface Billing {
-  street1: string;
-  city: string;
-  /** Two-letter country code. */
-  country: string;
-  postcode: string;
-}
 
 /** Results of a 3-D Secure verification done by the merchant's own MPI, or the challenge indicator. */
 export interface ThreeDSecureRequest {
@@ -99,22 +71,6 @@ export type StandingInstructionType = StandingInstruction['type'];
  */
 export type RepeatedStandingInstruction = { type: StandingInstructionType; mode: 'REPEATED'; source: 'MIT'; initialTransactionId: string };
 
-/** Recipient of funding or a payout. For the US and Canada (`USA`, `CAN`) `state` and `country` are mandatory (checked at run time). */
-export interface Recipient {
-  givenName: string;
-  surname: string;
-  accountNumberType: AccountNumberType;
-  accountNumber: string;
-  state?: string;
-  /** A3 country code (`USA`, `CAN`, `DEU`). */
-  country?: string;
-  street?: string;
-  city?: string;
-  postcode?: string;
-  /** Year-month-day. */
-  birthDate?: string;
-  phone?: string;
-}
 
 /** The credit-sender custom parameters every funding and payout programme carries. */
 export type CreditSender = {
@@ -261,94 +217,4 @@ export type RefundRequest = CaptureRequest;
 export interface ReversalRequest {
   merchantTransactionId?: string;
   testMode?: TestMode;
-}
-
-// Responses
-/** A `{name, value}` pair of a redirect, as the gateway writes it. */
-export type NameValue = RedirectParameter;
-
-export type { GatewayResult };
-
-export interface CheckoutCreated {
-  readonly result: GatewayResult;
-  readonly id: string;
-  /** The `sha384-…` hash for the widget script's `integrity` attribute. */
-  readonly integrity?: string;
-  readonly buildNumber?: string;
-  readonly timestamp?: string;
-  readonly ndc?: string;
-}
-
-export type Precondition = RedirectPrecondition;
-
-/** What `<gw-3ds-handler>` needs to run the gateway's 3DS step. */
-export type Redirect = ThreeDsRedirect;
-
-/** The payment response (all values are strings). */
-export interface Payment {
-  readonly id: string;
-  readonly referencedId?: string;
-  readonly processingEntityId?: string;
-  readonly paymentType: string;
-  readonly paymentBrand?: string;
-  readonly amount?: string;
-  readonly currency?: string;
-  readonly descriptor?: string;
-  readonly merchantTransactionId?: string;
-  readonly result: GatewayResult;
-  readonly resultDetails?: Readonly<Record<string, string>>;
-  readonly card?: Readonly<{
-    bin?: string;
-    binCountry?: string;
-    last4Digits?: string;
-    holder?: string;
-    expiryMonth?: string;
-    expiryYear?: string;
-    type?: string;
-    country?: string;
-    issuer?: Readonly<{ bank?: string; website?: string; phone?: string }>;
-  }>;
-  readonly customer?: Readonly<Omit<Customer, 'browser'> & { browser?: Readonly<Record<string, string>> }>;
-  readonly billing?: Readonly<Partial<Billing>>;
-  readonly threeDSecure?: Readonly<Record<string, string>>;
-  readonly customParameters?: Readonly<Record<string, string>>;
-  readonly recipient?: Readonly<Partial<Recipient>>;
-  readonly standingInstruction?: Readonly<Record<string, string>>;
-  readonly risk?: Readonly<{ score?: string }>;
-  /** Present when the payment saved the card (`createRegistration=true`). */
-  readonly registrationId?: string;
-  /** Present while 3DS is pending (`000.200.000`). */
-  readonly redirect?: Redirect;
-  readonly buildNumber?: string;
-  readonly timestamp?: string;
-  /** On a checkout's payment: the checkout id. */
-  readonly ndc?: string;
-}
-
-/** A stored card, as `registrations.create` answers it and a REGISTRATION notification carries it: masked card data only. */
-export interface Registration {
-  /** The registrationId: 32 lower-case hex. */
-  readonly id: string;
-  readonly result: GatewayResult;
-  readonly paymentBrand?: string;
-  readonly card?: Payment['card'];
-  readonly standingInstruction?: Readonly<Record<string, string>>;
-  readonly buildNumber?: string;
-  readonly timestamp?: string;
-  readonly ndc?: string;
-}
-
-/** The answer to `registrations.delete`. */
-export interface Deregistration {
-  readonly id: string;
-  readonly result: GatewayResult;
-  readonly buildNumber?: string;
-  readonly timestamp?: string;
-  readonly ndc?: string;
-}
-
-/** 9. The list of payments carrying one merchantTransactionId. */
-export interface PaymentList {
-  readonly result: GatewayResult;
-  readonly payments: readonly Payment[];
 }

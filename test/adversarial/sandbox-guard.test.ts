@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
-import { createSandboxServer } from '../../src/sandbox/server.js';
+import { createSandboxServer } from '../../src/sandbox/http/server.js';
 import { createSandboxState, type SandboxState } from '../../src/sandbox/state.js';
 import { assertWellFormed, rawExchange } from './sandbox-support.js';
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
-import { route } from '../../src/sandbox/routes.js';
+import { route } from '../../src/sandbox/http/routes.js';
 import { createSandboxState } from '../../src/sandbox/state.js';
 
 const ENTITY = '8ac7a4c79394bdc801939736f17e063d';

@@ -36,7 +36,7 @@ export const typeChecks: unknown[] = [
   // @ts-expect-error an initial subscription needs its plan (expiry, frequency)
   { ...charge, standingInstruction: { type: 'RECURRING', mode: 'INITIAL', source: 'CIT', recurringType: 'SUBSCRIPTION' } } satisfies RegistrationPaymentRequest,
   // @ts-expect-error repeatOf needs the saved id, not only the type
-  repeatOf({ type: 'RECURRING' }),
+  () => repeatOf({ type: 'RECURRING' }),
   { paymentBrand: 'VISA', card: { number: '4200000000000000', expiryMonth: '05', expiryYear: '2034' } } satisfies RegistrationRequest,
   // @ts-expect-error storing a card needs its brand
   { card: { number: '4200000000000000', expiryMonth: '05', expiryYear: '2034' } } satisfies RegistrationRequest,

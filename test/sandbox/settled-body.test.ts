@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
-import { paymentBody } from '../../src/sandbox/payments.js';
-import { envelope } from '../../src/sandbox/results.js';
-import { route } from '../../src/sandbox/routes.js';
+import { paymentBody } from '../../src/sandbox/engine/payments.js';
+import { envelope } from '../../src/sandbox/engine/results.js';
+import { route } from '../../src/sandbox/http/routes.js';
 import { createSandboxState } from '../../src/sandbox/state.js';
 
 const ENTITY = '8ac7a4c79394bdc801939736f17e063d';

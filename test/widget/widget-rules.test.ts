@@ -12,7 +12,7 @@ import { validateParameters } from '../../src/contract/rules.js';
 import { checkRedirect, RedirectProblem } from '../../src/browser/three-d-secure-flow.js';
 import { nextStep } from '../../src/sandbox/widget/answers.js';
 import { isValidField, parseExpiry, type FieldContext } from '../../src/sandbox/widget/fields.js';
-import { TEST_CARDS } from '../../src/sandbox/triggers.js';
+import { TEST_CARDS } from '../../src/sandbox/engine/triggers.js';
 
 /** Kinds after which the payment certainly did not go through. */
 const DEFINITE_REJECTIONS: ReadonlySet<ResultKind> = new Set(['declined', 'rejected_3ds', 'rejected_risk', 'rejected_validation', 'soft_decline', 'rejected_async', 'system_error']);

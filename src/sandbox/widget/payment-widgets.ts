@@ -30,16 +30,33 @@ interface Wpwl {
 
 const win = window as Window & { wpwl?: Wpwl; wpwlOptions?: WpwlOptions };
 
+/** One loaded checkout: what the card forms get (`Widget`) and what the loader keeps beside it. */
+interface Session extends Widget {
+  readonly checkoutId: string;
+  /** This script's own URL: the sandbox's origin, and the checkout id in its query. */
+  readonly scriptUrl: URL | undefined;
+  /** `window.wpwl` while this checkout is loaded. */
+  readonly api: Wpwl;
+  /** The widget's styles, unless `style: 'none'`. */
+  readonly sheet: CSSStyleSheet | undefined;
+}
+
+/** Reads the merchant's options and, unless another checkout is loaded, opens this one and starts it. */
 function load(): void {
   const options: WpwlOptions = win.wpwlOptions ?? {};
-  const language = languageOf(options.locale);
-  const texts = textsFor(language, options.labels, options.errorMessages);
+  const { call, report } = merchantCallbacks(options);
+  if (win.wpwl) return report('WidgetError', 'Another checkout is loaded on this page: call wpwl.unload() before loading a new one.');
+  const session = openSession(options, call, report, ownScript());
+  win.wpwl = session.api;
+  void start(session);
+}
 
-  /**
-   * Calls a merchant callback; one that throws is reported and counts as
-   * `false`, so a broken onBeforeSubmitCard stops the payment rather than
-   * letting it through unchecked.
-   */
+/**
+ * The merchant's callbacks: `call` calls one; one that throws is reported and
+ * counts as `false`, so a broken onBeforeSubmitCard stops the payment rather
+ * than letting it through unchecked. `report` warns and calls `onError`.
+ */
+function merchantCallbacks(options: WpwlOptions): Pick<Widget, 'call' | 'report'> {
   const call = (name: WpwlCallback, ...args: unknown[]): unknown => {
     const callback = options[name];
     if (typeof callback !== 'function') return undefined;
@@ -56,37 +73,31 @@ function load(): void {
     console.warn(`paymentWidgets.js: ${name}: ${message}`);
     call('onError', error);
   };
+  return { call, report };
+}
 
-  if (win.wpwl) return report('WidgetError', 'Another checkout is loaded on this page: call wpwl.unload() before loading a new one.');
-
+/** This script's URL and the checkout id in it (from `document.currentScript`, or the last paymentWidgets.js script). */
+function ownScript(): Pick<Session, 'scriptUrl' | 'checkoutId'> {
   const script = (document.currentScript ?? [...document.querySelectorAll('script[src*="paymentWidgets.js"]')].pop()) as HTMLScriptElement | undefined;
   const scriptUrl = script ? new URL(script.src, document.baseURI) : undefined;
-  const checkoutId = scriptUrl?.searchParams.get('checkoutId') ?? '';
+  return { scriptUrl, checkoutId: scriptUrl?.searchParams.get('checkoutId') ?? '' };
+}
+
+function openSession(options: WpwlOptions, call: Widget['call'], report: Widget['report'], { scriptUrl, checkoutId }: Pick<Session, 'scriptUrl' | 'checkoutId'>): Session {
+  const language = languageOf(options.locale);
   // Ending `scope` (wpwl.unload()) removes every listener, request, timer and node the widget added.
   const scope = new Scope();
-  const { signal } = scope;
-  const sheet = options.style === 'none' ? undefined : new CSSStyleSheet();
-  const api: Wpwl = { checkout: { id: checkoutId }, unload };
-  win.wpwl = api;
-
-  const forms = () => document.querySelectorAll<HTMLFormElement>('form.paymentWidgets');
-
-  /** Reports a widget error, shows a short message in every form and disables its pay button. */
-  const fail = (name: WpwlErrorName, message: string, text: TextKey): void => {
-    for (const form of forms()) {
-      showMessage(scope, form, texts[text]);
-      for (const button of form.querySelectorAll<HTMLButtonElement>('button.wpwl-button-pay')) button.disabled = true;
-    }
-    report(name, message);
-  };
-
-  const widget: Widget = {
+  const session: Session = {
     options,
-    texts,
+    texts: textsFor(language, options.labels, options.errorMessages),
     language,
     scope,
     call,
     report,
+    checkoutId,
+    scriptUrl,
+    api: { checkout: { id: checkoutId }, unload: () => unload(session) },
+    sheet: options.style === 'none' ? undefined : new CSSStyleSheet(),
     gatewayUrl: (path) => new URL(`checkouts/${encodeURIComponent(checkoutId)}/${path}`, scriptUrl).href,
     showResult(form) {
       const target = new URL(form.action);
@@ -94,84 +105,111 @@ function load(): void {
       target.searchParams.set('resourcePath', resourcePathOf({ kind: 'checkout', id: checkoutId }));
       window.location.assign(target.href);
     },
-    authenticate: (redirect, form) => void authenticate(redirect, form),
+    authenticate: (redirect, form) => void authenticate(session, redirect, form),
   };
+  return session;
+}
 
-  void start();
+/** Asks for the checkout while the page loads, then renders the forms once both are there. */
+async function start(session: Session): Promise<void> {
+  const loading = requestCheckout(session);
+  await domReady(session.scope.signal);
+  const answered = await checkoutOf(session, loading);
+  if (!answered) return;
+  const { timestamp, ...checkout } = answered;
+  Object.assign(session.api.checkout, checkout);
+  expireLater(session, checkout.expiresAt, timestamp);
+  renderForms(session);
+}
 
-  async function start(): Promise<void> {
-    const loading =
-      scriptUrl && isGatewayId(checkoutId)
-        ? fetch(widget.gatewayUrl('widget'), { signal, credentials: 'omit' })
-            .then((response) => response.json() as Promise<CheckoutAnswer>)
-            .catch(() => undefined)
-        : undefined;
-    await domReady();
-    if (!loading) return fail('InvalidCheckoutIdError', 'The script URL carries no valid checkoutId.', 'invalidCheckout');
-    const answer = await loading;
-    if (signal.aborted) return;
-    if (answer?.result?.code === RESULT_CODES.invalidParameter) return fail('InvalidCheckoutIdError', 'The checkout is unknown, expired or already paid.', 'invalidCheckout');
-    if (!answer?.checkout) return fail('PciIframeCommunicationError', 'The gateway could not be reached or answered no checkout.', 'unavailable');
-    Object.assign(api.checkout, answer.checkout);
-    expireLater(answer.checkout.expiresAt, answer.timestamp);
+/** The checkout's request, started at once; undefined when the script's URL names no valid checkout. */
+function requestCheckout(session: Session): Promise<CheckoutAnswer | undefined> | undefined {
+  if (!session.scriptUrl || !isGatewayId(session.checkoutId)) return undefined;
+  return fetch(session.gatewayUrl('widget'), { signal: session.scope.signal, credentials: 'omit' })
+    .then((response) => response.json() as Promise<CheckoutAnswer>)
+    .catch(() => undefined);
+}
 
-    const found = [...forms()];
-    if (!found.length) return report('WidgetError', 'No form.paymentWidgets found in the document.');
-    if (sheet) {
-      sheet.replaceSync(options.style === 'plain' ? PLAIN_CSS : CARD_CSS);
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    }
-    const [first] = found.map((form, index) => renderCardForm(widget, form, index)).filter((cardForm) => cardForm !== undefined);
-    if (!first) return;
-    autofocus(first, options.autofocus);
-    call('onReady');
+/** The checkout the gateway answered, with the gateway's time; or undefined, after telling the shopper and the merchant why not. */
+async function checkoutOf(session: Session, loading: ReturnType<typeof requestCheckout>): Promise<(NonNullable<CheckoutAnswer['checkout']> & { timestamp: string | undefined }) | undefined> {
+  if (!loading) return void fail(session, 'InvalidCheckoutIdError', 'The script URL carries no valid checkoutId.', 'invalidCheckout');
+  const answer = await loading;
+  if (session.scope.signal.aborted) return undefined;
+  if (answer?.result?.code === RESULT_CODES.invalidParameter) return void fail(session, 'InvalidCheckoutIdError', 'The checkout is unknown, expired or already paid.', 'invalidCheckout');
+  if (!answer?.checkout) return void fail(session, 'PciIframeCommunicationError', 'The gateway could not be reached or answered no checkout.', 'unavailable');
+  return { ...answer.checkout, timestamp: answer.timestamp };
+}
+
+/** Adopts the widget's styles and renders a card form into every form.paymentWidgets; the first takes the focus. */
+function renderForms(session: Session): void {
+  const found = [...forms()];
+  if (!found.length) return session.report('WidgetError', 'No form.paymentWidgets found in the document.');
+  if (session.sheet) {
+    session.sheet.replaceSync(session.options.style === 'plain' ? PLAIN_CSS : CARD_CSS);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, session.sheet];
   }
+  const [first] = found.map((form, index) => renderCardForm(session, form, index)).filter((cardForm) => cardForm !== undefined);
+  if (!first) return;
+  autofocus(first, session.options.autofocus);
+  session.call('onReady');
+}
 
-  /** Reports the end of the checkout's life while the form is open, counting on the gateway's clock, not the shopper's. */
-  function expireLater(expiresAt: string, timestamp: string | undefined): void {
-    const now = parseGatewayTimestamp(String(timestamp));
-    const remaining = Date.parse(expiresAt) - (Number.isNaN(now) ? Date.now() : now);
-    if (Number.isNaN(remaining)) return;
-    scope.timer(Math.min(Math.max(remaining, 0), LONGEST_TIMER_MS), () => fail('InvalidCheckoutIdError', 'The checkout expired.', 'invalidCheckout'));
-  }
+const forms = () => document.querySelectorAll<HTMLFormElement>('form.paymentWidgets');
 
-  function domReady(): Promise<void> {
-    if (document.readyState !== 'loading') return Promise.resolve();
-    return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true, signal }));
+/** Reports a widget error, shows a short message in every form and disables its pay button. */
+function fail(session: Session, name: WpwlErrorName, message: string, text: TextKey): void {
+  for (const form of forms()) {
+    showMessage(session.scope, form, session.texts[text]);
+    for (const button of form.querySelectorAll<HTMLButtonElement>('button.wpwl-button-pay')) button.disabled = true;
   }
+  session.report(name, message);
+}
 
-  /**
-   * The seed's 3-D Secure steps, through the runner <gw-3ds-handler> uses: each
-   * precondition in a hidden iframe (until it loads, at most 10 seconds), then
-   * the challenge in this window; the gateway's challenge page ends on the
-   * shop's result page.
-   */
-  async function authenticate(redirect: unknown, form: HTMLFormElement): Promise<void> {
-    let checked: CheckedRedirect;
-    try {
-      // The sandbox's own pages are on the script's origin, which may be plain http off this machine.
-      checked = checkRedirect(redirect, (url) => isSecureEndpoint(url) || url.origin === scriptUrl?.origin);
-    } catch (problem) {
-      // The payment is pending at the gateway: the result page reads how it ends.
-      report('PciIframeCommunicationError', `The gateway answered a 3-D Secure redirect the widget cannot follow: ${(problem as Error).message}`);
-      return widget.showResult(form);
-    }
-    for (const [index, step] of checked.preconditions.entries()) {
-      const frame = scope.own(element('iframe', 'wpwl-precondition', { name: `wpwl-precondition-${index}`, title: '3-D Secure', hidden: true, tabIndex: -1 }));
-      document.body.append(frame);
-      // A method page that does not load, or that the page's policy refuses, is skipped (EMVCo): the challenge goes on.
-      const { outcome } = await runPrecondition(scope, frame, step, METHOD_TIMEOUT_MS);
-      if (outcome === 'aborted') return;
-    }
-    navigate(scope, checked.challenge, '_self');
-  }
+/** Reports the end of the checkout's life while the form is open, counting on the gateway's clock, not the shopper's. */
+function expireLater(session: Session, expiresAt: string, timestamp: string | undefined): void {
+  const now = parseGatewayTimestamp(String(timestamp));
+  const remaining = Date.parse(expiresAt) - (Number.isNaN(now) ? Date.now() : now);
+  if (Number.isNaN(remaining)) return;
+  session.scope.timer(Math.min(Math.max(remaining, 0), LONGEST_TIMER_MS), () => fail(session, 'InvalidCheckoutIdError', 'The checkout expired.', 'invalidCheckout'));
+}
 
-  /** Removes everything the widget added, so a single-page app can load another checkout. */
-  function unload(): void {
-    scope.end();
-    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
-    if (win.wpwl === api) delete win.wpwl;
+function domReady(signal: AbortSignal): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true, signal }));
+}
+
+/**
+ * The seed's 3-D Secure steps, through the runner <gw-3ds-handler> uses: each
+ * precondition in a hidden iframe (until it loads, at most 10 seconds), then
+ * the challenge in this window; the gateway's challenge page ends on the
+ * shop's result page.
+ */
+async function authenticate(session: Session, redirect: unknown, form: HTMLFormElement): Promise<void> {
+  const { scope, scriptUrl } = session;
+  let checked: CheckedRedirect;
+  try {
+    // The sandbox's own pages are on the script's origin, which may be plain http off this machine.
+    checked = checkRedirect(redirect, (url) => isSecureEndpoint(url) || url.origin === scriptUrl?.origin);
+  } catch (problem) {
+    // The payment is pending at the gateway: the result page reads how it ends.
+    session.report('PciIframeCommunicationError', `The gateway answered a 3-D Secure redirect the widget cannot follow: ${(problem as Error).message}`);
+    return session.showResult(form);
   }
+  for (const [index, step] of checked.preconditions.entries()) {
+    const frame = scope.own(element('iframe', 'wpwl-precondition', { name: `wpwl-precondition-${index}`, title: '3-D Secure', hidden: true, tabIndex: -1 }));
+    document.body.append(frame);
+    // A method page that does not load, or that the page's policy refuses, is skipped (EMVCo): the challenge goes on.
+    const { outcome } = await runPrecondition(scope, frame, step, METHOD_TIMEOUT_MS);
+    if (outcome === 'aborted') return;
+  }
+  navigate(scope, checked.challenge, '_self');
+}
+
+/** Removes everything the widget added, so a single-page app can load another checkout. */
+function unload(session: Session): void {
+  session.scope.end();
+  document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== session.sheet);
+  if (win.wpwl === session.api) delete win.wpwl;
 }
 
 load();

@@ -4,13 +4,13 @@
  * kind of record keeps at most a configured number, and checkouts and payments
  * together at most `storeBytes`, oldest dropped first.
  */
-import { CHECKOUT_LIFETIME_MS } from '../contract/limits.js';
+import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
 import { createHash, randomBytes } from 'node:crypto';
-import type { TestMode } from '../contract/formats.js';
-import { DEFAULT_LIMITS, fieldBytes, RECORD_OVERHEAD_BYTES, type SandboxLimits } from './limits.js';
-import { describeResult, RESULT_CODES, type GatewayResult } from '../contract/result-codes.js';
+import type { TestMode } from '../../contract/formats.js';
+import { DEFAULT_LIMITS, fieldBytes, RECORD_OVERHEAD_BYTES, type SandboxLimits } from '../limits.js';
+import { describeResult, RESULT_CODES, type GatewayResult } from '../../contract/result-codes.js';
 import type { CardBehaviour } from './triggers.js';
-import type { FlatParams } from './wire.js';
+import type { FlatParams } from '../wire.js';
 
 /** A hundred years: further, dates would leave the range timestamps and ISO strings can show. */
 export const MAX_CLOCK_OFFSET_SECONDS = 100 * 365 * 24 * 3600;

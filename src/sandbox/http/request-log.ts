@@ -3,10 +3,10 @@
  * an entry keeps a few kilobytes of fields at most, and the oldest entries go
  * first. Whatever a request carries, reading the log stays a small answer.
  */
-import type { Redactor } from '../contract/redaction.js';
-import type { SandboxLimits } from './limits.js';
-import type { FaultMode } from './state.js';
-import type { FlatParams } from './wire.js';
+import type { Redactor } from '../../contract/redaction.js';
+import type { SandboxLimits } from '../limits.js';
+import type { FaultMode } from './faults.js';
+import type { FlatParams } from '../wire.js';
 
 export interface LoggedRequest {
   /** ISO time on the sandbox clock. */

@@ -4,7 +4,7 @@
  * platform publishes no decline cards, so ours are numbers outside its list.
  * The README's triggers table is this table.
  */
-import { RESULT_CODES } from '../contract/result-codes.js';
+import { RESULT_CODES } from '../../contract/result-codes.js';
 
 /** What the sandbox does with a card before any 3DS step. */
 export type CardBehaviour =

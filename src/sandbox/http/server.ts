@@ -6,28 +6,23 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { maskCardNumbers, type Redactor } from '../contract/redaction.js';
-import { RESULT_CODES } from '../contract/result-codes.js';
-import { RequestLimitError } from './limits.js';
-import { envelope, failure, result } from './results.js';
+import { maskCardNumbers, type Redactor } from '../../contract/redaction.js';
+import { RESULT_CODES } from '../../contract/result-codes.js';
+import { RequestLimitError } from '../limits.js';
+import { envelope, failure, result } from '../engine/results.js';
 import { isCorsPath, route } from './routes.js';
-import { redactorOf, reply, type FaultMode, type Routed, type SandboxState } from './state.js';
-import { detached, parseForm, readBody, sendPreflight, sendReply, type FlatParams, type Reply } from './wire.js';
+import type { SandboxState } from '../state.js';
+import { redactorOf } from './auth.js';
+import { reply, type Routed } from './route.js';
+import { detached, parseForm, readBody, sendPreflight, sendReply, type FlatParams, type Reply } from '../wire.js';
 
 const SYSTEM_ERROR = RESULT_CODES.systemUnavailable;
 
 const systemError = (state: SandboxState, description?: string) =>
   failure(500, SYSTEM_ERROR, state.store.clock.now(), state.store.ndc(undefined), description === undefined ? {} : { description });
 
-function takeFault(state: SandboxState, path: string): FaultMode | undefined {
-  const fault = state.faults.get(path);
-  if (!fault) return undefined;
-  if (--fault.remaining <= 0) state.faults.delete(path);
-  return fault.mode;
-}
-
 const resultCodeOf = (answer: Reply): string | undefined => {
-  if (answer.kind === 'json') return (answer.body.result as { code?: string } | undefined)?.code;
+  if (answer.kind === 'json') return answer.body.result.code;
   if (answer.kind === 'redirect') return answer.resultCode;
   return undefined;
 };
@@ -61,14 +56,14 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
     const refusal = error instanceof RequestLimitError ? error : undefined;
     const status = refusal?.status ?? 400;
     const answer = failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), { description: refusal?.description ?? 'unreadable request body' });
-    state.log.add({ at: state.store.clock.now().toISOString(), method, path: redactorOf({}, undefined, state.tokens)(path), status, resultCode: RESULT_CODES.invalidParameter, params: {} });
+    state.log.add({ at: state.store.clock.now().toISOString(), method, path: redactorOf(state, {}, undefined)(path), status, resultCode: RESULT_CODES.invalidParameter, params: {} });
     // A body cut short may have been answered already, by the HTTP parser's error.
     if (!response.headersSent && !response.destroyed) sendReply(response, answer);
     return;
   }
   const at = state.store.clock.now().toISOString();
-  const fault = path.startsWith('/__sandbox/') ? undefined : takeFault(state, path);
-  const redact = redactorOf(params, incoming.headers.authorization, state.tokens);
+  const fault = state.faults.take(path);
+  const redact = redactorOf(state, params, incoming.headers.authorization);
   const base = { at, method, path: redact(path), params: state.log.params(params, redact), ...(fault ? { fault } : {}) };
   if (fault === 'hang') {
     state.log.add({ ...base, status: 0 });
@@ -81,7 +76,7 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
   }
   let routed: Routed;
   try {
-    routed = route(state, { method, path, params, authorization: incoming.headers.authorization, remoteAddress: incoming.socket.remoteAddress?.replace(/^::ffff:/, '') });
+    routed = route(state, { method, path, params, authorization: incoming.headers.authorization, remoteAddress: incoming.socket.remoteAddress?.replace(/^::ffff:/, '') }, redact);
   } catch (error) {
     onError(error);
     routed = reply(systemError(state));
@@ -104,8 +99,7 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
 function scrubbedFailure(answer: Reply, redact: Redactor): Reply {
   if (answer.kind !== 'json' || answer.status < 400) return answer;
   const body = redact.deep(answer.body);
-  if (typeof body.ndc === 'string') body.ndc = maskCardNumbers(body.ndc);
-  return { ...answer, body };
+  return { ...answer, body: typeof body.ndc === 'string' ? { ...body, ndc: maskCardNumbers(body.ndc) } : body };
 }
 
 /** The last resort when even building an answer failed: fixed bytes, no clock, no store. */

@@ -8,7 +8,9 @@
  * payload bytes are kept, oldest dropped first.
  */
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
-import { redactByShape } from '../contract/redaction.js';
+import type { Payment } from '../../contract/answers.js';
+import type { PaymentNotification, PaymentNotificationFields, RegistrationNotification } from '../../contract/notifications.js';
+import { redactByShape } from '../../contract/redaction.js';
 import { approvalCode, notificationFields, paymentBody } from './payments.js';
 import { registrationBody } from './registrations.js';
 import { envelope, result } from './results.js';
@@ -96,7 +98,9 @@ export function checkNotificationOptions(options: NotificationOptions): Required
   return { url: url.href, secret: secret.toLowerCase(), timeoutMs };
 }
 
-const pick = (fields: Record<string, unknown>, names: readonly string[]) => Object.fromEntries(names.filter((name) => name in fields).map((name) => [name, fields[name]]));
+/** The named fields of `fields`, in the order named: the platform's notification lists the payment's identity first. */
+const pick = <Fields extends object, Name extends keyof Fields>(fields: Fields, names: readonly Name[]): Pick<Fields, Name> =>
+  Object.fromEntries(names.filter((name) => name in fields).map((name) => [name, fields[name]])) as Pick<Fields, Name>;
 
 /** The 32 hex characters of a notification's `ndc`: the platform's request id, here derived from the payment and the time (so seeded runs repeat). */
 const requestHex = (paymentId: string, now: Date) => createHash('sha256').update(`${paymentId}@${now.getTime()}`).digest('hex').slice(0, 32);
@@ -108,13 +112,21 @@ function plaintextOf(change: StoreChange, now: Date): { text: string; subjectId:
     // `ndc` is the checkout for a widget payment, else `<entityId>_<32 hex>`, never the payment id; a notification also
     // carries the presentation amount and currency, and the fields the API's answer leaves out.
     const { amount, currency, ...rest } = paymentBody(payment);
-    const body = { ...pick(rest, ['id', 'referencedId', 'registrationId', 'paymentType', 'paymentBrand']), amount, currency, presentationAmount: amount, presentationCurrency: currency, ...rest, ...notificationFields(payment) };
-    const payload = envelope(body, now, payment.checkoutId ?? `${payment.entityId}_${requestHex(payment.id, now)}`);
-    return { text: JSON.stringify({ type: 'PAYMENT', payload: redactByShape.deep(payload) }), subjectId: payment.id, resultCode: payment.result.code };
+    const body: Payment & PaymentNotificationFields = {
+      ...pick(rest, ['id', 'referencedId', 'registrationId', 'paymentType', 'paymentBrand']),
+      amount,
+      currency,
+      presentationAmount: amount,
+      presentationCurrency: currency,
+      ...rest,
+      ...notificationFields(payment),
+    };
+    const notification: PaymentNotification = { type: 'PAYMENT', payload: redactByShape.deep(envelope(body, now, payment.checkoutId ?? `${payment.entityId}_${requestHex(payment.id, now)}`)) };
+    return { text: JSON.stringify(notification), subjectId: payment.id, resultCode: payment.result.code };
   }
   const { registration, action } = change;
-  const payload = envelope(registrationBody(registration, result(approvalCode(registration.testMode))), now, registration.id);
-  return { text: JSON.stringify({ type: 'REGISTRATION', action, payload: redactByShape.deep(payload) }), subjectId: registration.id };
+  const notification: RegistrationNotification = { type: 'REGISTRATION', action, payload: redactByShape.deep(envelope(registrationBody(registration, result(approvalCode(registration.testMode))), now, registration.id)) };
+  return { text: JSON.stringify(notification), subjectId: registration.id };
 }
 
 const describeFailure = (error: unknown, timedOut: boolean, timeoutMs: number): string => {

@@ -4,10 +4,10 @@
  * carries, in the platform's formats.
  */
 import { createHash } from 'node:crypto';
-import { describeResult, RESULT_CODES } from '../contract/result-codes.js';
-import type { ParameterError } from '../contract/rules.js';
+import { describeResult, RESULT_CODES } from '../../contract/result-codes.js';
+import type { ParameterError } from '../../contract/rules.js';
 import type { Result } from './store.js';
-import { gatewayTimestamp, type Reply } from './wire.js';
+import { gatewayTimestamp, type AnswerBody, type Reply } from '../wire.js';
 
 /** A result with the platform's description of its code. */
 export function result(code: string, description = describeResult(code) ?? code): Result {
@@ -35,10 +35,18 @@ export function answerTimestamp(date: Date): string {
  * about, or `<entityId>_<request id>`. A body that has its own `timestamp` (a
  * payment's) keeps it.
  */
-export function envelope(body: Record<string, unknown>, now: Date, ndc: string): Record<string, unknown> {
+export function envelope<Body extends AnswerBody & { readonly timestamp?: string }>(body: Body, now: Date, ndc: string): Enveloped<Body> {
   const { timestamp, ...fields } = body;
-  return { ...fields, buildNumber: BUILD_NUMBER, timestamp: typeof timestamp === 'string' ? timestamp : answerTimestamp(now), ndc };
+  return { ...fields, buildNumber: BUILD_NUMBER, timestamp: typeof timestamp === 'string' ? timestamp : answerTimestamp(now), ndc } as Enveloped<Body>;
 }
+
+/** The fields every JSON answer carries, as the contract's answer types declare them. */
+export interface Envelope {
+  readonly buildNumber: string;
+  readonly timestamp: string;
+  readonly ndc: string;
+}
+export type Enveloped<Body> = Omit<Body, keyof Envelope> & Envelope;
 
 const BUILD_NUMBER_JSON = JSON.stringify(BUILD_NUMBER);
 
@@ -54,7 +62,7 @@ export function envelopeJson(bodyJson: string, now: Date, ndc: string, timestamp
 
 /** A JSON reply with just a result (plus parameter errors), in the gateway's envelope. */
 export function failure(status: number, code: string, now: Date, ndc: string, extra: { description?: string; parameterErrors?: readonly ParameterError[] } = {}): Reply {
-  const body: Record<string, unknown> = { result: { ...result(code, extra.description), ...(extra.parameterErrors ? { parameterErrors: extra.parameterErrors } : {}) } };
+  const body = { result: { ...result(code, extra.description), ...(extra.parameterErrors ? { parameterErrors: extra.parameterErrors } : {}) } };
   return { kind: 'json', status, body: envelope(body, now, ndc) };
 }
 

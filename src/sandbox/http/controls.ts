@@ -3,28 +3,30 @@
  * the events a merchant needs to test (a notification, a late 3-D Secure
  * completion, an expiry), all behind the Bearer token. `gw-sandbox trigger` drives them.
  */
-import { RESULT_CODES } from '../contract/result-codes.js';
-import { finishThreeDs } from './payments.js';
-import { noteCheckoutPayment } from './routes.js';
-import { envelope, failure, invalidParameters, result } from './results.js';
-import { bearerAccepted, FAULT_MODES, json, reply, type FaultMode, type Handler, type Route, type Routed, type SandboxState } from './state.js';
-import type { PaymentRecord } from './store.js';
+import { RESULT_CODES } from '../../contract/result-codes.js';
+import { finishThreeDs, noteCheckoutPayment } from '../engine/payments.js';
+import { envelope, failure, invalidParameters, result } from '../engine/results.js';
+import type { PaymentRecord } from '../engine/store.js';
+import type { SandboxState } from '../state.js';
+import { bearerAccepted } from './auth.js';
+import { checkFault, isFaultRefusal } from './faults.js';
+import { json, reply, type Handler, type Route, type Routed } from './route.js';
 
-const controlResult = (state: SandboxState, body: Record<string, unknown>) =>
+const controlResult = (state: SandboxState, body: object) =>
   json(200, envelope({ result: result(RESULT_CODES.approved), ...body }, state.store.clock.now(), state.store.ndc(undefined)));
 
 const controlError = (state: SandboxState, name: string, value: string, message: string) => invalidParameters([{ name, value, message }], state.store.clock.now(), state.store.ndc(undefined));
 
 function requireBearer(handler: Handler): Handler {
-  return (state, request, match) =>
-    bearerAccepted(state, request.authorization) ? handler(state, request, match) : reply(failure(401, RESULT_CODES.unauthorized, state.store.clock.now(), state.store.ndc(undefined)));
+  return (context, match) =>
+    bearerAccepted(context.state, context.request.authorization) ? handler(context, match) : reply(failure(401, RESULT_CODES.unauthorized, context.now, context.state.store.ndc(undefined)));
 }
 
 const clockReply = (state: SandboxState) => reply(controlResult(state, { now: state.store.clock.now().toISOString() }));
 
-const readClock: Handler = (state) => clockReply(state);
+const readClock: Handler = ({ state }) => clockReply(state);
 
-const advanceClock: Handler = (state, request) => {
+const advanceClock: Handler = ({ state, request }) => {
   const text = request.params.advance ?? '';
   const seconds = Number(text);
   const headroom = state.store.clock.headroomSeconds();
@@ -34,32 +36,28 @@ const advanceClock: Handler = (state, request) => {
   return clockReply(state);
 };
 
-const resetState: Handler = (state) => {
+const resetState: Handler = ({ state }) => {
   state.reset();
   return reply(controlResult(state, {}));
 };
 
-const readLog: Handler = (state) => reply(controlResult(state, { requests: state.log.entries() }));
+const readLog: Handler = ({ state }) => reply(controlResult(state, { requests: state.log.entries() }));
 
-const listFaults = (state: SandboxState) => [...state.faults.values()].map(({ path, mode, remaining }) => ({ path, mode, count: String(remaining) }));
-
-const addFault: Handler = (state, request) => {
+const addFault: Handler = ({ state, request }) => {
   const { path = '', mode = '', count = '1' } = request.params;
-  if (!path.startsWith('/') || path.startsWith('/__sandbox/')) return reply(controlError(state, 'path', path, 'must be a gateway path such as /v1/payments'));
-  if (!FAULT_MODES.includes(mode as FaultMode)) return reply(controlError(state, 'mode', mode, `must be one of ${FAULT_MODES.join(', ')}`));
-  if (!/^\d{1,6}$/.test(count)) return reply(controlError(state, 'count', count, 'must be a whole number of requests'));
-  if (count === '0') state.faults.delete(path);
-  else state.faults.set(path, { path, mode: mode as FaultMode, remaining: Number(count) });
-  return reply(controlResult(state, { faults: listFaults(state) }));
+  const fault = checkFault(path, mode, count);
+  if (isFaultRefusal(fault)) return reply(controlError(state, fault.name, fault.value, fault.message));
+  state.faults.set(fault);
+  return reply(controlResult(state, { faults: state.faults.list() }));
 };
 
-const readFaults: Handler = (state) => reply(controlResult(state, { faults: listFaults(state) }));
+const readFaults: Handler = ({ state }) => reply(controlResult(state, { faults: state.faults.list() }));
 
 const notificationLog = (state: SandboxState) => ({ notifications: state.notifications.list(), ...(state.notifications.url ? { url: state.notifications.url } : {}) });
 
-const readNotifications: Handler = (state) => reply(controlResult(state, notificationLog(state)));
+const readNotifications: Handler = ({ state }) => reply(controlResult(state, notificationLog(state)));
 
-const resendNotification: Handler = (state, _request, match) => {
+const resendNotification: Handler = ({ state }, match) => {
   const id = match[1]!;
   if (!state.notifications.resend(id)) return reply(controlError(state, 'id', id.slice(0, 64), 'is not a notification the sandbox keeps'));
   return reply(controlResult(state, notificationLog(state)));
@@ -73,7 +71,7 @@ function namedPayment(state: SandboxState, id: string): PaymentRecord | Routed {
 const paymentState = (state: SandboxState, payment: PaymentRecord) => controlResult(state, { id: payment.id, paymentResult: payment.result });
 
 /** Sends a notification of the payment as it stands now, as the platform does on each change. */
-const notifyPayment: Handler = (state, _request, match) => {
+const notifyPayment: Handler = ({ state }, match) => {
   const payment = namedPayment(state, match[1]!);
   if ('reply' in payment) return payment;
   if (!state.notifications.url) return reply(controlError(state, 'id', payment.id, 'cannot be notified: the sandbox has no notification URL (start it with one)'));
@@ -88,19 +86,19 @@ const waitingForThreeDs = (payment: PaymentRecord) => payment.threeDs !== undefi
  * says (a completion after the checkout's 30 minutes included): `outcome=approved`
  * (then the card's own trigger decides) or `failed`.
  */
-const completeThreeDs: Handler = (state, request, match) => {
+const completeThreeDs: Handler = ({ state, request }, match) => {
   const outcome = request.params.outcome ?? 'approved';
   if (outcome !== 'approved' && outcome !== 'failed') return reply(controlError(state, 'outcome', outcome.slice(0, 64), 'must be approved or failed'));
   const payment = namedPayment(state, match[1]!);
   if ('reply' in payment) return payment;
   if (!waitingForThreeDs(payment)) return reply(controlError(state, 'id', payment.id, `has no 3-D Secure step waiting (result ${payment.result.code})`));
   finishThreeDs(state.store, payment, outcome === 'approved');
-  noteCheckoutPayment(state, payment);
+  noteCheckoutPayment(state.store, payment);
   return reply(paymentState(state, payment), payment.id);
 };
 
 /** Times a pending payment's 3DS step out now, as its 30 minutes passing would. */
-const expirePayment: Handler = (state, _request, match) => {
+const expirePayment: Handler = ({ state }, match) => {
   const payment = namedPayment(state, match[1]!);
   if ('reply' in payment) return payment;
   if (!waitingForThreeDs(payment)) return reply(controlError(state, 'id', payment.id, `has no 3-D Secure step waiting to expire (result ${payment.result.code})`));
@@ -109,7 +107,7 @@ const expirePayment: Handler = (state, _request, match) => {
 };
 
 /** Ends a checkout's life now, as its 30 minutes passing would; attempts still in 3DS keep their own time. */
-const expireCheckout: Handler = (state, _request, match) => {
+const expireCheckout: Handler = ({ state }, match) => {
   const id = match[1]!;
   const checkout = state.store.checkouts.get(id);
   if (!checkout) return reply(controlError(state, 'id', id.slice(0, 64), 'is not a checkout the sandbox keeps'));

@@ -4,12 +4,12 @@
  * fails the challenge. Pages are plain HTML with no script, so they work in
  * iframes and under any page's Content Security Policy.
  */
-import { challengeWindowOf } from '../contract/challenge-window.js';
-import type { ThreeDsRedirect } from '../contract/redirect.js';
-import { RESULT_CODES } from '../contract/result-codes.js';
+import { challengeWindowOf } from '../../contract/challenge-window.js';
+import type { ThreeDsRedirect } from '../../contract/redirect.js';
+import { RESULT_CODES } from '../../contract/result-codes.js';
 import { finishThreeDs, shopperReturnUrl } from './payments.js';
 import type { PaymentRecord, SandboxStore } from './store.js';
-import { escapeHtml, type FlatParams, type Reply } from './wire.js';
+import { escapeHtml, type FlatParams, type Reply } from '../wire.js';
 
 /** The platform's shape, shared with the server helper and `<gw-3ds-handler>`. */
 export type Redirect = ThreeDsRedirect;

@@ -4,15 +4,18 @@
  * triggers, finishes 3DS steps, captures, refunds and reverses, and renders a
  * record as the gateway's payment response.
  */
-import { toAmount, toCents } from '../contract/amount.js';
-import type { TestMode } from '../contract/formats.js';
-import { resourcePathOf } from '../contract/resource-path.js';
-import { isApproved, RESULT_CODES } from '../contract/result-codes.js';
+import { toAmount, toCents } from '../../contract/amount.js';
+import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
+import type { Payment } from '../../contract/answers.js';
+import type { PaymentNotificationFields } from '../../contract/notifications.js';
+import type { TestMode } from '../../contract/formats.js';
+import { resourcePathOf } from '../../contract/resource-path.js';
+import { isApproved, RESULT_CODES } from '../../contract/result-codes.js';
 import { binDataOf } from './bin-data.js';
 import { result } from './results.js';
 import { type CardSummary, type PaymentRecord, type RegistrationRecord, type Result, type SandboxStore, type ThreeDsSession } from './store.js';
 import type { CardBehaviour } from './triggers.js';
-import { gatewayTimestamp, nest, type FlatParams } from './wire.js';
+import { gatewayTimestamp, nest, type FlatParams } from '../wire.js';
 
 /** The approval code of a test mode: INTERNAL (the default) `000.100.110`, EXTERNAL `000.100.112`. */
 export function approvalCode(testMode: TestMode): string {
@@ -333,14 +336,17 @@ export function shopperReturnUrl(payment: PaymentRecord): string {
  * answer: the short id, where it came from (`OPPUI` for the widget, `SYSTEM`
  * otherwise) and the payment method.
  */
-export function notificationFields(payment: PaymentRecord): Record<string, string> {
+export function notificationFields(payment: PaymentRecord): PaymentNotificationFields {
   return { shortId: payment.shortId, source: payment.checkoutId ? 'OPPUI' : 'SYSTEM', paymentMethod: 'CC' };
 }
 
+/** The request's fields a payment answer echoes (see `echoedFields`), nested: every leaf a string, as the contract's `Payment` reads them. */
+type Echoed = Pick<Payment, 'customer' | 'billing' | 'recipient' | 'customParameters' | 'threeDSecure' | 'standingInstruction'>;
+
 /** The gateway's payment response for a record (result included; the envelope is added by the caller). */
-export function paymentBody(payment: PaymentRecord, answeredResult: Result = payment.result): Record<string, unknown> {
-  const echoed = nest(payment.echo);
-  const body: Record<string, unknown> = {
+export function paymentBody(payment: PaymentRecord, answeredResult: Result = payment.result): Payment & { readonly timestamp: string } {
+  const echoed = nest(payment.echo) as Echoed;
+  return {
     id: payment.id,
     ...(payment.referencedId ? { referencedId: payment.referencedId } : {}),
     ...(payment.registrationId ? { registrationId: payment.registrationId } : {}),
@@ -354,18 +360,23 @@ export function paymentBody(payment: PaymentRecord, answeredResult: Result = pay
     resultDetails: payment.resultDetails,
     ...(payment.card ? { card: payment.card } : {}),
     ...echoed,
+    ...(payment.threeDSecure ? { threeDSecure: { ...echoed.threeDSecure, ...payment.threeDSecure } } : {}),
+    ...(payment.standingInstruction ? { standingInstruction: payment.standingInstruction } : {}),
+    risk: { score: '100' },
+    // A payment's timestamp is its transaction's, with milliseconds, as the platform writes it on read-backs and
+    // report entries; the answer to the request itself is written without (see http/routes.ts).
+    timestamp: gatewayTimestamp(new Date(payment.createdAt)),
   };
-  if (payment.threeDSecure) body.threeDSecure = { ...(echoed.threeDSecure as object | undefined), ...payment.threeDSecure };
-  if (payment.standingInstruction) body.standingInstruction = payment.standingInstruction;
-  body.risk = { score: '100' };
-  // A payment's timestamp is its transaction's, with milliseconds, as the platform writes it on read-backs and
-  // report entries; the answer to the request itself is written without (see routes.ts).
-  body.timestamp = gatewayTimestamp(new Date(payment.createdAt));
-  return body;
 }
 
 /** Whether a payment may be shown as the successful one of its checkout. */
 export const succeeded = (payment: PaymentRecord) => isApproved(payment.result.code);
+
+/** After a checkout's payment succeeds, its session lives 30 minutes more so the shop can read the status. */
+export function noteCheckoutPayment(store: SandboxStore, payment: PaymentRecord): void {
+  const checkout = payment.checkoutId === undefined ? undefined : store.checkouts.get(payment.checkoutId);
+  if (checkout && succeeded(payment)) checkout.expiresAt = Math.max(checkout.expiresAt, store.clock.nowMs() + CHECKOUT_LIFETIME_MS);
+}
 
 /** Why a capture, refund or reversal cannot be made on `target`, as a result code; undefined when it can. */
 function referenceRefusal(target: PaymentRecord, type: string, cents: number): string | undefined {

@@ -17,8 +17,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { FAULT_MODES, type FaultMode } from './state.js';
-import type { Sandbox } from './index.js';
+import { checkFault, FAULT_MODES, isFaultRefusal, type FaultMode } from './faults.js';
 
 export interface MerchantProxyOptions {
   /** The path every route lives under; default `/__gw`. */
@@ -45,7 +44,15 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
 }
 
 /** The merchant proxy for `sandbox` (the token used is the sandbox's first). */
-export function createMerchantProxy(sandbox: Pick<Sandbox, 'url' | 'tokens' | 'entities' | 'fault'>, options: MerchantProxyOptions = {}): MerchantProxy {
+/** What the proxy needs of a running sandbox (a `Sandbox` from `startSandbox` is one). */
+export interface ProxiedSandbox {
+  readonly url: string;
+  readonly tokens: readonly string[];
+  readonly entities: readonly string[];
+  fault(path: string, mode: FaultMode, count?: number): void;
+}
+
+export function createMerchantProxy(sandbox: ProxiedSandbox, options: MerchantProxyOptions = {}): MerchantProxy {
   const prefix = (options.prefix ?? '/__gw').replace(/\/+$/, '');
 
   async function forward(request: IncomingMessage, response: ServerResponse, target: string): Promise<void> {
@@ -101,13 +108,12 @@ export function createMerchantProxy(sandbox: Pick<Sandbox, 'url' | 'tokens' | 'e
     if (path === '/fault' && method === 'POST') {
       const query = new URLSearchParams(search);
       const faultPath = query.get('path') ?? '';
-      const mode = query.get('mode') ?? 'hang';
-      const count = Number(query.get('count') ?? '1');
-      if (!faultPath.startsWith('/') || !FAULT_MODES.includes(mode as FaultMode) || !Number.isInteger(count) || count < 0) {
-        sendJson(response, 400, { error: `fault needs path=/…, mode=${FAULT_MODES.join('|')} and a whole count` });
+      const fault = checkFault(faultPath, query.get('mode') ?? 'hang', query.get('count') ?? '1');
+      if (isFaultRefusal(fault)) {
+        sendJson(response, 400, { error: `fault needs path=/…, mode=${FAULT_MODES.join('|')} and a whole count: ${fault.name} ${fault.message}` });
         return true;
       }
-      sandbox.fault(faultPath, mode as FaultMode, count);
+      sandbox.fault(fault.path, fault.mode, fault.count);
       response.writeHead(204).end();
       return true;
     }

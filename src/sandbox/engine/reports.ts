@@ -3,9 +3,9 @@
  * or a time frame): which payments a validated query names, and which page of
  * them it answers. The filters' rules are the contract's (`report-filters.ts`).
  */
-import { inReportFrame, parseReportDate, REPORT_PAGE_SIZE_MAX } from '../contract/report-filters.js';
+import { inReportFrame, parseReportDate, REPORT_PAGE_SIZE_MAX } from '../../contract/report-filters.js';
 import type { PaymentRecord, SandboxStore } from './store.js';
-import type { FlatParams } from './wire.js';
+import type { FlatParams } from '../wire.js';
 
 /** The payment method a sandbox payment is reported under: every one is a card payment. */
 const PAYMENT_METHOD = 'CC';

@@ -2,22 +2,27 @@
  * The sandbox's routes: every seed endpoint, the widget's own endpoints and the
  * 3DS pages, each checking the Bearer token and the entity where the gateway does.
  */
-import { CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
-import { amountTooLow } from '../contract/amount.js';
-import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../contract/result-codes.js';
-import { validateReportSearch } from '../contract/report-filters.js';
-import { validateParameters, type Operation, type ParameterError } from '../contract/rules.js';
+import type { CheckoutCreated, Deregistration, Payment, PaymentList } from '../../contract/answers.js';
+import type { Redactor } from '../../contract/redaction.js';
+import { CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../../contract/limits.js';
+import { amountTooLow } from '../../contract/amount.js';
+import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../contract/result-codes.js';
+import { validateReportSearch } from '../../contract/report-filters.js';
+import { validateParameters, type Operation, type ParameterError } from '../../contract/rules.js';
 import { CONTROL_ROUTES } from './controls.js';
-import { fieldBytes, RECORD_OVERHEAD_BYTES } from './limits.js';
-import { approvalCode, createCardPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from './payments.js';
-import { searchPayments } from './reports.js';
-import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from './registrations.js';
-import { envelope, envelopeJson, failure, invalidParameters, result } from './results.js';
-import { bearerAccepted, brandNotConfigured, json, reply, storable, type Handler, type Request, type Route, type Routed, type SandboxState } from './state.js';
-import { THREE_DS_TIMEOUT_MS, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from './store.js';
-import { challengeAnswer, executePage, methodPage, redirectOf } from './three-d-secure.js';
-import { behaviourOf } from './triggers.js';
-import type { FlatParams, Reply } from './wire.js';
+import { fieldBytes, RECORD_OVERHEAD_BYTES } from '../limits.js';
+import { approvalCode, createCardPayment, noteCheckoutPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from '../engine/payments.js';
+import { searchPayments } from '../engine/reports.js';
+import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from '../engine/registrations.js';
+import { envelope, envelopeJson, failure, invalidParameters, result } from '../engine/results.js';
+import { brandNotConfigured, type SandboxState, type SettledBody } from '../state.js';
+import type { CheckoutAnswer, PaymentAnswer } from '../widget/answers.js';
+import { bearerAccepted, redactorOf, storable } from './auth.js';
+import { json, reply, type Handler, type Request, type RequestContext, type Route, type Routed } from './route.js';
+import { THREE_DS_TIMEOUT_MS, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from '../engine/store.js';
+import { challengeAnswer, executePage, methodPage, redirectOf } from '../engine/three-d-secure.js';
+import { behaviourOf } from '../engine/triggers.js';
+import type { FlatParams, Reply } from '../wire.js';
 
 /** The operations whose request is kept as a checkout or a payment, so its size counts. */
 const STORING: ReadonlySet<Operation> = new Set(['checkout', 'payment', 'reference', 'registration', 'registrationPayment']);
@@ -30,10 +35,10 @@ const STORING: ReadonlySet<Operation> = new Set(['checkout', 'payment', 'referen
  * stored fits `recordBytes`, and money moves only in amounts above 0.00 (400
  * `100.550.300`). Answers the failure, or undefined when the call may proceed.
  */
-function refusal(state: SandboxState, request: Request, operation: Operation, extra: readonly ParameterError[] = [], threeDSecure = false, brand = request.params.paymentBrand): Reply | undefined {
-  const now = state.store.clock.now();
+function refusal(context: RequestContext, operation: Operation, extra: readonly ParameterError[] = [], threeDSecure = false, brand = context.request.params.paymentBrand): Reply | undefined {
+  const { state, request, now } = context;
   // A refused checkout creation names a checkout that never was, as the platform's does.
-  const ndc = () => (operation === 'checkout' ? state.store.checkoutNdc() : state.store.ndc(request.params.entityId));
+  const ndc = () => (operation === 'checkout' ? state.store.checkoutNdc() : context.ndc());
   if (!bearerAccepted(state, request.authorization)) return failure(401, RESULT_CODES.unauthorized, now, ndc());
   const errors = [...validateParameters(operation, request.params, now, { threeDSecure }), ...extra];
   if (errors.some((error) => error.name === 'entityId')) return invalidParameters(errors, now, ndc());
@@ -50,7 +55,7 @@ function refusal(state: SandboxState, request: Request, operation: Operation, ex
   return undefined;
 }
 
-const forbidden = (state: SandboxState, request: Request) => failure(403, RESULT_CODES.forbidden, state.store.clock.now(), state.store.ndc(request.params.entityId));
+const forbidden = ({ now, ndc }: RequestContext) => failure(403, RESULT_CODES.forbidden, now, ndc());
 
 /** The redirect the shopper needs while a payment waits for its 3DS step. */
 const pendingRedirect = (state: SandboxState, payment: PaymentRecord) => (payment.threeDs && !payment.threeDs.finished ? { redirect: redirectOf(payment, state.base) } : {});
@@ -61,18 +66,11 @@ const SETTLED_BODIES = 512;
  * Bodies of recently answered payments that had no 3DS step: their outcome
  * was settled when they were made and their body can no longer change, so a
  * read again costs one concatenation, not a render and a serialisation (issue
- * 14: get-payment throughput). Bounded: the oldest entry goes first.
+ * 14: get-payment throughput). Bounded: the oldest entry goes first. Kept in
+ * the state (`caches.settledBodies`), so a reset forgets them.
  */
-const settledBodies = new Map<PaymentRecord, Settled>();
-
-interface Settled {
-  /** The body without its timestamp, as an object and serialised. */
-  readonly body: Record<string, unknown>;
-  readonly text: string;
-  readonly timestamp: string | undefined;
-}
-
-function settledBody(payment: PaymentRecord): Settled {
+function settledBody(state: SandboxState, payment: PaymentRecord): SettledBody {
+  const settledBodies = state.caches.settledBodies;
   let settled = settledBodies.get(payment);
   if (!settled) {
     const { timestamp, ...body } = paymentBody(payment);
@@ -89,48 +87,41 @@ function settledBody(payment: PaymentRecord): Settled {
  * answer's time without milliseconds (`2017-11-28 13:22:03+0000`); a read-back
  * the transaction's own, with them, as the platform's recordings show.
  */
-function paymentReply(state: SandboxState, payment: PaymentRecord, answeredCode = payment.result.code, synchronous = true): Reply {
-  const now = state.store.clock.now();
+function paymentReply({ state, now }: RequestContext, payment: PaymentRecord, answeredCode = payment.result.code, synchronous = true): Reply {
   if (payment.threeDs === undefined && answeredCode === payment.result.code) {
-    const { body, text, timestamp } = settledBody(payment);
+    const { body, text, timestamp } = settledBody(state, payment);
     return { kind: 'json', status: 200, body, text: envelopeJson(text, now, state.store.ndc(payment.entityId), synchronous ? undefined : timestamp) };
   }
   const { timestamp, ...body } = paymentBody(payment, answeredCode === payment.result.code ? payment.result : result(answeredCode));
   return json(200, envelope({ ...body, ...(synchronous ? {} : { timestamp }), ...pendingRedirect(state, payment) }, now, state.store.ndc(payment.entityId)));
 }
 
-/** After a checkout's payment succeeds, its session lives 30 minutes more so the shop can read the status. */
-export function noteCheckoutPayment(state: SandboxState, payment: PaymentRecord): void {
-  const checkout = payment.checkoutId === undefined ? undefined : state.store.checkouts.get(payment.checkoutId);
-  if (checkout && succeeded(payment)) checkout.expiresAt = Math.max(checkout.expiresAt, state.store.clock.nowMs() + CHECKOUT_LIFETIME_MS);
-}
-
 // 1. POST /v1/checkouts
-const createCheckout: Handler = (state, request) => {
-  const refused = refusal(state, request, 'checkout');
+const createCheckout: Handler = (context) => {
+  const { state, request, now, redact } = context;
+  const refused = refusal(context, 'checkout');
   if (refused) return reply(refused);
   const { store } = state;
-  const now = store.clock.nowMs();
+  const createdAt = now.getTime();
   const checkout: CheckoutRecord = {
     id: store.nextCheckoutId(),
     entityId: request.params.entityId!,
-    createdAt: now,
-    expiresAt: now + CHECKOUT_LIFETIME_MS,
+    createdAt,
+    expiresAt: createdAt + CHECKOUT_LIFETIME_MS,
     // Card data has no place in a checkout: it is never kept, even when a merchant sends it.
-    params: Object.fromEntries(Object.entries(storable(state, request)).filter(([name]) => !name.startsWith('card.'))),
+    params: Object.fromEntries(Object.entries(storable(request, redact)).filter(([name]) => !name.startsWith('card.'))),
     paymentIds: [],
     attemptsOpenUntil: 0,
     consumed: false,
     reads: [],
   };
   store.addCheckout(checkout);
-  const body: Record<string, unknown> = { result: result(RESULT_CODES.checkoutCreated), id: checkout.id };
-  if (request.params.integrity === 'true') body.integrity = state.widget.integrity;
-  return reply(json(200, envelope(body, store.clock.now(), checkout.id)));
+  const body: CheckoutCreated = { result: result(RESULT_CODES.checkoutCreated), id: checkout.id, ...(request.params.integrity === 'true' ? { integrity: state.widget.integrity } : {}) };
+  return reply(json(200, envelope(body, now, checkout.id)));
 };
 
-const noSession = (state: SandboxState, request: Request) =>
-  failure(400, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(request.params.entityId), { description: NO_PAYMENT_SESSION_DESCRIPTION });
+const noSession = ({ now, ndc }: RequestContext) =>
+  failure(400, RESULT_CODES.invalidParameter, now, ndc(), { description: NO_PAYMENT_SESSION_DESCRIPTION });
 
 /** A checkout's successful payment, else its latest attempt. */
 function paymentOfCheckout(state: SandboxState, checkout: CheckoutRecord): PaymentRecord | undefined {
@@ -139,120 +130,128 @@ function paymentOfCheckout(state: SandboxState, checkout: CheckoutRecord): Payme
 }
 
 // 3. GET /v1/checkouts/{id}/payment
-const checkoutPayment: Handler = (state, request, match) => {
-  const refused = refusal(state, request, 'read');
+const checkoutPayment: Handler = (context, match) => {
+  const { state, request, now } = context;
+  const refused = refusal(context, 'read');
   if (refused) return reply(refused);
   const id = match[1]!;
   const { store } = state;
   const checkout = store.checkouts.get(id);
-  if (!checkout) return reply(noSession(state, request));
-  if (checkout.entityId !== request.params.entityId) return reply(forbidden(state, request));
-  const now = store.clock.nowMs();
-  checkout.reads = checkout.reads.filter((at) => at > now - STATUS_CALL_WINDOW_MS);
-  if (checkout.reads.length >= STATUS_CALLS_PER_MINUTE) return reply(failure(429, RESULT_CODES.throttled, store.clock.now(), id));
-  checkout.reads.push(now);
-  if (!store.liveCheckout(id)) return reply(noSession(state, request));
+  if (!checkout) return reply(noSession(context));
+  if (checkout.entityId !== request.params.entityId) return reply(forbidden(context));
+  const nowMs = now.getTime();
+  checkout.reads = checkout.reads.filter((at) => at > nowMs - STATUS_CALL_WINDOW_MS);
+  if (checkout.reads.length >= STATUS_CALLS_PER_MINUTE) return reply(failure(429, RESULT_CODES.throttled, now, id));
+  checkout.reads.push(nowMs);
+  if (!store.liveCheckout(id)) return reply(noSession(context));
   const payment = paymentOfCheckout(state, checkout);
-  if (!payment) return reply(json(200, envelope({ result: result(RESULT_CODES.pending) }, store.clock.now(), id)));
+  // No attempt yet: the platform answers the result alone, a payment without its fields.
+  if (!payment) return reply(json(200, envelope({ result: result(RESULT_CODES.pending) } satisfies Partial<Payment>, now, id)));
   if (succeeded(payment)) checkout.consumed = true;
   const body = paymentBody(payment);
-  return reply(json(200, envelope(body, store.clock.now(), id)), payment.id);
+  return reply(json(200, envelope(body, now, id)), payment.id);
 };
 
 // 2. GET /v1/paymentWidgets.js?checkoutId=
-const widgetScript: Handler = (state) => reply({ kind: 'script', bytes: state.widget.bytes });
+const widgetScript: Handler = ({ state }) => reply({ kind: 'script', bytes: state.widget.bytes });
 
 /** The widget's endpoints answer every origin, errors included, so the widget can read them. */
 const withCors = (answer: Reply): Reply => (answer.kind === 'json' ? { ...answer, cors: true } : answer);
 
-const invalidCheckout = (state: SandboxState, id: string, description = 'invalid or expired checkout') =>
-  withCors(failure(400, RESULT_CODES.invalidParameter, state.store.clock.now(), id, { description }));
+const invalidCheckout = (now: Date, id: string, description = 'invalid or expired checkout') =>
+  withCors(failure(400, RESULT_CODES.invalidParameter, now, id, { description }));
 
 // The widget's own calls, authorised by the checkout id as the real widget is.
-const widgetCheckout: Handler = (state, _request, match) => {
+const widgetCheckout: Handler = (context, match) => {
+  const { state, now } = context;
   const id = match[1]!;
   const checkout = state.store.liveCheckout(id);
-  if (!checkout) return reply(invalidCheckout(state, id));
+  if (!checkout) return reply(invalidCheckout(now, id));
   const { params } = checkout;
+  // What the served widget reads (widget/answers.ts), so a renamed field fails to compile here too.
   const body = {
     result: result(RESULT_CODES.checkoutCreated),
     checkout: {
       id,
-      amount: params.amount,
-      currency: params.currency,
-      paymentType: params.paymentType,
+      // Mandatory at checkout creation, which refuses a checkout without them.
+      amount: params.amount!,
+      currency: params.currency!,
+      paymentType: params.paymentType!,
       ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
       expiresAt: new Date(checkout.expiresAt).toISOString(),
     },
-  };
-  return reply(json(200, envelope(body, state.store.clock.now(), id), true));
+  } satisfies CheckoutAnswer;
+  return reply(json(200, envelope(body, now, id), true));
 };
 
 /** The fields the widget's card form sends; everything else comes from the checkout. */
 const WIDGET_FIELDS = new Set(['paymentBrand', 'card.number', 'card.holder', 'card.expiryMonth', 'card.expiryYear', 'card.cvv', 'shopperResultUrl']);
 
-const widgetPayment: Handler = (state, request, match) => {
+const widgetPayment: Handler = (context, match) => {
+  const { state, request, now, redact } = context;
   const id = match[1]!;
   const { store } = state;
   const checkout = store.liveCheckout(id);
-  if (!checkout) return reply(invalidCheckout(state, id));
+  if (!checkout) return reply(invalidCheckout(now, id));
   const entered = (fields: Readonly<FlatParams>): FlatParams => Object.fromEntries(Object.entries(fields).filter(([name]) => WIDGET_FIELDS.has(name)));
   // Validated as sent, kept scrubbed.
   const params: FlatParams = { ...checkout.params, ...entered(request.params) };
   const behaviour = behaviourOf(params['card.number'] ?? '');
   const step = threeDsStepOf(params, behaviour);
-  const errors = validateParameters('payment', params, store.clock.now(), { threeDSecure: step !== undefined }).filter((error) => WIDGET_FIELDS.has(error.name));
-  if (errors.length) return reply(withCors(invalidParameters(errors, store.clock.now(), id)));
-  if (brandNotConfigured(state, checkout.entityId, params.paymentBrand)) return reply(withCors(failure(400, RESULT_CODES.brandNotConfigured, store.clock.now(), id)));
+  const errors = validateParameters('payment', params, now, { threeDSecure: step !== undefined }).filter((error) => WIDGET_FIELDS.has(error.name));
+  if (errors.length) return reply(withCors(invalidParameters(errors, now, id)));
+  if (brandNotConfigured(state, checkout.entityId, params.paymentBrand)) return reply(withCors(failure(400, RESULT_CODES.brandNotConfigured, now, id)));
   const previous = paymentOfCheckout(state, checkout);
-  if (previous && succeeded(previous)) return reply(invalidCheckout(state, id, 'checkout already processed'));
+  if (previous && succeeded(previous)) return reply(invalidCheckout(now, id, 'checkout already processed'));
   // The platform adds the shopper's IP (and its country) to a widget payment: the browser's address is the caller's.
   const shopperIp = checkout.params['customer.ip'] ?? request.remoteAddress;
-  const outcome = createCardPayment(store, checkout.entityId, { ...checkout.params, ...entered(storable(state, request)), ...(shopperIp ? { 'customer.ip': shopperIp } : {}) }, behaviour, id);
+  const outcome = createCardPayment(store, checkout.entityId, { ...checkout.params, ...entered(storable(request, redact)), ...(shopperIp ? { 'customer.ip': shopperIp } : {}) }, behaviour, id);
   checkout.paymentIds.push(outcome.payment.id);
   if (outcome.payment.threeDs) checkout.attemptsOpenUntil = outcome.payment.createdAt + THREE_DS_TIMEOUT_MS;
-  noteCheckoutPayment(state, outcome.payment);
-  const body = { result: result(outcome.answeredCode), id: outcome.payment.id, ...pendingRedirect(state, outcome.payment) };
-  return reply(json(200, envelope(body, store.clock.now(), id), true), outcome.payment.id);
+  noteCheckoutPayment(state.store, outcome.payment);
+  const body = { result: result(outcome.answeredCode), id: outcome.payment.id, ...pendingRedirect(state, outcome.payment) } satisfies PaymentAnswer;
+  return reply(json(200, envelope(body, now, id), true), outcome.payment.id);
 };
 
 // 4. POST /v1/payments
-const createServerPayment: Handler = (state, request) => {
+const createServerPayment: Handler = (context) => {
+  const { state, request, redact } = context;
   const { params } = request;
   const behaviour = behaviourOf(params['card.number'] ?? '');
-  const refused = refusal(state, request, 'payment', [], threeDsStepOf(params, behaviour) !== undefined);
+  const refused = refusal(context, 'payment', [], threeDsStepOf(params, behaviour) !== undefined);
   if (refused) return reply(refused);
-  const outcome = createCardPayment(state.store, params.entityId!, storable(state, request), behaviour);
-  return reply(paymentReply(state, outcome.payment, outcome.answeredCode), outcome.payment.id);
+  const outcome = createCardPayment(state.store, params.entityId!, storable(request, redact), behaviour);
+  return reply(paymentReply(context, outcome.payment, outcome.answeredCode), outcome.payment.id);
 };
 
 /** The payment a merchant call names, or the reply when it is not theirs to see. */
-function ownPayment(state: SandboxState, request: Request, id: string, missingCode: string): PaymentRecord | Reply {
+function ownPayment(context: RequestContext, id: string, missingCode: string): PaymentRecord | Reply {
+  const { state, request, now, ndc } = context;
   const payment = state.store.payment(id);
-  if (!payment) return failure(400, missingCode, state.store.clock.now(), state.store.ndc(request.params.entityId));
-  if (payment.entityId !== request.params.entityId) return forbidden(state, request);
+  if (!payment) return failure(400, missingCode, now, ndc());
+  if (payment.entityId !== request.params.entityId) return forbidden(context);
   return payment;
 }
 
 const isReply = (value: PaymentRecord | RegistrationRecord | Reply): value is Reply => 'kind' in value;
 
 // 5. GET /v1/payments/{id} and 9. GET /v3/query/{id}
-const readPayment: Handler = (state, request, match) => {
-  const refused = refusal(state, request, 'read');
+const readPayment: Handler = (context, match) => {
+  const refused = refusal(context, 'read');
   if (refused) return reply(refused);
-  const payment = ownPayment(state, request, match[1]!, RESULT_CODES.transactionNotFound);
+  const payment = ownPayment(context, match[1]!, RESULT_CODES.transactionNotFound);
   if (isReply(payment)) return reply(payment);
-  return reply(paymentReply(state, payment, payment.result.code, false), payment.id);
+  return reply(paymentReply(context, payment, payment.result.code, false), payment.id);
 };
 
 // 6. POST /v1/payments/{id}: capture (CP), refund (RF), reversal (RV)
-const referenceCall: Handler = (state, request, match) => {
-  const refused = refusal(state, request, 'reference');
+const referenceCall: Handler = (context, match) => {
+  const { state, request, now, redact } = context;
+  const refused = refusal(context, 'reference');
   if (refused) return reply(refused);
-  const target = ownPayment(state, request, match[1]!, RESULT_CODES.referenceNotFound);
+  const target = ownPayment(context, match[1]!, RESULT_CODES.referenceNotFound);
   if (isReply(target)) return reply(target);
   const { params } = request;
-  const now = state.store.clock.now();
   const mismatches: ParameterError[] = [];
   if (params.currency !== undefined && params.currency !== target.currency) {
     mismatches.push({ name: 'currency', value: params.currency, message: `must equal the currency of the referenced payment (${target.currency})` });
@@ -261,9 +260,9 @@ const referenceCall: Handler = (state, request, match) => {
     mismatches.push({ name: 'testMode', value: params.testMode ?? '', message: `must equal the testMode of the preauthorization (${target.testMode})` });
   }
   if (mismatches.length) return reply(invalidParameters(mismatches, now, state.store.ndc(target.entityId)));
-  const outcome = referencePayment(state.store, target, storable(state, request));
+  const outcome = referencePayment(state.store, target, storable(request, redact));
   if ('refused' in outcome) return reply(failure(400, outcome.refused, now, state.store.ndc(target.entityId)), target.id);
-  return reply(paymentReply(state, outcome.payment), outcome.payment.id);
+  return reply(paymentReply(context, outcome.payment), outcome.payment.id);
 };
 
 /**
@@ -271,69 +270,72 @@ const referenceCall: Handler = (state, request, match) => {
  * unknown, not theirs or deregistered (`100.150.200` to a payment, as the
  * platform answers; `100.150.202` to a second delete).
  */
-function ownRegistration(state: SandboxState, request: Request, id: string, deregisteredCode: string = RESULT_CODES.registrationNotFound): RegistrationRecord | Reply {
-  const now = state.store.clock.now();
-  const ndc = () => state.store.ndc(request.params.entityId);
+function ownRegistration(context: RequestContext, id: string, deregisteredCode: string = RESULT_CODES.registrationNotFound): RegistrationRecord | Reply {
+  const { state, request, now, ndc } = context;
   if (!/^[A-Za-z0-9]{32}$/.test(id)) return failure(400, RESULT_CODES.invalidRegistrationId, now, ndc());
   const registration = state.store.registrations.get(id);
   if (!registration) return failure(400, RESULT_CODES.registrationNotFound, now, ndc());
-  if (registration.entityId !== request.params.entityId) return forbidden(state, request);
+  if (registration.entityId !== request.params.entityId) return forbidden(context);
   if (registration.deregistered) return failure(400, deregisteredCode, now, ndc());
   return registration;
 }
 
 // POST /v1/registrations (the platform's, beyond the seed): a card stored without a payment.
-const createRegistration: Handler = (state, request) => {
-  const refused = refusal(state, request, 'registration');
+const createRegistration: Handler = (context) => {
+  const { state, request, now, redact } = context;
+  const refused = refusal(context, 'registration');
   if (refused) return reply(refused);
-  const registration = storeCard(state.store, request.params.entityId!, storable(state, request));
+  const registration = storeCard(state.store, request.params.entityId!, storable(request, redact));
   const body = registrationBody(registration, result(approvalCode(registration.testMode)));
-  return reply(json(200, envelope(body, state.store.clock.now(), state.store.ndc(registration.entityId))));
+  return reply(json(200, envelope(body, now, state.store.ndc(registration.entityId))));
 };
 
 // DELETE /v1/registrations/{id}?entityId= (the platform's): deregisters; a second delete answers 100.150.202.
-const deleteRegistration: Handler = (state, request, match) => {
-  const refused = refusal(state, request, 'read');
+const deleteRegistration: Handler = (context, match) => {
+  const { state, now } = context;
+  const refused = refusal(context, 'read');
   if (refused) return reply(refused);
-  const registration = ownRegistration(state, request, match[1]!, RESULT_CODES.registrationDeregistered);
+  const registration = ownRegistration(context, match[1]!, RESULT_CODES.registrationDeregistered);
   if (isReply(registration)) return reply(registration);
   state.store.deregister(registration);
-  const body = { id: registration.id, result: result(approvalCode(registration.testMode)) };
-  return reply(json(200, envelope(body, state.store.clock.now(), state.store.ndc(registration.entityId))));
+  const body: Deregistration = { id: registration.id, result: result(approvalCode(registration.testMode)) };
+  return reply(json(200, envelope(body, now, state.store.ndc(registration.entityId))));
 };
 
 // 7. POST /v1/registrations/{id}/payments
-const registrationCall: Handler = (state, request, match) => {
-  const refused = refusal(state, request, 'registrationPayment');
+const registrationCall: Handler = (context, match) => {
+  const { state, request, now, ndc, redact } = context;
+  const refused = refusal(context, 'registrationPayment');
   if (refused) return reply(refused);
-  const registration = ownRegistration(state, request, match[1]!);
+  const registration = ownRegistration(context, match[1]!);
   if (isReply(registration)) return reply(registration);
   const repeatErrors = repeatRefusal(registration, request.params);
-  if (repeatErrors.length) return reply(invalidParameters(repeatErrors, state.store.clock.now(), state.store.ndc(request.params.entityId)));
-  const outcome = payWithRegistration(state.store, registration, request.params.entityId!, storable(state, request));
-  return reply(paymentReply(state, outcome.payment, outcome.answeredCode), outcome.payment.id);
+  if (repeatErrors.length) return reply(invalidParameters(repeatErrors, now, ndc()));
+  const outcome = payWithRegistration(state.store, registration, request.params.entityId!, storable(request, redact));
+  return reply(paymentReply(context, outcome.payment, outcome.answeredCode), outcome.payment.id);
 };
 
 // 9. GET /v3/query?merchantTransactionId= (or a time frame, with filters and pages: see reports.ts)
-const queryByMerchantTransactionId: Handler = (state, request) => {
-  const refused = refusal(state, request, 'read', validateReportSearch(request.params));
+const queryByMerchantTransactionId: Handler = (context) => {
+  const { state, request, now, ndc } = context;
+  const refused = refusal(context, 'read', validateReportSearch(request.params));
   if (refused) return reply(refused);
-  const now = state.store.clock.now();
   const payments = searchPayments(state.store, request.params.entityId!, request.params);
-  const ndc = state.store.ndc(request.params.entityId);
-  if (!payments.length) return reply(failure(400, RESULT_CODES.transactionNotFound, now, ndc));
+  const answerNdc = ndc();
+  if (!payments.length) return reply(failure(400, RESULT_CODES.transactionNotFound, now, answerNdc));
   // The list's own result is the platform's "successful request", not a transaction's code (recorded 2022).
-  const body = { result: result(RESULT_CODES.successfulRequest), payments: payments.map((payment) => paymentBody(payment)) };
-  return reply(json(200, envelope(body, now, ndc)));
+  const body: PaymentList = { result: result(RESULT_CODES.successfulRequest), payments: payments.map((payment) => paymentBody(payment)) };
+  return reply(json(200, envelope(body, now, answerNdc)));
 };
 
 // 8. The 3DS pages, reached by the shopper's browser.
 const threeDsPage =
   (page: typeof methodPage): Handler =>
-  (state, request) => {
+  (context) => {
+  const { state, request } = context;
     const { reply: answer, paymentId } = page(state.store, request.params);
     const payment = paymentId === undefined ? undefined : state.store.payment(paymentId);
-    if (payment) noteCheckoutPayment(state, payment);
+    if (payment) noteCheckoutPayment(state.store, payment);
     return reply(answer, paymentId);
   };
 
@@ -358,15 +360,22 @@ const ROUTES: readonly Route[] = [
   ...CONTROL_ROUTES,
 ];
 
-/** Answers one parsed request without HTTP around it: the server's core, also used by the benchmark. */
-export function route(state: SandboxState, request: Request): Routed {
+/**
+ * Answers one parsed request without HTTP around it: the server's core, also
+ * used by the benchmark. The request's context is made here, once: its time,
+ * its entity, its `ndc` draw and its scrubber.
+ */
+export function route(state: SandboxState, request: Request, redact: Redactor = redactorOf(state, request.params, request.authorization)): Routed {
+  const entityId = request.params.entityId;
+  const context: RequestContext = { state, request, now: state.store.clock.now(), entityId, ndc: () => state.store.ndc(entityId), redact };
   for (const candidate of ROUTES) {
     if (candidate.method !== request.method) continue;
     const match = candidate.pattern.exec(request.path);
-    if (match) return candidate.handler(state, request, match);
+    if (match) return candidate.handler(context, match);
   }
+  const { now, ndc } = context;
   const known = ROUTES.some((candidate) => candidate.pattern.test(request.path));
-  return reply(failure(known ? 405 : 404, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(request.params.entityId), { description: `no endpoint ${request.method} ${request.path}` }));
+  return reply(failure(known ? 405 : 404, RESULT_CODES.invalidParameter, now, ndc(), { description: `no endpoint ${request.method} ${request.path}` }));
 }
 
 /** Whether a path belongs to the browser-side widget, which answers CORS preflights. */

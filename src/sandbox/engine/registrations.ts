@@ -5,11 +5,12 @@
  * rule that ties a merchant-initiated repeat to the customer-initiated payment
  * that started its standing instruction.
  */
-import { variantOf, type ParameterError } from '../contract/rules.js';
+import type { Registration } from '../../contract/answers.js';
+import { variantOf, type ParameterError } from '../../contract/rules.js';
 import { answeredStandingInstruction, createPayment, initialInstructionOf, summariseCard, testModeOf, type PaymentOutcome } from './payments.js';
 import type { RegistrationRecord, Result, SandboxStore } from './store.js';
 import { behaviourOf, type CardBehaviour } from './triggers.js';
-import type { FlatParams } from './wire.js';
+import type { FlatParams } from '../wire.js';
 
 /** `POST /v1/registrations`: the card's masked data is kept, its number only as its behaviour (the test-card trigger). */
 export function storeCard(store: SandboxStore, entityId: string, params: Readonly<FlatParams>): RegistrationRecord {
@@ -78,7 +79,7 @@ export function payWithRegistration(store: SandboxStore, registration: Registrat
 }
 
 /** The answer to `POST /v1/registrations` and `DELETE /v1/registrations/{id}`, and the payload of their notifications: the card's masked data only. */
-export function registrationBody(registration: RegistrationRecord, answered: Result): Record<string, unknown> {
+export function registrationBody(registration: RegistrationRecord, answered: Result): Registration {
   return {
     id: registration.id,
     result: answered,

@@ -1,0 +1,67 @@
+/**
+ * The one fault model: a fault makes the sandbox's next `count` requests to a
+ * gateway path hang, fail (HTTP 500) or drop. `Sandbox.fault`, the
+ * `/__sandbox/faults` control, the merchant proxy's `/fault` and `gw-sandbox
+ * trigger fault` all check a fault here, so they accept the same ones; the
+ * HTTP front takes them here. No Node built-ins: the trigger CLI reads it too.
+ */
+
+/** `hang`: never answer; `error`: HTTP 500 before processing; `drop`: process, then close the socket unanswered. */
+export type FaultMode = 'hang' | 'error' | 'drop';
+export const FAULT_MODES: readonly FaultMode[] = ['hang', 'error', 'drop'];
+
+/** The most requests one fault may cover: a bound, so a count is a small whole number in every caller. */
+export const MAX_FAULT_COUNT = 999_999;
+
+/** A fault as set: `count` 0 clears the path's fault. */
+export interface FaultSetting {
+  readonly path: string;
+  readonly mode: FaultMode;
+  readonly count: number;
+}
+
+/** Why a fault was refused, by the field at fault (the controls answer it as a parameter error). */
+export interface FaultRefusal {
+  readonly name: 'path' | 'mode' | 'count';
+  readonly value: string;
+  readonly message: string;
+}
+
+/** Checks a fault given as text or numbers (a form, a query, a CLI argument or a typed call): the setting, or why not. */
+export function checkFault(path: unknown, mode: unknown, count: unknown = 1): FaultSetting | FaultRefusal {
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('/__sandbox/')) return { name: 'path', value: String(path), message: 'must be a gateway path such as /v1/payments' };
+  if (!FAULT_MODES.includes(mode as FaultMode)) return { name: 'mode', value: String(mode), message: `must be one of ${FAULT_MODES.join(', ')}` };
+  const text = String(count);
+  if (!/^\d{1,6}$/.test(text) || (typeof count !== 'string' && typeof count !== 'number')) return { name: 'count', value: text, message: `must be a whole number of requests, 0 to ${MAX_FAULT_COUNT}` };
+  return { path, mode: mode as FaultMode, count: Number(text) };
+}
+
+export const isFaultRefusal = (checked: FaultSetting | FaultRefusal): checked is FaultRefusal => 'message' in checked;
+
+/** The pending faults, by path: at most one per path, each counted down by the requests it takes. */
+export class Faults {
+  readonly #byPath = new Map<string, { mode: FaultMode; remaining: number }>();
+
+  set({ path, mode, count }: FaultSetting): void {
+    if (count === 0) this.#byPath.delete(path);
+    else this.#byPath.set(path, { mode, remaining: count });
+  }
+
+  /** The fault the next request to `path` meets, counted as taken; the sandbox's own controls never meet one. */
+  take(path: string): FaultMode | undefined {
+    if (path.startsWith('/__sandbox/')) return undefined;
+    const fault = this.#byPath.get(path);
+    if (!fault) return undefined;
+    if (--fault.remaining <= 0) this.#byPath.delete(path);
+    return fault.mode;
+  }
+
+  /** The pending faults as the controls answer them (every value a string, as the gateway writes its answers). */
+  list(): { path: string; mode: FaultMode; count: string }[] {
+    return [...this.#byPath].map(([path, { mode, remaining }]) => ({ path, mode, count: String(remaining) }));
+  }
+
+  clear(): void {
+    this.#byPath.clear();
+  }
+}
