@@ -15,7 +15,7 @@ export type { LoggedRequest, SandboxEntity } from './state.js';
 export { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 export { NOTIFICATION_LIMITS, NOTIFICATION_RETRY_DELAYS_SECONDS, type NotificationAttempt, type NotificationDelivery, type NotificationOptions } from './engine/notifications.js';
 export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './engine/triggers.js';
-export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions } from './http/merchant-proxy.js';
+export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions, type ProxiedSandbox } from './http/merchant-proxy.js';
 
 /** The fixed test token the sandbox accepts unless told otherwise. */
 export const DEFAULT_TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAxOTM5NzM2ZjFhNzA2NDF8c2FuZGJveA==';

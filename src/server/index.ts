@@ -1,6 +1,6 @@
 /** gw-elements/server: the typed, money-safe client for the gateway (server side only). */
 export { classifyResult, isApproved, resultGroup, RESULT_CODES, type ResultKind } from '../contract/result-codes.js';
-export { validateParameters, type ParameterError, type Operation } from '../contract/rules.js';
+export { OPERATIONS, validateParameters, type ParameterError, type Operation } from '../contract/rules.js';
 export { maskParameter } from '../contract/redaction.js';
 export { brandOfCard, isMadaNumber, MADA_BINS, PAYMENT_BRANDS, CARD_PAYMENT_BRANDS, WALLET_BRANDS, type CardPaymentBrand, type WalletBrand } from '../contract/brands.js';
 export { createGatewayClient, DEFAULTS, VERSION, type GatewayClient, type GatewayClientOptions } from './client.js';

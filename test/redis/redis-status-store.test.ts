@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
-import { createRedisStatusStore, StatusStoreUnavailableError, type RedisClientLike } from '../../src/server/index.js';
+import { createRedisStatusStore, GatewayValidationError, StatusStoreUnavailableError, type RedisClientLike } from '../../src/server/index.js';
 import { statusStoreContract } from '../server/status-store-contract.js';
 import { useRedisClients } from './clients.js';
 
@@ -28,7 +28,7 @@ for (const name of ['nodeRedis', 'ioredis'] as const) {
 
 describe('the Redis store when Redis fails', () => {
   test('a client of neither shape is refused at once', () => {
-    assert.throws(() => createRedisStatusStore({ client: {} as RedisClientLike }), TypeError);
+    assert.throws(() => createRedisStatusStore({ client: {} as RedisClientLike }), GatewayValidationError);
   });
 
   test('slow: an operation longer than timeoutMs is StatusStoreUnavailableError; after the pause the store answers again', async () => {

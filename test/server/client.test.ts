@@ -83,9 +83,9 @@ describe('createGatewayClient', () => {
 });
 
 describe('documented defaults are the tested defaults', () => {
-  test('each default in the README\'s "Server helper" table equals DEFAULTS', () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const section = readme.slice(readme.indexOf('## Server helper'), readme.indexOf('\n## ', readme.indexOf('## Server helper') + 5));
+  test('each default in the server docs\' "Defaults" table equals DEFAULTS', () => {
+    const doc = readFileSync('docs/server.md', 'utf8');
+    const section = doc.slice(doc.indexOf('## Defaults'), doc.indexOf('\n## ', doc.indexOf('## Defaults') + 5));
     for (const [name, value] of Object.entries(DEFAULTS)) {
       const shown = typeof value === 'string' ? value : JSON.stringify(value);
       assert.ok(section.includes(`| \`${name}\` | \`${shown}\` |`), `README documents ${name} = ${shown}`);
