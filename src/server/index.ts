@@ -38,6 +38,7 @@ export { createMemoryStatusStore, type MemoryStatusStoreOptions, type MemoryStor
 export { createFulfilment, type Fulfilment, type FulfilmentOptions, type FulfilmentOutcome, type FulfillablePayment } from './coordination/fulfilment.js';
 export { createRedisStatusStore, type RedisClientLike, type RedisStatusStoreOptions } from './coordination/redis-status-store.js';
 export { verifyPayment, type ExpectedPayment } from './verify.js';
+export { widgetPreload, type ResourceHint, type WidgetPreload, type WidgetPreloadOptions } from './widget-preload.js';
 export {
   decryptNotification,
   MAX_NOTIFICATION_BODY_CHARACTERS,

@@ -4,6 +4,7 @@
  * `<gw-checkout>` elements share it safely and undoes everything on the way out.
  */
 import type { WpwlError, WpwlOptions } from '../../browser/widget-contract.js';
+import { widgetScriptUrl } from '../../contract/widget-script.js';
 
 export type { WpwlError, WpwlErrorName, WpwlOptions } from '../../browser/widget-contract.js';
 
@@ -52,13 +53,6 @@ export interface WidgetOwner {
 }
 
 type Phase = 'settling' | 'loading' | 'loaded' | 'ready';
-
-/** Path of the widget script on the gateway, for a checkout. */
-export function widgetScriptUrl(baseUrl: string, checkoutId: string): URL {
-  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/v1/paymentWidgets.js`);
-  url.searchParams.set('checkoutId', checkoutId);
-  return url;
-}
 
 function globals(): WidgetGlobals {
   return window as unknown as WidgetGlobals;
