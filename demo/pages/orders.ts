@@ -3,7 +3,7 @@
  * capture it in parts as items ship, refund a capture when something comes back.
  */
 import { html, render } from 'lit';
-import { CARDS } from '../../src/sandbox/triggers.js';
+import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';
 import { messageOf, money, mountPage, notice } from '../lib/layout.js';

@@ -4,7 +4,7 @@
  * without handling the card number again.
  */
 import { html, render } from 'lit';
-import { CARDS } from '../../src/sandbox/triggers.js';
+import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';
 import { messageOf, money, mountPage, notice } from '../lib/layout.js';
