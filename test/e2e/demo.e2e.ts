@@ -1,5 +1,5 @@
 /**
- * End to end: starts exactly what `npm start` starts (scripts/start.mjs
+ * End to end: starts exactly what `npm start` starts (demo/main.ts
  * `startDemo`) and walks the demo as a shopper would, by clicking, in headless
  * Chromium: cart → pay in the widget → result (declined, then approved on a
  * second try; expired with "start again"), and a card payment through a 3-D
@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { CARDS } from '../../src/sandbox/triggers.js';
-import { startDemo, type RunningDemo } from '../../scripts/start.mjs';
+import { startDemo, type RunningDemo } from '../../demo/main.js';
 import { axeViolations, launchChromium, watchedPage } from './browser.js';
 
 let demo: RunningDemo;
