@@ -87,7 +87,7 @@ function draw(): void {
                 <legend>Saved card</legend>
                 ${savedCards.map(
                   (card) => html`<label class="choice"><input type="radio" name="registration" .checked=${card.registrationId === registrationId}
-                      @change=${() => (registrationId = card.registrationId)} /> ${card.card} · ${card.holder} <span class="muted">(${card.registrationId})</span></label>`,
+                      @change=${() => (registrationId = card.registrationId)} /><span class="choice-text"><span>${card.card} · ${card.holder}</span> <code class="muted">${card.registrationId}</code></span></label>`,
                 )}
               </fieldset>
               <div class="field">

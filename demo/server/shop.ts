@@ -484,6 +484,11 @@ export class Shop {
       capturedAmount: toAmount(captured),
       remainingAmount: toAmount(Math.max(0, toCents(reservation.preauthorization.amount) - captured)),
       refundedAmount: toAmount(sum(reservation.refunds)),
+      refundable: Object.fromEntries(
+        reservation.captures
+          .filter((capture) => capture.kind === 'approved')
+          .map((capture) => [capture.id, toAmount(Math.max(0, toCents(capture.amount) - sum(reservation.refunds.filter((refund) => refund.referencedId === capture.id))))]),
+      ),
     };
   }
 

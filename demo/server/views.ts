@@ -84,6 +84,8 @@ export interface ReservationView {
   readonly capturedAmount: string;
   readonly remainingAmount: string;
   readonly refundedAmount: string;
+  /** What may still be refunded of each approved capture, by its id: its amount less its approved refunds. */
+  readonly refundable: Readonly<Record<string, string>>;
 }
 
 export interface SavedCardView {
