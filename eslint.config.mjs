@@ -41,7 +41,7 @@ export default tseslint.config(
   }),
   // What a merchant would write: the demo, the stories and the benchmarks import the package by its public names only.
   {
-    files: ['stories/**/*.ts', '.storybook/**/*.ts', 'bench/**/*.ts'],
+    files: ['demo/**/*.ts', 'stories/**/*.ts', '.storybook/**/*.ts', 'bench/**/*.ts'],
     ignores: ['bench/sandbox.bench.ts'],
     rules: {
       'no-restricted-imports': ['error', {

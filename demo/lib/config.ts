@@ -1,5 +1,5 @@
 /** The shop's settings from its server: products, the gateway's address for the widget, the sandbox's test cards. */
-import type { TestCard } from '../../src/sandbox/engine/triggers.js';
+import type { TestCard } from 'gw-elements/sandbox/test-cards';
 import type { Product } from '../server/catalogue.js';
 import { api } from './api.js';
 

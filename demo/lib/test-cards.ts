@@ -1,6 +1,6 @@
 /** The sandbox's test cards as a small table, so a person knows what to type. */
 import { html, type TemplateResult } from 'lit';
-import type { CardBehaviour, TestCard } from '../../src/sandbox/engine/triggers.js';
+import type { CardBehaviour, TestCard } from 'gw-elements/sandbox/test-cards';
 
 const spaced = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
 

@@ -3,10 +3,10 @@
  * gateway; when the issuer wants 3-D Secure, `<gw-3ds-handler>` runs the
  * method and challenge frames, and the server reads the final status.
  */
-import '../../src/index.js';
+import 'gw-elements';
 import { html, render } from 'lit';
-import type { ThreeDsRedirect } from '../../src/contract/redirect.js';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import type { ThreeDsRedirect } from 'gw-elements/3ds-handler';
+import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';
 import { messageOf, money, mountPage, notice } from '../lib/layout.js';

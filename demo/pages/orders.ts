@@ -3,7 +3,7 @@
  * capture it in parts as items ship, refund a capture when something comes back.
  */
 import { html, render } from 'lit';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';
 import { messageOf, money, mountPage, notice } from '../lib/layout.js';
@@ -34,7 +34,7 @@ async function act(label: string, path: string, body: unknown, success: string):
   try {
     const answer = await api<Outcome & { reservation?: ReservationView }>('POST', path, label, body);
     if (answer.reservation) replace(answer.reservation);
-    last = answer.outcome === 'approved' ? { tone: 'ok', title: success, text: answer.message } : { tone: 'bad', title: `${label}: not done`, text: `${answer.message}${answer.resultCode ? ` (${answer.resultCode})` : ''}` };
+    last = answer.outcome === 'approved' ? { tone: 'ok', title: success, text: answer.message } : { tone: 'bad', title: `${label}: not done`, text: answer.message };
   } catch (error) {
     last = { tone: 'bad', title: `${label}: failed`, text: messageOf(error) };
   }
@@ -50,11 +50,19 @@ const hold = (event: SubmitEvent) => {
 function reservationView(reservation: ReservationView) {
   const pa = reservation.preauthorization;
   const captureAmount = captureAmounts.get(pa.id) ?? (reservation.remainingAmount === pa.amount ? (Number(pa.amount) / 2).toFixed(2) : reservation.remainingAmount);
-  const refund = (capture: PaymentView) =>
-    capture.paymentType === 'CP' && capture.kind === 'approved'
-      ? html`<button type="button" class="secondary" ?disabled=${busy} @click=${() =>
-          act('Refund the capture', `/reservations/${encodeURIComponent(pa.id)}/refunds`, { captureId: capture.id, amount: capture.amount }, `Refunded ${money(capture.amount)}`)}>Refund</button>`
-      : '';
+  const path = `/reservations/${encodeURIComponent(pa.id)}`;
+  // What is left of a capture to refund: once it is all refunded, the gateway would refuse another (700.400.200).
+  const refund = (capture: PaymentView) => {
+    const refundable = reservation.refundable[capture.id];
+    if (capture.paymentType !== 'CP' || refundable === undefined) return '';
+    const left = refundable !== '0.00';
+    return html`<button type="button" class="secondary" ?disabled=${busy || !left} title=${left ? `Refund ${money(refundable)}` : 'Refunded in full'} @click=${() =>
+      act('Refund the capture', `${path}/refunds`, { captureId: capture.id, amount: refundable }, `Refunded ${money(refundable)}`)}>${left ? 'Refund' : 'Refunded'}</button>`;
+  };
+  const approved = pa.kind === 'approved';
+  // A reversal releases the whole hold, so the platform allows it only before anything was captured (else 700.400.300).
+  const canReverse = approved && !reservation.reversed && reservation.capturedAmount === '0.00';
+  const canCapture = approved && !reservation.reversed && reservation.remainingAmount !== '0.00';
   return html`<article class="panel" aria-labelledby="order-${pa.id}">
     <h2 id="order-${pa.id}">Order ${pa.merchantTransactionId}</h2>
     <div class="row">
@@ -67,13 +75,15 @@ function reservationView(reservation: ReservationView) {
       event.preventDefault();
       const amount = String(new FormData(event.target as HTMLFormElement).get('amount') ?? '');
       captureAmounts.set(pa.id, amount);
-      return act('Ship items: capture', `/reservations/${encodeURIComponent(pa.id)}/captures`, { amount }, `Captured ${money(amount)}`);
+      return act('Ship items: capture', `${path}/captures`, { amount }, `Captured ${money(amount)}`);
     }}>
       <label for="capture-${pa.id}">Capture (EUR)</label>
-      <input id="capture-${pa.id}" name="amount" class="narrow" inputmode="decimal" .value=${captureAmount} />
-      <button type="submit" ?disabled=${busy}>Capture</button>
+      <input id="capture-${pa.id}" name="amount" class="narrow" inputmode="decimal" .value=${captureAmount} ?disabled=${!canCapture} />
+      <button type="submit" ?disabled=${busy || !canCapture}>Capture</button>
+      <button type="button" class="secondary" ?disabled=${busy || !canReverse} @click=${() => act('Cancel the order: reverse', `${path}/reversal`, {}, 'Hold released')}>Reverse</button>
     </form>
-    ${paymentsTable([pa, ...reservation.captures, ...reservation.refunds], `Payments of order ${pa.merchantTransactionId}`, refund)}
+    ${reservation.reversed ? html`<p class="muted">Reversed: the hold on the card is released, nothing more can be captured.</p>` : ''}
+    ${paymentsTable([pa, ...reservation.captures, ...reservation.refunds, ...reservation.reversals], `Payments of order ${pa.merchantTransactionId}`, refund)}
   </article>`;
 }
 
@@ -81,7 +91,7 @@ function draw(): void {
   render(
     html`
       <h1>Preauthorisation, captures and refunds</h1>
-      <p class="lede">Hold the order's amount when it is placed (paymentType PA), capture what ships (CP, several partial captures are allowed), refund a capture when goods come back (RF).</p>
+      <p class="lede">Hold the order's amount when it is placed (paymentType PA), capture what ships (CP, several partial captures are allowed), refund a capture when goods come back (RF), or reverse the hold when the order is cancelled before anything shipped (RV). Captures, refunds and the reversal are filed under the order's reference, so a report by it lists them all.</p>
       ${last ? notice(last.tone, last.title, last.text) : ''}
       <form class="panel stack" @submit=${hold} aria-labelledby="hold-title">
         <h2 id="hold-title">Place an order</h2>

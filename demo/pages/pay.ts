@@ -3,7 +3,7 @@
  * order's checkout. After paying, the widget sends the shopper to the result
  * page (the form's action), where the server reads and verifies the status.
  */
-import '../../src/index.js';
+import 'gw-elements';
 import { html, render } from 'lit';
 import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';

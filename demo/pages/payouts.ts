@@ -4,7 +4,7 @@
  * without handling the card number again.
  */
 import { html, render } from 'lit';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';
 import { messageOf, money, mountPage, notice } from '../lib/layout.js';
@@ -87,7 +87,7 @@ function draw(): void {
                 <legend>Saved card</legend>
                 ${savedCards.map(
                   (card) => html`<label class="choice"><input type="radio" name="registration" .checked=${card.registrationId === registrationId}
-                      @change=${() => (registrationId = card.registrationId)} /> ${card.card} · ${card.holder} <span class="muted">(${card.registrationId})</span></label>`,
+                      @change=${() => (registrationId = card.registrationId)} /><span class="choice-text"><span>${card.card} · ${card.holder}</span> <code class="muted">${card.registrationId}</code></span></label>`,
                 )}
               </fieldset>
               <div class="field">

@@ -5,10 +5,10 @@
  * payment's CardholderInitiatedTransactionID). "Next month" moves the
  * sandbox's clock a month forward and runs the shop's billing.
  */
-import '../../src/index.js';
+import 'gw-elements';
 import { html, render } from 'lit';
-import type { ThreeDsRedirect } from '../../src/contract/redirect.js';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import type { ThreeDsRedirect } from 'gw-elements/3ds-handler';
+import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';
 import { messageOf, money, mountPage, notice } from '../lib/layout.js';

@@ -29,7 +29,7 @@ function draw(): void {
   render(
     html`
       <h1>Transactions</h1>
-      <p class="lede">The gateway's report of every payment carrying one merchantTransactionId: failed attempts, the approval, captures and refunds.</p>
+      <p class="lede">The gateway's report of every payment carrying one merchantTransactionId: failed attempts and the approval, and the captures, refunds and reversals of a preauthorisation, which the client files under the preauthorisation's own reference. The shop's refund of a second charge for a paid order has a reference of its own (listed below), by which it looks that refund up before ever sending it.</p>
       <form class="panel stack" role="search" @submit=${(event: SubmitEvent) => {
         event.preventDefault();
         return search(query.trim());

@@ -1,74 +1,62 @@
 /**
  * Records what the merchant back end said to the gateway, so each demo page can
- * show the calls it caused: method, path, result code and the parameters sent,
- * scrubbed by the contract's one redaction (src/contract/redaction.ts): card
- * number and security code masked by name, the request's own token, card number
- * and security code by value wherever else they stand (a card number typed
- * into the holder field), any other card number by shape. The access token is
- * a header and is never recorded.
+ * show the calls it caused. It is fed by the one gateway client's `onResponse`
+ * hook, as a merchant's logging and metrics would be: the events are already
+ * masked by the client (card number to its first six and last four digits,
+ * security code `***`, anything shaped like a card number or token, never the
+ * access token). Each event lands with the page request whose work caused it,
+ * followed through awaits by an AsyncLocalStorage.
  */
-import { createRedactor, type Redactor } from '../../src/contract/redaction.js';
-import { classifyResult, type ResultKind } from '../../src/contract/result-codes.js';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { classifyResult, type GatewayResponseEvent, type ResultKind } from 'gw-elements/server';
 
-/** One request to the gateway as the demo shows it. */
+/** One attempt of one request to the gateway as the demo shows it. */
 export interface GatewayCall {
   readonly method: string;
-  /** Path and query without the host, e.g. `/v1/checkouts/{id}/payment?entityId=…`. */
+  /** The path without the host, e.g. `/v1/checkouts/{id}/payment`. */
   readonly path: string;
+  /** 1, then 2… when the client retried a read. */
+  readonly attempt: number;
   /** The form fields (POST) or query parameters (GET), masked. */
   readonly params: Readonly<Record<string, string>>;
+  /** The HTTP status, 0 when no answer came. */
   readonly status: number;
   readonly resultCode: string;
+  /** Empty for an answer; why there is none otherwise. */
   readonly resultDescription: string;
   readonly resultKind: ResultKind | 'no_answer';
   readonly ms: number;
 }
 
-function maskedParams(params: URLSearchParams, redact: Redactor): Record<string, string> {
-  return redact.deep(Object.fromEntries(params));
-}
-
-/** The token of an `Authorization: Bearer …` header, however the headers were given. */
-function bearerOf(headers: HeadersInit | undefined): string | undefined {
-  return /^Bearer\s+(.+)$/i.exec(new Headers(headers).get('authorization') ?? '')?.[1];
-}
-
-function formOf(body: unknown): URLSearchParams {
-  if (body instanceof URLSearchParams) return body;
-  if (typeof body === 'string') return new URLSearchParams(body);
-  return new URLSearchParams();
-}
-
-/**
- * A `fetch` that forwards to `inner` and appends a {@link GatewayCall} to `calls`
- * for every request, answered or not. The answer is read from a clone, so the
- * caller still gets an unread response.
- */
-export function recordingFetch(calls: GatewayCall[], inner: typeof fetch = fetch): typeof fetch {
-  return async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    const params = method === 'GET' ? url.searchParams : formOf(init?.body);
-    const redact = createRedactor({ accessToken: bearerOf(init?.headers ?? (input instanceof Request ? input.headers : undefined)), cardNumber: params.get('card.number') ?? undefined, cvv: params.get('card.cvv') ?? undefined });
-    const started = performance.now();
-    const query = method === 'GET' && [...url.searchParams].length ? `?${new URLSearchParams(maskedParams(url.searchParams, redact))}` : '';
-    const base = { method, path: `${redact(url.pathname)}${query}`, params: maskedParams(params, redact) };
-    try {
-      const response = await inner(input, init);
-      const body = (await response.clone().json().catch(() => ({}))) as { result?: { code?: string; description?: string } };
-      const resultCode = body.result?.code ?? '';
-      calls.push({
-        ...base,
-        status: response.status,
-        resultCode,
-        resultDescription: redact(body.result?.description ?? ''),
-        resultKind: resultCode ? classifyResult(resultCode) : 'no_answer',
-        ms: Math.round(performance.now() - started),
-      });
-      return response;
-    } catch (error) {
-      calls.push({ ...base, status: 0, resultCode: '', resultDescription: 'no answer (network error or timeout)', resultKind: 'no_answer', ms: Math.round(performance.now() - started) });
-      throw error;
-    }
+/** A response event as the call panel shows it. */
+export function callOf(event: GatewayResponseEvent): GatewayCall {
+  return {
+    method: event.method,
+    path: event.path,
+    attempt: event.attempt,
+    params: event.params,
+    status: event.httpStatus ?? 0,
+    resultCode: event.resultCode ?? '',
+    resultDescription: event.resultCode ? '' : `no answer (${event.failure ?? 'unreadable'})`,
+    resultKind: event.resultCode ? classifyResult(event.resultCode) : 'no_answer',
+    ms: Math.round(event.durationMs),
   };
+}
+
+/** The calls of each piece of work run through {@link CallRecorder.record}; `onResponse` goes to the client. */
+export class CallRecorder {
+  readonly #current = new AsyncLocalStorage<GatewayCall[]>();
+
+  /** The client's hook: the call goes to the work that made it (a call made outside any, say a notification's, to none). */
+  readonly onResponse = (event: GatewayResponseEvent): void => {
+    this.#current.getStore()?.push(callOf(event));
+  };
+
+  /**
+   * Runs `work`, collecting the calls it causes into `calls` (filled as they happen, so a failure still shows them).
+   * A status read another request already had under way is shared by the client and shows with that request only.
+   */
+  record<T>(calls: GatewayCall[], work: () => Promise<T>): Promise<T> {
+    return this.#current.run(calls, work);
+  }
 }

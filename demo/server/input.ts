@@ -5,8 +5,8 @@
  * back in the answer.
  */
 import { z } from 'zod';
-import { CHALLENGE_WINDOWS, checkField } from '../../src/contract/formats.js';
-import { maskSecretsByShape } from '../../src/contract/redaction.js';
+import { CHALLENGE_WINDOWS, validateParameters } from 'gw-elements/server';
+import { scrubberFor } from './scrub.js';
 
 /** A mistake in what the browser sent: answered 400 with its message. */
 export class BadRequest extends Error {}
@@ -30,11 +30,14 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
   throw new BadRequest([...new Set(problems)].join('; '));
 }
 
-/** Text the gateway accepts in its field `field`: the contract's own format table decides (src/contract/formats.ts). */
+/**
+ * Text the gateway accepts in its field `field`: the client's own check decides (the same format table it applies before
+ * sending). Only this field's format counts here; what a whole request needs is the client's to say.
+ */
 const gatewayField = (field: string) =>
   z.string().superRefine((value, context) => {
-    const problem = checkField(field, value);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
+    const problem = validateParameters('payment', { [field]: value }).find((error) => error.name === field && error.value !== null);
+    if (problem) context.addIssue({ code: 'custom', message: problem.message });
   });
 
 /** An amount as the gateway writes it (`12.50`). */
@@ -61,11 +64,14 @@ export const browserInput = z
 
 export const challengeWindow = z.enum(CHALLENGE_WINDOWS).optional();
 
+/** Masks only what looks like a secret (no value is known here). */
+const bySecretShape = scrubberFor([]);
+
 /**
  * Text that must not hold a secret (a card number, a token, a security code): ids and references are shown,
  * logged and sent to the gateway as they are (nothing masks an id), so one that holds a secret is refused at the door.
  */
-const noSecret = <Schema extends z.ZodType<string>>(schema: Schema) => schema.refine((value) => maskSecretsByShape(value) === value, { error: 'must not hold a card number, token or security code' });
+const noSecret = <Schema extends z.ZodType<string>>(schema: Schema) => schema.refine((value) => bySecretShape(value) === value, { error: 'must not hold a card number, token or security code' });
 
 /** A shopper's return from the widget or 3-D Secure: the query the gateway added to the result URL. */
 export const shopperReturnQuery = z.object({ id: noSecret(z.string().max(256)).optional(), resourcePath: noSecret(z.string().max(1024)).optional() });

@@ -1,26 +1,27 @@
 /**
- * The demo merchant's back end: an Express 5 app for the demo pages' `/api`
- * routes, its input checked by zod schemas (input.ts), talking to the gateway
- * through the server helper. The access token is read here and never sent to
- * a browser; each answer carries the gateway calls it caused (masked) so the
- * pages can show them.
+ * The demo merchant's back end: an Express 5 app serving the route table
+ * (routes.ts) under `/api`, its input checked by zod schemas (input.ts), talking
+ * to the gateway through one client of the server helper per process. The
+ * access token is read here and never sent to a browser; each answer of a route
+ * that talks to the gateway carries the calls it caused (masked, from the
+ * client's `onResponse` hook) so the pages can show them.
  */
 import { STATUS_CODES } from 'node:http';
 import { inspect } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { z } from 'zod';
-import { GatewayError, NotificationError, createFulfilment, createGatewayClient, createMemoryStatusStore, type GatewayClient, type GatewayClientOptions, type StatusStore } from '../../src/server/index.js';
-import { createRedactor } from '../../src/contract/redaction.js';
-import { TEST_CARDS } from '../../src/sandbox/engine/triggers.js';
-import { recordingFetch, type GatewayCall } from './call-recorder.js';
-import { CURRENCY, PRODUCTS, cartSchema } from './catalogue.js';
-import { BadRequest, NotFound, amount, browserInput, cardInput, challengeWindow, merchantTransactionId, parseInput, reference, shopperReturnQuery } from './input.js';
-import { NotificationInbox } from './notifications.js';
-import { Shop, type BrowserContext, type ShopperCard } from './shop.js';
+import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
+import { GatewayError, createFulfilment, createGatewayClient, createMemoryStatusStore, type GatewayClientOptions, type StatusStore } from 'gw-elements/server';
+import { CallRecorder, type GatewayCall } from './call-recorder.js';
 import { createDemoDatabase, type DemoDatabase } from './database.js';
+import { receiveNotification } from './handlers/notifications.js';
+import { BadRequest, NotFound, parseInput } from './input.js';
+import { NotificationInbox } from './notifications.js';
+import type { MerchantContext, Route } from './route.js';
+import { ROUTES } from './routes.js';
+import { scrubberFor } from './scrub.js';
+import { Shop } from './shop.js';
 import { demoStatusStore } from './status-store.js';
-import { PLAN, Subscriptions } from './subscriptions.js';
+import { Subscriptions } from './subscriptions.js';
 
 export interface MerchantOptions {
   /** The gateway (or sandbox) the merchant talks to. */
@@ -56,52 +57,6 @@ class GatewayFailure extends Error {
   }
 }
 
-/** Test card details from a page: the number (and optionally the name) is all the shopper chooses in the demo. */
-function cardFrom(input: z.infer<typeof cardInput>): ShopperCard {
-  return {
-    number: input.cardNumber,
-    holder: input.holder || 'Jane Jones',
-    expiryMonth: '12',
-    expiryYear: String(new Date().getFullYear() + 2),
-    cvv: '123',
-  };
-}
-
-/** The shopper's IP as the gateway wants it (IPv4 text for IPv4-mapped addresses); behind the dev server's proxy, from X-Forwarded-For. */
-function shopperIp(request: Request): string {
-  return (request.ip ?? '127.0.0.1').replace(/^::ffff:/, '');
-}
-
-/** The origin the shopper's browser used (behind the dev server's proxy), for return URLs. */
-function originOf(request: Request): string {
-  return `${request.protocol}://${request.host ?? 'localhost'}`;
-}
-
-function browserFrom(request: Request, browser: z.infer<typeof browserInput>, window: z.infer<typeof challengeWindow>): BrowserContext {
-  return {
-    ip: shopperIp(request),
-    acceptHeader: request.get('accept') ?? 'text/html',
-    userAgent: request.get('user-agent') ?? 'unknown',
-    language: browser?.language ?? 'en-US',
-    screenWidth: browser?.screenWidth ?? '1280',
-    screenHeight: browser?.screenHeight ?? '800',
-    screenColorDepth: browser?.screenColorDepth ?? '24',
-    timezone: browser?.timezone ?? '0',
-    challengeWindow: window ?? '05',
-  };
-}
-
-/** One route's input: the path parameters, the query and the JSON body, each checked by its schema (unchecked parts are ignored). */
-function input<Params extends z.ZodType = z.ZodUnknown, Query extends z.ZodType = z.ZodUnknown, Body extends z.ZodType = z.ZodUnknown>(parts: {
-  params?: Params;
-  query?: Query;
-  body?: Body;
-}) {
-  return z.object({ params: parts.params ?? z.unknown(), query: parts.query ?? z.unknown(), body: parts.body ?? z.unknown() }) as z.ZodObject<{ params: Params; query: Query; body: Body }>;
-}
-
-const noInput = input({});
-
 /** The answer to anything that went wrong: a JSON body with a message the page can show, never a stack. */
 function failureAnswer(error: unknown): { status: number; body: object; unexpected?: unknown } {
   if (error instanceof BadRequest) return { status: error instanceof NotFound ? 404 : 400, body: { error: error.message } };
@@ -122,48 +77,34 @@ function failureAnswer(error: unknown): { status: number; body: object; unexpect
   return { status: 500, body: { error: 'the shop\'s server failed; see its console' }, unexpected: error };
 }
 
-/** Starts the merchant server on `port` (0 picks a free one). */
-export async function startMerchant(options: MerchantOptions): Promise<RunningMerchant> {
-  // A store the caller gives (the tests' failing one) comes first; else Redis when REDIS_URL is set, else memory.
-  const statusStore = options.statusStore ? { store: options.statusStore, close: async () => undefined } : await demoStatusStore(createMemoryStatusStore());
-  const shop = new Shop(statusStore.store, options.database ?? createDemoDatabase());
-  const subscriptions = new Subscriptions(shop, createFulfilment({ store: statusStore.store }), options.gatewayNow ?? Date.now);
-  const clientFor = (calls: GatewayCall[]): GatewayClient =>
-    // Short reconcile waits: the demo's uncertain-outcome card should settle while the shopper watches.
-    createGatewayClient({ ...options.gateway, fetch: recordingFetch(calls), statusStore: shop.statusStore, reconcileDelaysMs: [300, 1000], ...options.client });
-  const inbox = options.notificationSecret ? new NotificationInbox(options.notificationSecret, subscriptions, shop, () => clientFor([])) : undefined;
-
+/**
+ * The Express app: the notification listener, then every route of `routes` with its input checked, its gateway calls
+ * recorded, its answer scrubbed; failures mapped to statuses by {@link failureAnswer}.
+ */
+export function createMerchantApp(context: MerchantContext, recorder: CallRecorder, accessToken: string, routes: Readonly<Record<string, Route>> = ROUTES): Express {
   /**
    * Every answer as JSON, scrubbed once more on the way out: the access token and the card number this request
    * carried by value, any other card number by shape. The answers are built not to hold them; this is the net.
    */
-  const redactorFor = (request: Request) => {
+  const scrubberOf = (request: Request) => {
     const cardNumber = (request.body as { cardNumber?: unknown } | undefined)?.cardNumber;
-    return createRedactor({ accessToken: options.gateway.accessToken, cardNumber: typeof cardNumber === 'string' ? cardNumber : undefined });
+    return scrubberFor([accessToken, typeof cardNumber === 'string' ? cardNumber : undefined]);
   };
   const send = (request: Request, response: Response, status: number, body: object) => {
-    response.status(status).json(redactorFor(request).deep(body));
+    response.status(status).json(scrubberOf(request).deep(body));
   };
 
-  /** A route handler: the request checked by `schema`, the answer `act`'s value. */
-  const handle =
-    <Schema extends z.ZodType>(schema: Schema, act: (input: z.infer<Schema>, request: Request) => object | Promise<object>): RequestHandler =>
-    async (request, response) => {
-      const checked = parseInput(schema, { params: request.params, query: request.query, body: request.body ?? {} });
-      send(request, response, 200, await act(checked, request));
-    };
-
-  /** A route that talks to the gateway: gets its own recorded client, answers with the calls made. */
-  const gatewayHandle = <Schema extends z.ZodType>(schema: Schema, act: (input: z.infer<Schema>, gateway: GatewayClient, request: Request) => Promise<object>) =>
-    handle(schema, async (checked, request) => {
-      const calls: GatewayCall[] = [];
-      try {
-        return { ...(await act(checked, clientFor(calls), request)), calls };
-      } catch (error) {
-        if (error instanceof BadRequest) throw error;
-        throw new GatewayFailure(error, calls);
-      }
-    });
+  const run = async (route: Route, request: Request): Promise<object> => {
+    const checked = parseInput(route.schema, { params: request.params, query: request.query, body: request.body ?? {} });
+    if (!route.callsGateway) return route.handler(checked, context, request);
+    const calls: GatewayCall[] = [];
+    try {
+      return { ...(await recorder.record(calls, async () => route.handler(checked, context, request))), calls };
+    } catch (error) {
+      if (error instanceof BadRequest) throw error;
+      throw new GatewayFailure(error, calls);
+    }
+  };
 
   const app = express();
   app.disable('x-powered-by');
@@ -173,95 +114,43 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
     response.set('cache-control', 'no-store');
     next();
   });
-  // The gateway's notifications: a hex body (text/plain), read raw; answered 2xx only once stored, else the gateway retries.
-  app.post('/api/notifications', express.text({ type: () => true, limit: '1mb' }), async (request, response) => {
-    if (!inbox) {
-      response.status(404).json({ error: 'notifications are not configured' });
-      return;
-    }
-    try {
-      const received = await inbox.receive({ body: typeof request.body === 'string' ? request.body : '', headers: request.headers });
-      // Another report of this payment is still being fulfilled, or the order's charges could not be looked up: not done yet,
-      // so the gateway is to send it again.
-      response.status(received.fulfilment === 'in progress elsewhere' || received.fulfilment === 'not settled yet' ? 503 : 200).end();
-    } catch (error) {
-      if (!(error instanceof NotificationError)) throw error;
-      response.status(400).json({ error: error.message });
-    }
-  });
+  app.post('/api/notifications', express.text({ type: () => true, limit: '1mb' }), receiveNotification(context));
   app.use(express.json({ limit: '64kb' }));
-
-  // Sent as it is: the only card numbers in any answer, the sandbox's public test cards for the pages' tables.
-  app.get('/api/config', (_request, response) => {
-    response.json({ currency: CURRENCY, gatewayUrl: options.gateway.baseUrl, products: PRODUCTS, testCards: TEST_CARDS, canExpireCheckouts: Boolean(options.advanceGatewayClock) });
-  });
-
-  const orderParams = z.object({ id: reference });
-  app.post('/api/orders', gatewayHandle(input({ body: z.object({ lines: cartSchema }) }), async ({ body }, gateway) => ({ order: await shop.createOrder(gateway, body.lines) })));
-  app.get('/api/orders/:id', handle(input({ params: orderParams }), ({ params }) => ({ order: shop.getOrder(params.id) })));
-  app.post('/api/orders/:id/checkout', gatewayHandle(input({ params: orderParams }), async ({ params }, gateway) => ({ order: await shop.restartCheckout(gateway, params.id) })));
-  app.get('/api/orders/:id/payment', gatewayHandle(input({ params: orderParams, query: shopperReturnQuery }), ({ params, query }, gateway) => shop.orderReturn(gateway, params.id, query)));
-  // The shop's reconciliation job for one order: every charge found by the order's reference, a second one refunded.
-  app.post('/api/orders/:id/reconcile', gatewayHandle(input({ params: orderParams }), async ({ params }, gateway) => ({ order: await shop.reconcileOrder(gateway, params.id) })));
-  app.post('/api/sandbox/expire-checkouts', handle(noInput, () => {
-    if (!options.advanceGatewayClock) throw new BadRequest('only the sandbox gateway can move its clock');
-    // One minute past the checkout lifetime of 30 minutes.
-    options.advanceGatewayClock(31 * 60);
-    return { advancedSeconds: 31 * 60 };
-  }));
-
-  app.post('/api/card-payments', gatewayHandle(
-    input({ body: cardInput.extend({ amount, challengeWindow, browser: browserInput }) }),
-    ({ body }, gateway, request) =>
-      shop.payByCard(gateway, cardFrom(body), body.amount, browserFrom(request, body.browser, body.challengeWindow), `${originOf(request)}/three-ds-return.html`),
-  ));
-  app.get('/api/card-payments/return', gatewayHandle(input({ query: shopperReturnQuery }), ({ query }, gateway) => shop.cardPaymentReturn(gateway, query)));
-
-  const reservationParams = z.object({ id: reference });
-  app.get('/api/reservations', handle(noInput, () => ({ reservations: shop.reservations() })));
-  app.post('/api/reservations', gatewayHandle(input({ body: cardInput.extend({ amount }) }), ({ body }, gateway, request) => shop.reserve(gateway, cardFrom(body), body.amount, shopperIp(request))));
-  app.post('/api/reservations/:id/captures', gatewayHandle(input({ params: reservationParams, body: z.object({ amount }) }), ({ params, body }, gateway) => shop.capture(gateway, params.id, body.amount)));
-  app.post('/api/reservations/:id/refunds', gatewayHandle(
-    input({ params: reservationParams, body: z.object({ captureId: reference, amount }) }),
-    ({ params, body }, gateway) => shop.refund(gateway, params.id, body.captureId, body.amount),
-  ));
-
-  app.get('/api/saved-cards', handle(noInput, () => ({ savedCards: shop.savedCards() })));
-  app.post('/api/saved-cards', gatewayHandle(input({ body: cardInput }), ({ body }, gateway) => shop.saveCard(gateway, cardFrom(body))));
-  app.post('/api/payouts', gatewayHandle(input({ body: z.object({ registrationId: reference, amount }) }), ({ body }, gateway) => shop.payout(gateway, body.registrationId, body.amount)));
-
-  const subscriptionsAnswer = () => ({ plan: PLAN, subscriptions: subscriptions.list(), now: new Date((options.gatewayNow ?? Date.now)()).toISOString(), canMoveClock: Boolean(options.advanceGatewayClock) });
-  app.get('/api/subscriptions', handle(noInput, subscriptionsAnswer));
-  app.post('/api/subscriptions', gatewayHandle(
-    input({ body: cardInput.extend({ challengeWindow, browser: browserInput }) }),
-    ({ body }, gateway, request) => subscriptions.signUp(gateway, cardFrom(body), browserFrom(request, body.browser, body.challengeWindow), `${originOf(request)}/three-ds-return.html`),
-  ));
-  app.get('/api/subscriptions/return', gatewayHandle(input({ query: shopperReturnQuery }), ({ query }, gateway) => subscriptions.signUpReturn(gateway, query)));
-  app.post('/api/subscriptions/next-month', gatewayHandle(noInput, async (_input, gateway) => {
-    if (!options.advanceGatewayClock) throw new BadRequest('only the sandbox gateway can move its clock');
-    // A month on the gateway's clock (31 days, so every monthly charge comes due), then the shop's billing run.
-    options.advanceGatewayClock(31 * 24 * 3600);
-    const charges = await subscriptions.chargeDue(gateway);
-    return { charges, ...subscriptionsAnswer() };
-  }));
-  app.post('/api/subscriptions/:id/cancel', gatewayHandle(input({ params: z.object({ id: reference }) }), async ({ params }, gateway) => ({ subscription: await subscriptions.cancel(gateway, params.id) })));
-  app.get('/api/notifications', handle(noInput, () => ({ configured: Boolean(inbox), notifications: inbox?.list() ?? [] })));
-
-  app.get('/api/references', handle(noInput, () => ({ references: shop.references() })));
-  app.get('/api/transactions', gatewayHandle(input({ query: z.object({ merchantTransactionId }) }), async ({ query }, gateway) => ({
-    merchantTransactionId: query.merchantTransactionId,
-    payments: await shop.transactions(gateway, query.merchantTransactionId),
-  })));
+  for (const [key, route] of Object.entries(routes)) {
+    const [method, path] = key.split(' ') as ['GET' | 'POST', string];
+    app[method === 'GET' ? 'get' : 'post'](path, async (request, response) => {
+      const answer = await run(route, request);
+      if (route.asIs) response.json(answer);
+      else send(request, response, 200, answer);
+    });
+  }
 
   // Neither answer quotes the request: its path may hold anything a browser was given.
   app.use((request, response) => send(request, response, 404, { error: 'no such route' }));
   const onError: ErrorRequestHandler = (error, request, response, _next) => {
     const answer = failureAnswer(error);
     // The console is a log too: the failure is written scrubbed like the answers.
-    if (answer.unexpected !== undefined) console.error(`demo merchant: ${redactorFor(request)(inspect(answer.unexpected))}`);
+    if (answer.unexpected !== undefined) console.error(`demo merchant: ${scrubberOf(request)(inspect(answer.unexpected))}`);
     send(request, response, answer.status, answer.body);
   };
   app.use(onError);
+  return app;
+}
+
+/** Starts the merchant server on `port` (0 picks a free one): one gateway client, one shop, one app. */
+export async function startMerchant(options: MerchantOptions): Promise<RunningMerchant> {
+  // A store the caller gives (the tests' failing one) comes first; else Redis when REDIS_URL is set, else memory.
+  const statusStore = options.statusStore ? { store: options.statusStore, close: async () => undefined } : await demoStatusStore(createMemoryStatusStore());
+  const shop = new Shop(statusStore.store, options.database ?? createDemoDatabase());
+  const gatewayNow = options.gatewayNow ?? Date.now;
+  const subscriptions = new Subscriptions(shop, createFulfilment({ store: statusStore.store }), gatewayNow);
+  const recorder = new CallRecorder();
+  // One client for the process: its status reads are shared between requests, and its hook feeds the pages' call panel.
+  // Short reconcile waits: the demo's uncertain-outcome card should settle while the shopper watches.
+  const gateway = createGatewayClient({ ...options.gateway, statusStore: shop.statusStore, reconcileDelaysMs: [300, 1000], ...options.client, onResponse: recorder.onResponse });
+  const inbox = options.notificationSecret ? new NotificationInbox(options.notificationSecret, subscriptions, shop, gateway) : undefined;
+  const context: MerchantContext = { shop, subscriptions, inbox, gateway, gatewayUrl: options.gateway.baseUrl, advanceGatewayClock: options.advanceGatewayClock, gatewayNow };
+  const app = createMerchantApp(context, recorder, options.gateway.accessToken);
 
   const server = app.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

@@ -5,7 +5,7 @@
  * which runs once per payment however many times it is reported, and an
  * order's charges to the order (a second charge for a paid order is refunded).
  */
-import { decryptNotification, GatewayError, type EncryptedNotification, type FulfilmentOutcome, type GatewayClient } from '../../src/server/index.js';
+import { decryptNotification, GatewayError, type EncryptedNotification, type FulfilmentOutcome, type GatewayClient } from 'gw-elements/server';
 import type { Shop } from './shop.js';
 import type { Subscriptions } from './subscriptions.js';
 
@@ -42,7 +42,7 @@ export class NotificationInbox {
     private readonly subscriptions: Subscriptions,
     private readonly shop: Shop,
     /** A client for what a notification makes the shop do (an order's report look-up and refund). */
-    private readonly gateway: () => GatewayClient,
+    private readonly gateway: GatewayClient,
   ) {}
 
   list(): readonly NotificationView[] {
@@ -63,7 +63,7 @@ export class NotificationInbox {
     if (notification.type === 'PAYMENT') {
       const payment = notification.payload;
       // A charge of an order settles the order's charges (a second one is refunded); a failure there answers non-2xx, so it comes again.
-      const order = await this.shop.orderCharged(this.gateway(), payment).catch((error: unknown) => {
+      const order = await this.shop.orderCharged(this.gateway, payment).catch((error: unknown) => {
         if (error instanceof GatewayError) return 'not settled yet' as const;
         throw error;
       });

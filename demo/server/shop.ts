@@ -5,24 +5,25 @@
  * keeps it in its database); every amount is decided here, never by the page.
  */
 import {
+  brandOfCard,
+  CHECKOUT_LIFETIME_MS,
   GatewayError,
   GatewayVerificationError,
   isApproved,
   outcomeOf,
   toOutcome,
+  toAmount,
+  toCents,
   verifyPayment,
   type CardDetails,
+  type ChallengeWindow,
   type GatewayClient,
   type Outcome as GatewayOutcome,
   type Payment,
   type PaymentBrand,
   type ShopperReturn,
   type StatusStore,
-} from '../../src/server/index.js';
-import { CHECKOUT_LIFETIME_MS } from '../../src/contract/limits.js';
-import type { ChallengeWindow } from '../../src/contract/formats.js';
-import { brandsOfCardNumber } from '../../src/contract/rules.js';
-import { toAmount, toCents } from '../../src/contract/amount.js';
+} from 'gw-elements/server';
 import { CURRENCY, priceCart, type CartLine } from './catalogue.js';
 import type { DemoDatabase } from './database.js';
 import { BadRequest, NotFound } from './input.js';
@@ -69,6 +70,7 @@ interface Reservation {
   readonly preauthorization: PaymentView;
   readonly captures: PaymentView[];
   readonly refunds: PaymentView[];
+  readonly reversals: PaymentView[];
 }
 
 /** The answer to a payment attempt: the payment when the gateway gave one, and what it means for the shop. */
@@ -108,7 +110,7 @@ const DEMO_BRANDS: readonly PaymentBrand[] = ['VISA', 'MASTER'];
 
 /** The card brand a number belongs to, for `paymentBrand` (the demo takes VISA and Mastercard). */
 export function brandOf(cardNumber: string): PaymentBrand {
-  const brand = DEMO_BRANDS.find((candidate) => brandsOfCardNumber(cardNumber).includes(candidate));
+  const brand = DEMO_BRANDS.find((candidate) => brandOfCard(cardNumber) === candidate);
   if (!brand) throw new BadRequest('the demo takes VISA and Mastercard numbers only');
   return brand;
 }
@@ -464,7 +466,7 @@ export class Shop {
       'Amount reserved on the card.',
     );
     if (answer.outcome !== 'approved' || !answer.payment) return answer;
-    this.#reservations.set(answer.payment.id, { preauthorization: answer.payment, captures: [], refunds: [] });
+    this.#reservations.set(answer.payment.id, { preauthorization: answer.payment, captures: [], refunds: [], reversals: [] });
     return { ...answer, reservation: this.reservation(answer.payment.id) };
   }
 
@@ -477,9 +479,16 @@ export class Shop {
       preauthorization: reservation.preauthorization,
       captures: [...reservation.captures],
       refunds: [...reservation.refunds],
+      reversals: [...reservation.reversals],
+      reversed: reservation.reversals.some((reversal) => reversal.kind === 'approved'),
       capturedAmount: toAmount(captured),
       remainingAmount: toAmount(Math.max(0, toCents(reservation.preauthorization.amount) - captured)),
       refundedAmount: toAmount(sum(reservation.refunds)),
+      refundable: Object.fromEntries(
+        reservation.captures
+          .filter((capture) => capture.kind === 'approved')
+          .map((capture) => [capture.id, toAmount(Math.max(0, toCents(capture.amount) - sum(reservation.refunds.filter((refund) => refund.referencedId === capture.id))))]),
+      ),
     };
   }
 
@@ -491,11 +500,8 @@ export class Shop {
   async capture(gateway: GatewayClient, reservationId: string, amount: string): Promise<Outcome & { reservation: ReservationView }> {
     const reservation = this.#reservations.get(reservationId);
     if (!reservation) throw new NotFound('no such preauthorisation');
-    const merchantTransactionId = this.reference(`${reservation.preauthorization.merchantTransactionId}-capture`, 'Capture');
-    const { answer } = await settle(
-      gateway.payments.capture(reservationId, { amount, currency: CURRENCY, merchantTransactionId }),
-      'Captured.',
-    );
+    // Given the preauthorisation itself, the client files the capture under its merchantTransactionId: the report by it finds both.
+    const { answer } = await settle(gateway.payments.capture(reservation.preauthorization, { amount, currency: CURRENCY }), 'Captured.');
     if (answer.payment) reservation.captures.push(answer.payment);
     return { ...answer, reservation: this.reservation(reservationId) };
   }
@@ -505,9 +511,18 @@ export class Shop {
     const reservation = this.#reservations.get(reservationId);
     const capture = reservation?.captures.find((candidate) => candidate.id === captureId);
     if (!reservation || !capture) throw new NotFound('no such capture of this preauthorisation');
-    const merchantTransactionId = this.reference(`${capture.merchantTransactionId}-refund`, 'Refund');
-    const { answer } = await settle(gateway.payments.refund(captureId, { amount, currency: CURRENCY, merchantTransactionId }), 'Refunded.');
+    // Filed, like the capture, under the preauthorisation's merchantTransactionId.
+    const { answer } = await settle(gateway.payments.refund(capture, { amount, currency: CURRENCY }), 'Refunded.');
     if (answer.payment) reservation.refunds.push(answer.payment);
+    return { ...answer, reservation: this.reservation(reservationId) };
+  }
+
+  /** Releases a preauthorisation nothing was captured from (paymentType RV): the hold on the shopper's card ends. */
+  async reverse(gateway: GatewayClient, reservationId: string): Promise<Outcome & { reservation: ReservationView }> {
+    const reservation = this.#reservations.get(reservationId);
+    if (!reservation) throw new NotFound('no such preauthorisation');
+    const { answer } = await settle(gateway.payments.reverse(reservation.preauthorization), 'Preauthorisation reversed: the hold is released.');
+    if (answer.payment) reservation.reversals.push(answer.payment);
     return { ...answer, reservation: this.reservation(reservationId) };
   }
 

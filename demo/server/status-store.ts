@@ -4,7 +4,7 @@
  * instances"), in this process's memory otherwise.
  */
 import { createClient } from 'redis';
-import { createRedisStatusStore, type StatusStore } from '../../src/server/index.js';
+import { createRedisStatusStore, type StatusStore } from 'gw-elements/server';
 
 export async function demoStatusStore(inMemory: StatusStore, redisUrl = process.env.REDIS_URL): Promise<{ store: StatusStore; close(): Promise<void> }> {
   if (!redisUrl) return { store: inMemory, close: async () => undefined };

@@ -7,7 +7,7 @@
  * from its own answer, the shopper's return or a notification, and each month
  * is charged at most once however the billing runs overlap.
  */
-import { repeatOf, savedCardOf, subscription as subscriptionInstruction, type Fulfilment, type FulfilmentOutcome, type GatewayClient, type Payment, type SavedCard, type ShopperReturn } from '../../src/server/index.js';
+import { repeatOf, savedCardOf, subscription as subscriptionInstruction, type Fulfilment, type FulfilmentOutcome, type GatewayClient, type Payment, type SavedCard, type ShopperReturn } from 'gw-elements/server';
 import { CURRENCY } from './catalogue.js';
 import { NotFound } from './input.js';
 import type { DemoDatabase } from './database.js';

@@ -2,8 +2,7 @@
  * What the merchant server tells its pages about a payment: the few fields a
  * shop shows, never the raw gateway answer. Shared by the server and the pages.
  */
-import { classifyResult, type ResultKind } from '../../src/contract/result-codes.js';
-import type { OutcomeKind, Payment } from '../../src/server/index.js';
+import { classifyResult, type OutcomeKind, type Payment, type ResultKind } from 'gw-elements/server';
 
 export interface PaymentView {
   readonly id: string;
@@ -79,9 +78,14 @@ export interface ReservationView {
   readonly preauthorization: PaymentView;
   readonly captures: readonly PaymentView[];
   readonly refunds: readonly PaymentView[];
+  readonly reversals: readonly PaymentView[];
+  /** An approved reversal released the hold: nothing more can be captured. */
+  readonly reversed: boolean;
   readonly capturedAmount: string;
   readonly remainingAmount: string;
   readonly refundedAmount: string;
+  /** What may still be refunded of each approved capture, by its id: its amount less its approved refunds. */
+  readonly refundable: Readonly<Record<string, string>>;
 }
 
 export interface SavedCardView {

@@ -33,6 +33,8 @@ export type { Reports } from './resources/reports.js';
 export { REPORT_PAGE_SIZE_MAX, REPORT_PAYMENT_TYPES, type ReportPaymentType, type ReportSearch } from '../contract/report-filters.js';
 export { type ShopperReturn } from './shopper-return.js';
 export { CHECKOUT_LIFETIME_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
+export { toAmount, toCents } from './amounts.js';
+export { CHALLENGE_WINDOWS, type ChallengeWindow } from '../contract/challenge-window.js';
 export { StatusStoreUnavailableError, STATUS_STORE_DEFAULTS, type StatusStore, type ClaimRequest, type ClaimAnswer } from './coordination/status-store.js';
 export { createMemoryStatusStore, type MemoryStatusStoreOptions, type MemoryStoreUsage } from './coordination/memory-status-store.js';
 export { createFulfilment, type Fulfilment, type FulfilmentOptions, type FulfilmentOutcome, type FulfillablePayment } from './coordination/fulfilment.js';

@@ -284,11 +284,14 @@ describe('demo merchant when the gateway fails', () => {
     });
   }
 
-  test('a payment POST is sent at most once per merchantTransactionId, however the gateway failed', () => {
+  test('a payment POST is sent at most once per merchantTransactionId and payment, however the gateway failed', () => {
     const sent = sandbox.requests().filter((request) => request.method === 'POST' && /^\/v1\/(payments|registrations\/[^/]+\/payments)(\/[^/]+)?$/.test(request.path));
-    const references = sent.map((request) => request.params.merchantTransactionId).filter(Boolean);
-    assert.ok(references.length > 10, 'payments were sent');
-    assert.equal(new Set(references).size, references.length, `a merchantTransactionId was sent twice: ${references.join(', ')}`);
+    // Captures and refunds are filed under their payment's merchantTransactionId: each flow makes one per payment, so a
+    // second POST to the same payment under the same reference would be a lost request sent again.
+    const sends = sent.filter((request) => request.params.merchantTransactionId).map((request) => `${request.path} ${request.params.paymentType ?? ''} ${request.params.merchantTransactionId}`);
+    assert.ok(sends.length > 10, 'payments were sent');
+    assert.ok(sent.some((request) => request.params.paymentType === 'CP' && request.params.merchantTransactionId?.startsWith('hold-')), 'captures are filed under their preauthorisation\'s reference');
+    assert.equal(new Set(sends).size, sends.length, `a payment POST was sent twice: ${sends.join(', ')}`);
   });
 
   test('an uncertain outcome whose look-ups fail too is answered "uncertain", typed, never a TypeError', async () => {

@@ -1,5 +1,5 @@
 /**
- * End to end: starts exactly what `npm start` starts (scripts/start.mjs
+ * End to end: starts exactly what `npm start` starts (demo/main.ts
  * `startDemo`) and walks the demo as a shopper would, by clicking, in headless
  * Chromium: cart → pay in the widget → result (declined, then approved on a
  * second try; expired with "start again"), and a card payment through a 3-D
@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { CARDS } from '../../src/sandbox/engine/triggers.js';
-import { startDemo, type RunningDemo } from '../../scripts/start.mjs';
+import { startDemo, type RunningDemo } from '../../demo/main.js';
 import { axeViolations, launchChromium, watchedPage } from './browser.js';
 
 let demo: RunningDemo;
@@ -225,11 +225,38 @@ describe('npm start demo', () => {
     await order.getByLabel('Capture (EUR)').fill('50.00');
     await order.getByRole('button', { name: 'Capture' }).click();
     await page.getByText('Ship items: capture: not done').waitFor();
-    await order.getByRole('button', { name: 'Refund' }).first().click();
+    assert.equal((await page.locator('main').innerText()).split('700.400.100').length - 1, 1, 'the refusal\'s code is printed once');
+    assert.ok(await order.getByRole('button', { name: 'Reverse' }).isDisabled(), 'nothing captured may be reversed no more');
+    await order.getByRole('button', { name: 'Refund', exact: true }).first().click();
     await page.getByText('Refunded €50.00').waitFor();
     assert.match(await order.innerText(), /Refunded\s+€50\.00/);
     assert.equal(await order.getByRole('row').filter({ hasText: '(RF)' }).count(), 1);
     assert.equal(await order.getByRole('row').filter({ hasText: '(CP)' }).count(), 2, 'the refused capture is no capture');
+    assert.ok(await order.getByRole('button', { name: 'Refunded', exact: true }).isDisabled(), 'a capture refunded in full offers no second refund');
+    assert.equal(await order.getByRole('button', { name: 'Refund', exact: true }).count(), 1, 'the other capture can still be refunded');
+
+    // The order's reference finds the hold, its captures and its refund in the gateway's report.
+    const reference = /Order (\S+)/.exec(await order.getByRole('heading').innerText())?.[1] ?? '';
+    await page.goto(new URL(`/transactions.html?merchantTransactionId=${encodeURIComponent(reference)}`, demo.url).href);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    const report = page.getByRole('table', { name: `Transactions of ${reference}` });
+    await report.getByText('(RF)').waitFor();
+    assert.equal(await report.getByRole('row').filter({ hasText: '(CP)' }).count(), 2, `the captures are found under ${reference}`);
+    await done();
+  });
+
+  test('preauthorisation: an order cancelled before anything shipped is reversed, and nothing more can be captured', async () => {
+    const { page, done } = await shopperPage();
+    await page.goto(new URL('/orders.html', demo.url).href);
+    await page.getByLabel('Amount (EUR)').fill('42.00');
+    await page.getByRole('button', { name: 'Place order and hold the amount' }).click();
+    await page.getByText('Held €42.00 on the card').waitFor();
+    const order = page.locator('article').first();
+    await order.getByRole('button', { name: 'Reverse' }).click();
+    await page.getByText('Hold released').waitFor();
+    assert.equal(await order.getByRole('row').filter({ hasText: '(RV)' }).count(), 1);
+    assert.ok(await order.getByRole('button', { name: 'Capture' }).isDisabled());
+    assert.ok(await order.getByRole('button', { name: 'Reverse' }).isDisabled());
     await done();
   });
 

@@ -73,6 +73,16 @@ describe('demo merchant back end', () => {
     assert.equal(body.calls?.[0]?.params.amount, '49.80');
   });
 
+  test('one client serves every request, yet each answer lists only the calls its own request caused', async () => {
+    const quantities = [1, 2, 3, 4, 5, 6];
+    const answers = await Promise.all(quantities.map((quantity) => call('POST', '/api/orders', { lines: [{ sku: 'espresso-beans', quantity }] })));
+    for (const [index, { body }] of answers.entries()) {
+      assert.equal(body.calls?.length, 1, `order ${index} lists one call`);
+      assert.equal(body.calls?.[0]?.params.merchantTransactionId, body.order.id, `order ${index} lists its own checkout`);
+      assert.equal(body.calls?.[0]?.params.amount, body.order.amount);
+    }
+  });
+
   test('refuses what the browser gets wrong with 400 (404 for what it never had) and a message, before any gateway call', async () => {
     for (const [path, payload, expected, message] of [
       ['/api/orders', { lines: [{ sku: 'tea', quantity: 1 }] }, 400, /lines\.0\.sku is not a product of this shop/],

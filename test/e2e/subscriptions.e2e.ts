@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { startDemo, type RunningDemo } from '../../scripts/start.mjs';
+import { startDemo, type RunningDemo } from '../../demo/main.js';
 import { axeViolations, launchChromium, watchedPage } from './browser.js';
 
 let demo: RunningDemo;
