@@ -1,8 +1,10 @@
 /**
  * Builds Storybook (offline, telemetry off) and opens every story and docs
- * page of the build in headless Chromium, against a real sandbox. A story
- * fails when its render or play function fails (each play waits for the state
- * the story shows) or when anything logs a console error.
+ * page of the build in headless Chromium, served as a static host would serve
+ * it (files only, under a sub-path): the sandbox the stories talk to is the
+ * build's own service worker. A story fails when its render or play function
+ * fails (each play waits for the state the story shows) or when anything logs
+ * a console error.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -40,7 +42,7 @@ let page: Page;
 let problems: string[];
 
 before(async () => {
-  served = await serveStorybook(OUTPUT);
+  served = await serveStorybook(OUTPUT, '/designs/storybook/');
   browser = await launchChromium();
   ({ page, problems } = await watchedPage(browser, { width: 1024, height: 768 }));
 });
@@ -76,7 +78,7 @@ describe('Storybook', () => {
   for (const entry of entries) {
     test(`${entry.title} › ${entry.name} (${entry.type}) renders without a console error`, async () => {
       problems.length = 0;
-      await page.goto(`${served.url}/iframe.html?${new URLSearchParams({ id: entry.id, viewMode: entry.type })}`);
+      await page.goto(`${served.url}iframe.html?${new URLSearchParams({ id: entry.id, viewMode: entry.type })}`);
       if (entry.type === 'story') {
         assert.equal(await settledPhase(), 'finished', 'the story or its play function failed');
       } else {
