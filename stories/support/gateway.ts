@@ -1,7 +1,9 @@
 /**
  * What a story needs from a merchant back end, through the sandbox's merchant
- * proxy (`createMerchantProxy`, mounted by .storybook/main.ts), which adds the
- * access token server-side:
+ * proxy (`createMerchantProxy`, mounted by .storybook/main.ts; in a static
+ * build the sandbox's service worker answers the same routes), which adds the
+ * access token out of the page's reach. Its routes are relative to the page,
+ * so a static build works under any path of a host:
  * a fresh checkout, a server-to-server payment that needs 3-D Secure, and a
  * request the sandbox holds back (to show a waiting state).
  */
@@ -17,7 +19,7 @@ let config: Promise<StoryGatewayConfig> | undefined;
 
 /** The sandbox URL and entity id, fetched once. */
 export function gatewayConfig(): Promise<StoryGatewayConfig> {
-  config ??= fetch('/__gw/config.json').then((response) => {
+  config ??= fetch(new URL('__gw/config.json', document.baseURI)).then((response) => {
     if (!response.ok) throw new Error(`the merchant proxy answered ${response.status}`);
     return response.json() as Promise<StoryGatewayConfig>;
   });
@@ -25,11 +27,11 @@ export function gatewayConfig(): Promise<StoryGatewayConfig> {
 }
 
 /** A same-origin page standing for the merchant's shopper result URL. */
-export const shopperResultUrl = () => new URL('/__gw/result', location.href).href;
+export const shopperResultUrl = () => new URL('__gw/result', document.baseURI).href;
 
 async function merchantPost(path: string, params: Record<string, string>): Promise<Record<string, any>> {
   const { entityId } = await gatewayConfig();
-  const response = await fetch(`/__gw/api${path}`, {
+  const response = await fetch(new URL(`__gw/api${path}`, document.baseURI), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
     body: new URLSearchParams({ entityId, ...params }),
@@ -74,7 +76,7 @@ export async function createThreeDsRedirect(cardNumber: string, challengeWindow:
 
 /** Makes the sandbox's next request to `path` (e.g. `/v1/paymentWidgets.js`) hang, so a story can show the waiting state. */
 export async function hangNextRequest(path: string): Promise<void> {
-  const response = await fetch(`/__gw/fault?${new URLSearchParams({ path, mode: 'hang' })}`, { method: 'POST' });
+  const response = await fetch(new URL(`__gw/fault?${new URLSearchParams({ path, mode: 'hang' })}`, document.baseURI), { method: 'POST' });
   if (!response.ok) throw new Error(`the merchant proxy could not hold ${path}: ${response.status}`);
 }
 

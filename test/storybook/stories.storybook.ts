@@ -1,8 +1,10 @@
 /**
  * Builds Storybook (offline, telemetry off) and opens every story and docs
- * page of the build in headless Chromium, against a real sandbox. A story
- * fails when its render or play function fails (each play waits for the state
- * the story shows) or when anything logs a console error.
+ * page of the build in headless Chromium, served as a static host would serve
+ * it (files only, under a sub-path): the sandbox the stories talk to is the
+ * build's own service worker. A story fails when its render or play function
+ * fails (each play waits for the state the story shows) or when anything logs
+ * a console error.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -40,7 +42,7 @@ let page: Page;
 let problems: string[];
 
 before(async () => {
-  served = await serveStorybook(OUTPUT);
+  served = await serveStorybook(OUTPUT, '/designs/storybook/');
   browser = await launchChromium();
   ({ page, problems } = await watchedPage(browser, { width: 1024, height: 768 }));
 });
@@ -73,10 +75,42 @@ describe('Storybook', () => {
     );
   });
 
+  test("the build's service worker serves the widget script whose sha384 is the integrity a checkout answers, and keeps the token", async () => {
+    await page.goto(`${served.url}iframe.html?${new URLSearchParams({ id: entries.find((entry) => entry.type === 'story')!.id, viewMode: 'story' })}`);
+    await settledPhase();
+    const seen = await page.evaluate(async () => {
+      const configText = await (await fetch('__gw/config.json')).text();
+      const { sandboxUrl, entityId } = JSON.parse(configText) as { sandboxUrl: string; entityId: string };
+      const created = await fetch('__gw/api/v1/checkouts', {
+        method: 'POST',
+        body: new URLSearchParams({ entityId, amount: '1.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' }),
+      });
+      const { id, integrity } = (await created.json()) as { id: string; integrity: string };
+      const script = await fetch(`${sandboxUrl}/v1/paymentWidgets.js?checkoutId=${id}`);
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-384', await script.arrayBuffer()));
+      const unauthorised = await fetch(`${sandboxUrl}/v1/checkouts`, { method: 'POST', body: new URLSearchParams({ entityId, amount: '1.00', currency: 'EUR', paymentType: 'DB' }) });
+      return {
+        configText,
+        sandboxUrl,
+        integrity,
+        hashed: `sha384-${btoa(String.fromCharCode(...digest))}`,
+        scriptType: script.headers.get('content-type'),
+        unauthorisedStatus: unauthorised.status,
+      };
+    });
+    assert.ok(seen.sandboxUrl.startsWith(served.url), `the gateway lives under the build's own path: ${seen.sandboxUrl}`);
+    assert.match(seen.integrity, /^sha384-[A-Za-z0-9+/]{64}$/);
+    assert.equal(seen.integrity, seen.hashed);
+    assert.match(seen.scriptType ?? '', /^application\/javascript/);
+    // The page reaches the gateway's merchant endpoints only through the proxy routes: the token never reaches it.
+    assert.equal(seen.unauthorisedStatus, 401);
+    assert.doesNotMatch(seen.configText, /token|Bearer/i);
+  });
+
   for (const entry of entries) {
     test(`${entry.title} › ${entry.name} (${entry.type}) renders without a console error`, async () => {
       problems.length = 0;
-      await page.goto(`${served.url}/iframe.html?${new URLSearchParams({ id: entry.id, viewMode: entry.type })}`);
+      await page.goto(`${served.url}iframe.html?${new URLSearchParams({ id: entry.id, viewMode: entry.type })}`);
       if (entry.type === 'story') {
         assert.equal(await settledPhase(), 'finished', 'the story or its play function failed');
       } else {
