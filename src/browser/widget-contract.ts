@@ -30,6 +30,12 @@ export interface WpwlOptions {
   brandDetection?: boolean;
   /** The texts of the inline field errors, by the widget's own keys. */
   errorMessages?: Record<string, string>;
+  /**
+   * A one-click checkout's saved cards (the platform's `registrations[n].id`):
+   * `requireCvv` asks the shopper for the card's CVV before paying with it;
+   * `hideInitialPaymentForms` shows only the saved cards until the shopper asks for a new one.
+   */
+  registrations?: { requireCvv?: boolean; hideInitialPaymentForms?: boolean };
   onReady?: (...args: unknown[]) => void;
   /** Returning `false` stops the payment. */
   onBeforeSubmitCard?: (event: Event, ...args: unknown[]) => boolean | void;

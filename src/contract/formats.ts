@@ -204,10 +204,25 @@ export const FIELD_FORMATS: Readonly<Record<string, FieldFormat>> = {
 
 const FREE_CUSTOM_PARAMETER = /^customParameters\[[A-Za-z0-9_.-]{1,100}\]$/;
 const FREE_CUSTOM_VALUE: FieldFormat = upTo('text', 'ANS..2048', 2048);
+/**
+ * Beyond the seed (the platform's one-click checkout): `registrations[0].id`,
+ * `registrations[1].id`, … name the shopper's saved cards the widget offers.
+ */
+export const SAVED_CARD_PARAMETER = /^registrations\[([0-9]{1,2})\]\.id$/;
+const SAVED_CARD_ID: FieldFormat = exactly('id', 'AN32', 32);
 
 /** The format of a request field, or undefined when the seed does not name it. */
 export function formatOf(name: string): FieldFormat | undefined {
-  return FIELD_FORMATS[name] ?? (FREE_CUSTOM_PARAMETER.test(name) ? FREE_CUSTOM_VALUE : undefined);
+  return FIELD_FORMATS[name] ?? (FREE_CUSTOM_PARAMETER.test(name) ? FREE_CUSTOM_VALUE : SAVED_CARD_PARAMETER.test(name) ? SAVED_CARD_ID : undefined);
+}
+
+/** The saved cards a one-click checkout's parameters name, in their order (`registrations[0].id` first). */
+export function savedCardIdsOf(params: Readonly<Record<string, string>>): string[] {
+  return Object.entries(params)
+    .map(([name, value]) => [SAVED_CARD_PARAMETER.exec(name)?.[1], value] as const)
+    .filter((entry): entry is readonly [string, string] => entry[0] !== undefined)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, value]) => value);
 }
 
 // Control characters are exactly what ANS text must not carry.

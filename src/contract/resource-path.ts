@@ -9,7 +9,7 @@ export const GATEWAY_ID_PATTERN = '[A-Za-z0-9][A-Za-z0-9._-]{0,127}';
 
 const GATEWAY_ID = new RegExp(`^${GATEWAY_ID_PATTERN}$`);
 const PAYMENT_PATH = new RegExp(`^/v1/payments/(${GATEWAY_ID_PATTERN})$`);
-const CHECKOUT_PATH = new RegExp(`^/v1/checkouts/(${GATEWAY_ID_PATTERN})/payment$`);
+const CHECKOUT_PATH = new RegExp(`^/v1/checkouts/(${GATEWAY_ID_PATTERN})/(payment|registration)$`);
 
 /** True when `value` is a gateway id that is safe inside a request path. */
 export function isGatewayId(value: string): boolean {
@@ -18,24 +18,29 @@ export function isGatewayId(value: string): boolean {
 
 /** What a valid `resourcePath` points at. */
 export interface ResourcePath {
-  /** `payment` for `/v1/payments/{id}` (server-to-server 3DS), `checkout` for `/v1/checkouts/{id}/payment` (widget). */
-  readonly kind: 'payment' | 'checkout';
+  /**
+   * `payment` for `/v1/payments/{id}` (server-to-server 3DS), `checkout` for
+   * `/v1/checkouts/{id}/payment` (widget), `registration` for
+   * `/v1/checkouts/{id}/registration` (the widget of a registration-only
+   * checkout: a card saved without a payment).
+   */
+  readonly kind: 'payment' | 'checkout' | 'registration';
   readonly id: string;
 }
 
 /**
  * Parses a `resourcePath` from a shopper result URL; `undefined` unless it is
- * exactly one of the two shapes the gateway sends, with a safe id.
+ * exactly one of the three shapes the gateway sends, with a safe id.
  */
 export function parseResourcePath(resourcePath: string): ResourcePath | undefined {
   const payment = PAYMENT_PATH.exec(resourcePath);
   const checkout = payment ? undefined : CHECKOUT_PATH.exec(resourcePath);
-  const kind = payment ? 'payment' : checkout ? 'checkout' : undefined;
+  const kind = payment ? 'payment' : checkout ? (checkout[2] === 'registration' ? 'registration' : 'checkout') : undefined;
   const id = (payment ?? checkout)?.[1];
   return kind && id !== undefined && isGatewayId(id) ? { kind, id } : undefined;
 }
 
-/** The `resourcePath` the gateway sends the shopper back with: `/v1/payments/{id}`, or `/v1/checkouts/{id}/payment` for a widget checkout. */
+/** The `resourcePath` the gateway sends the shopper back with: `/v1/payments/{id}`, or `/v1/checkouts/{id}/payment` (`/registration`) for a widget checkout. */
 export function resourcePathOf({ kind, id }: ResourcePath): string {
-  return kind === 'payment' ? `/v1/payments/${id}` : `/v1/checkouts/${id}/payment`;
+  return kind === 'payment' ? `/v1/payments/${id}` : `/v1/checkouts/${id}/${kind === 'checkout' ? 'payment' : 'registration'}`;
 }

@@ -80,11 +80,19 @@ export interface ValidationContext {
   readonly threeDSecure?: boolean;
 }
 
+/**
+ * A registration-only checkout (the platform's "registration tokens"): created
+ * with `createRegistration=true` and no `paymentType`, its widget saves a card
+ * and moves no money, so it has no amount either.
+ */
+export const isRegistrationCheckout = (params: Params): boolean => params.createRegistration === 'true' && params.paymentType === undefined;
+
 /** The fields a request must carry, given its operation, variant and what it already holds. */
 export function requiredFields(operation: Operation, params: Params, context: ValidationContext = {}): string[] {
   const required = ['entityId'];
   if (operation === 'read') return required;
   if (operation === 'registration') return [...required, ...CARD, ...standingInstructionFields(params)];
+  if (operation === 'checkout' && isRegistrationCheckout(params)) return [...required, 'integrity', ...standingInstructionFields(params)];
   required.push('paymentType', ...standingInstructionFields(params));
   const type = params.paymentType;
   if (type !== 'RV') required.push('amount', 'currency');

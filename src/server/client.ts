@@ -2,16 +2,16 @@
 import { checkField } from '../contract/formats.js';
 import { GatewayValidationError, type GatewayParameterError } from './errors.js';
 import { isPaymentBrand } from '../contract/brands.js';
-import { createTransport, isTimeout, TIMEOUT_MESSAGE, type BrandEntities, type GatewayRequestEvent, type GatewayResponseEvent, type RequestOptions } from './request.js';
+import { createTransport, isTimeout, TIMEOUT_MESSAGE, type BrandEntities, type GatewayRequestEvent, type GatewayResponseEvent } from './request.js';
 import { checkouts, type Checkouts } from './resources/checkouts.js';
 import { payments, type Payments } from './resources/payments.js';
 import { payouts, type Payouts } from './resources/payouts.js';
 import { registrations, type Registrations } from './resources/registrations.js';
 import { reports, type Reports } from './resources/reports.js';
-import { createdCheckoutKey, createdCheckoutOf, shopperReturnHandler, type ShopperReturn } from './shopper-return.js';
+import { createdCheckoutKey, createdCheckoutOf, shopperReturnHandler, type HandleShopperReturn } from './shopper-return.js';
 import { createMemoryStatusStore } from './coordination/memory-status-store.js';
 import { guarded, type StatusStore } from './coordination/status-store.js';
-import type { Payment, TestMode } from './types.js';
+import type { TestMode } from './types.js';
 import { verifyPayment } from './verify.js';
 
 export const VERSION = '0.1.0';
@@ -75,9 +75,10 @@ export interface GatewayClient {
   /**
    * The payment a shopper's return (`?id=…&resourcePath=…`) is about: checks
    * resourcePath, reads the status at most as the gateway allows, remembers the
-   * first approval in the status store.
+   * first approval in the status store. With `{ expect: 'registration' }`, the
+   * card a registration-only checkout saved (`/v1/checkouts/{id}/registration`).
    */
-  readonly handleShopperReturn: (query: ShopperReturn, options?: RequestOptions) => Promise<Payment>;
+  readonly handleShopperReturn: HandleShopperReturn;
   /** The seed's merchant rule: throws `GatewayVerificationError` unless id, amount, currency, brand and type are as expected. */
   readonly verifyPayment: typeof verifyPayment;
 }

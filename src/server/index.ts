@@ -31,7 +31,7 @@ export type { Payouts } from './resources/payouts.js';
 export type { Registrations } from './resources/registrations.js';
 export type { Reports } from './resources/reports.js';
 export { REPORT_PAGE_SIZE_MAX, REPORT_PAYMENT_TYPES, type ReportPaymentType, type ReportSearch } from '../contract/report-filters.js';
-export { type ShopperReturn } from './shopper-return.js';
+export { type HandleShopperReturn, type RegistrationReturnOptions, type ShopperReturn, type ShopperReturnOptions } from './shopper-return.js';
 export { CHECKOUT_LIFETIME_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
 export { toAmount, toCents } from './amounts.js';
 export { CHALLENGE_WINDOWS, type ChallengeWindow } from '../contract/challenge-window.js';

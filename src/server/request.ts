@@ -208,7 +208,8 @@ export function flatten(source: unknown, prefix = '', into: Record<string, strin
   for (const [key, value] of Object.entries(source)) {
     // `programme` selects a request type in TypeScript only; the gateway reads the programme from the fields.
     if (value === undefined || value === null || (!prefix && key === 'programme')) continue;
-    const name = prefix === 'customParameters' ? `${prefix}[${key}]` : prefix ? `${prefix}.${key}` : key;
+    // Lists are the platform's indexed names (`registrations[0].id`).
+    const name = prefix === 'customParameters' || Array.isArray(source) ? `${prefix}[${key}]` : prefix ? `${prefix}.${key}` : key;
     if (typeof value === 'object') flatten(value, name, into, depth + 1);
     else into[name] = String(value);
   }

@@ -14,12 +14,27 @@ import type { Checkouts } from './resources/checkouts.js';
 import type { Payments } from './resources/payments.js';
 import type { Reports } from './resources/reports.js';
 import { acquire, guarded, StatusStoreUnavailableError, type Lease, type StatusStore } from './coordination/status-store.js';
-import type { Payment } from './types.js';
+import type { CheckoutRegistration, Payment } from './types.js';
 
 /** The query of the shopper's return: `?id=…&resourcePath=…` (Express's `req.query`, a URLSearchParams' entries, …). */
 export interface ShopperReturn {
   id?: unknown;
   resourcePath?: unknown;
+}
+
+/**
+ * Which checkout a return is expected from: a payment checkout (the default;
+ * also a server-to-server payment's 3DS return) or a registration-only one.
+ * Asked for, so the compiler tells the card a registration saved from a
+ * payment that moved money.
+ */
+export type ShopperReturnOptions = RequestOptions & { expect?: 'payment' };
+export type RegistrationReturnOptions = RequestOptions & { expect: 'registration' };
+
+/** `client.handleShopperReturn`: a payment by default, the saved card with `{ expect: 'registration' }`. */
+export interface HandleShopperReturn {
+  (query: ShopperReturn, options?: ShopperReturnOptions): Promise<Payment>;
+  (query: ShopperReturn, options: RegistrationReturnOptions): Promise<CheckoutRegistration>;
 }
 
 /** What the kit remembers of a checkout it created (`checkout:{id}` in the status store, as a final value). */
@@ -64,9 +79,12 @@ const answered = (error: unknown) =>
 /** The caller's choice of entity for a return's reads (none: the checkout's own, or the client's). */
 type EntityChoice = Pick<RequestOptions, 'entityId' | 'brands'>;
 
+/** What a return reads: a payment, or the card a registration-only checkout saved. */
+type Made = Payment | CheckoutRegistration;
+
 /** One status read shared by every concurrent return for a path in this process. */
 interface Shared {
-  promise: Promise<Payment>;
+  promise: Promise<Made>;
   /** Aborted when every participant left before the read was sent. */
   readonly controller: AbortController;
   participants: number;
@@ -81,15 +99,16 @@ export function shopperReturnHandler(
 ) {
   const inFlight = new Map<string, Shared>();
 
-  async function read(resourcePath: string, { kind, id }: ResourcePath, shared: Shared, timeoutMs: number | undefined, entity: EntityChoice): Promise<Payment> {
-    const checkout = kind === 'checkout';
+  async function read(resourcePath: string, { kind, id }: ResourcePath, shared: Shared, timeoutMs: number | undefined, entity: EntityChoice): Promise<Made> {
+    // A registration-only checkout's read is a checkout status read too: the same limit, the same consumption.
+    const checkout = kind !== 'payment';
     // Only the checkout status is limited (and consumed by a successful read); a payment may be read freely, but one read is enough.
     const limit = checkout ? { count: STATUS_CALLS_PER_MINUTE, windowMs: STATUS_CALL_WINDOW_MS } : undefined;
     const acquired = await acquire(store, `status:${resourcePath}`, { now: transport.now, limit, signal: shared.controller.signal });
     const what = checkout ? `Status of checkout ${id}` : `Payment ${id}`;
     switch (acquired.kind) {
       case 'value':
-        return parsed(acquired.value, isGatewayAnswer) as Payment;
+        return parsed(acquired.value, isGatewayAnswer) as Made;
       case 'limited':
         throw new GatewayThrottledError(`${what} was read ${STATUS_CALLS_PER_MINUTE} times this minute (the gateway's limit); not sent`, {
           retryAfterSeconds: retryAfterSeconds(acquired.retryAt, transport.now()),
@@ -105,13 +124,15 @@ export function shopperReturnHandler(
       throw new GatewayNetworkError('Every caller of this shopper return aborted before its status read was sent; nothing was sent', { cause: shared.controller.signal.reason });
     }
     shared.sent = true;
-    let payment: Payment;
+    let payment: Made;
     try {
       // No caller's signal: the read is shared, and once sent its answer is kept for everyone.
       // A checkout is read on the entity it was created on (getPayment recalls it), unless the caller names one.
       const options = { ...entity, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
-      payment = checkout ? await resources.checkouts.getPayment(id, options) : await resources.payments.get(id, options);
+      payment =
+        kind === 'registration' ? await resources.checkouts.getRegistration(id, options) : checkout ? await resources.checkouts.getPayment(id, options) : await resources.payments.get(id, options);
     } catch (error) {
+      if (kind === 'registration' && error instanceof GatewayNotFoundError) return registrationNotFound(id, lease, acquired.unanswered, error);
       if (checkout && error instanceof GatewayNotFoundError) return notFound(id, lease, acquired.unanswered, error, entity);
       // Declines are not shared (a checkout may carry a failed attempt and then a paid one); a lost answer is remembered as lost.
       await (answered(error) ? lease.release() : lease.unanswered()).catch(() => undefined);
@@ -121,10 +142,30 @@ export function shopperReturnHandler(
   }
 
   /** Stores the answer (the first approved payment is the answer from now on) and returns what the store holds. */
-  async function keep(lease: Lease, payment: Payment): Promise<Payment> {
+  async function keep<T extends Made>(lease: Lease, payment: T): Promise<T> {
     // When the store cannot take the answer, the shopper still gets it: the gateway's answer is never thrown away.
     const stored = await lease.settle(JSON.stringify(payment), isApproved(payment.result.code)).catch(() => undefined);
-    return stored !== undefined ? (parsed(stored, isGatewayAnswer) as Payment) : payment;
+    return stored !== undefined ? (parsed(stored, isGatewayAnswer) as T) : payment;
+  }
+
+  /**
+   * "No payment session found" for a registration-only checkout: believed when
+   * this store saw it created and no read of it went unanswered. Otherwise an
+   * earlier read may have consumed it with the saved card in its lost answer:
+   * no money moved, but whether a card was saved is unknown, never "none".
+   */
+  async function registrationNotFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError): Promise<never> {
+    const created = await createdCheckoutOf(store, checkoutId).catch(() => undefined);
+    if (created && !unanswered) {
+      await lease.release().catch(() => undefined);
+      throw error;
+    }
+    await lease.unanswered().catch(() => undefined);
+    throw new StatusUnknownError(`Whether checkout ${checkoutId} saved a card is unknown: the gateway no longer has its session and an earlier read of it may have consumed it. No money moved; ask the shopper to save the card again if none arrived.`, {
+      merchantTransactionId: created?.merchantTransactionId ?? '',
+      retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
+      cause: error,
+    });
   }
 
   /**
@@ -175,10 +216,10 @@ export function shopperReturnHandler(
   }
 
   /** Joins the shared read; leaving (the caller's signal aborts) rejects this caller only. */
-  function participate(shared: Shared, signal: AbortSignal | undefined): Promise<Payment> {
+  function participate(shared: Shared, signal: AbortSignal | undefined): Promise<Made> {
     shared.participants++;
     if (!signal) return shared.promise;
-    return new Promise<Payment>((resolve, reject) => {
+    return new Promise<Made>((resolve, reject) => {
       const leave = () => {
         shared.participants--;
         // The last one out cancels only what was not sent yet: a sent read is answered and kept for the next return.
@@ -201,13 +242,20 @@ export function shopperReturnHandler(
    * `StatusUnknownError` when the checkout may have been paid but no answer proves it,
    * `GatewayNotFoundError` only for a checkout proven unpaid.
    */
-  return async function handleShopperReturn(query: ShopperReturn, options?: RequestOptions): Promise<Payment> {
+  async function handleShopperReturn(query: ShopperReturn, options?: ShopperReturnOptions | RegistrationReturnOptions): Promise<Made> {
     // A missing query (no parameters at all) is refused like a bad one below, not dereferenced.
     const { id, resourcePath } = query ?? {};
     const target = typeof resourcePath === 'string' ? parseResourcePath(resourcePath) : undefined;
-    if (!target || (id !== undefined && id !== target.id)) {
+    const registration = options?.expect === 'registration';
+    // A payment's return is never read as a saved card, nor the other way round: each has its own answer type.
+    if (!target || (id !== undefined && id !== target.id) || (target.kind === 'registration') !== registration) {
       const value = typeof resourcePath === 'string' ? resourcePath.slice(0, 100) : '';
-      throw validationError([{ name: 'resourcePath', value, message: 'must be /v1/checkouts/{id}/payment or /v1/payments/{id}, with the same id as the id parameter' }]);
+      const message = registration
+        ? 'must be /v1/checkouts/{id}/registration (a registration-only checkout), with the same id as the id parameter'
+        : target?.kind === 'registration'
+          ? "is a registration-only checkout's: read it with { expect: 'registration' }"
+          : 'must be /v1/checkouts/{id}/payment or /v1/payments/{id}, with the same id as the id parameter';
+      throw validationError([{ name: 'resourcePath', value, message }]);
     }
     const path = resourcePath as string;
     let shared = inFlight.get(path);
@@ -222,5 +270,6 @@ export function shopperReturnHandler(
       shared = entry;
     }
     return participate(shared, options?.signal);
-  };
+  }
+  return handleShopperReturn as HandleShopperReturn;
 }

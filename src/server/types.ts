@@ -27,6 +27,7 @@ export type { AccountNumberType, ChallengeIndicator, ChallengeWindow, ChallengeW
 export type { Billing, Browser, Customer, Recipient } from '../contract/parties.js';
 // The answers live in the contract, where the sandbox builds them too; the helper's public types are the same.
 export type { CheckoutCreated, Deregistration, GatewayResult, NameValue, Payment, PaymentList, Precondition, Redirect, Registration } from '../contract/answers.js';
+import type { Registration } from '../contract/answers.js';
 
 /** Free custom parameters: sent as `customParameters[name]`, echoed in the payment response. */
 export type CustomParameters = Readonly<Record<string, string>>;
@@ -120,9 +121,49 @@ interface CheckoutBase extends Common {
 }
 export interface PlainCheckoutRequest extends CheckoutBase {
   programme?: undefined;
+  /**
+   * One-click checkout (the platform's, beyond the seed): the shopper's saved
+   * cards, sent as `registrations[0].id`, `registrations[1].id`, …; the widget
+   * offers them beside a new card.
+   */
+  registrations?: readonly { id: string }[];
 }
 export interface FundingCheckoutRequest extends Omit<CheckoutBase, keyof FundingFields>, FundingFields {}
-export type CheckoutRequest = PlainCheckoutRequest | FundingCheckoutRequest;
+/** A checkout whose widget takes a payment: read back with `checkouts.getPayment`. */
+export type PaymentCheckoutRequest = PlainCheckoutRequest | FundingCheckoutRequest;
+
+/**
+ * A registration-only checkout (the platform's "registration tokens", beyond
+ * the seed): `createRegistration=true` and no `paymentType`, so its widget
+ * saves a card and moves no money. Load its widget with
+ * `checkoutId={id}/registration`; the shopper returns with
+ * `resourcePath=/v1/checkouts/{id}/registration`, read with
+ * `checkouts.getRegistration` or `handleShopperReturn(query, { expect: 'registration' })`.
+ */
+export interface RegistrationCheckoutRequest {
+  createRegistration: true;
+  paymentType?: never;
+  amount?: never;
+  /** Ask for the script's integrity hash. Default true. */
+  integrity?: boolean;
+  /** To save the card for one-click checkout: `{ type: 'UNSCHEDULED', mode: 'INITIAL', source: 'CIT' }`. */
+  standingInstruction?: StandingInstruction;
+  merchantTransactionId?: string;
+  testMode?: TestMode;
+  customer?: Customer;
+  billing?: Billing;
+  shopperResultUrl?: string;
+  customParameters?: CustomParameters;
+  programme?: undefined;
+}
+export type CheckoutRequest = PaymentCheckoutRequest | RegistrationCheckoutRequest;
+
+/**
+ * The card a registration-only checkout saved, as `GET
+ * /v1/checkouts/{id}/registration` answers it: its `id` is the token (some
+ * answers name it `registrationId` too), with the card's masked data.
+ */
+export type CheckoutRegistration = Registration & { readonly registrationId?: string; readonly paymentType?: string };
 
 // 4. Server-to-server payment (DB, PA)
 type CardPaymentBase = Common & {

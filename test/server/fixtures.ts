@@ -167,3 +167,23 @@ export async function payInWidget(sandbox: Sandbox, checkoutId: string, number: 
   });
   assert.equal(response.status, 200, await response.clone().text());
 }
+
+/** The shopper saves a card in a registration-only checkout's widget, as its form posts it; answers the widget's answer. */
+export async function saveInWidget(sandbox: Sandbox, checkoutId: string, number: string = CARDS.approved, brand = 'VISA'): Promise<{ result: { code: string; parameterErrors?: { name: string }[] }; id?: string }> {
+  const response = await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/widget/registration`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ paymentBrand: brand, 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123' }),
+  });
+  return (await response.json()) as { result: { code: string }; id?: string };
+}
+
+/** The shopper pays a one-click checkout with one of its saved cards, as the widget posts it; answers the widget's answer. */
+export async function payWithSavedCardInWidget(sandbox: Sandbox, checkoutId: string, registrationId: string, cvv?: string): Promise<{ status: number; body: { result: { code: string; parameterErrors?: { name: string }[] }; id?: string } }> {
+  const response = await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/widget/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ registrationId, ...(cvv === undefined ? {} : { 'card.cvv': cvv }) }),
+  });
+  return { status: response.status, body: (await response.json()) as { result: { code: string }; id?: string } };
+}

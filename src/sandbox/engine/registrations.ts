@@ -6,9 +6,10 @@
  * that started its standing instruction.
  */
 import type { Registration } from '../../contract/answers.js';
+import { savedCardIdsOf } from '../../contract/formats.js';
 import { variantOf, type ParameterError } from '../../contract/rules.js';
 import { answeredStandingInstruction, createPayment, initialInstructionOf, summariseCard, testModeOf, type PaymentOutcome } from './payments.js';
-import type { RegistrationRecord, Result, SandboxStore } from './store.js';
+import type { CheckoutRecord, RegistrationRecord, Result, SandboxStore } from './store.js';
 import { behaviourOf, type CardBehaviour } from './triggers.js';
 import type { FlatParams } from '../wire.js';
 
@@ -87,4 +88,39 @@ export function registrationBody(registration: RegistrationRecord, answered: Res
     ...(registration.card ? { card: registration.card } : {}),
     ...(registration.standingInstruction ? { standingInstruction: registration.standingInstruction } : {}),
   };
+}
+
+/**
+ * The saved cards a one-click checkout offers (`registrations[n].id`, in
+ * order): those still registered on the checkout's entity. An unknown or
+ * deleted one is left out, as the platform's widget shows only cards it has.
+ */
+export function savedCardsOf(store: SandboxStore, checkout: CheckoutRecord): RegistrationRecord[] {
+  return savedCardIdsOf(checkout.params)
+    .map((id) => store.registrations.get(id))
+    .filter((registration): registration is RegistrationRecord => registration !== undefined && !registration.deregistered && registration.entityId === checkout.entityId);
+}
+
+/**
+ * The standing instruction of a one-click payment the shopper makes in the
+ * widget with a saved card: customer-initiated, a later use of an unscheduled
+ * card-on-file agreement (the platform's card-on-file guide: CIT, REPEATED,
+ * UNSCHEDULED), naming the initial payment when there was one.
+ */
+export function oneClickInstruction(registration: RegistrationRecord): Record<string, string> {
+  return { source: 'CIT', type: 'UNSCHEDULED', mode: 'REPEATED', ...(registration.initial ? { initialTransactionId: registration.initial.transactionId } : {}) };
+}
+
+/** The widget's one-click payment: the saved card's data, the checkout's amount, a customer-initiated repeat. */
+export function payWithSavedCard(store: SandboxStore, registration: RegistrationRecord, checkout: CheckoutRecord, params: Readonly<FlatParams>): PaymentOutcome {
+  const behaviour: CardBehaviour = registration.behaviour.kind === 'threeDs' ? { kind: 'approve' } : registration.behaviour;
+  return createPayment(store, {
+    entityId: checkout.entityId,
+    params,
+    behaviour,
+    ...(registration.card ? { card: registration.card } : {}),
+    ...(registration.paymentBrand ? { paymentBrand: registration.paymentBrand } : {}),
+    standingInstruction: oneClickInstruction(registration),
+    checkoutId: checkout.id,
+  });
 }

@@ -122,6 +122,8 @@ export interface CheckoutRecord {
    */
   attemptsOpenUntil: number;
   consumed: boolean;
+  /** The card a registration-only checkout's widget saved (`/v1/checkouts/{id}/registration`). */
+  registrationId?: string;
   /** Times of recent status reads, for the 2-a-minute limit. */
   reads: number[];
 }

@@ -14,6 +14,8 @@ import { fieldBytes, RECORD_OVERHEAD_BYTES } from '../limits.js';
 import { approvalCode, createCardPayment, noteCheckoutPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from '../engine/payments.js';
 import { searchPayments } from '../engine/reports.js';
 import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from '../engine/registrations.js';
+import { savedCardPayment, SAVED_CARD_ROUTES, savedCardsAnswer } from './saved-cards.js';
+import { isRegistrationCheckout } from '../../contract/rules.js';
 import { envelope, envelopeJson, failure, invalidParameters, result } from '../engine/results.js';
 import { brandNotConfigured, type SandboxState, type SettledBody } from '../state.js';
 import type { CheckoutAnswer, PaymentAnswer } from '../widget/answers.js';
@@ -35,7 +37,7 @@ const STORING: ReadonlySet<Operation> = new Set(['checkout', 'payment', 'referen
  * stored fits `recordBytes`, and money moves only in amounts above 0.00 (400
  * `100.550.300`). Answers the failure, or undefined when the call may proceed.
  */
-function refusal(context: RequestContext, operation: Operation, extra: readonly ParameterError[] = [], threeDSecure = false, brand = context.request.params.paymentBrand): Reply | undefined {
+export function refusal(context: RequestContext, operation: Operation, extra: readonly ParameterError[] = [], threeDSecure = false, brand = context.request.params.paymentBrand): Reply | undefined {
   const { state, request, now } = context;
   // A refused checkout creation names a checkout that never was, as the platform's does.
   const ndc = () => (operation === 'checkout' ? state.store.checkoutNdc() : context.ndc());
@@ -55,10 +57,10 @@ function refusal(context: RequestContext, operation: Operation, extra: readonly 
   return undefined;
 }
 
-const forbidden = ({ now, ndc }: RequestContext) => failure(403, RESULT_CODES.forbidden, now, ndc());
+export const forbidden = ({ now, ndc }: RequestContext) => failure(403, RESULT_CODES.forbidden, now, ndc());
 
 /** The redirect the shopper needs while a payment waits for its 3DS step. */
-const pendingRedirect = (state: SandboxState, payment: PaymentRecord) => (payment.threeDs && !payment.threeDs.finished ? { redirect: redirectOf(payment, state.base) } : {});
+export const pendingRedirect = (state: SandboxState, payment: PaymentRecord) => (payment.threeDs && !payment.threeDs.finished ? { redirect: redirectOf(payment, state.base) } : {});
 
 /** How many settled payments keep their serialised body for the next read. */
 const SETTLED_BODIES = 512;
@@ -120,30 +122,42 @@ const createCheckout: Handler = (context) => {
   return reply(json(200, envelope(body, now, checkout.id)));
 };
 
-const noSession = ({ now, ndc }: RequestContext) =>
+export const noSession = ({ now, ndc }: RequestContext) =>
   failure(400, RESULT_CODES.invalidParameter, now, ndc(), { description: NO_PAYMENT_SESSION_DESCRIPTION });
 
 /** A checkout's successful payment, else its latest attempt. */
-function paymentOfCheckout(state: SandboxState, checkout: CheckoutRecord): PaymentRecord | undefined {
+export function paymentOfCheckout(state: SandboxState, checkout: CheckoutRecord): PaymentRecord | undefined {
   const payments = checkout.paymentIds.map((id) => state.store.payment(id)).filter((payment): payment is PaymentRecord => payment !== undefined);
   return payments.find(succeeded) ?? payments.at(-1);
 }
 
+/**
+ * A checkout a status read may see, counted against its limit of reads a
+ * minute, or the reply when it is unknown, another entity's, read too often,
+ * expired or consumed. Shared by the payment's and the registration's read.
+ */
+export function readableCheckout(context: RequestContext, id: string): CheckoutRecord | Reply {
+  const { state, request, now } = context;
+  const { store } = state;
+  const checkout = store.checkouts.get(id);
+  if (!checkout) return noSession(context);
+  if (checkout.entityId !== request.params.entityId) return forbidden(context);
+  const nowMs = now.getTime();
+  checkout.reads = checkout.reads.filter((at) => at > nowMs - STATUS_CALL_WINDOW_MS);
+  if (checkout.reads.length >= STATUS_CALLS_PER_MINUTE) return failure(429, RESULT_CODES.throttled, now, id);
+  checkout.reads.push(nowMs);
+  if (!store.liveCheckout(id)) return noSession(context);
+  return checkout;
+}
+
 // 3. GET /v1/checkouts/{id}/payment
 const checkoutPayment: Handler = (context, match) => {
-  const { state, request, now } = context;
+  const { state, now } = context;
   const refused = refusal(context, 'read');
   if (refused) return reply(refused);
   const id = match[1]!;
-  const { store } = state;
-  const checkout = store.checkouts.get(id);
-  if (!checkout) return reply(noSession(context));
-  if (checkout.entityId !== request.params.entityId) return reply(forbidden(context));
-  const nowMs = now.getTime();
-  checkout.reads = checkout.reads.filter((at) => at > nowMs - STATUS_CALL_WINDOW_MS);
-  if (checkout.reads.length >= STATUS_CALLS_PER_MINUTE) return reply(failure(429, RESULT_CODES.throttled, now, id));
-  checkout.reads.push(nowMs);
-  if (!store.liveCheckout(id)) return reply(noSession(context));
+  const checkout = readableCheckout(context, id);
+  if ('kind' in checkout) return reply(checkout);
   const payment = paymentOfCheckout(state, checkout);
   // No attempt yet: the platform answers the result alone, a payment without its fields.
   if (!payment) return reply(json(200, envelope({ result: result(RESULT_CODES.pending) } satisfies Partial<Payment>, now, id)));
@@ -156,9 +170,9 @@ const checkoutPayment: Handler = (context, match) => {
 const widgetScript: Handler = ({ state }) => reply({ kind: 'script', bytes: state.widget.bytes });
 
 /** The widget's endpoints answer every origin, errors included, so the widget can read them. */
-const withCors = (answer: Reply): Reply => (answer.kind === 'json' ? { ...answer, cors: true } : answer);
+export const withCors = (answer: Reply): Reply => (answer.kind === 'json' ? { ...answer, cors: true } : answer);
 
-const invalidCheckout = (now: Date, id: string, description = 'invalid or expired checkout') =>
+export const invalidCheckout = (now: Date, id: string, description = 'invalid or expired checkout') =>
   withCors(failure(400, RESULT_CODES.invalidParameter, now, id, { description }));
 
 // The widget's own calls, authorised by the checkout id as the real widget is.
@@ -168,18 +182,22 @@ const widgetCheckout: Handler = (context, match) => {
   const checkout = state.store.liveCheckout(id);
   if (!checkout) return reply(invalidCheckout(now, id));
   const { params } = checkout;
+  const expiresAt = new Date(checkout.expiresAt).toISOString();
   // What the served widget reads (widget/answers.ts), so a renamed field fails to compile here too.
   const body = {
     result: result(RESULT_CODES.checkoutCreated),
-    checkout: {
-      id,
-      // Mandatory at checkout creation, which refuses a checkout without them.
-      amount: params.amount!,
-      currency: params.currency!,
-      paymentType: params.paymentType!,
-      ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
-      expiresAt: new Date(checkout.expiresAt).toISOString(),
-    },
+    checkout: isRegistrationCheckout(params)
+      ? { id, registration: true, expiresAt }
+      : {
+          id,
+          // Mandatory at checkout creation, which refuses a checkout without them.
+          amount: params.amount!,
+          currency: params.currency!,
+          paymentType: params.paymentType!,
+          ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
+          expiresAt,
+          ...savedCardsAnswer(state, checkout),
+        },
   } satisfies CheckoutAnswer;
   return reply(json(200, envelope(body, now, id), true));
 };
@@ -193,6 +211,9 @@ const widgetPayment: Handler = (context, match) => {
   const { store } = state;
   const checkout = store.liveCheckout(id);
   if (!checkout) return reply(invalidCheckout(now, id));
+  // A registration-only checkout takes no payment: its form posts to widget/registration.
+  if (isRegistrationCheckout(checkout.params)) return reply(invalidCheckout(now, id, 'a registration-only checkout takes no payment'));
+  if (request.params.registrationId !== undefined) return savedCardPayment(context, checkout);
   const entered = (fields: Readonly<FlatParams>): FlatParams => Object.fromEntries(Object.entries(fields).filter(([name]) => WIDGET_FIELDS.has(name)));
   // Validated as sent, kept scrubbed.
   const params: FlatParams = { ...checkout.params, ...entered(request.params) };
@@ -357,6 +378,7 @@ const ROUTES: readonly Route[] = [
   { method: 'POST', pattern: /^\/v1\/threeDSecure\/method$/, handler: threeDsPage(methodPage) },
   { method: 'POST', pattern: /^\/v1\/threeDSecure\/execute$/, handler: threeDsPage(executePage) },
   { method: 'POST', pattern: /^\/v1\/threeDSecure\/challenge$/, handler: threeDsPage(challengeAnswer) },
+  ...SAVED_CARD_ROUTES,
   ...CONTROL_ROUTES,
 ];
 

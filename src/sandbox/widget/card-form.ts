@@ -9,6 +9,7 @@ import type { Scope } from '../../browser/three-d-secure-flow.js';
 import { nextStep, type PaymentAnswer } from './answers.js';
 import { FIELDS, digitsOf, isValidField, parseExpiry, type Field, type FieldName } from './fields.js';
 import type { Language, Texts } from './texts.js';
+import { savedCardTexts } from './saved-card-texts.js';
 import type { WpwlCallback, WpwlErrorName, WpwlOptions } from '../../browser/widget-contract.js';
 
 /** What a card form needs from the widget around it. */
@@ -21,6 +22,8 @@ export interface Widget {
   readonly scope: Scope;
   call(name: WpwlCallback, ...args: unknown[]): unknown;
   report(name: WpwlErrorName, message: string): void;
+  /** A registration-only checkout (`checkoutId={id}/registration`): the form saves the card and takes no payment. */
+  readonly registration: boolean;
   /** The URL of this checkout's widget endpoint `path`. */
   gatewayUrl(path: string): string;
   /** Sends the shopper to `form`'s action, the shop's result page, with the checkout's id and resourcePath. */
@@ -118,7 +121,7 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
     brandSelect,
     controls: {} as CardForm['controls'],
     hints: {} as CardForm['hints'],
-    button: element('button', 'wpwl-button wpwl-button-pay', { type: 'submit', textContent: texts.submit }),
+    button: element('button', 'wpwl-button wpwl-button-pay', { type: 'submit', textContent: widget.registration ? savedCardTexts(widget.language).save : texts.submit }),
   };
   for (const field of FIELDS) {
     // No `name` attribute: a native submission of the shop's form can never carry card data.
@@ -212,7 +215,7 @@ async function submit(widget: Widget, cardForm: CardForm, event: SubmitEvent): P
   let answer: PaymentAnswer | undefined;
   try {
     // Sent once, never retried: the gateway may have recorded the payment even when the answer is lost.
-    const response = await fetch(widget.gatewayUrl('widget/payments'), { method: 'POST', body, signal, credentials: 'omit' });
+    const response = await fetch(widget.gatewayUrl(widget.registration ? 'widget/registration' : 'widget/payments'), { method: 'POST', body, signal, credentials: 'omit' });
     answer = (await response.json()) as PaymentAnswer;
   } catch {
     if (signal.aborted) return;

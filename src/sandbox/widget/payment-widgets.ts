@@ -16,6 +16,7 @@ import { isGatewayId, resourcePathOf } from '../../contract/resource-path.js';
 import { parseGatewayTimestamp } from '../../contract/timestamp.js';
 import type { CheckoutAnswer } from './answers.js';
 import { autofocus, element, renderCardForm, showMessage, type Widget } from './card-form.js';
+import { registrationCheckoutOf, renderSavedCards } from './saved-cards.js';
 import { CARD_CSS, PLAIN_CSS } from './styles.js';
 import { languageOf, textsFor, type TextKey } from './texts.js';
 import type { WpwlCallback, WpwlErrorName, WpwlOptions } from '../../browser/widget-contract.js';
@@ -77,13 +78,13 @@ function merchantCallbacks(options: WpwlOptions): Pick<Widget, 'call' | 'report'
 }
 
 /** This script's URL and the checkout id in it (from `document.currentScript`, or the last paymentWidgets.js script). */
-function ownScript(): Pick<Session, 'scriptUrl' | 'checkoutId'> {
+function ownScript(): Pick<Session, 'scriptUrl' | 'checkoutId' | 'registration'> {
   const script = (document.currentScript ?? [...document.querySelectorAll('script[src*="paymentWidgets.js"]')].pop()) as HTMLScriptElement | undefined;
   const scriptUrl = script ? new URL(script.src, document.baseURI) : undefined;
-  return { scriptUrl, checkoutId: scriptUrl?.searchParams.get('checkoutId') ?? '' };
+  return { scriptUrl, ...registrationCheckoutOf(scriptUrl?.searchParams.get('checkoutId') ?? '') };
 }
 
-function openSession(options: WpwlOptions, call: Widget['call'], report: Widget['report'], { scriptUrl, checkoutId }: Pick<Session, 'scriptUrl' | 'checkoutId'>): Session {
+function openSession(options: WpwlOptions, call: Widget['call'], report: Widget['report'], { scriptUrl, checkoutId, registration }: Pick<Session, 'scriptUrl' | 'checkoutId' | 'registration'>): Session {
   const language = languageOf(options.locale);
   // Ending `scope` (wpwl.unload()) removes every listener, request, timer and node the widget added.
   const scope = new Scope();
@@ -95,6 +96,7 @@ function openSession(options: WpwlOptions, call: Widget['call'], report: Widget[
     call,
     report,
     checkoutId,
+    registration,
     scriptUrl,
     api: { checkout: { id: checkoutId }, unload: () => unload(session) },
     sheet: options.style === 'none' ? undefined : new CSSStyleSheet(),
@@ -102,7 +104,7 @@ function openSession(options: WpwlOptions, call: Widget['call'], report: Widget[
     showResult(form) {
       const target = new URL(form.action);
       target.searchParams.set('id', checkoutId);
-      target.searchParams.set('resourcePath', resourcePathOf({ kind: 'checkout', id: checkoutId }));
+      target.searchParams.set('resourcePath', resourcePathOf({ kind: registration ? 'registration' : 'checkout', id: checkoutId }));
       window.location.assign(target.href);
     },
     authenticate: (redirect, form) => void authenticate(session, redirect, form),
@@ -120,6 +122,7 @@ async function start(session: Session): Promise<void> {
   Object.assign(session.api.checkout, checkout);
   expireLater(session, checkout.expiresAt, timestamp);
   renderForms(session);
+  if (checkout.registrations?.length) renderSavedCards(session, checkout.registrations, [...forms()]);
 }
 
 /** The checkout's request, started at once; undefined when the script's URL names no valid checkout. */

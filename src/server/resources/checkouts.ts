@@ -4,7 +4,7 @@ import { settle } from '../answers.js';
 import { GatewayNotFoundError, GatewayValidationError } from '../errors.js';
 import { flatten, type RequestOptions, type Transport } from '../request.js';
 import type { Variant } from '../../contract/rules.js';
-import type { CheckoutCreated, CheckoutRequest, Payment } from '../types.js';
+import type { CheckoutCreated, CheckoutRegistration, CheckoutRequest, Payment } from '../types.js';
 import { pathId } from './path.js';
 
 export interface Checkouts {
@@ -25,6 +25,15 @@ export interface Checkouts {
    * the entity the client created it on, unless the options name one.
    */
   getPayment(checkoutId: string, options?: RequestOptions): Promise<Payment>;
+  /**
+   * Reads the card a registration-only checkout saved (`GET
+   * /v1/checkouts/{id}/registration`, the platform's): once, never retried,
+   * under the same limit and consumption as `getPayment`. Approved answers
+   * (`000.100.110` in test mode) carry the token as `id`; a refused card is
+   * thrown as the typed error its result code names. Prefer
+   * `client.handleShopperReturn(query, { expect: 'registration' })`.
+   */
+  getRegistration(checkoutId: string, options?: RequestOptions): Promise<CheckoutRegistration>;
 }
 
 /** What the client keeps of the checkouts it creates, in its status store. */
@@ -49,15 +58,20 @@ export function checkouts(transport: Transport, memory?: CheckoutMemory): Checko
       return created;
     },
 
-    async getPayment(checkoutId, options) {
-      const path = `/v1/checkouts/${pathId(transport, 'checkoutId', checkoutId)}/payment`;
+    getPayment: (checkoutId, options) => readCheckout<Payment>(checkoutId, 'payment', options),
+    getRegistration: (checkoutId, options) => readCheckout<CheckoutRegistration>(checkoutId, 'registration', options),
+  };
+
+  /** One read of what a checkout made: its payment, or the card a registration-only checkout saved. */
+  async function readCheckout<T extends { result: { code: string; description: string } }>(checkoutId: string, made: 'payment' | 'registration', options: RequestOptions | undefined): Promise<T> {
+      const path = `/v1/checkouts/${pathId(transport, 'checkoutId', checkoutId)}/${made}`;
       // A checkout's payment is on the checkout's entity: the one the client created it on, unless the caller names one.
       if (memory && options?.entityId === undefined && options?.brands === undefined) {
         const entityId = await memory.entityOf(checkoutId).catch(() => undefined);
         if (entityId !== undefined) options = { ...options, entityId };
       }
       try {
-        return settle(await transport.send<Payment>({ options, method: 'GET', path, retries: 0 }));
+        return settle(await transport.send<T>({ options, method: 'GET', path, retries: 0 }));
       } catch (error) {
         // The gateway answers an expired or consumed checkout with the invalid-parameter code and no parameter: it is gone, not malformed.
         if (error instanceof GatewayValidationError && error.resultCode === RESULT_CODES.invalidParameter && !error.parameterErrors.length) {
@@ -66,6 +80,5 @@ export function checkouts(transport: Transport, memory?: CheckoutMemory): Checko
         }
         throw error;
       }
-    },
-  };
+  }
 }

@@ -1,0 +1,135 @@
+/**
+ * Saved cards through the widget, against the sandbox over loopback: a
+ * registration-only checkout saves a card and its return answers the card; a
+ * one-click checkout pays with a saved card and its return answers the payment.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { GatewayDeclinedError, GatewayNotFoundError, GatewayValidationError, isApproved, RESULT_CODES, StatusUnknownError, type CheckoutRegistration, type Payment } from '../../src/server/index.js';
+import { CARDS, card, clientFor, control, orderId, payWithSavedCardInWidget, saveInWidget, useSandbox } from './fixtures.js';
+
+const context = useSandbox();
+const SAVE_FOR_ONE_CLICK = { type: 'UNSCHEDULED', mode: 'INITIAL', source: 'CIT' } as const;
+const registrationReturn = (id: string) => ({ id, resourcePath: `/v1/checkouts/${id}/registration` });
+
+/** A card saved through a registration-only checkout's widget, read back on the shopper's return. */
+async function saveCard(client: ReturnType<typeof clientFor>['client'], number: string = CARDS.approved, brand = 'VISA'): Promise<CheckoutRegistration> {
+  const checkout = await client.checkouts.create({ createRegistration: true, standingInstruction: SAVE_FOR_ONE_CLICK });
+  const saved = await saveInWidget(context.sandbox, checkout.id, number, brand);
+  assert.ok(isApproved(saved.result.code), saved.result.code);
+  return client.handleShopperReturn(registrationReturn(checkout.id), { expect: 'registration' });
+}
+
+describe('registration-only checkout', () => {
+  test('is created with createRegistration and no paymentType, and its return answers the saved card (RG)', async () => {
+    const { client, recorder } = clientFor(context.sandbox);
+    const checkout = await client.checkouts.create({ createRegistration: true, standingInstruction: SAVE_FOR_ONE_CLICK });
+    const sent = new URLSearchParams(recorder.posts().at(-1)!.body);
+    assert.equal(sent.get('createRegistration'), 'true');
+    assert.equal(sent.get('paymentType'), null);
+    assert.equal(sent.get('amount'), null);
+    const saved = await saveInWidget(context.sandbox, checkout.id);
+    const registration = await client.handleShopperReturn(registrationReturn(checkout.id), { expect: 'registration' });
+    assert.equal(registration.id, saved.id);
+    assert.match(registration.id, /^[0-9a-f]{32}$/);
+    assert.equal(registration.result.code, RESULT_CODES.approvedIntegratorTest);
+    assert.equal(registration.paymentType, 'RG');
+    assert.equal(registration.paymentBrand, 'VISA');
+    assert.equal(registration.card?.last4Digits, '0000');
+    assert.deepEqual(registration.standingInstruction, SAVE_FOR_ONE_CLICK);
+    // The answer is kept: a second return is answered from the store, without a third read.
+    const again = await client.handleShopperReturn(registrationReturn(checkout.id), { expect: 'registration' });
+    assert.equal(again.id, registration.id);
+  });
+
+  test('a declining card saves nothing and leaves the form open; a good card then saves', async () => {
+    const { client } = clientFor(context.sandbox);
+    const checkout = await client.checkouts.create({ createRegistration: true });
+    const declined = await saveInWidget(context.sandbox, checkout.id, CARDS.declined);
+    assert.equal(declined.result.code, RESULT_CODES.declinedByAuthorization);
+    assert.equal(declined.id, undefined);
+    const saved = await saveInWidget(context.sandbox, checkout.id);
+    assert.ok(isApproved(saved.result.code));
+    const again = await saveInWidget(context.sandbox, checkout.id);
+    assert.equal(again.result.code, RESULT_CODES.invalidParameter, 'a checkout saves one card');
+  });
+
+  test('the two returns are told apart: a payment path is never read as a card, nor a registration path as a payment', async () => {
+    const { client } = clientFor(context.sandbox);
+    const checkout = await client.checkouts.create({ createRegistration: true });
+    await assert.rejects(client.handleShopperReturn(registrationReturn(checkout.id)), GatewayValidationError);
+    await assert.rejects(client.handleShopperReturn({ id: checkout.id, resourcePath: `/v1/checkouts/${checkout.id}/payment` }, { expect: 'registration' }), GatewayValidationError);
+    // And at compile time: what a registration return answers has no amount to mistake for money taken.
+    const read = () => client.handleShopperReturn(registrationReturn(checkout.id), { expect: 'registration' });
+    const noAmount: 'amount' extends keyof Awaited<ReturnType<typeof read>> ? never : true = true;
+    assert.ok(noAmount);
+    // Before the shopper saves a card, the read answers pending, as a payment checkout's does.
+    assert.equal((await read()).result.code, RESULT_CODES.pending);
+  });
+
+  test('a registration-only checkout takes no payment in the widget', async () => {
+    const { client } = clientFor(context.sandbox);
+    const checkout = await client.checkouts.create({ createRegistration: true });
+    const response = await fetch(`${context.sandbox.url}/v1/checkouts/${checkout.id}/widget/payments`, { method: 'POST', body: new URLSearchParams({ paymentBrand: 'VISA', 'card.number': CARDS.approved }) });
+    assert.equal(((await response.json()) as Payment).result.code, RESULT_CODES.invalidParameter);
+  });
+
+  test('a consumed registration checkout read by another store is unknown, never "no card"', async () => {
+    const first = clientFor(context.sandbox).client;
+    const checkout = await first.checkouts.create({ createRegistration: true });
+    await saveInWidget(context.sandbox, checkout.id);
+    await first.checkouts.getRegistration(checkout.id);
+    const other = clientFor(context.sandbox).client;
+    await assert.rejects(other.handleShopperReturn(registrationReturn(checkout.id), { expect: 'registration' }), StatusUnknownError);
+    // The store that created it knows every read of it was answered: gone is gone.
+    await control(context.sandbox, 'clock', { advance: '61' });
+    await assert.rejects(first.handleShopperReturn(registrationReturn(checkout.id), { expect: 'registration' }), GatewayNotFoundError);
+  });
+});
+
+describe('one-click checkout', () => {
+  test('offers the saved cards and pays with one as a customer-initiated repeat; the return answers the payment', async () => {
+    const { client } = clientFor(context.sandbox);
+    const saved = await saveCard(client);
+    const other = await saveCard(client, CARDS.approvedMaster, 'MASTER');
+    const checkout = await client.checkouts.create({ amount: '25.00', currency: 'EUR', paymentType: 'DB', merchantTransactionId: orderId('one-click'), registrations: [{ id: saved.id }, { id: other.id }] });
+    const widget = (await (await fetch(`${context.sandbox.url}/v1/checkouts/${checkout.id}/widget`)).json()) as { checkout: { registrations: { id: string; last4Digits: string; paymentBrand: string }[] } };
+    assert.deepEqual(
+      widget.checkout.registrations.map(({ id, paymentBrand, last4Digits }) => ({ id, paymentBrand, last4Digits })),
+      [
+        { id: saved.id, paymentBrand: 'VISA', last4Digits: '0000' },
+        { id: other.id, paymentBrand: 'MASTER', last4Digits: '5454' },
+      ],
+    );
+    const paid = await payWithSavedCardInWidget(context.sandbox, checkout.id, saved.id, '123');
+    assert.ok(isApproved(paid.body.result.code), paid.body.result.code);
+    const payment = await client.handleShopperReturn({ id: checkout.id, resourcePath: `/v1/checkouts/${checkout.id}/payment` });
+    assert.equal(payment.amount, '25.00');
+    assert.equal(payment.card?.last4Digits, '0000');
+    assert.deepEqual({ ...payment.standingInstruction }, { source: 'CIT', type: 'UNSCHEDULED', mode: 'REPEATED' });
+    assert.equal(payment.registrationId, undefined, 'paying with a saved card saves no new one');
+  });
+
+  test('a card not offered, or deleted since, is refused; a declining saved card leaves the checkout open', async () => {
+    const { client } = clientFor(context.sandbox);
+    const saved = await saveCard(client);
+    // Stored server-to-server: the platform stores a card without charging it, and the trigger declines its payments.
+    const declining = await client.registrations.create({ paymentBrand: 'VISA', card: card(CARDS.insufficientFunds) });
+    const stranger = await saveCard(client);
+    const checkout = await client.checkouts.create({ amount: '5.00', currency: 'EUR', paymentType: 'DB', registrations: [{ id: saved.id }, { id: declining.id }] });
+    const notOffered = await payWithSavedCardInWidget(context.sandbox, checkout.id, stranger.id);
+    assert.deepEqual(notOffered.body.result.parameterErrors?.map(({ name }) => name), ['registrationId']);
+    const declined = await payWithSavedCardInWidget(context.sandbox, checkout.id, declining.id);
+    assert.equal(declined.body.result.code, RESULT_CODES.insufficientFunds);
+    await client.registrations.delete(saved.id);
+    const deleted = await payWithSavedCardInWidget(context.sandbox, checkout.id, saved.id);
+    assert.deepEqual(deleted.body.result.parameterErrors?.map(({ name }) => name), ['registrationId']);
+    await assert.rejects(client.handleShopperReturn({ id: checkout.id, resourcePath: `/v1/checkouts/${checkout.id}/payment` }), GatewayDeclinedError);
+  });
+
+  test('registrations[n].id is checked as a registration id before anything is sent', async () => {
+    const { client, recorder } = clientFor(context.sandbox);
+    await assert.rejects(client.checkouts.create({ amount: '5.00', currency: 'EUR', paymentType: 'DB', registrations: [{ id: 'not-a-registration' }] }), GatewayValidationError);
+    assert.equal(recorder.calls.length, 0);
+  });
+});
