@@ -4,7 +4,8 @@
  * listener's 64-hex-character secret. Decrypted with Web Crypto only, so it
  * runs on Node, Bun, Deno and edge runtimes.
  */
-import { GatewayError, type GatewayErrorDetails } from './errors.js';
+import { parseGatewayTimestamp } from '../contract/timestamp.js';
+import { GatewayError, invalidArgument, type GatewayErrorDetails } from './errors.js';
 import type { Notification, PaymentNotification, RegistrationNotification, RiskNotification, TestNotification } from '../contract/notifications.js';
 
 export type { Notification, PaymentNotification, RegistrationAction, RegistrationNotification, RiskNotification, TestNotification } from '../contract/notifications.js';
@@ -22,7 +23,9 @@ export type NotificationErrorReason =
   /** It decrypted, but is not a notification the platform sends. */
   | 'invalid-payload'
   /** No Web Crypto (`globalThis.crypto.subtle`) in this runtime. */
-  | 'unsupported-runtime';
+  | 'unsupported-runtime'
+  /** Older than the caller's `maxAgeSeconds` by the payload's own timestamp, or without one (a replay, or a delivery retried for days). */
+  | 'stale';
 
 /** A notification that cannot be trusted or read: answer the gateway with a non-2xx (it retries) and look into it. */
 export class NotificationError extends GatewayError {
@@ -125,13 +128,29 @@ function parseNotification(text: string): Notification {
 }
 
 /**
+ * A freshness window, by policy: the platform signs no time, so the payload's
+ * own `timestamp` (when its payment or registration last changed) is what a
+ * listener can judge a delivery's age by.
+ */
+export interface NotificationFreshness {
+  /** Refuse a payload whose timestamp is older than this (or more than this ahead of `now`, a clock that cannot be trusted). */
+  readonly maxAgeSeconds: number;
+  /** The listener's clock, ms since the epoch; `Date.now` by default. */
+  readonly now?: () => number;
+}
+
+/**
  * Decrypts and checks one notification. Throws `NotificationError` (a
  * `GatewayError`) with its `reason` when the secret is malformed, a header is
  * missing, the body or a header is not hex, decryption fails (another secret,
  * a changed body, IV or tag), or the plaintext is not a notification. Answer
- * 2xx only after it resolves and you have stored what it says.
+ * 2xx only after it resolves and you have stored what it says. With
+ * `freshness`, a payment, registration or risk notification whose payload is
+ * older than `maxAgeSeconds` (or has no readable timestamp) is refused with
+ * reason `stale`; the platform's listener test notification is never stale.
  */
-export async function decryptNotification(notification: EncryptedNotification, secretHex: string): Promise<Notification> {
+export async function decryptNotification(notification: EncryptedNotification, secretHex: string, freshness?: NotificationFreshness): Promise<Notification> {
+  const window = freshnessWindow(freshness);
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) throw refused('unsupported-runtime', 'Web Crypto (globalThis.crypto.subtle) is not available in this runtime');
   if (typeof secretHex !== 'string' || !/^[0-9a-fA-F]{64}$/.test(secretHex)) throw refused('invalid-secret', 'The notification secret must be 64 hex characters (a 256-bit key)');
@@ -159,5 +178,25 @@ export async function decryptNotification(notification: EncryptedNotification, s
   } catch {
     throw refused('invalid-payload', 'The decrypted notification is not UTF-8 text');
   }
-  return parseNotification(decoded);
+  const parsed = parseNotification(decoded);
+  if (window) checkFreshness(parsed, window);
+  return parsed;
+}
+
+/** The freshness option checked before any work: a bad one is the caller's mistake, never a stale delivery. */
+function freshnessWindow(freshness: NotificationFreshness | undefined): { maxAgeMs: number; now: () => number } | undefined {
+  if (freshness === undefined) return undefined;
+  const { maxAgeSeconds, now } = (typeof freshness === 'object' && freshness !== null ? freshness : {}) as Partial<NotificationFreshness>;
+  if (typeof maxAgeSeconds !== 'number' || !Number.isFinite(maxAgeSeconds) || maxAgeSeconds <= 0) throw invalidArgument('freshness.maxAgeSeconds', 'must be a positive number of seconds');
+  if (now !== undefined && typeof now !== 'function') throw invalidArgument('freshness.now', 'must be a function');
+  return { maxAgeMs: maxAgeSeconds * 1000, now: now ?? Date.now };
+}
+
+function checkFreshness(notification: Notification, { maxAgeMs, now }: { maxAgeMs: number; now: () => number }): void {
+  if (notification.type === 'test') return;
+  const stamp = (notification.payload as { timestamp?: unknown } | undefined)?.timestamp;
+  const at = typeof stamp === 'string' ? parseGatewayTimestamp(stamp) : Number.NaN;
+  if (Number.isNaN(at)) throw refused('stale', 'The notification carries no readable timestamp, so its age cannot be told');
+  const age = now() - at;
+  if (Math.abs(age) > maxAgeMs) throw refused('stale', `The notification is ${Math.round(age / 1000)} s old by its payload's timestamp, beyond the ${maxAgeMs / 1000} s allowed`);
 }

@@ -123,3 +123,39 @@ describe('decryptNotification', () => {
     );
   });
 });
+
+describe('decryptNotification with a freshness window', () => {
+  const at = Date.parse('2026-11-23T12:00:00Z');
+  const stamped = (timestamp: string | undefined, type = 'PAYMENT') =>
+    encrypt(JSON.stringify({ type, payload: { ...payment.payload, ...(timestamp === undefined ? {} : { timestamp }) } }));
+  const window = { maxAgeSeconds: 300, now: () => at };
+
+  test('a payload within maxAgeSeconds of now, either side, is read; the limit itself is inside', async () => {
+    for (const timestamp of ['2026-11-23 12:00:00+0000', '2026-11-23 11:55:00.000+0000', '2026-11-23 12:05:00+0000', '2026-11-23 13:04:00+0100']) {
+      const read = await decryptNotification(stamped(timestamp), secret, window);
+      assert.equal(read.type, 'PAYMENT', timestamp);
+    }
+  });
+
+  test('older, later, or without a readable timestamp: stale, and never the secret', async () => {
+    for (const timestamp of ['2026-11-23 11:54:59+0000', '2026-11-23 12:05:01.000+0000', '2026-11-20 12:00:00+0000', 'yesterday', undefined]) {
+      assert.equal(await reasonOf(decryptNotification(stamped(timestamp), secret, window)), 'stale', String(timestamp));
+    }
+  });
+
+  test("the platform's listener test notification is never stale (the registration of a listener fails unless it is answered 200)", async () => {
+    const read = await decryptNotification(encrypt(JSON.stringify({ type: 'test', payload: {} })), secret, window);
+    assert.equal(read.type, 'test');
+  });
+
+  test('without a window, an old payload is read as before', async () => {
+    assert.equal((await decryptNotification(stamped('2016-01-01 00:00:00+0000'), secret)).type, 'PAYMENT');
+  });
+
+  test('a malformed window is a typed error before any work', async () => {
+    for (const bad of [{ maxAgeSeconds: 0 }, { maxAgeSeconds: -1 }, { maxAgeSeconds: Number.NaN }, { maxAgeSeconds: '300' }, { maxAgeSeconds: 300, now: 5 }, null, 'soon']) {
+      const error = await decryptNotification(stamped('2026-11-23 12:00:00+0000'), secret, bad as never).then(() => undefined, (caught: unknown) => caught);
+      assert.ok(error instanceof GatewayError && error.name === 'GatewayValidationError', JSON.stringify(bad));
+    }
+  });
+});
