@@ -8,7 +8,8 @@ import { httpUrl } from '../../browser/url.js';
 import type { Scope } from '../../browser/three-d-secure-flow.js';
 import { nextStep, type PaymentAnswer } from './answers.js';
 import { FIELDS, digitsOf, isValidField, parseExpiry, type Field, type FieldName } from './fields.js';
-import { directionOf, type Language, type Texts } from './texts.js';
+import type { Language, Texts } from './texts.js';
+import { directionOf } from '../../browser/language.js';
 import type { WpwlCallback, WpwlErrorName, WpwlOptions } from '../../browser/widget-contract.js';
 
 /** What a card form needs from the widget around it. */

@@ -1,4 +1,5 @@
 /** The widget's texts, in English, German and Arabic; `wpwlOptions.labels` and `errorMessages` override them by key. */
+import { supportedLanguage } from '../../browser/language.js';
 
 const EN = {
   brand: 'Brand',
@@ -59,14 +60,10 @@ const TABLES = { en: EN, de: DE, ar: AR } as const satisfies Record<string, Text
 
 export type Language = keyof typeof TABLES;
 
-/** 'de', 'de-AT' … get the German texts, 'ar', 'ar-SA' … the Arabic ones; every other locale falls back to English. */
-export function languageOf(locale: unknown): Language {
-  const primary = /^[a-z]+/i.exec(String(locale ?? ''))?.[0]?.toLowerCase();
-  return primary === 'de' || primary === 'ar' ? primary : 'en';
-}
+const LANGUAGES = Object.keys(TABLES) as Language[];
 
-/** The writing direction of `language`: Arabic lays the form out right to left. */
-export const directionOf = (language: Language): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
+/** 'de', 'de-AT' … get the German texts, 'ar', 'ar-SA' … the Arabic ones; every other locale falls back to English. */
+export const languageOf = (locale: unknown): Language => supportedLanguage(locale, LANGUAGES, 'en');
 
 /** The texts of `language`, with the merchant's own on top. */
 export function textsFor(language: Language, ...overrides: (Record<string, string> | undefined)[]): Texts {
