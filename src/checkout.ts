@@ -3,4 +3,5 @@ import './components/gw-checkout/define.js';
 export { GwCheckout } from './components/gw-checkout/gw-checkout.js';
 export { CHECKOUT_LIFETIME_MS } from './contract/limits.js';
 export type * from './components/gw-checkout/events.js';
+export type { GwCheckoutTexts, GwLanguage } from './components/shared/texts.js';
 export type { WpwlOptions, WpwlError, WpwlErrorName } from './components/gw-checkout/widget-session.js';

@@ -100,3 +100,12 @@ export const UnsafeUrl: Story = {
   loaders: [async () => ({ redirect: { url: 'javascript:alert(document.domain)', parameters: [] } })],
   play: ({ canvasElement }) => untilState(element(canvasElement), 'error'),
 };
+
+/** Arabic, right to left: the page's `lang="ar" dir="rtl"` picks the element's texts and mirrors its layout. */
+const rightToLeft: Story['decorators'] = [(story) => html`<div lang="ar" dir="rtl">${story()}</div>`];
+
+/** The 3DS method in Arabic, right to left (the spinner on the right). */
+export const MethodArabic: Story = { ...Method, name: '3DS method (ar, right to left)', decorators: rightToLeft };
+
+/** The timeout alert in Arabic, right to left. */
+export const TimeoutArabic: Story = { ...Timeout, name: 'Timeout (ar, right to left)', decorators: rightToLeft };

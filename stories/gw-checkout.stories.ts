@@ -27,7 +27,7 @@ const meta: Meta<CheckoutArgs> = {
   args: { brands: 'VISA MASTER', locale: 'en', 'widget-style': 'card' },
   argTypes: {
     'widget-style': { control: 'inline-radio', options: ['card', 'plain'] },
-    locale: { control: 'inline-radio', options: ['en', 'de'] },
+    locale: { control: 'inline-radio', options: ['en', 'de', 'ar'] },
   },
   render: (args, { loaded }) => {
     const { checkout, expiresAt } = loaded as Loaded;
@@ -90,6 +90,18 @@ export const ReadyGermanPlain: Story = {
   play: ({ canvasElement }) => untilState(element(canvasElement), 'ready'),
 };
 
+/** Arabic, right to left: the page's `lang="ar" dir="rtl"` picks the element's texts and mirrors its layout. */
+const rightToLeft: Story['decorators'] = [(story) => html`<div lang="ar" dir="rtl">${story()}</div>`];
+
+/** The Arabic widget, laid out right to left; the card number, expiry and CVV stay left to right. */
+export const ReadyArabic: Story = {
+  name: 'Ready (ar, right to left)',
+  args: { locale: 'ar' },
+  decorators: rightToLeft,
+  loaders: [async () => ({ checkout: await createCheckout() })],
+  play: ({ canvasElement }) => untilState(element(canvasElement), 'ready'),
+};
+
 /** The shopper pressed pay and the gateway has not answered yet (the sandbox holds the answer back). */
 export const Submitting: Story = {
   loaders: [
@@ -133,3 +145,6 @@ export const Expired: Story = {
   loaders: [async () => ({ checkout: await createCheckout(), expiresAt: Date.now() + 2000 })],
   play: ({ canvasElement }) => untilState(element(canvasElement), 'expired'),
 };
+
+/** The expired alert in Arabic, right to left (the element's own text, from its `lang`). */
+export const ExpiredArabic: Story = { ...Expired, name: 'Expired (ar, right to left)', args: { locale: 'ar' }, decorators: rightToLeft };

@@ -2,7 +2,8 @@
  * Styles of `<gw-3ds-handler>`: the shared message look for the method,
  * complete, error and timeout states, and the challenge frame at its EMVCo
  * window size (`--_w` x `--_h`, set per `data-window`), in a container that
- * scrolls because some ACS pages ignore the requested size. Written readably:
+ * scrolls because some ACS pages ignore the requested size. Logical properties,
+ * so `dir="rtl"` mirrors it (the EMVCo width is the inline size). Written readably:
  * the build minifies it (scripts/minify-templates.ts).
  */
 import { css } from 'lit';
@@ -30,8 +31,8 @@ export const styles = [
 
     .container {
       box-sizing: border-box;
-      max-width: 100%;
-      max-height: var(--gw-3ds-container-max-height, none);
+      max-inline-size: 100%;
+      max-block-size: var(--gw-3ds-container-max-height, none);
       overflow: auto;
       background: var(--gw-3ds-container-background, transparent);
       padding: var(--gw-3ds-container-padding, 0);
@@ -40,10 +41,11 @@ export const styles = [
     .frame {
       display: block;
       box-sizing: border-box;
-      width: var(--gw-3ds-frame-width, var(--_w));
-      height: var(--gw-3ds-frame-height, var(--_h));
-      max-width: 100%;
-      margin: 0 auto;
+      inline-size: var(--gw-3ds-frame-width, var(--_w));
+      block-size: var(--gw-3ds-frame-height, var(--_h));
+      max-inline-size: 100%;
+      margin-block: 0;
+      margin-inline: auto;
       border: var(--gw-3ds-frame-border, 0);
       border-radius: var(--gw-3ds-frame-border-radius, 0);
       background: var(--gw-3ds-frame-background, #fff);

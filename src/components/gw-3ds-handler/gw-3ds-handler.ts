@@ -8,6 +8,7 @@ import { challengeWindowOf, type ChallengeWindow } from '../../contract/challeng
 import { GwElement } from '../shared/gw-element.js';
 import { checkRedirect, METHOD_TIMEOUT_MS, navigate, RedirectProblem, runPrecondition, Scope, type CheckedRedirect, type FrameNavigation } from '../../browser/three-d-secure-flow.js';
 import { styles } from './gw-3ds-handler.styles.js';
+import { languageOf, textsOf, type Gw3dsHandlerTexts } from '../shared/texts.js';
 import { threeDsResultOf, threeDsResultOfMessage } from './post-result.js';
 import type { Gw3dsHandlerEventMap, ThreeDsCompleteDetail, ThreeDsErrorCode, ThreeDsErrorDetail, ThreeDsRedirect, ThreeDsState } from './events.js';
 
@@ -75,21 +76,27 @@ function positiveOr(value: number, fallback: number): number {
  * is back on the shopper result URL. Hand it the `redirect` object of a
  * pending (`000.200.000`) payment; read the outcome on your server.
  *
+ * Its own texts (and its frames' accessible names) are in the language of its
+ * `lang` (its own attribute, else the nearest ancestor's, else the document's):
+ * English, German or Arabic, English for any other; `texts` overrides them.
+ * Its layout follows the page's `dir`.
+ *
  * @tagname gw-3ds-handler
  * @summary Runs the gateway's server-to-server 3-D Secure redirect (method + challenge) in frames.
  *
  * @attr {'idle' | 'method' | 'challenge' | 'complete' | 'error' | 'timeout'} state - Read-only reflection of `state`, for styling (`gw-3ds-handler[state='challenge']`).
  * @prop {'idle' | 'method' | 'challenge' | 'complete' | 'error' | 'timeout'} state - Read-only: where the flow is, `idle` → `method` → `challenge` → `complete`, or `error`, or `timeout`. Reflected as the `state` attribute.
+ * @attr lang - The language of the element's own texts: `en`, `de` and `ar` (with any region, e.g. `ar-SA`) are shipped, any other gets English. Without it, the nearest ancestor's `lang`, else the document's.
  *
  * @fires {Gw3dsMethodCompleteEvent} gw-3ds-method-complete - The preconditions are done; `detail.timedOut` is true when a method page did not load in time (not an error: the flow goes on).
  * @fires {Gw3dsChallengeStartEvent} gw-3ds-challenge-start - The challenge frame was posted, is showing and has focus; `detail.challengeWindow` is its size.
  * @fires {Gw3dsCompleteEvent} gw-3ds-complete - The shopper is back on the shopper result URL; `detail` has `id`, `resourcePath` and `url`. Read the payment on the server.
  * @fires {Gw3dsErrorEvent} gw-error - `detail.code` is `invalid-redirect`, `unsafe-url`, `method-failed`, `challenge-timeout` or `busy`.
  *
- * @slot method - Shown while the 3-D Secure method runs (the shopper waits). Default: a spinner and "Checking your card with your bank…" in a `role="status"` region.
- * @slot complete - Shown in the `complete` state. Default: "Card verification finished." in the `role="status"` region.
- * @slot error - Shown in the `error` state. Default: "Your card could not be verified." in a `role="alert"` region.
- * @slot timeout - Shown in the `timeout` state. Default: "The card verification timed out." in a `role="alert"` region.
+ * @slot method - Shown while the 3-D Secure method runs (the shopper waits); wins over `texts.method`. Default: a spinner and "Checking your card with your bank…" (in the element's language) in a `role="status"` region.
+ * @slot complete - Shown in the `complete` state; wins over `texts.complete`. Default: "Card verification finished." in the `role="status"` region.
+ * @slot error - Shown in the `error` state; wins over `texts.error`. Default: "Your card could not be verified." in a `role="alert"` region.
+ * @slot timeout - Shown in the `timeout` state; wins over `texts.timeout`. Default: "The card verification timed out." in a `role="alert"` region.
  *
  * @csspart base - The wrapper of everything the element shows.
  * @csspart status - The `role="status"` region: the method and complete messages.
@@ -130,6 +137,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     challengeTimeout: { attribute: 'challenge-timeout', type: Number },
     resultOrigin: { attribute: 'result-origin' },
     label: {},
+    texts: { attribute: false },
   };
 
   /**
@@ -158,8 +166,15 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
    */
   declare resultOrigin: string | undefined;
 
-  /** Accessible name of the challenge frame. */
-  declare label: string;
+  /** Accessible name of the challenge frame. Default: `texts.challengeFrame`, "Card verification (3-D Secure)" in the element's language. */
+  declare label: string | undefined;
+
+  /**
+   * The element's own texts, any of `method`, `complete`, `error`, `timeout`,
+   * `challengeFrame`, `methodFrame`, over the shipped ones of its language. A
+   * slot with the same name wins over its text.
+   */
+  declare texts: Partial<Gw3dsHandlerTexts> | undefined;
 
   #flow: Flow | undefined;
   readonly #namePrefix = uniquePrefix();
@@ -172,7 +187,8 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     this.methodTimeout = METHOD_TIMEOUT_MS;
     this.challengeTimeout = DEFAULT_CHALLENGE_TIMEOUT_MS;
     this.resultOrigin = undefined;
-    this.label = 'Card verification (3-D Secure)';
+    this.label = undefined;
+    this.texts = undefined;
   }
 
   /** The challenge window size in use: `challenge-window` when it names one (`01`…`05`, or one digit), else `02`. */
@@ -204,10 +220,20 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     this.cancel();
   }
 
+  /** The element's texts now: the shipped ones of its language under `texts`. */
+  #texts(): Gw3dsHandlerTexts {
+    return textsOf('gw-3ds-handler', languageOf(this), this.texts);
+  }
+
+  #challengeFrameTitle(): string {
+    return this.label || this.#texts().challengeFrame;
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('label')) {
+    if (changed.has('label') || changed.has('texts') || changed.has('lang')) {
       const frame = this.renderRoot.querySelector<HTMLIFrameElement>('.frame');
-      if (frame) frame.title = this.label;
+      if (frame) frame.title = this.#challengeFrameTitle();
+      for (const method of this.renderRoot.querySelectorAll<HTMLIFrameElement>('.method-frames iframe')) method.title = this.#texts().methodFrame;
     }
     if (!changed.has('redirect')) return;
     if (this.redirect === undefined || this.redirect === null) {
@@ -221,33 +247,35 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
 
   protected override render() {
     const state = this.state;
+    const language = languageOf(this);
+    const texts = textsOf('gw-3ds-handler', language, this.texts);
     // The role=status region is always there (empty unless it has news), so its text is announced when it appears.
     // The frame holders are static: the flow appends its frames to them, and re-renders leave them alone.
     // Line-break whitespace is indentation: the build drops it (scripts/minify-templates.ts).
     return html`
-      <div part="base">
+      <div part="base" lang=${language}>
         <div class="status" part="status" role="status">
           ${state === 'method'
             ? html`
                 <slot name="method">
                   <span class="spinner" part="spinner"></span>
-                  <span>Checking your card with your bank…</span>
+                  <span>${texts.method}</span>
                 </slot>
               `
             : nothing}
-          ${state === 'complete' ? html`<slot name="complete">Card verification finished.</slot>` : nothing}
+          ${state === 'complete' ? html`<slot name="complete">${texts.complete}</slot>` : nothing}
         </div>
         ${state === 'error'
           ? html`
               <div class="alert" part="error" role="alert">
-                <slot name="error">Your card could not be verified.</slot>
+                <slot name="error">${texts.error}</slot>
               </div>
             `
           : nothing}
         ${state === 'timeout'
           ? html`
               <div class="alert" part="timeout" role="alert">
-                <slot name="timeout">The card verification timed out.</slot>
+                <slot name="timeout">${texts.timeout}</slot>
               </div>
             `
           : nothing}
@@ -299,7 +327,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
       for (const step of preconditions) {
         const frame = flow.own(this.#frame(flow.frameName('method')));
         frame.tabIndex = -1;
-        frame.title = 'Card verification (3-D Secure method)';
+        frame.title = this.#texts().methodFrame;
         this.renderRoot.querySelector('.method-frames')!.append(frame);
         const result = await runPrecondition(flow, frame, step, positiveOr(this.methodTimeout, METHOD_TIMEOUT_MS));
         if (result.outcome === 'refused') {
@@ -323,7 +351,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     frame.className = 'frame';
     frame.part.add('challenge-frame');
     frame.dataset.window = challengeWindow;
-    frame.title = this.label;
+    frame.title = this.#challengeFrameTitle();
     // Passkey (WebAuthn) and payment-handler authentication inside the ACS page.
     frame.allow = 'payment *; publickey-credentials-get *';
     container.append(frame);

@@ -9,6 +9,7 @@ import { GwElement } from '../shared/gw-element.js';
 import { httpUrl, isSecureEndpoint } from '../../browser/url.js';
 import type { GwCheckoutErrorCode, GwCheckoutEventMap, GwCheckoutState, GwErrorDetail } from './events.js';
 import { styles } from './gw-checkout.styles.js';
+import { langOf, languageOf, textsOf, type GwCheckoutTexts } from '../shared/texts.js';
 import { joinWidget, leaveWidget, type WidgetOwner, type WidgetSource, type WpwlError, type WpwlOptions } from './widget-session.js';
 
 export type { GwCheckoutState } from './events.js';
@@ -22,7 +23,7 @@ function parseInstant(value: string | null): Date | undefined {
 
 /** The settings the widget is loaded with; a change to any of them reloads it. */
 function loadKey(element: GwCheckout): string {
-  return JSON.stringify([element.checkoutId, element.baseUrl, element.integrity, element.shopperResultUrl, element.brands, element.locale, element.widgetStyle, element.nonce]);
+  return JSON.stringify([element.checkoutId, element.baseUrl, element.integrity, element.shopperResultUrl, element.brands, element.locale || langOf(element), element.widgetStyle, element.nonce]);
 }
 
 /**
@@ -33,10 +34,18 @@ function loadKey(element: GwCheckout): string {
  * freely. Must sit in the document's light DOM (not inside another component's
  * shadow root): the widget finds its form with `document.querySelectorAll`.
  *
+ * Its own texts are in the language of its `lang` (its own attribute, else the
+ * nearest ancestor's, else the document's): English, German or Arabic, English
+ * for any other; `texts` overrides them. That `lang` is also the widget's
+ * `locale` unless `locale` or the page's `wpwlOptions.locale` says otherwise,
+ * so `<gw-checkout lang="ar">` shows the whole checkout in Arabic. Its layout
+ * follows the page's `dir`; the widget lays out an Arabic form right to left.
+ *
  * @summary The gateway's hosted payment widget for one checkout, with a clean life cycle.
  *
  * @attr {'idle' | 'loading' | 'ready' | 'submitting' | 'error' | 'expired'} state - Read-only: the element writes it (see the `state` property) so CSS can style each state, e.g. `gw-checkout[state="loading"]`.
  * @prop {'idle' | 'loading' | 'ready' | 'submitting' | 'error' | 'expired'} state - Read-only: where the element is, `idle` → `loading` → `ready` → `submitting`, or `error`, or `expired`. Reflected as the `state` attribute.
+ * @attr lang - The language of the element's own texts, and the widget's `locale` when neither `locale` nor the page's `wpwlOptions.locale` is set: `en`, `de` and `ar` (with any region, e.g. `ar-SA`) are shipped, any other gets English. Without it, the nearest ancestor's `lang`, else the document's.
  * @attr nonce - Set on the injected widget script, for a Content-Security-Policy with `'nonce-…'`. (The element's native `nonce` property; a header-delivered CSP hides the attribute's value, the property keeps it.)
  * @prop {string} nonce - Set on the injected widget script, for a Content-Security-Policy with `'nonce-…'`.
  *
@@ -47,9 +56,9 @@ function loadKey(element: GwCheckout): string {
  * @fires {GwExpiredEvent} gw-expired - The checkout's 30-minute lifetime ran out: create a new checkout and set `checkout-id`.
  *
  * @slot - Holds the widget's form; filled by the element, leave it empty.
- * @slot loading - Shown while the widget loads. Default: a spinner and "Loading the payment form…" in a `role="status"` region.
- * @slot error - Shown in the `error` state. Default: "The payment form could not be loaded." in a `role="alert"` region.
- * @slot expired - Shown in the `expired` state. Default: "This payment session has expired." in a `role="alert"` region.
+ * @slot loading - Shown while the widget loads; wins over `texts.loading`. Default: a spinner and "Loading the payment form…" (in the element's language) in a `role="status"` region.
+ * @slot error - Shown in the `error` state; wins over `texts.error`. Default: "The payment form could not be loaded." in a `role="alert"` region.
+ * @slot expired - Shown in the `expired` state; wins over `texts.expired`. Default: "This payment session has expired." in a `role="alert"` region.
  *
  * @csspart base - The wrapper of everything the element shows.
  * @csspart loading - The `role="status"` region shown while loading.
@@ -84,6 +93,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     widgetStyle: { attribute: 'widget-style' },
     expiresAt: { attribute: 'expires-at', converter: { fromAttribute: parseInstant } },
     options: { attribute: false },
+    texts: { attribute: false },
   };
 
   /** The checkout id from the merchant server's `POST /v1/checkouts`. Without it the element is `idle`. */
@@ -100,7 +110,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   declare shopperResultUrl: string | undefined;
   /** Card brands the widget accepts, space-separated (the form's `data-brands`). */
   declare brands: string;
-  /** The widget's language, e.g. `de` or `de-AT` (wpwlOptions `locale`). */
+  /** The widget's language, e.g. `de`, `de-AT` or `ar` (wpwlOptions `locale`). Default: the page's `wpwlOptions.locale`, else the element's `lang`. */
   declare locale: string | undefined;
   /** The widget's layout: `card` or `plain` (wpwlOptions `style`). */
   declare widgetStyle: 'card' | 'plain' | undefined;
@@ -115,6 +125,12 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
    * when the widget loads. Your callbacks keep working: the element's own wrap them.
    */
   declare options: WpwlOptions | undefined;
+  /**
+   * The element's own texts, any of `loading`, `error`, `expired`, over the
+   * shipped ones of its language (e.g. `{ expired: 'Please start again.' }`).
+   * A slot with the same name wins over its text.
+   */
+  declare texts: Partial<GwCheckoutTexts> | undefined;
 
   #brand: string | undefined;
   #widgetArea: HTMLDivElement | undefined;
@@ -155,22 +171,24 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('checkoutId')) this.#idReceivedAt = Date.now();
-    // Every property but `options` (read at load time) is a load setting.
-    if ([...changed.keys()].some((name) => name !== 'options')) this.#queueSync();
+    // Every property but `options` (read at load time) and `texts` is a load setting (`lang` is: it may set the locale).
+    if ([...changed.keys()].some((name) => name !== 'options' && name !== 'texts')) this.#queueSync();
   }
 
   protected override render() {
     const state = this.state;
+    const language = languageOf(this);
+    const texts = textsOf('gw-checkout', language, this.texts);
     // The role=status region is always there (empty unless loading), so its text is announced when it appears.
     // Line-break whitespace is indentation: the build drops it (scripts/minify-templates.ts).
     return html`
-      <div part="base">
+      <div part="base" lang=${language}>
         <div class="status" part="loading" role="status">
           ${state === 'loading'
             ? html`
                 <slot name="loading">
                   <span class="spinner" part="spinner"></span>
-                  <span>Loading the payment form…</span>
+                  <span>${texts.loading}</span>
                 </slot>
               `
             : nothing}
@@ -178,14 +196,14 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         ${state === 'error'
           ? html`
               <div class="alert" part="error" role="alert">
-                <slot name="error">The payment form could not be loaded.</slot>
+                <slot name="error">${texts.error}</slot>
               </div>
             `
           : nothing}
         ${state === 'expired'
           ? html`
               <div class="alert" part="expired" role="alert">
-                <slot name="expired">This payment session has expired.</slot>
+                <slot name="expired">${texts.expired}</slot>
               </div>
             `
           : nothing}
@@ -350,6 +368,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         // The page's own wpwlOptions (if it had some) under ours: its callbacks are wrapped, not lost.
         const options: WpwlOptions = { ...page, ...this.options };
         if (this.locale) options.locale = this.locale;
+        else if (!options.locale && langOf(this)) options.locale = langOf(this);
         if (this.widgetStyle) options.style = this.widgetStyle;
         return options;
       },

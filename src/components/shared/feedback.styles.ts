@@ -3,6 +3,7 @@
  * a spinner, and a `role="alert"` box. Each element maps its public custom
  * properties (`--gw-checkout-…`, `--gw-3ds-…`) onto the private `--_…` ones
  * used here, so the two look alike and each keeps its own documented names.
+ * Logical properties only: under `dir="rtl"` the spinner and text mirror.
  */
 import { css } from 'lit';
 
@@ -22,10 +23,10 @@ export const feedbackStyles = css`
   .spinner {
     flex: none;
     box-sizing: border-box;
-    width: var(--_spinner-size);
-    height: var(--_spinner-size);
+    inline-size: var(--_spinner-size);
+    block-size: var(--_spinner-size);
     border: 0.15em solid var(--_spinner-track-color);
-    border-top-color: var(--_spinner-color);
+    border-block-start-color: var(--_spinner-color);
     border-radius: 50%;
     animation: spin 0.8s linear infinite;
   }

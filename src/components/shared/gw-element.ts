@@ -41,6 +41,14 @@ export abstract class GwElement<Events extends object, State extends string> ext
     if (typeof customElements !== 'undefined' && !customElements.get(this.tagName)) customElements.define(this.tagName, this);
   }
 
+  /**
+   * `lang` picks the language of the element's own texts (see shared/texts.ts): a change of the
+   * element's own attribute renders again; an ancestor's is read at the next render.
+   */
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'lang'];
+  }
+
   #state = 'idle' as State;
 
   /** Where the element is in its life cycle (the element's description lists the states). Reflected as the `state` attribute, for CSS. */
@@ -51,6 +59,12 @@ export abstract class GwElement<Events extends object, State extends string> ext
   override connectedCallback(): void {
     super.connectedCallback();
     this.#reflectState();
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    // `lang` is the native property, not a Lit one: tell Lit it changed, so `updated()` sees it.
+    if (name === 'lang') this.requestUpdate('lang', old ?? '');
   }
 
   /** Moves to `state`, reflects it, and renders again: each element's template shows its state. */

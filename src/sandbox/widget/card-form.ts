@@ -10,6 +10,7 @@ import { nextStep, type PaymentAnswer } from './answers.js';
 import { FIELDS, digitsOf, isValidField, parseExpiry, type Field, type FieldName } from './fields.js';
 import type { Language, Texts } from './texts.js';
 import { savedCardTexts } from './saved-card-texts.js';
+import { directionOf } from '../../browser/language.js';
 import type { WpwlCallback, WpwlErrorName, WpwlOptions } from '../../browser/widget-contract.js';
 
 /** What a card form needs from the widget around it. */
@@ -92,15 +93,19 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
   }
   const added = ['wpwl-form', 'wpwl-form-card'].filter((name) => !form.classList.contains(name));
   form.classList.add(...added);
-  const { lang, noValidate } = form;
-  // The texts are in the widget's language; say so to screen readers when the page is in another one.
+  const { lang, dir, noValidate } = form;
+  // The texts are in the widget's language; say so to screen readers when the page is in another one,
+  // and lay the form out in that language's direction (Arabic: right to left) whatever the page's.
   form.lang = widget.language;
+  form.dir = directionOf(widget.language);
   form.noValidate = true;
   scope.defer(() => {
     form.classList.remove(...added);
     form.noValidate = noValidate;
     if (lang) form.lang = lang;
     else form.removeAttribute('lang');
+    if (dir) form.dir = dir;
+    else form.removeAttribute('dir');
   });
   const attach = <T extends Element>(node: T): T => {
     form.append(scope.own(node));
@@ -134,6 +139,8 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
       spellcheck: false,
       required: field.name !== 'cvv' || options.requireCvv !== false,
       placeholder: field.name === 'expiry' ? texts.mmyy : '',
+      // Card number, expiry and CVV are digits read left to right in every language, as on the card.
+      dir: field.inputMode === 'numeric' ? 'ltr' : 'auto',
     });
     const hint = element('div', `wpwl-hint wpwl-hint-${field.name}Error`, { id: id(`${field.name}-error`), hidden: true, textContent: texts[field.error] });
     attach(row(field.name, texts[field.label], control)).append(hint);

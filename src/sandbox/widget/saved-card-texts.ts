@@ -25,6 +25,14 @@ const BY_LANGUAGE: Partial<Record<Language, SavedCardTexts>> = {
     anotherCard: 'Mit einer anderen Karte bezahlen',
     chooseCard: 'Wählen Sie eine gespeicherte Karte',
   },
+  ar: {
+    save: 'حفظ البطاقة',
+    savedCards: 'البطاقات المحفوظة',
+    expires: 'تنتهي في',
+    payWithSaved: 'ادفع الآن',
+    anotherCard: 'الدفع ببطاقة أخرى',
+    chooseCard: 'اختر بطاقة محفوظة',
+  },
 };
 
 /** The saved-card texts of `language`, with the merchant's own labels on top. */

@@ -1,4 +1,5 @@
-/** The widget's texts, in English and German; `wpwlOptions.labels` and `errorMessages` override them by key. */
+/** The widget's texts, in English, German and Arabic; `wpwlOptions.labels` and `errorMessages` override them by key. */
+import { supportedLanguage } from '../../browser/language.js';
 
 const EN = {
   brand: 'Brand',
@@ -37,12 +38,34 @@ const DE: Texts = {
   unavailable: 'Das Zahlungsformular konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
 };
 
-export type Language = 'en' | 'de';
+const AR: Texts = {
+  brand: 'نوع البطاقة',
+  cardNumber: 'رقم البطاقة',
+  expiryDate: 'تاريخ الانتهاء',
+  // The expiry field stays left to right with Western digits, as printed on the card.
+  mmyy: 'MM / YY',
+  cvv: 'رمز التحقق (CVV)',
+  cardHolder: 'اسم حامل البطاقة',
+  submit: 'ادفع الآن',
+  cardNumberError: 'رقم البطاقة أو نوعها غير صالح',
+  expiryDateError: 'تاريخ الانتهاء غير صالح أو منتهٍ',
+  cvvError: 'رمز التحقق غير صالح',
+  cardHolderError: 'اسم حامل البطاقة غير صالح',
+  declined: 'تم رفض الدفع. تحقق من البيانات أو استخدم بطاقة أخرى.',
+  invalidCheckout: 'جلسة الدفع هذه غير صالحة أو منتهية الصلاحية. يرجى إعادة تحميل الصفحة.',
+  unavailable: 'تعذّر تحميل نموذج الدفع. يرجى المحاولة مرة أخرى لاحقًا.',
+};
 
-/** 'de', 'de-AT' … get the German texts; every other locale falls back to English. */
-export const languageOf = (locale: unknown): Language => (/^de\b/i.test(String(locale ?? '')) ? 'de' : 'en');
+const TABLES = { en: EN, de: DE, ar: AR } as const satisfies Record<string, Texts>;
+
+export type Language = keyof typeof TABLES;
+
+const LANGUAGES = Object.keys(TABLES) as Language[];
+
+/** 'de', 'de-AT' … get the German texts, 'ar', 'ar-SA' … the Arabic ones; every other locale falls back to English. */
+export const languageOf = (locale: unknown): Language => supportedLanguage(locale, LANGUAGES, 'en');
 
 /** The texts of `language`, with the merchant's own on top. */
 export function textsFor(language: Language, ...overrides: (Record<string, string> | undefined)[]): Texts {
-  return Object.assign({}, language === 'de' ? DE : EN, ...overrides);
+  return Object.assign({}, TABLES[language], ...overrides);
 }
