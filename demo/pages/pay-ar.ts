@@ -3,7 +3,7 @@
  * and nothing else, and `<gw-checkout>` takes both (its own texts from `lang`,
  * the widget's locale from it too). `/pay-ar.html?order=…` for any order.
  */
-import '../../src/index.js';
+import 'gw-elements';
 import { html, render } from 'lit';
 import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';
