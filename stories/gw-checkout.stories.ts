@@ -7,7 +7,7 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import 'gw-elements/checkout';
-import { createCheckout, hangNextRequest, shopperResultUrl, untilState, type StoryCheckout } from './support/gateway.js';
+import { createCheckout, createOneClickCheckout, hangNextRequest, shopperResultUrl, untilState, type StoryCheckout } from './support/gateway.js';
 
 interface CheckoutArgs {
   brands: string;
@@ -100,6 +100,24 @@ export const ReadyArabic: Story = {
   decorators: rightToLeft,
   loaders: [async () => ({ checkout: await createCheckout() })],
   play: ({ canvasElement }) => untilState(element(canvasElement), 'ready'),
+};
+
+/**
+ * A one-click checkout: your server creates it with the shopper's saved cards
+ * (`registrations[n].id`) and the widget lists them (brand, last 4, expiry)
+ * above the new-card form. Pay now with the chosen card, or enter another.
+ */
+export const SavedCards: Story = {
+  name: 'Saved cards (one-click)',
+  parameters: { docs: { story: { iframeHeight: 640 } } },
+  loaders: [async () => ({ checkout: await createOneClickCheckout() })],
+  play: async ({ canvasElement }) => {
+    const checkout = element(canvasElement);
+    await untilState(checkout, 'ready');
+    // `ready` comes after the saved cards are in the page.
+    const listed = checkout?.querySelectorAll('input.wpwl-control-registration[type=radio]').length;
+    if (listed !== 2) throw new Error(`the widget lists ${listed} saved cards, not 2`);
+  },
 };
 
 /** The shopper pressed pay and the gateway has not answered yet (the sandbox holds the answer back). */

@@ -12,6 +12,7 @@ const PAGES = [
   { href: '/orders.html', label: 'Preauthorisation' },
   { href: '/payouts.html', label: 'Payouts' },
   { href: '/subscriptions.html', label: 'Subscriptions' },
+  { href: '/saved-cards.html', label: 'Saved cards' },
   { href: '/notifications.html', label: 'Notifications' },
   { href: '/transactions.html', label: 'Transactions' },
 ] as const;

@@ -8,6 +8,7 @@
 import type { OrderRecord } from './shop.js';
 import type { SubscriptionRecord } from './subscriptions.js';
 import type { ReferenceView } from './views.js';
+import type { WalletRecord } from './wallet.js';
 
 export interface DemoDatabase {
   /** The last number given to a merchantTransactionId (`prefix-1001`, …). */
@@ -18,8 +19,10 @@ export interface DemoDatabase {
   readonly subscriptions: Map<string, SubscriptionRecord>;
   /** A subscription's payments (each merchantTransactionId and the sign-up's payment id) → its id. */
   readonly subscriptionOf: Map<string, string>;
+  /** The shopper's saved cards for one-click, and the one-click checkouts opened with them. */
+  readonly wallet: WalletRecord;
 }
 
 export function createDemoDatabase(): DemoDatabase {
-  return { sequence: 1000, references: [], orders: new Map(), subscriptions: new Map(), subscriptionOf: new Map() };
+  return { sequence: 1000, references: [], orders: new Map(), subscriptions: new Map(), subscriptionOf: new Map(), wallet: { cards: new Map(), checkouts: new Map() } };
 }

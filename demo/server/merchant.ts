@@ -22,6 +22,7 @@ import { scrubberFor } from './scrub.js';
 import { Shop } from './shop.js';
 import { demoStatusStore } from './status-store.js';
 import { Subscriptions } from './subscriptions.js';
+import { Wallet } from './wallet.js';
 
 export interface MerchantOptions {
   /** The gateway (or sandbox) the merchant talks to. */
@@ -149,7 +150,7 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
   // Short reconcile waits: the demo's uncertain-outcome card should settle while the shopper watches.
   const gateway = createGatewayClient({ ...options.gateway, statusStore: shop.statusStore, reconcileDelaysMs: [300, 1000], ...options.client, onResponse: recorder.onResponse });
   const inbox = options.notificationSecret ? new NotificationInbox(options.notificationSecret, subscriptions, shop, gateway) : undefined;
-  const context: MerchantContext = { shop, subscriptions, inbox, gateway, gatewayUrl: options.gateway.baseUrl, advanceGatewayClock: options.advanceGatewayClock, gatewayNow };
+  const context: MerchantContext = { shop, subscriptions, wallet: new Wallet(shop), inbox, gateway, gatewayUrl: options.gateway.baseUrl, advanceGatewayClock: options.advanceGatewayClock, gatewayNow };
   const app = createMerchantApp(context, recorder, options.gateway.accessToken);
 
   const server = app.listen(options.port ?? 0, options.host ?? '127.0.0.1');

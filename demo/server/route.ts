@@ -9,11 +9,14 @@ import type { GatewayClient } from 'gw-elements/server';
 import type { NotificationInbox } from './notifications.js';
 import type { Shop } from './shop.js';
 import type { Subscriptions } from './subscriptions.js';
+import type { Wallet } from './wallet.js';
 
 /** What every handler may use: the shop's parts, made once per process. */
 export interface MerchantContext {
   readonly shop: Shop;
   readonly subscriptions: Subscriptions;
+  /** The shopper's saved cards: save without paying, pay in one click, delete. */
+  readonly wallet: Wallet;
   /** Absent when no notification secret was given. */
   readonly inbox: NotificationInbox | undefined;
   /** The one gateway client of the process (its status reads are shared between requests). */

@@ -5,6 +5,7 @@
  */
 import * as notifications from './handlers/notifications.js';
 import * as sandbox from './handlers/sandbox.js';
+import * as savedCards from './handlers/saved-cards.js';
 import * as shop from './handlers/shop.js';
 import * as subscriptions from './handlers/subscriptions.js';
 import { gatewayRoute, noInput, route, type Route } from './route.js';
@@ -30,6 +31,14 @@ export const ROUTES: Readonly<Record<`${'GET' | 'POST'} /api/${string}`, Route>>
 
   'GET /api/saved-cards': route(noInput, shop.listSavedCards),
   'POST /api/saved-cards': gatewayRoute(shop.saveCardInput, shop.saveCard),
+
+  'GET /api/wallet': route(noInput, savedCards.listCards),
+  'POST /api/wallet/save-checkout': gatewayRoute(noInput, savedCards.saveCheckout),
+  'GET /api/wallet/save-return': gatewayRoute(savedCards.saveReturnInput, savedCards.saveReturn),
+  'POST /api/wallet/one-click-checkout': gatewayRoute(noInput, savedCards.oneClickCheckout),
+  'GET /api/wallet/pay-return': gatewayRoute(savedCards.payReturnInput, savedCards.payReturn),
+  'POST /api/wallet/:id/delete': gatewayRoute(savedCards.deleteCardInput, savedCards.deleteCard),
+
   'POST /api/payouts': gatewayRoute(shop.payoutInput, shop.payout),
 
   'GET /api/subscriptions': route(noInput, subscriptions.listSubscriptions),

@@ -8,7 +8,7 @@
  * request the sandbox holds back (to show a waiting state).
  */
 import type { ChallengeWindow } from 'gw-elements/server';
-import { threeDsPayment } from 'gw-elements/sandbox/test-cards';
+import { CARDS, threeDsPayment } from 'gw-elements/sandbox/test-cards';
 
 export interface StoryGatewayConfig {
   readonly sandboxUrl: string;
@@ -49,6 +49,26 @@ export interface StoryCheckout {
 export async function createCheckout(amount = '24.90'): Promise<StoryCheckout> {
   const { sandboxUrl } = await gatewayConfig();
   const body = await merchantPost('/v1/checkouts', { amount, currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+  if (body.result?.code !== '000.200.100') throw new Error(`checkout not created: ${body.result?.code} ${body.result?.description}`);
+  return { id: String(body.id), integrity: String(body.integrity), baseUrl: sandboxUrl };
+}
+
+/**
+ * A one-click checkout (`registrations[n].id`) offering two saved cards, each
+ * stored server to server (POST /v1/registrations) as a shop that already holds
+ * the shopper's cards has them.
+ */
+export async function createOneClickCheckout(amount = '24.90'): Promise<StoryCheckout> {
+  const { sandboxUrl } = await gatewayConfig();
+  const expiryYear = String(new Date().getFullYear() + 3);
+  const save = async (number: string, paymentBrand: string, expiryMonth: string) => {
+    const body = await merchantPost('/v1/registrations', { paymentBrand, 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': expiryMonth, 'card.expiryYear': expiryYear, 'card.cvv': '123' });
+    if (typeof body.id !== 'string') throw new Error(`card not saved: ${body.result?.code} ${body.result?.description}`);
+    return body.id;
+  };
+  const saved = [await save(CARDS.approved, 'VISA', '05'), await save(CARDS.approvedMaster, 'MASTER', '11')];
+  const registrations = Object.fromEntries(saved.map((id, index) => [`registrations[${index}].id`, id]));
+  const body = await merchantPost('/v1/checkouts', { amount, currency: 'EUR', paymentType: 'DB', integrity: 'true', ...registrations });
   if (body.result?.code !== '000.200.100') throw new Error(`checkout not created: ${body.result?.code} ${body.result?.description}`);
   return { id: String(body.id), integrity: String(body.integrity), baseUrl: sandboxUrl };
 }

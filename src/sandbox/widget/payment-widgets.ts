@@ -121,8 +121,10 @@ async function start(session: Session): Promise<void> {
   const { timestamp, ...checkout } = answered;
   Object.assign(session.api.checkout, checkout);
   expireLater(session, checkout.expiresAt, timestamp);
-  renderForms(session);
+  if (!renderForms(session)) return;
   if (checkout.registrations?.length) renderSavedCards(session, checkout.registrations, [...forms()]);
+  // Only now is every form the shopper can use in the page, the saved cards' too.
+  session.call('onReady');
 }
 
 /** The checkout's request, started at once; undefined when the script's URL names no valid checkout. */
@@ -143,18 +145,21 @@ async function checkoutOf(session: Session, loading: ReturnType<typeof requestCh
   return { ...answer.checkout, timestamp: answer.timestamp };
 }
 
-/** Adopts the widget's styles and renders a card form into every form.paymentWidgets; the first takes the focus. */
-function renderForms(session: Session): void {
+/** Adopts the widget's styles and renders a card form into every form.paymentWidgets; the first takes the focus. False when none was rendered. */
+function renderForms(session: Session): boolean {
   const found = [...forms()];
-  if (!found.length) return session.report('WidgetError', 'No form.paymentWidgets found in the document.');
+  if (!found.length) {
+    session.report('WidgetError', 'No form.paymentWidgets found in the document.');
+    return false;
+  }
   if (session.sheet) {
     session.sheet.replaceSync(session.options.style === 'plain' ? PLAIN_CSS : CARD_CSS);
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, session.sheet];
   }
   const [first] = found.map((form, index) => renderCardForm(session, form, index)).filter((cardForm) => cardForm !== undefined);
-  if (!first) return;
+  if (!first) return false;
   autofocus(first, session.options.autofocus);
-  session.call('onReady');
+  return true;
 }
 
 const forms = () => document.querySelectorAll<HTMLFormElement>('form.paymentWidgets');
