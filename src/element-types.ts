@@ -1,6 +1,6 @@
 /**
  * The one description of both elements that every framework typing module
- * (`gw-elements/react`, `/vue`, `/svelte`) reads: each element's class, the
+ * (`gw-elements/react`, `/vue`, `/solid`) reads: each element's class, the
  * properties a page sets (the keys of its Lit `properties`, so adding one there
  * adds it everywhere) and its events (the element's own event map). Types only.
  */
@@ -22,7 +22,7 @@ export type GwTagName = keyof GwElementTypes;
 
 /**
  * Listener props named `on` + the event's name (`ongw-ready`): how React 19
- * and Svelte 5 attach a listener for a custom element's event.
+ * attaches a listener for a custom element's event.
  */
 export type OnEventProps<Tag extends GwTagName> = {
   [Name in keyof GwElementTypes[Tag]['events'] & string as `on${Name}`]?: (event: GwElementTypes[Tag]['events'][Name]) => void;

@@ -1,0 +1,2 @@
+// As a Solid app adds the elements' JSX types, once.
+import type {} from 'gw-elements/solid';
