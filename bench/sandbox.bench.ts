@@ -6,7 +6,9 @@
  * same run, best of ROUNDS each. The load comes from bench/load-generator.ts
  * in its own process: a generator in the servers' own process takes event-loop
  * time from both and flatters the slower one (it gave 0.54/0.55 where a
- * separate process gives about 0.37/0.20). Then the sandbox process's heap
+ * separate process gives about 0.37/0.20). Beside the rates, the CPU time
+ * the servers' process spends per request, which a busy machine distorts far
+ * less than wall-clock rates. Then the sandbox process's heap
  * after CHECKOUTS checkouts created over HTTP, against its heap when empty.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -36,10 +38,24 @@ async function load(base: string, token: string, call: Call, limits: Pick<Load, 
   return result;
 }
 
-async function throughput(base: string, token: string, call: Call): Promise<number> {
-  const { requests, seconds } = await load(base, token, call, { seconds: SECONDS });
-  return requests / seconds;
+interface Measure {
+  /** Requests per second. */
+  readonly rate: number;
+  /** CPU time (user and system) the servers' process spent per request, in µs: the machine's load stretches wall time, much less this. */
+  readonly cpu: number;
+  /** The same in the load generator's process. */
+  readonly generatorCpu: number;
 }
+
+async function throughput(base: string, token: string, call: Call): Promise<Measure> {
+  const before = process.cpuUsage();
+  const { requests, seconds, cpu: generatorCpu } = await load(base, token, call, { seconds: SECONDS });
+  const { user, system } = process.cpuUsage(before);
+  return { rate: requests / seconds, cpu: (user + system) / requests, generatorCpu };
+}
+
+/** The better of two measures on each count: most requests per second, least CPU per request. */
+const best = (a: Measure, b: Measure): Measure => ({ rate: Math.max(a.rate, b.rate), cpu: Math.min(a.cpu, b.cpu), generatorCpu: Math.min(a.generatorCpu, b.generatorCpu) });
 
 /** Answers a GET with `read` and anything else with `created`, fixed bytes of the sizes the sandbox answers. */
 async function bareServer(read: string, created: string): Promise<{ url: string; close(): void }> {
@@ -95,13 +111,17 @@ const bare = await bareServer(padded(paymentAnswer), padded(checkoutAnswer));
 console.log(`load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} on this machine; ${IN_FLIGHT} requests in flight from a separate process, best of ${ROUNDS} × ${SECONDS} s`);
 for (const [name, call] of [['get payment (GET /v1/payments/{id})', getPayment], ['create checkout (POST /v1/checkouts)', createCheckout]] as const) {
   await throughput(sandbox.url, token, call); // warm-up
-  let baseline = 0;
-  let subject = 0;
+  let baseline: Measure = { rate: 0, cpu: Infinity, generatorCpu: Infinity };
+  let subject: Measure = { rate: 0, cpu: Infinity, generatorCpu: Infinity };
   for (let round = 0; round < ROUNDS; round++) {
-    baseline = Math.max(baseline, await throughput(bare.url, token, call));
-    subject = Math.max(subject, await throughput(sandbox.url, token, call));
+    baseline = best(baseline, await throughput(bare.url, token, call));
+    subject = best(subject, await throughput(sandbox.url, token, call));
   }
-  console.log(`${name}: sandbox ${format(subject)} req/s, bare node:http ${format(baseline)} req/s, ratio ${(subject / baseline).toFixed(2)}`);
+  console.log(
+    `${name}: sandbox ${format(subject.rate)} req/s, bare node:http ${format(baseline.rate)} req/s, ratio ${(subject.rate / baseline.rate).toFixed(2)}; ` +
+      `server CPU per request ${format(subject.cpu)} µs vs ${format(baseline.cpu)} µs (bare/sandbox ${(baseline.cpu / subject.cpu).toFixed(2)}); ` +
+      `generator CPU per request ${format(subject.generatorCpu)} µs vs ${format(baseline.generatorCpu)} µs`,
+  );
 }
 bare.close();
 
