@@ -6,7 +6,7 @@
  * same run, best of ROUNDS each. The load comes from bench/load-generator.ts
  * in its own process: a generator in the servers' own process takes event-loop
  * time from both and flatters the slower one (it gave 0.54/0.55 where a
- * separate process gives about 0.37/0.20). Beside the rates, the CPU time
+ * figures either way). Beside the rates, the CPU time
  * the servers' process spends per request, which a busy machine distorts far
  * less than wall-clock rates. Then the sandbox process's heap
  * after CHECKOUTS checkouts created over HTTP, against its heap when empty.
