@@ -5,10 +5,10 @@
  * body, answers a fixed JSON of similar size), measured alternately in the
  * same run, best of ROUNDS each. The load comes from bench/load-generator.ts
  * in its own process: a generator in the servers' own process takes event-loop
- * time from both and flatters the slower one (it gave 0.54/0.55 where a
- * figures either way). Beside the rates, the CPU time
- * the servers' process spends per request, which a busy machine distorts far
- * less than wall-clock rates. Then the sandbox process's heap
+ * time from both and flatters the slower one (docs/development.md, Benchmarks,
+ * has the figures either way). Beside the rates, the CPU time each process
+ * spends per request, which a busy machine distorts far less than wall-clock
+ * rates. Then the sandbox process's heap
  * after CHECKOUTS checkouts created over HTTP, against its heap when empty.
  */
 import { fork, type ChildProcess } from 'node:child_process';
