@@ -42,7 +42,6 @@ export default tseslint.config(
   // What a merchant would write: the demo, the stories and the benchmarks import the package by its public names only.
   {
     files: ['demo/**/*.ts', 'stories/**/*.ts', '.storybook/**/*.ts', 'bench/**/*.ts'],
-    ignores: ['bench/sandbox.bench.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{ group: ['**/src/*', '**/src/**'], message: "Import the package's public entry points (gw-elements, gw-elements/server, gw-elements/sandbox, gw-elements/sandbox/test-cards), as a merchant would." }],
