@@ -235,6 +235,11 @@ export function validateParameters(operation: Operation, params: Params, now: Da
   }
   for (const [name, value] of Object.entries(params)) {
     if (value === '' || !formatOf(name)) continue;
+    // A form carries text only: a nested or typeless value (an unflattened request, untyped code) is a field error, never a TypeError.
+    if (typeof value !== 'string') {
+      errors.push({ name, value: null, message: 'must be text (a form field)' });
+      continue;
+    }
     const problem = checkField(name, value);
     if (problem) errors.push({ name, value: maskParameter(name, value), message: problem });
   }

@@ -109,7 +109,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const statusStore = options.statusStore ?? createMemoryStatusStore({ now });
   const memory = {
     remember: (checkoutId: string, merchantTransactionId: string | undefined, entityId: string) =>
-      guarded(() => statusStore.settle(createdCheckoutKey(checkoutId), 'created', { value: JSON.stringify({ merchantTransactionId, entityId }), final: true })),
+      guarded(() => statusStore.settle(createdCheckoutKey(checkoutId), 'created', { value: JSON.stringify({ merchantTransactionId, entityId, createdAt: now() }), final: true })),
     entityOf: async (checkoutId: string) => (await createdCheckoutOf(statusStore, checkoutId))?.entityId,
   };
   const resources = { checkouts: checkouts(transport, memory), payments: payments(transport), reports: reports(transport) };

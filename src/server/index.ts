@@ -48,6 +48,7 @@ export {
   type EncryptedNotification,
   type Notification,
   type NotificationErrorReason,
+  type NotificationFreshness,
   type PaymentNotification,
   type RegistrationAction,
   type RegistrationNotification,

@@ -42,6 +42,8 @@ export interface CreatedCheckout {
   readonly merchantTransactionId?: string;
   /** The entity it was created on, which its status read and look-ups must use (absent in records of earlier versions). */
   readonly entityId?: string;
+  /** When it was created, on the client's clock: a record older than the store's data (a copy that outlived a loss) proves nothing. */
+  readonly createdAt?: number;
 }
 
 export const createdCheckoutKey = (checkoutId: string) => `checkout:${checkoutId}`;
@@ -62,8 +64,14 @@ function parsed<T>(value: string, accept: (value: unknown) => value is T): T {
 }
 
 const isCreatedCheckout = (value: unknown): value is CreatedCheckout => {
-  const { merchantTransactionId, entityId } = (value ?? {}) as CreatedCheckout;
-  return typeof value === 'object' && value !== null && (merchantTransactionId === undefined || typeof merchantTransactionId === 'string') && (entityId === undefined || typeof entityId === 'string');
+  const { merchantTransactionId, entityId, createdAt } = (value ?? {}) as CreatedCheckout;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (merchantTransactionId === undefined || typeof merchantTransactionId === 'string') &&
+    (entityId === undefined || typeof entityId === 'string') &&
+    (createdAt === undefined || typeof createdAt === 'number')
+  );
 };
 
 /** What the store remembers of a checkout the kit created, or undefined when it does not know it; a failing store throws. */
@@ -91,6 +99,25 @@ interface Shared {
   sent: boolean;
 }
 
+
+/**
+ * True when the store saw the checkout's whole life: it remembers its creation,
+ * and its data began strictly before that (a store that lost its data, or an instance's
+ * copy that outlived the loss, cannot vouch that no earlier read consumed it).
+ */
+const sawWholeLife = (created: CreatedCheckout | undefined, since: number | undefined): created is CreatedCheckout =>
+  created !== undefined && (since === undefined || (created.createdAt !== undefined && created.createdAt > since));
+
+/**
+ * Ends a read the gateway answered "no session" without proof either way. The
+ * "unknown" mark (kept as long as an answer) stays only for a checkout this
+ * store saw created, or one whose earlier read went unanswered: an id nobody
+ * authenticated (a random one in a query string) leaves nothing behind, so a
+ * flood of them cannot fill the store; its next read answers "unknown" again.
+ */
+async function leaveMark(lease: Lease, known: boolean): Promise<void> {
+  await (known ? lease.unanswered() : lease.release()).catch(() => undefined);
+}
 
 export function shopperReturnHandler(
   transport: Transport,
@@ -132,8 +159,8 @@ export function shopperReturnHandler(
       payment =
         kind === 'registration' ? await resources.checkouts.getRegistration(id, options) : checkout ? await resources.checkouts.getPayment(id, options) : await resources.payments.get(id, options);
     } catch (error) {
-      if (kind === 'registration' && error instanceof GatewayNotFoundError) return registrationNotFound(id, lease, acquired.unanswered, error);
-      if (checkout && error instanceof GatewayNotFoundError) return notFound(id, lease, acquired.unanswered, error, entity);
+      if (kind === 'registration' && error instanceof GatewayNotFoundError) return registrationNotFound(id, lease, acquired.unanswered, error, acquired.since);
+      if (checkout && error instanceof GatewayNotFoundError) return notFound(id, lease, acquired.unanswered, error, entity, acquired.since);
       // Declines are not shared (a checkout may carry a failed attempt and then a paid one); a lost answer is remembered as lost.
       await (answered(error) ? lease.release() : lease.unanswered()).catch(() => undefined);
       throw error;
@@ -154,13 +181,13 @@ export function shopperReturnHandler(
    * earlier read may have consumed it with the saved card in its lost answer:
    * no money moved, but whether a card was saved is unknown, never "none".
    */
-  async function registrationNotFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError): Promise<never> {
+  async function registrationNotFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError, since: number | undefined): Promise<never> {
     const created = await createdCheckoutOf(store, checkoutId).catch(() => undefined);
-    if (created && !unanswered) {
+    if (sawWholeLife(created, since) && !unanswered) {
       await lease.release().catch(() => undefined);
       throw error;
     }
-    await lease.unanswered().catch(() => undefined);
+    await leaveMark(lease, created !== undefined || unanswered);
     throw new StatusUnknownError(`Whether checkout ${checkoutId} saved a card is unknown: the gateway no longer has its session and an earlier read of it may have consumed it. No money moved; ask the shopper to save the card again if none arrived.`, {
       merchantTransactionId: created?.merchantTransactionId ?? '',
       retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
@@ -175,21 +202,21 @@ export function shopperReturnHandler(
    * checkout's payments are looked up by the merchantTransactionId remembered at
    * creation; without proof either way, the answer is "unknown".
    */
-  async function notFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError, entity: EntityChoice): Promise<Payment> {
+  async function notFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError, entity: EntityChoice, since: number | undefined): Promise<Payment> {
     let created: CreatedCheckout | undefined;
     try {
       created = await createdCheckoutOf(store, checkoutId);
     } catch {
       created = undefined;
     }
-    if (created && !unanswered) {
+    if (sawWholeLife(created, since) && !unanswered) {
       await lease.release().catch(() => undefined);
       throw error;
     }
     const merchantTransactionId = created?.merchantTransactionId ?? '';
     const unknown = async (why: string, cause: unknown = error) => {
       // The mark stays: the next reader reconciles again.
-      await lease.unanswered().catch(() => undefined);
+      await leaveMark(lease, created !== undefined || unanswered);
       return new StatusUnknownError(`Whether checkout ${checkoutId} was paid is unknown: the gateway no longer has its session and ${why}. Do not treat it as expired; try again later.`, {
         merchantTransactionId,
         retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
