@@ -23,6 +23,8 @@ export type WalletBrand = (typeof WALLET_BRANDS)[number];
 
 export const isPaymentBrand = (brand: unknown): brand is PaymentBrand => typeof brand === 'string' && (PAYMENT_BRANDS as readonly string[]).includes(brand);
 
+export const isWalletBrand = (brand: unknown): brand is WalletBrand => typeof brand === 'string' && (WALLET_BRANDS as readonly string[]).includes(brand);
+
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 
 /**
