@@ -93,7 +93,7 @@ export interface WpwlOptions {
    */
   brandDetectionType?: 'regex' | 'binlist';
   /** Which brand wins when a number belongs to several, e.g. `['MADA', 'VISA', 'MASTER']`. */
-  brandDetectionPriority?: PaymentBrand[];
+  brandDetectionPriority?: readonly PaymentBrand[];
   /** Apple Pay's settings, for a form with `APPLEPAY` (or `APPLEPAYTKN`) in `data-brands`. */
   applePay?: ApplePayOptions;
   /** Google Pay's settings, for a form with `GOOGLEPAY` in `data-brands`. */

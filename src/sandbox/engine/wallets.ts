@@ -11,26 +11,9 @@ import { RESULT_CODES } from '../../contract/result-codes.js';
 import type { ParameterError } from '../../contract/rules.js';
 import type { WalletBrand } from '../../contract/brands.js';
 import type { CardBehaviour } from './triggers.js';
+import { SAUDI_MOBILE, STC_PAY_OTPS, WALLET_PROOF_FIELDS, WALLET_TOKENS } from './wallet-stand-in.js';
 
-/** The request field each wallet's stand-in sends its proof in (the platform's names for Apple and Google Pay tokens; STC Pay's is the sandbox's own). */
-export const WALLET_PROOF_FIELDS: Readonly<Record<WalletBrand, string>> = {
-  APPLEPAY: 'applePay.paymentToken',
-  APPLEPAYTKN: 'applePay.paymentToken',
-  GOOGLEPAY: 'googlePay.paymentToken',
-  STC_PAY: 'stcPay.otp',
-};
-
-/** The stand-in tokens the sandbox's Apple Pay and Google Pay sheets send. */
-export const WALLET_TOKENS = {
-  approved: 'gw-sandbox-wallet-token:approve',
-  declined: 'gw-sandbox-wallet-token:decline',
-} as const;
-
-/** The stand-in's one-time passwords for STC Pay. */
-export const STC_PAY_OTPS = {
-  approved: '123456',
-  declined: '000000',
-} as const;
+export { STC_PAY_OTPS, WALLET_TOKENS } from './wallet-stand-in.js';
 
 export interface WalletTrigger {
   readonly brands: string;
@@ -39,16 +22,13 @@ export interface WalletTrigger {
   readonly description: string;
 }
 
-/** The sandbox's wallet triggers. The README's wallet table is this table. */
+/** The sandbox's wallet triggers. docs/sandbox.md's wallet table is this table. */
 export const WALLET_TRIGGERS: readonly WalletTrigger[] = [
   { brands: 'APPLEPAY, APPLEPAYTKN, GOOGLEPAY', value: WALLET_TOKENS.approved, behaviour: { kind: 'approve' }, description: 'the sheet\'s "Approve": approved' },
   { brands: 'APPLEPAY, APPLEPAYTKN, GOOGLEPAY', value: WALLET_TOKENS.declined, behaviour: { kind: 'decline', code: RESULT_CODES.declinedByAuthorization }, description: 'the sheet\'s "Decline": declined by the bank (800.100.152)' },
   { brands: 'STC_PAY', value: STC_PAY_OTPS.approved, behaviour: { kind: 'approve' }, description: 'one-time password that approves' },
   { brands: 'STC_PAY', value: STC_PAY_OTPS.declined, behaviour: { kind: 'decline', code: RESULT_CODES.declinedByAuthorization }, description: 'one-time password that declines (800.100.152)' },
 ];
-
-/** A Saudi mobile number as STC Pay takes it: 05xxxxxxxx, or with the country code (+966 5xxxxxxxx). */
-export const SAUDI_MOBILE = /^(?:\+966|00966|966|0)5\d{8}$/;
 
 /**
  * What the sandbox does with a wallet payment, or the parameter errors that
