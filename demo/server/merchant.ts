@@ -21,10 +21,12 @@ import { Shop, type BrowserContext, type ShopperCard } from './shop.js';
 import { createDemoDatabase, type DemoDatabase } from './database.js';
 import { demoStatusStore } from './status-store.js';
 import { PLAN, Subscriptions } from './subscriptions.js';
+import { createWalletCheckout, walletCheckoutInput, walletReturn } from './wallets.js';
 
 export interface MerchantOptions {
   /** The gateway (or sandbox) the merchant talks to. */
-  readonly gateway: { readonly baseUrl: string; readonly accessToken: string; readonly entityId: string };
+  /** `entities`: the entity of each brand not on `entityId` (the wallets page's MADA entity). */
+  readonly gateway: { readonly baseUrl: string; readonly accessToken: string; readonly entityId: string; readonly entities?: GatewayClientOptions['entities'] };
   /** Moves the sandbox's clock, for the demo's "let the checkout expire" and "next month" buttons; absent against a real gateway. */
   readonly advanceGatewayClock?: (seconds: number) => void;
   /** The gateway's time (the sandbox's clock), when subscription charges are due; the real time by default. */
@@ -203,6 +205,9 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
   app.get('/api/orders/:id/payment', gatewayHandle(input({ params: orderParams, query: shopperReturnQuery }), ({ params, query }, gateway) => shop.orderReturn(gateway, params.id, query)));
   // The shop's reconciliation job for one order: every charge found by the order's reference, a second one refunded.
   app.post('/api/orders/:id/reconcile', gatewayHandle(input({ params: orderParams }), async ({ params }, gateway) => ({ order: await shop.reconcileOrder(gateway, params.id) })));
+  // The wallets page: one checkout on the entity of the brands it shows, and the shopper's return read on it.
+  app.post('/api/wallets/checkout', gatewayHandle(input({ body: walletCheckoutInput }), ({ body }, gateway) => createWalletCheckout(gateway, body.brands)));
+  app.get('/api/wallets/payment', gatewayHandle(input({ query: shopperReturnQuery }), ({ query }, gateway) => walletReturn(gateway, query)));
   app.post('/api/sandbox/expire-checkouts', handle(noInput, () => {
     if (!options.advanceGatewayClock) throw new BadRequest('only the sandbox gateway can move its clock');
     // One minute past the checkout lifetime of 30 minutes.

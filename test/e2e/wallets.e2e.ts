@@ -15,6 +15,7 @@ import { createGatewayClient, type GatewayClient } from '../../src/server/index.
 import { CARDS, DEFAULT_MADA_ENTITY_ID, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { STC_PAY_OTPS } from '../../src/sandbox/engine/wallet-stand-in.js';
 import type { WpwlOptions } from '../../src/browser/widget-contract.js';
+import { startDemo, type RunningDemo } from '../../scripts/start.mjs';
 import { launchChromium, watchedPage } from './browser.js';
 
 let sandbox: Sandbox;
@@ -140,6 +141,31 @@ describe('wallets and MADA, end to end', () => {
     const payment = await shopperReturn(page);
     assert.equal(payment.paymentBrand, 'STC_PAY');
     assert.equal(payment.customer?.mobile, '0512345678');
+    await done();
+  });
+});
+
+describe('the demo\'s wallets page', () => {
+  let demo: RunningDemo;
+  before(async () => {
+    demo = await startDemo({ port: 0, quiet: true });
+  });
+  after(async () => {
+    await demo?.close();
+  });
+
+  test('the MADA entity\'s Apple Pay stand-in pays and the page shows the payment the server read; Google Pay is on the card entity', async () => {
+    const { page, done } = await shopperPage();
+    await page.goto(new URL('/wallets.html', demo.url).href);
+    await page.getByRole('button', { name: 'Pay with Apple Pay' }).click();
+    await page.getByRole('dialog', { name: 'Apple Pay (sandbox stand-in)' }).getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('APPLEPAY: ').waitFor();
+    await page.getByText('no card data (a wallet)').waitFor();
+    await page.getByRole('link', { name: 'Pay again' }).click();
+    await page.getByRole('button', { name: /Card entity/ }).click();
+    await page.getByRole('button', { name: 'Pay with Google Pay' }).click();
+    await page.getByRole('dialog', { name: 'Google Pay (sandbox stand-in)' }).getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('GOOGLEPAY: ').waitFor();
     await done();
   });
 });
