@@ -5,3 +5,5 @@ export { CHECKOUT_LIFETIME_MS } from './contract/limits.js';
 export type * from './components/gw-checkout/events.js';
 export type { GwCheckoutTexts, GwLanguage } from './components/shared/texts.js';
 export type { WpwlOptions, WpwlError, WpwlErrorName } from './components/gw-checkout/widget-session.js';
+export type { ApplePayLineItem, ApplePayOptions, GooglePayOptions } from './browser/widget-contract.js';
+export type { PaymentBrand, WalletBrand } from './contract/brands.js';

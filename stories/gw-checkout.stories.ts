@@ -7,7 +7,8 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import 'gw-elements/checkout';
-import { createCheckout, createOneClickCheckout, hangNextRequest, shopperResultUrl, untilState, type StoryCheckout } from './support/gateway.js';
+import type { WpwlOptions } from 'gw-elements';
+import { createCheckout, createOneClickCheckout, hangNextRequest, MADA_ENTITY_ID, shopperResultUrl, untilState, type StoryCheckout } from './support/gateway.js';
 
 interface CheckoutArgs {
   brands: string;
@@ -19,6 +20,8 @@ interface Loaded {
   checkout?: StoryCheckout;
   /** Epoch milliseconds for `expires-at`, when the story sets it. */
   expiresAt?: number;
+  /** wpwlOptions for the element's `options`, when the story sets them. */
+  options?: WpwlOptions;
 }
 
 const meta: Meta<CheckoutArgs> = {
@@ -30,7 +33,7 @@ const meta: Meta<CheckoutArgs> = {
     locale: { control: 'inline-radio', options: ['en', 'de', 'ar'] },
   },
   render: (args, { loaded }) => {
-    const { checkout, expiresAt } = loaded as Loaded;
+    const { checkout, expiresAt, options } = loaded as Loaded;
     return html`<gw-checkout
       checkout-id=${ifDefined(checkout?.id)}
       integrity=${ifDefined(checkout?.integrity)}
@@ -40,6 +43,7 @@ const meta: Meta<CheckoutArgs> = {
       locale=${args.locale}
       widget-style=${args['widget-style']}
       expires-at=${ifDefined(expiresAt)}
+      .options=${options}
     ></gw-checkout>`;
   },
   parameters: {
@@ -166,3 +170,48 @@ export const Expired: Story = {
 
 /** The expired alert in Arabic, right to left (the element's own text, from its `lang`). */
 export const ExpiredArabic: Story = { ...Expired, name: 'Expired (ar, right to left)', args: { locale: 'ar' }, decorators: rightToLeft };
+
+/** The wallet options a KSA shop sets: MADA told apart by BIN before VISA and MASTER, and Apple Pay's sheet. */
+const KSA_OPTIONS: WpwlOptions = {
+  brandDetection: true,
+  brandDetectionType: 'binlist',
+  brandDetectionPriority: ['MADA', 'VISA', 'MASTER'],
+  applePay: { displayName: 'Storybook Shop', total: { label: 'Storybook Shop' }, countryCode: 'SA', supportedNetworks: ['mada', 'visa', 'masterCard'], merchantCapabilities: ['supports3DS'] },
+};
+
+/**
+ * Wallets and MADA on the MADA entity: the Apple Pay button (the sandbox's stand-in sheet, never a
+ * real wallet), STC Pay's stand-in flow (any `05xxxxxxxx`, then one-time password `123456`
+ * approves, `000000` declines) and the card form, which switches to MADA for `4464 0400 0000 0007`.
+ */
+export const WalletsAndMada: Story = {
+  name: 'Wallets and MADA',
+  args: { brands: 'APPLEPAY STC_PAY MADA' },
+  parameters: { docs: { story: { iframeHeight: 720 } } },
+  loaders: [async () => ({ checkout: await createCheckout('30.00', MADA_ENTITY_ID), options: KSA_OPTIONS })],
+  play: async ({ canvasElement }) => {
+    const checkout = element(canvasElement);
+    await untilState(checkout, 'ready');
+    for (const selector of ['.wpwl-apple-pay-button', '.wpwl-stcPay', '.wpwl-control-cardNumber']) {
+      if (!checkout!.querySelector(selector)) throw new Error(`the widget shows no ${selector}`);
+    }
+  },
+};
+
+/**
+ * Google Pay beside the VISA/MASTER card form on the card entity. With binlist detection a MADA
+ * card (`4464 0400 0000 0007`) is steered off this form, as KSA shops keep MADA cards on their MADA entity.
+ */
+export const GooglePayAndCards: Story = {
+  name: 'Google Pay and cards (MADA steered off)',
+  args: { brands: 'GOOGLEPAY VISA MASTER' },
+  loaders: [async () => ({ checkout: await createCheckout(), options: { ...KSA_OPTIONS, googlePay: { gatewayMerchantId: 'the card entity', merchantName: 'Storybook Shop' } } satisfies WpwlOptions })],
+  play: async ({ canvasElement }) => {
+    const checkout = element(canvasElement);
+    await untilState(checkout, 'ready');
+    const number = checkout!.querySelector<HTMLInputElement>('.wpwl-control-cardNumber')!;
+    number.value = '4464040000000007';
+    number.dispatchEvent(new Event('input', { bubbles: true }));
+    if (number.getAttribute('aria-invalid') !== 'true') throw new Error('a MADA card was not steered off the VISA/MASTER form');
+  },
+};

@@ -26,7 +26,7 @@ import { Wallet } from './wallet.js';
 
 export interface MerchantOptions {
   /** The gateway (or sandbox) the merchant talks to. */
-  readonly gateway: { readonly baseUrl: string; readonly accessToken: string; readonly entityId: string };
+  readonly gateway: { readonly baseUrl: string; readonly accessToken: string; readonly entityId: string; readonly entities?: GatewayClientOptions['entities'] };
   /** Moves the sandbox's clock, for the demo's "let the checkout expire" and "next month" buttons; absent against a real gateway. */
   readonly advanceGatewayClock?: (seconds: number) => void;
   /** The gateway's time (the sandbox's clock), when subscription charges are due; the real time by default. */

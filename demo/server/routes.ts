@@ -8,6 +8,7 @@ import * as sandbox from './handlers/sandbox.js';
 import * as savedCards from './handlers/saved-cards.js';
 import * as shop from './handlers/shop.js';
 import * as subscriptions from './handlers/subscriptions.js';
+import * as wallets from './handlers/wallets.js';
 import { gatewayRoute, noInput, route, type Route } from './route.js';
 
 export const ROUTES: Readonly<Record<`${'GET' | 'POST'} /api/${string}`, Route>> = {
@@ -38,6 +39,9 @@ export const ROUTES: Readonly<Record<`${'GET' | 'POST'} /api/${string}`, Route>>
   'POST /api/wallet/one-click-checkout': gatewayRoute(noInput, savedCards.oneClickCheckout),
   'GET /api/wallet/pay-return': gatewayRoute(savedCards.payReturnInput, savedCards.payReturn),
   'POST /api/wallet/:id/delete': gatewayRoute(savedCards.deleteCardInput, savedCards.deleteCard),
+
+  'POST /api/wallets/checkout': gatewayRoute(wallets.checkoutInput, wallets.checkout),
+  'GET /api/wallets/payment': gatewayRoute(wallets.paymentInput, wallets.payment),
 
   'POST /api/payouts': gatewayRoute(shop.payoutInput, shop.payout),
 

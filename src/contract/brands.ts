@@ -3,7 +3,7 @@
  * number belongs to when the Saudi debit scheme MADA is in play: a MADA card
  * carries a VISA or MASTER number, so its BIN decides, before its prefix.
  */
-import { brandOfCardNumber, type DetectableBrand } from './card.js';
+import { brandOfCardNumber, CARD_BRANDS, isDetectableBrand, type DetectableBrand } from './card.js';
 
 /** Card brands: their numbers travel as `card.*` fields. VISADEBIT and VISAELECTRON share VISA's prefix; MADA is told by BIN. */
 export const CARD_PAYMENT_BRANDS = ['VISA', 'MASTER', 'AMEX', 'DISCOVER', 'JCB', 'DINERS', 'MAESTRO', 'VISADEBIT', 'VISAELECTRON', 'UNIONPAY', 'MADA'] as const;
@@ -22,6 +22,8 @@ export type CardPaymentBrand = (typeof CARD_PAYMENT_BRANDS)[number];
 export type WalletBrand = (typeof WALLET_BRANDS)[number];
 
 export const isPaymentBrand = (brand: unknown): brand is PaymentBrand => typeof brand === 'string' && (PAYMENT_BRANDS as readonly string[]).includes(brand);
+
+export const isWalletBrand = (brand: unknown): brand is WalletBrand => typeof brand === 'string' && (WALLET_BRANDS as readonly string[]).includes(brand);
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 
@@ -53,3 +55,17 @@ export function brandOfCard(number: string): DetectableBrand | 'MADA' | undefine
   if (typeof number !== 'string') return undefined;
   return isMadaNumber(number) ? 'MADA' : brandOfCardNumber(number);
 }
+
+/** The card brands a payment form can take a number for: those told apart by prefix, and MADA, told apart by BIN. */
+export type FormCardBrand = DetectableBrand | 'MADA';
+
+export const isFormCardBrand = (brand: string): brand is FormCardBrand => brand === 'MADA' || isDetectableBrand(brand);
+
+/** A MADA card's number is a 16-digit VISA or MASTER number; its security code has three digits. */
+const MADA_CARD = { lengths: [16], cvvLength: 3 } as const;
+
+/** The number lengths and security-code length of a form's card brand. */
+export const cardRuleOf = (brand: FormCardBrand): { readonly lengths: readonly number[]; readonly cvvLength: number } => (brand === 'MADA' ? MADA_CARD : CARD_BRANDS[brand]);
+
+/** Whether a card number belongs to `brand`: MADA by its BIN, the others by their prefix. */
+export const isNumberOfBrand = (number: string, brand: FormCardBrand): boolean => (brand === 'MADA' ? isMadaNumber(number) : brandOfCardNumber(number) === brand);

@@ -45,10 +45,13 @@ export interface StoryCheckout {
   readonly baseUrl: string;
 }
 
-/** Creates a checkout as the merchant's server would (POST /v1/checkouts). */
-export async function createCheckout(amount = '24.90'): Promise<StoryCheckout> {
+/** The sandbox's default MADA entity (`DEFAULT_MADA_ENTITY_ID`: MADA, APPLEPAY, APPLEPAYTKN, STC_PAY). */
+export const MADA_ENTITY_ID = '8ac7a4c79394bdc801939736f17e4d4a';
+
+/** Creates a checkout as the merchant's server would (POST /v1/checkouts), on the card entity unless `entityId` names another. */
+export async function createCheckout(amount = '24.90', entityId?: string): Promise<StoryCheckout> {
   const { sandboxUrl } = await gatewayConfig();
-  const body = await merchantPost('/v1/checkouts', { amount, currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+  const body = await merchantPost('/v1/checkouts', { amount, currency: entityId ? 'SAR' : 'EUR', paymentType: 'DB', integrity: 'true', ...(entityId ? { entityId } : {}) });
   if (body.result?.code !== '000.200.100') throw new Error(`checkout not created: ${body.result?.code} ${body.result?.description}`);
   return { id: String(body.id), integrity: String(body.integrity), baseUrl: sandboxUrl };
 }

@@ -68,7 +68,7 @@ async function settledPhase(): Promise<string> {
 describe('Storybook', () => {
   test('the build has stories for every state of both elements', () => {
     const names = (title: string) => entries.filter((entry) => entry.type === 'story' && entry.title === title).map((entry) => entry.name);
-    assert.deepEqual(names('Elements/gw-checkout').sort(), ['Error', 'Expired', 'Expired (ar, right to left)', 'Idle', 'Loading', 'Ready', 'Ready (ar, right to left)', 'Ready (de, plain)', 'Saved cards (one-click)', 'Submitting'].sort());
+    assert.deepEqual(names('Elements/gw-checkout').sort(), ['Error', 'Expired', 'Expired (ar, right to left)', 'Idle', 'Loading', 'Ready', 'Ready (ar, right to left)', 'Ready (de, plain)', 'Saved cards (one-click)', 'Submitting', 'Wallets and MADA', 'Google Pay and cards (MADA steered off)'].sort());
     assert.deepEqual(
       names('Elements/gw-3ds-handler').sort(),
       ['3DS method', 'Challenge 01 (250 × 400)', 'Challenge 02 (390 × 400)', 'Challenge 03 (500 × 600)', 'Challenge 04 (600 × 400)', 'Challenge 05 (full screen)', '3DS method (ar, right to left)', 'Complete', 'Timeout', 'Timeout (ar, right to left)', 'Unsafe URL'].sort(),

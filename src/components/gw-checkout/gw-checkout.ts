@@ -3,6 +3,7 @@
  * checkout) as an element. Side-effect free: `define.ts` registers it.
  */
 import { html, nothing, type PropertyValues } from 'lit';
+import type { PaymentBrand } from '../../contract/brands.js';
 import { integrityProblem } from '../../contract/integrity.js';
 import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
 import { GwElement } from '../shared/gw-element.js';
@@ -21,9 +22,22 @@ function parseInstant(value: string | null): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+/**
+ * `brands` as an attribute: the form's `data-brands` spelling, brand names
+ * separated by spaces. Passed on as written: a brand the kit does not name is
+ * the widget's to refuse, as the platform's does.
+ */
+const brandsConverter = {
+  fromAttribute: (value: string | null): PaymentBrand[] => (value ?? '').split(/\s+/).filter(Boolean) as PaymentBrand[],
+  toAttribute: (value: readonly PaymentBrand[]): string => value.join(' '),
+};
+
+/** The form's `data-brands`; a plain string set from untyped code is taken as the attribute's spelling. */
+const dataBrandsOf = (brands: readonly PaymentBrand[] | string): string => (typeof brands === 'string' ? brands : brands.join(' ')).trim();
+
 /** The settings the widget is loaded with; a change to any of them reloads it. */
 function loadKey(element: GwCheckout): string {
-  return JSON.stringify([element.checkoutId, element.baseUrl, element.integrity, element.shopperResultUrl, element.brands, element.locale || langOf(element), element.widgetStyle, element.nonce]);
+  return JSON.stringify([element.checkoutId, element.baseUrl, element.integrity, element.shopperResultUrl, dataBrandsOf(element.brands), element.locale || langOf(element), element.widgetStyle, element.nonce]);
 }
 
 /**
@@ -88,7 +102,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     integrity: {},
     baseUrl: { attribute: 'base-url' },
     shopperResultUrl: { attribute: 'shopper-result-url' },
-    brands: {},
+    brands: { converter: brandsConverter },
     locale: {},
     widgetStyle: { attribute: 'widget-style' },
     expiresAt: { attribute: 'expires-at', converter: { fromAttribute: parseInstant } },
@@ -108,8 +122,12 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   declare baseUrl: string | undefined;
   /** Where the widget sends the shopper after paying (the form's `action`); the page there reads `id` and `resourcePath`. */
   declare shopperResultUrl: string | undefined;
-  /** Card brands the widget accepts, space-separated (the form's `data-brands`). */
-  declare brands: string;
+  /**
+   * The brands the widget offers, in the platform's spelling (the form's `data-brands`): card brands
+   * (`VISA`, `MASTER`, `AMEX`, `MADA`, …) and wallets (`APPLEPAY`, `APPLEPAYTKN`, `GOOGLEPAY`, `STC_PAY`).
+   * As an attribute: names separated by spaces, `brands="MADA VISA MASTER"`.
+   */
+  declare brands: PaymentBrand[];
   /** The widget's language, e.g. `de`, `de-AT` or `ar` (wpwlOptions `locale`). Default: the page's `wpwlOptions.locale`, else the element's `lang`. */
   declare locale: string | undefined;
   /** The widget's layout: `card` or `plain` (wpwlOptions `style`). */
@@ -146,7 +164,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
 
   constructor() {
     super();
-    this.brands = 'VISA MASTER';
+    this.brands = ['VISA', 'MASTER'];
     this.#owner = this.#createOwner();
   }
 
@@ -379,7 +397,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         const form = document.createElement('form');
         form.className = 'paymentWidgets';
         form.action = this.shopperResultUrl ?? '';
-        form.dataset.brands = this.brands;
+        form.dataset.brands = dataBrandsOf(this.brands);
         area.append(form);
         this.#widgetArea = area;
         this.append(area);

@@ -11,7 +11,7 @@ import { validateReportSearch } from '../../contract/report-filters.js';
 import { validateParameters, type Operation, type ParameterError } from '../../contract/rules.js';
 import { CONTROL_ROUTES } from './controls.js';
 import { fieldBytes, RECORD_OVERHEAD_BYTES } from '../limits.js';
-import { approvalCode, createCardPayment, noteCheckoutPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from '../engine/payments.js';
+import { approvalCode, createCardPayment, createPayment, noteCheckoutPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from '../engine/payments.js';
 import { searchPayments } from '../engine/reports.js';
 import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from '../engine/registrations.js';
 import { savedCardPayment, SAVED_CARD_ROUTES, savedCardsAnswer } from './saved-cards.js';
@@ -24,6 +24,8 @@ import { json, reply, type Handler, type Request, type RequestContext, type Rout
 import { THREE_DS_TIMEOUT_MS, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from '../engine/store.js';
 import { challengeAnswer, executePage, methodPage, redirectOf } from '../engine/three-d-secure.js';
 import { behaviourOf } from '../engine/triggers.js';
+import { walletBehaviourOf } from '../engine/wallets.js';
+import { isWalletBrand, type WalletBrand } from '../../contract/brands.js';
 import type { FlatParams, Reply } from '../wire.js';
 
 /** The operations whose request is kept as a checkout or a payment, so its size counts. */
@@ -214,6 +216,8 @@ const widgetPayment: Handler = (context, match) => {
   // A registration-only checkout takes no payment: its form posts to widget/registration.
   if (isRegistrationCheckout(checkout.params)) return reply(invalidCheckout(now, id, 'a registration-only checkout takes no payment'));
   if (request.params.registrationId !== undefined) return savedCardPayment(context, checkout);
+  const brand = request.params.paymentBrand;
+  if (isWalletBrand(brand)) return walletPayment(context, checkout, brand);
   const entered = (fields: Readonly<FlatParams>): FlatParams => Object.fromEntries(Object.entries(fields).filter(([name]) => WIDGET_FIELDS.has(name)));
   // Validated as sent, kept scrubbed.
   const params: FlatParams = { ...checkout.params, ...entered(request.params) };
@@ -233,6 +237,31 @@ const widgetPayment: Handler = (context, match) => {
   const body = { result: result(outcome.answeredCode), id: outcome.payment.id, ...pendingRedirect(state, outcome.payment) } satisfies PaymentAnswer;
   return reply(json(200, envelope(body, now, id), true), outcome.payment.id);
 };
+
+/**
+ * A wallet payment from the widget's stand-in sheets: no card data; the
+ * stand-in's token or one-time password picks the outcome (engine/wallets.ts)
+ * and is never kept. Reported as the platform reports wallet payments: the
+ * wallet as `paymentBrand`, the checkout's `paymentType`, the result. The
+ * wallet has authenticated the shopper, so there is no 3-D Secure step.
+ */
+function walletPayment(context: RequestContext, checkout: CheckoutRecord, brand: WalletBrand): Routed {
+  const { state, request, now } = context;
+  const id = checkout.id;
+  const decided = walletBehaviourOf(brand, request.params);
+  if (Array.isArray(decided)) return reply(withCors(invalidParameters(decided, now, id)));
+  if (brandNotConfigured(state, checkout.entityId, brand)) return reply(withCors(failure(400, RESULT_CODES.brandNotConfigured, now, id)));
+  const previous = paymentOfCheckout(state, checkout);
+  if (previous && succeeded(previous)) return reply(invalidCheckout(now, id, 'checkout already processed'));
+  const shopperIp = checkout.params['customer.ip'] ?? request.remoteAddress;
+  const mobile = brand === 'STC_PAY' ? request.params['customer.mobile'] : undefined;
+  const params: FlatParams = { ...checkout.params, paymentBrand: brand, ...(mobile ? { 'customer.mobile': mobile } : {}), ...(shopperIp ? { 'customer.ip': shopperIp } : {}) };
+  const outcome = createPayment(state.store, { entityId: checkout.entityId, params, behaviour: decided, paymentBrand: brand, checkoutId: id });
+  checkout.paymentIds.push(outcome.payment.id);
+  noteCheckoutPayment(state.store, outcome.payment);
+  const body = { result: result(outcome.answeredCode), id: outcome.payment.id } satisfies PaymentAnswer;
+  return reply(json(200, envelope(body, now, id), true), outcome.payment.id);
+}
 
 // 4. POST /v1/payments
 const createServerPayment: Handler = (context) => {

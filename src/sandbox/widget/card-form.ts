@@ -3,7 +3,7 @@
  * markup and classes, inline accessible errors, brand detection among the
  * form's own `data-brands`, and the submission, sent once and never retried.
  */
-import { brandOfCardNumber, isDetectableBrand, type DetectableBrand } from '../../contract/card.js';
+import { isFormCardBrand, type FormCardBrand } from '../../contract/brands.js';
 import { httpUrl } from '../../browser/url.js';
 import type { Scope } from '../../browser/three-d-secure-flow.js';
 import { nextStep, type PaymentAnswer } from './answers.js';
@@ -11,6 +11,8 @@ import { FIELDS, digitsOf, isValidField, parseExpiry, type Field, type FieldName
 import type { Language, Texts } from './texts.js';
 import { savedCardTexts } from './saved-card-texts.js';
 import { directionOf } from '../../browser/language.js';
+import { detectedBrandOf, steeredToMada } from './mada.js';
+import { walletTextsFor } from './wallet-texts.js';
 import type { WpwlCallback, WpwlErrorName, WpwlOptions } from '../../browser/widget-contract.js';
 
 /** What a card form needs from the widget around it. */
@@ -35,9 +37,9 @@ export interface Widget {
 
 interface CardForm {
   readonly form: HTMLFormElement;
-  readonly brands: readonly DetectableBrand[];
-  brand: DetectableBrand;
-  detected: DetectableBrand | undefined;
+  readonly brands: readonly FormCardBrand[];
+  brand: FormCardBrand;
+  detected: FormCardBrand | undefined;
   readonly controls: Record<FieldName, HTMLInputElement>;
   readonly hints: Record<FieldName, HTMLElement>;
   readonly brandSelect: HTMLSelectElement;
@@ -80,7 +82,7 @@ function row(name: string, label: string, control: HTMLElement): HTMLDivElement 
 export function renderCardForm(widget: Widget, form: HTMLFormElement, index: number): CardForm | undefined {
   const { scope, texts, options } = widget;
   const { signal } = scope;
-  const brands = (form.dataset.brands ?? '').split(/\s+/).filter(isDetectableBrand);
+  const brands = (form.dataset.brands ?? '').split(/\s+/).filter(isFormCardBrand);
   const first = brands[0];
   if (!first) {
     widget.report('WidgetError', 'A form.paymentWidgets lists no card brand this widget supports in data-brands.');
@@ -153,7 +155,7 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
   attach(element('div', 'wpwl-group wpwl-group-submit')).append(cardForm.button);
 
   cardForm.controls.cardNumber.addEventListener('input', () => detectBrand(widget, cardForm), { signal });
-  brandSelect.addEventListener('change', () => changeBrand(widget, cardForm, brandSelect.value as DetectableBrand), { signal });
+  brandSelect.addEventListener('change', () => changeBrand(widget, cardForm, brandSelect.value as FormCardBrand), { signal });
   form.addEventListener('submit', (event) => void submit(widget, cardForm, event as SubmitEvent), { signal });
   return cardForm;
 }
@@ -164,9 +166,12 @@ export function autofocus(cardForm: CardForm, target: WpwlOptions['autofocus']):
 }
 
 function detectBrand(widget: Widget, cardForm: CardForm): void {
-  const detected = brandOfCardNumber(digitsOf(cardForm.controls.cardNumber.value));
+  const digits = digitsOf(cardForm.controls.cardNumber.value);
+  const detected = detectedBrandOf(digits, widget.options);
   if (detected === cardForm.detected) return;
   cardForm.detected = detected;
+  // A MADA card on a form without MADA is refused at once, so the shopper is steered before typing the rest.
+  if (steeredToMada(digits, cardForm.brands, widget.options)) validate(widget, cardForm, 'cardNumber', true);
   const allowed = detected && cardForm.brands.includes(detected) ? [detected] : [];
   widget.call('onDetectBrand', allowed);
   if (widget.options.brandDetection !== false && detected && allowed.length) {
@@ -175,16 +180,20 @@ function detectBrand(widget: Widget, cardForm: CardForm): void {
   }
 }
 
-function changeBrand(widget: Widget, cardForm: CardForm, brand: DetectableBrand): void {
+function changeBrand(widget: Widget, cardForm: CardForm, brand: FormCardBrand): void {
   if (brand === cardForm.brand) return;
   cardForm.brand = brand;
   widget.call('onChangeBrand', brand);
 }
 
 /** Shows or clears a field's inline error; true when the field is valid. */
-function validate(widget: Widget, cardForm: CardForm, name: FieldName, invalid = !isValidField(name, cardForm.controls[name].value, { brand: cardForm.brand, requireCvv: widget.options.requireCvv !== false, now: new Date() })): boolean {
+function validate(widget: Widget, cardForm: CardForm, name: FieldName, invalid?: boolean): boolean {
   const control = cardForm.controls[name];
   const hint = cardForm.hints[name];
+  const steered = name === 'cardNumber' && steeredToMada(digitsOf(control.value), cardForm.brands, widget.options);
+  invalid ??= steered || !isValidField(name, control.value, { brand: cardForm.brand, requireCvv: widget.options.requireCvv !== false, now: new Date() });
+  const field = FIELDS.find((candidate) => candidate.name === name)!;
+  hint.textContent = steered ? walletTextsFor(widget.language, widget.options.labels, widget.options.errorMessages).madaSteer : widget.texts[field.error];
   control.classList.toggle('wpwl-has-error', invalid);
   control.setAttribute('aria-invalid', String(invalid));
   hint.hidden = !invalid;

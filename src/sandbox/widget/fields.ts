@@ -3,7 +3,8 @@
  * from the contract (src/contract/card.ts); this module only reads what the
  * shopper typed ("4200 0000 0000 0000", "12 / 28").
  */
-import { CARD_BRANDS, CARD_HOLDER_MAX_LENGTH, brandOfCardNumber, isCardExpired, isCardHolder, passesLuhn, type DetectableBrand } from '../../contract/card.js';
+import { CARD_BRANDS, CARD_HOLDER_MAX_LENGTH, isCardExpired, isCardHolder, passesLuhn } from '../../contract/card.js';
+import { cardRuleOf, isNumberOfBrand, type FormCardBrand } from '../../contract/brands.js';
 import type { TextKey } from './texts.js';
 
 export type FieldName = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolder';
@@ -43,7 +44,7 @@ export function parseExpiry(value: string): { month: string; year: string } | un
 
 export interface FieldContext {
   /** The brand the form pays with. */
-  readonly brand: DetectableBrand;
+  readonly brand: FormCardBrand;
   /** `wpwlOptions.requireCvv`: false lets the CVV be left empty. */
   readonly requireCvv: boolean;
   readonly now: Date;
@@ -51,11 +52,11 @@ export interface FieldContext {
 
 /** True when `value` passes the checks of field `name`. */
 export function isValidField(name: FieldName, value: string, { brand, requireCvv, now }: FieldContext): boolean {
-  const rule = CARD_BRANDS[brand];
+  const rule = cardRuleOf(brand);
   switch (name) {
     case 'cardNumber': {
       const digits = digitsOf(value);
-      return /^\d+$/.test(digits) && brandOfCardNumber(digits) === brand && (rule.lengths as readonly number[]).includes(digits.length) && passesLuhn(digits);
+      return /^\d+$/.test(digits) && isNumberOfBrand(digits, brand) && (rule.lengths as readonly number[]).includes(digits.length) && passesLuhn(digits);
     }
     case 'expiry': {
       const expiry = parseExpiry(value);

@@ -18,6 +18,7 @@ import type { CheckoutAnswer } from './answers.js';
 import { autofocus, element, renderCardForm, showMessage, type Widget } from './card-form.js';
 import { registrationCheckoutOf, renderSavedCards } from './saved-cards.js';
 import { CARD_CSS, PLAIN_CSS } from './styles.js';
+import { cardBrandsOf, renderWallets } from './wallets.js';
 import { languageOf, textsFor, type TextKey } from './texts.js';
 import type { WpwlCallback, WpwlErrorName, WpwlOptions } from '../../browser/widget-contract.js';
 
@@ -156,9 +157,17 @@ function renderForms(session: Session): boolean {
     session.sheet.replaceSync(session.options.style === 'plain' ? PLAIN_CSS : CARD_CSS);
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, session.sheet];
   }
-  const [first] = found.map((form, index) => renderCardForm(session, form, index)).filter((cardForm) => cardForm !== undefined);
-  if (!first) return false;
-  autofocus(first, session.options.autofocus);
+  let wallets = false;
+  const [first] = found
+    .map((form, index) => {
+      const rendered = renderWallets(session, form, index, session.api.checkout);
+      wallets ||= rendered;
+      // A form of wallets alone has no card form.
+      return rendered && !cardBrandsOf(form).length ? undefined : renderCardForm(session, form, index);
+    })
+    .filter((cardForm) => cardForm !== undefined);
+  if (!first && !wallets) return false;
+  if (first) autofocus(first, session.options.autofocus);
   return true;
 }
 

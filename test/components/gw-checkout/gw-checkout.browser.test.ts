@@ -93,7 +93,7 @@ describe('<gw-checkout> states and events', () => {
     const calls: string[] = [];
     const element = mount({
       ...settingsFor(checkout),
-      brands: 'VISA',
+      brands: ['VISA'],
       locale: 'de',
       widgetStyle: 'plain',
       options: { labels: { submit: 'Jetzt zahlen' }, onReady: () => calls.push('user onReady') },

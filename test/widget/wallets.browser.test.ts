@@ -1,0 +1,139 @@
+/**
+ * Wallets and MADA in the sandbox's paymentWidgets.js, in headless Chromium against the real
+ * sandbox: the stand-in Apple Pay and Google Pay sheets, STC Pay's stand-in flow, and MADA cards
+ * steered off a VISA/MASTER form, as a shopper meets them on a plain merchant page.
+ */
+import { expect } from '@open-wc/testing';
+import { classifyResult } from '../../src/contract/result-codes.js';
+import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import { STC_PAY_OTPS } from '../../src/sandbox/engine/wallet-stand-in.js';
+import { merchantCall } from '../support/gateway.js';
+import { axeViolations, closePages, control, fill, openWidgetPage, pay, payButton, shopperResult, type, waitFor, type Checkout, type WidgetPage } from './widget-page.js';
+
+/** The sandbox's default MADA entity (DEFAULT_MADA_ENTITY_ID): MADA, APPLEPAY, APPLEPAYTKN and STC_PAY. */
+const MADA_ENTITY = '8ac7a4c79394bdc801939736f17e4d4a';
+
+async function createCheckout(entityId?: string): Promise<Checkout> {
+  const { body } = await merchantCall('POST', '/v1/checkouts', { ...(entityId ? { entityId } : {}), amount: '30.00', currency: 'SAR', paymentType: 'DB', integrity: 'true' });
+  if (body.result?.code !== '000.200.100') throw new Error(`checkout not created: ${JSON.stringify(body.result)}`);
+  return { id: body.id, integrity: body.integrity };
+}
+
+async function statusOf(result: URL, entityId?: string): Promise<Record<string, any>> {
+  return (await merchantCall('GET', result.searchParams.get('resourcePath')!, entityId ? { entityId } : {})).body;
+}
+
+const sheet = (page: WidgetPage) => page.document.querySelector<HTMLDialogElement>('dialog.wpwl-wallet-sheet');
+const click = (root: ParentNode, selector: string) => {
+  const button = root.querySelector<HTMLButtonElement>(selector);
+  if (!button) throw new Error(`no ${selector}`);
+  button.click();
+};
+
+describe('sandbox payment widget: wallets and MADA', () => {
+  afterEach(closePages);
+
+  it('Apple Pay: the button opens a stand-in sheet that says so; Approve pays, reported as APPLEPAY without card data', async () => {
+    const checkout = await createCheckout(MADA_ENTITY);
+    const page = await openWidgetPage({ checkout, forms: [{ brands: 'APPLEPAY' }], options: { applePay: { displayName: 'Gw Shop', total: { label: 'Gw Shop' }, countryCode: 'SA', supportedNetworks: ['mada', 'visa', 'masterCard'], merchantCapabilities: ['supports3DS'] } } });
+    await page.ready;
+    const form = page.form();
+    expect(form.querySelector('.wpwl-control-cardNumber'), 'a wallet-only form has no card form').to.equal(null);
+    expect(page.errors).to.deep.equal([]);
+    click(form, 'button.wpwl-apple-pay-button');
+    const dialog = sheet(page)!;
+    expect(dialog.open).to.equal(true);
+    expect(dialog.textContent).to.include("sandbox's stand-in");
+    expect(dialog.textContent).to.include('Gw Shop: 30.00 SAR');
+    expect(await axeViolations(page, dialog), 'axe-core').to.deep.equal([]);
+    click(dialog, '.wpwl-wallet-sheet-approve');
+    const result = await shopperResult(page);
+    const status = await statusOf(result, MADA_ENTITY);
+    expect(classifyResult(status.result.code)).to.equal('approved');
+    expect(status.paymentBrand).to.equal('APPLEPAY');
+    expect(status.paymentType).to.equal('DB');
+    expect(status.card).to.equal(undefined);
+  });
+
+  it('Google Pay: Decline keeps the shopper on the page with the decline message; Cancel calls onCancel and pays nothing', async () => {
+    const checkout = await createCheckout();
+    let cancelled = 0;
+    const page = await openWidgetPage({ checkout, forms: [{ brands: 'GOOGLEPAY VISA' }], options: { googlePay: { gatewayMerchantId: 'entity', merchantName: 'Gw Shop', onCancel: () => cancelled++ } } });
+    await page.ready;
+    const form = page.form();
+    expect(control(form, 'cardNumber'), 'a form with wallets and cards has both').to.not.equal(null);
+    click(form, 'button.wpwl-google-pay-button');
+    click(sheet(page)!, '.wpwl-wallet-sheet-cancel');
+    expect(cancelled).to.equal(1);
+    expect(sheet(page)).to.equal(null);
+    click(form, 'button.wpwl-google-pay-button');
+    click(sheet(page)!, '.wpwl-wallet-sheet-decline');
+    const alert = await waitFor(() => form.querySelector<HTMLElement>('.wpwl-message[role=alert]:not([hidden])'), 'the decline message');
+    expect(alert!.textContent).to.include('declined');
+    expect(sheet(page)).to.equal(null);
+    expect(page.frame.contentWindow!.location.href).to.equal('about:srcdoc');
+    // The card form on the same checkout still pays.
+    pay(form, { number: CARDS.approved });
+    const status = await statusOf(await shopperResult(page));
+    expect(status.paymentBrand).to.equal('VISA');
+  });
+
+  it('STC Pay (stand-in): a mobile number, then the one-time password; a wrong password stays on the form, the approving one pays', async () => {
+    const checkout = await createCheckout(MADA_ENTITY);
+    const page = await openWidgetPage({ checkout, forms: [{ brands: 'STC_PAY' }] });
+    await page.ready;
+    const form = page.form();
+    const mobile = form.querySelector<HTMLInputElement>('.wpwl-control-stcPayMobile')!;
+    const otp = form.querySelector<HTMLInputElement>('.wpwl-control-stcPayOtp')!;
+    expect(otp.closest<HTMLElement>('.wpwl-stcPay-otp')!.hidden, 'the password step opens after the number').to.equal(true);
+    type(mobile, '0151234567');
+    click(form, '.wpwl-button-stcPaySendCode');
+    expect(mobile.getAttribute('aria-invalid')).to.equal('true');
+    type(mobile, '0512345678');
+    click(form, '.wpwl-button-stcPaySendCode');
+    expect(otp.closest<HTMLElement>('.wpwl-stcPay-otp')!.hidden).to.equal(false);
+    expect(await axeViolations(page, form), 'axe-core').to.deep.equal([]);
+    type(otp, '999999');
+    click(form, '.wpwl-button-stcPayConfirm');
+    await waitFor(() => otp.getAttribute('aria-invalid') === 'true', 'the wrong password refused');
+    type(otp, STC_PAY_OTPS.approved);
+    click(form, '.wpwl-button-stcPayConfirm');
+    const status = await statusOf(await shopperResult(page), MADA_ENTITY);
+    expect(classifyResult(status.result.code)).to.equal('approved');
+    expect(status.paymentBrand).to.equal('STC_PAY');
+    expect(status.customer.mobile).to.equal('0512345678');
+  });
+
+  const madaOptions = { brandDetection: true, brandDetectionType: 'binlist', brandDetectionPriority: ['MADA', 'VISA', 'MASTER'] } as const;
+
+  it('MADA with binlist priority: steered off a VISA/MASTER form, switched to MADA on a form that lists it, and paid', async () => {
+    const checkout = await createCheckout(MADA_ENTITY);
+    const changed: string[] = [];
+    const page = await openWidgetPage({ checkout, forms: [{ brands: 'VISA MASTER' }, { brands: 'VISA MASTER MADA' }], options: { ...madaOptions, onChangeBrand: (brand) => changed.push(brand) } });
+    await page.ready;
+    const [cards, mada] = [page.form(0), page.form(1)];
+    type(control(cards, 'cardNumber'), CARDS.mada);
+    expect(control(cards, 'cardNumber').getAttribute('aria-invalid'), 'a MADA card is refused on the VISA/MASTER form').to.equal('true');
+    expect(cards.querySelector('.wpwl-hint-cardNumberError')!.textContent).to.include('mada');
+    fill(cards, { number: CARDS.mada });
+    payButton(cards).click();
+    expect(page.frame.contentWindow!.location.href, 'nothing is sent').to.equal('about:srcdoc');
+
+    pay(mada, { number: CARDS.mada });
+    expect(changed).to.deep.equal(['MADA']);
+    expect(control(mada, 'brand').value).to.equal('MADA');
+    const status = await statusOf(await shopperResult(page), MADA_ENTITY);
+    expect(classifyResult(status.result.code)).to.equal('approved');
+    expect(status.paymentBrand).to.equal('MADA');
+  });
+
+  it('without binlist priority a MADA card is the VISA card its number also is: the platform\'s default detection', async () => {
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout, forms: [{ brands: 'VISA MASTER' }] });
+    await page.ready;
+    const form = page.form();
+    type(control(form, 'cardNumber'), CARDS.mada);
+    expect(control(form, 'cardNumber').getAttribute('aria-invalid')).to.equal('false');
+    expect(control(form, 'brand').value).to.equal('VISA');
+  });
+});
