@@ -15,11 +15,11 @@ export const TARGETS = {
   },
   reconcile: {
     mutate: ['src/server/reconcile.ts'],
-    tests: ['test/server/money-safety.test.ts', 'test/adversarial/client-reconcile.test.ts', 'test/adversarial/client-transport.test.ts'],
+    tests: ['test/server/reconcile.test.ts', 'test/server/reconcile-reference.test.ts', 'test/adversarial/client-reconcile.test.ts'],
   },
   'status-store': {
     mutate: ['src/server/coordination/status-store.ts', 'src/server/coordination/memory-status-store.ts'],
-    tests: ['test/server/status-store.test.ts', 'test/server/checkouts.test.ts'],
+    tests: ['test/server/lease.test.ts', 'test/server/memory-status-store.test.ts', 'test/server/status-store.test.ts'],
   },
   'redis-status-store': {
     mutate: ['src/server/coordination/redis-status-store.ts'],
@@ -27,11 +27,11 @@ export const TARGETS = {
   },
   fulfilment: {
     mutate: ['src/server/coordination/fulfilment.ts'],
-    tests: ['test/server/fulfilment.test.ts', 'test/redis/fulfilment.test.ts'],
+    tests: ['test/server/fulfilment-edges.test.ts', 'test/server/fulfilment.test.ts'],
   },
   'shopper-return': {
     mutate: ['src/server/shopper-return.ts'],
-    tests: ['test/adversarial/demo-merchant.test.ts', 'test/redis/demo.test.ts'],
+    tests: ['test/server/shopper-return-expiry.test.ts', 'test/server/checkouts.test.ts'],
   },
 };
 
