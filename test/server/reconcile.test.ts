@@ -207,6 +207,7 @@ describe('a movement on a referenced payment under a generated merchantTransacti
     ['the referenced payment itself', { id: REFERENCE_ID, referencedId: undefined }, false],
     ['a capture of another payment', { referencedId: id(50) }, false],
     ['a capture of this payment', { referencedId: REFERENCE_ID }, true],
+    ['an entry that does not say which payment it captures (absent cannot disprove)', { referencedId: undefined }, true],
   ] as const) {
     test(`${what}: ${taken ? 'taken' : 'uncertain'}`, async () => {
       const transport = transportFor((post) => list([entry(id(51), post, fields)]));
@@ -215,6 +216,25 @@ describe('a movement on a referenced payment under a generated merchantTransacti
       else await uncertain(request);
     });
   }
+});
+
+test('a reversal names no amount: an entry of any amount may be it', async () => {
+  const reversal = { path: `/v1/payments/${REFERENCE_ID}`, operation: 'reference' as const, request: { paymentType: 'RV' }, referencedId: REFERENCE_ID };
+  const transport = transportFor((post) => list([entry(id(52), post, { amount: '10.00', currency: 'EUR', referencedId: REFERENCE_ID })]));
+  assert.equal((await movePayment(transport, reversal)).id, id(52));
+});
+
+test('a transport that fails a look-up with something not typed: the look-up failure is typed, the outcome uncertain', async () => {
+  const transport = transportFor(() => list([]));
+  const odd = {
+    ...transport,
+    send: (call: Parameters<typeof transport.send>[0]) => (call.method === 'GET' ? Promise.reject(new TypeError('boom')) : transport.send(call)),
+  } as typeof transport;
+  const error = await uncertain(movePayment(odd, { path: '/v1/payments', operation: 'payment', request: cardPayment() }));
+  assert.ok(error.cause instanceof GatewayNetworkError, String(error.cause));
+  assert.equal(error.cause.message, 'The look-up failed');
+  assert.equal((error.cause as GatewayNetworkError).merchantTransactionId, error.merchantTransactionId);
+  assert.match(error.message, /the look-up failed: The look-up failed/);
 });
 
 describe('a refused look-up is "unknown", never "nothing there"', () => {
@@ -233,6 +253,8 @@ describe('a refused look-up is "unknown", never "nothing there"', () => {
       assert.ok(error.cause instanceof kind, `${String(error.cause)} is a ${kind.name}`);
       assert.match(error.message, /the look-up failed/);
       assert.equal(lookups(), 2, 'every look-up was made');
+      assert.deepEqual(error.candidates, []);
+      assert.equal(error.payment, undefined);
     });
   }
 
@@ -260,11 +282,16 @@ describe('a refused look-up is "unknown", never "nothing there"', () => {
     const transport = transportFor(() => notFound);
     assert.deepEqual((await queryPayments(transport, { merchantTransactionId: 'order-3' }, 'order-3')).payments, []);
     const refusing = transportFor(() => ({ status: 401, body: answer('800.900.300') }));
-    await assert.rejects(queryPayments(refusing, { merchantTransactionId: 'order-3' }, 'order-3'), GatewayAuthenticationError);
+    const refused = await failure(queryPayments(refusing, { merchantTransactionId: 'order-3' }, 'order-3'));
+    assert.ok(refused instanceof GatewayAuthenticationError, String(refused));
+    assert.equal(refused.merchantTransactionId, 'order-3');
     const odd = transportFor(() => list([{ ...answer(APPROVED), id: id(32) }, { id: id(33) }]));
     const error = await failure(queryPayments(odd, { merchantTransactionId: 'order-3' }, 'order three'));
     assert.ok(error instanceof GatewayNetworkError);
     assert.match(error.message, /order three has no readable list of payments \(HTTP 200\)/);
+    assert.equal(error.httpStatus, 200);
+    assert.equal(error.resultCode, '000.000.100');
+    assert.equal(error.merchantTransactionId, 'order-3');
   });
 });
 
@@ -294,6 +321,12 @@ describe('what the found transaction says', () => {
     const error = await failure(stranded.client.payments.create(cardPayment()));
     assert.ok(error instanceof StrandedPaymentError, String(error));
     assert.equal((error as StrandedPaymentError & { payment?: Payment }).payment?.id, id(43));
+    assert.match((error as Error).message, /redirect was lost with the answer: the shopper cannot complete it/);
+    assert.match((error as Error).message, /Do not ship; a new attempt under a new merchantTransactionId is safe/);
+    assert.equal((error as StrandedPaymentError).resultCode, '000.200.000');
+    assert.equal((error as StrandedPaymentError).resultKind, 'pending');
+    assert.equal((error as StrandedPaymentError).description, 'transaction pending');
+    assert.match((error as StrandedPaymentError).merchantTransactionId!, /^[0-9a-f-]{36}$/);
     const actionable = lostPost((post) => [list([entry(id(44), post, { result: pending, redirect: { url: 'https://acs.test/3ds', parameters: [] } })])]);
     assert.equal((await actionable.client.payments.create(cardPayment())).id, id(44));
   });
@@ -319,6 +352,27 @@ describe('an answer with an uncertain code and a payment id', () => {
     const { client, posts } = lostPost((post) => [list([entry(id(62), post)])], () => ({ status: 200, body: answer('123.456.789', {}, 'who knows') }));
     assert.equal((await client.payments.create(cardPayment())).id, id(62));
     assert.equal(posts().length, 1);
+  });
+
+  test('a declined answer is the decline, naming the merchantTransactionId; a request refused before sending is never looked up', async () => {
+    const declined = lostPost(() => [notFound], () => ({ status: 200, body: answer('800.100.151', { id: id(64), paymentType: 'DB' }, 'transaction declined (invalid card)') }));
+    const error = await failure(declined.client.payments.create(cardPayment({ merchantTransactionId: 'order-6' })));
+    assert.ok(error instanceof GatewayDeclinedError, String(error));
+    assert.equal(error.merchantTransactionId, 'order-6');
+    const invalid = lostPost(() => [notFound]);
+    const refused = await failure(invalid.client.payments.create(cardPayment({ amount: 'ten' })));
+    assert.equal((refused as Error).name, 'GatewayValidationError');
+    assert.equal(invalid.calls.length, 0);
+  });
+
+  test('the lost payment is looked up on the channel it was sent on', async () => {
+    const channel = '8a8294174b7ecb28014b9699220015cb';
+    const { client, calls } = lostPost((post) => [list([entry(id(65), post)])]);
+    await client.payments.create(cardPayment(), { entityId: channel });
+    assert.deepEqual(
+      calls.map((call) => call.url.searchParams.get('entityId') ?? call.form.get('entityId')),
+      [channel, channel],
+    );
   });
 
   test('a known final answer is taken as it is, without a look-up', async () => {
