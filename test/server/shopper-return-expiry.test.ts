@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { STATUS_CALL_WINDOW_MS } from '../../src/contract/limits.js';
 import { NO_PAYMENT_SESSION_DESCRIPTION } from '../../src/contract/result-codes.js';
-import { createMemoryStatusStore, GatewayDeclinedError, GatewayNotFoundError, StatusStoreUnavailableError, StatusUnknownError, type StatusStore } from '../../src/server/index.js';
+import { createMemoryStatusStore, GatewayDeclinedError, GatewayNotFoundError, GatewayThrottledError, StatusStoreUnavailableError, StatusUnknownError, type StatusStore } from '../../src/server/index.js';
 import { answer, stubClient, type StubAnswer, type StubCall } from '../adversarial/client-support.js';
 
 const CHECKOUT = 'ABCDEF0123456789ABCDEF0123456789.uat01-vm-tx01';
@@ -156,7 +156,7 @@ describe('after a read whose answer was lost, the checkout is looked up by its m
     assert.equal(subject.lookUps(), lookUps + 1, 'the mark stays');
   });
 
-  for (const code of ['000.200.000', '900.100.300', '123.456.789']) {
+  for (const code of ['000.200.000', '800.400.500', '900.100.300', '123.456.789']) {
     test(`a payment of it still open (${code}): unknown`, async () => {
       const subject = await afterLostRead(() => list([payment('800.100.152'), payment(code)]));
       const error = await unknown(subject.shopperReturns(), /a payment of it is not final yet/);
@@ -199,10 +199,57 @@ describe('which failed status reads leave the checkout unproven', () => {
   test('a store record that is not a gateway answer is the store failing, typed', async () => {
     const subject = returning([() => noSession]);
     await subject.store.settle(`status:${PATH}`, 'someone', { value: '{"not":"an answer"}', final: true });
-    await assert.rejects(subject.shopperReturns(), StatusStoreUnavailableError);
+    const foreign = await failure(subject.shopperReturns());
+    assert.ok(foreign instanceof StatusStoreUnavailableError, String(foreign));
+    assert.equal(foreign.message, "The status store holds a record that is not the kit's");
+    assert.equal(foreign.retryAfterSeconds, 60);
     await subject.store.settle(`status:/v1/payments/8ac7a4a17000000000000000000000f2`, 'someone', { value: 'garbage', final: true });
     const error = await failure(subject.client.handleShopperReturn({ resourcePath: '/v1/payments/8ac7a4a17000000000000000000000f2' }));
     assert.ok(error instanceof StatusStoreUnavailableError, String(error));
+    assert.equal(error.message, 'The status store holds an unreadable record');
+    assert.equal((error.cause as Error).name, 'SyntaxError');
     assert.equal(error.retryAfterSeconds, 60);
+  });
+});
+
+describe('the status read itself', () => {
+  const pending = () => ({ status: 200, body: payment('000.200.000') });
+
+  test('a third read within the minute is not sent: throttled until the oldest leaves the window', async () => {
+    const subject = returning([pending]);
+    await subject.shopperReturns();
+    clock.now += 20_000;
+    await subject.shopperReturns();
+    const error = await failure(subject.shopperReturns());
+    assert.ok(error instanceof GatewayThrottledError, String(error));
+    assert.equal(error.message, `Status of checkout ${CHECKOUT} was read 2 times this minute (the gateway's limit); not sent`);
+    assert.equal(error.retryAfterSeconds, 40);
+    assert.equal(subject.reads(), 2);
+  });
+
+  test('a read another request holds past waitMs is not sent: throttled until its claim lapses', async () => {
+    const store = createMemoryStatusStore({ now: () => clock.now, waitMs: 1 });
+    await store.claim(`status:${PATH}`, { token: 'elsewhere', now: clock.now, until: clock.now + 4_500 });
+    const subject = returning([pending], undefined, store);
+    const error = await failure(subject.shopperReturns());
+    assert.ok(error instanceof GatewayThrottledError, String(error));
+    assert.equal(error.message, `Status of checkout ${CHECKOUT} is being read by another request that has not answered yet; not sent`);
+    assert.equal(error.retryAfterSeconds, 5);
+  });
+
+  test('the read goes to the caller\'s channel', async () => {
+    const channel = '8a8294174b7ecb28014b9699220015cb';
+    const subject = returning([pending]);
+    await subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { entityId: channel });
+    assert.equal(subject.calls.find(isStatusRead)!.url.searchParams.get('entityId'), channel);
+  });
+
+  test('when the store already holds an approved answer (a lapsed holder\'s late one), that answer is returned', async () => {
+    const memory = createMemoryStatusStore({ now: () => clock.now });
+    const earlierId = '8ac7a4a17000000000000000000000f9';
+    const earlier = payment('000.100.110', { id: earlierId });
+    const store: StatusStore = { ...memory, claim: memory.claim, renew: memory.renew, read: memory.read, settle: async (key, token, settlement) => (await memory.settle(key, token, settlement), JSON.stringify(earlier)) };
+    const subject = returning([() => ({ status: 200, body: payment('000.100.110') })], undefined, store);
+    assert.equal((await subject.shopperReturns()).id, earlierId);
   });
 });
