@@ -237,6 +237,45 @@ describe('the status read itself', () => {
     assert.equal(error.retryAfterSeconds, 5);
   });
 
+  test('a payment read held elsewhere is named as a payment', async () => {
+    const paymentPath = '/v1/payments/8ac7a4a17000000000000000000000f3';
+    const store = createMemoryStatusStore({ now: () => clock.now, waitMs: 1 });
+    await store.claim(`status:${paymentPath}`, { token: 'elsewhere', now: clock.now, until: clock.now + 1_000 });
+    const error = await failure(returning([pending], undefined, store).client.handleShopperReturn({ resourcePath: paymentPath }));
+    assert.equal((error as Error).message, 'Payment 8ac7a4a17000000000000000000000f3 is being read by another request that has not answered yet; not sent');
+  });
+
+  test('every caller left while the claim was being granted: nothing is sent, the claim is released', async () => {
+    const memory = createMemoryStatusStore({ now: () => clock.now });
+    let grant = () => {};
+    const granted = new Promise<void>((resolve) => (grant = resolve));
+    const store: StatusStore = { ...memory, claim: async (key, request) => (await granted, memory.claim(key, request)), settle: memory.settle, renew: memory.renew, read: memory.read };
+    const subject = returning([pending], undefined, store);
+    const controller = new AbortController();
+    const leaving = failure(subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { signal: controller.signal }));
+    controller.abort(new Error('shopper closed the tab'));
+    assert.match(((await leaving) as Error).message, /aborted by its caller/);
+    grant();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(subject.reads(), 0, 'nothing sent');
+    assert.equal((await memory.claim(`status:${PATH}`, { token: 'next', now: clock.now, until: clock.now + 1_000 })).status, 'claimed', 'released');
+  });
+
+  test('a caller leaving a read already sent does not cancel it: the next return joins it', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const subject = returning([() => answered.then(() => ({ status: 200, body: payment('000.100.110') })) as unknown as StubAnswer]);
+    const controller = new AbortController();
+    const leaving = failure(subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { signal: controller.signal }));
+    while (subject.reads() === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    controller.abort(new Error('shopper closed the tab'));
+    await leaving;
+    const joined = subject.shopperReturns();
+    answer();
+    assert.equal((await joined).result.code, '000.100.110');
+    assert.equal(subject.reads(), 1, 'one status read for both');
+  });
+
   test('the read goes to the caller\'s channel', async () => {
     const channel = '8a8294174b7ecb28014b9699220015cb';
     const subject = returning([pending]);
