@@ -8,6 +8,8 @@
 import { BREAK_THRESHOLD, TARGETS } from './stryker/targets.mjs';
 
 const name = process.env.MUTATION_TARGET ?? '';
+// Each mutant reruns the focused tests: properties run a modest count (fixed cases beside them guard each rule).
+process.env.GW_PROPERTY_RUNS ??= '25';
 const target = TARGETS[name];
 if (!target) throw new Error(`MUTATION_TARGET must be one of: ${Object.keys(TARGETS).join(', ')} (got "${name}")`);
 
@@ -24,7 +26,8 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${name}/index.html` },
   jsonReporter: { fileName: `reports/mutation/${name}/mutation.json` },
-  tempDirName: '.stryker-tmp',
+  // One directory per module, so modules can be measured side by side.
+  tempDirName: `.stryker-tmp/${name}`,
   ignorePatterns: ['storybook-static', 'reports', '.cache', 'tmp', '.stryker-tmp'],
   cleanTempDir: 'always',
 };

@@ -11,27 +11,30 @@ export const TARGETS = {
   },
   redaction: {
     mutate: ['src/contract/redaction.ts'],
-    tests: ['test/contract/redaction.test.ts', 'test/adversarial/sandbox-secret-names.test.ts'],
+    tests: ['test/contract/redaction.test.ts', 'test/server/redaction.test.ts', 'test/adversarial/sandbox-secret-names.test.ts'],
   },
   reconcile: {
     mutate: ['src/server/reconcile.ts'],
-    tests: ['test/server/money-safety.test.ts', 'test/adversarial/client-reconcile.test.ts', 'test/adversarial/client-transport.test.ts'],
+    tests: ['test/server/reconcile.test.ts', 'test/server/reconcile-reference.test.ts', 'test/adversarial/client-reconcile.test.ts'],
   },
   'status-store': {
     mutate: ['src/server/coordination/status-store.ts', 'src/server/coordination/memory-status-store.ts'],
-    tests: ['test/server/status-store.test.ts', 'test/server/checkouts.test.ts'],
+    tests: ['test/server/lease.test.ts', 'test/server/memory-status-store.test.ts', 'test/server/status-store.test.ts'],
   },
   'redis-status-store': {
     mutate: ['src/server/coordination/redis-status-store.ts'],
-    tests: ['test/redis/redis-status-store.test.ts', 'test/redis/instances.test.ts'],
+    tests: ['test/redis/redis-status-store.test.ts'],
   },
   fulfilment: {
     mutate: ['src/server/coordination/fulfilment.ts'],
-    tests: ['test/server/fulfilment.test.ts', 'test/redis/fulfilment.test.ts'],
+    tests: ['test/server/fulfilment-edges.test.ts', 'test/server/fulfilment.test.ts'],
   },
+  // What decides "expired" (reading the store's records, which failures leave a read unanswered, the status read,
+  // keeping its answer, "no payment session found"); sharing one read among concurrent returns (below line 168)
+  // is the coordination suites' (test/server/status-store.test.ts, test/model).
   'shopper-return': {
-    mutate: ['src/server/shopper-return.ts'],
-    tests: ['test/adversarial/demo-merchant.test.ts', 'test/redis/demo.test.ts'],
+    mutate: ['src/server/shopper-return.ts:31-168'],
+    tests: ['test/server/shopper-return-expiry.test.ts', 'test/server/checkouts.test.ts'],
   },
 };
 

@@ -19,6 +19,7 @@ import {
 } from '../../src/server/index.js';
 import { card, CARDS, cardPayment, clientFor, control, orderId, useSandbox } from '../server/fixtures.js';
 import { answer, PAYMENT_ID, stubClient } from './client-support.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const context = useSandbox();
 
@@ -191,7 +192,7 @@ describe('class 1, as a property: whatever the report lists, the client answers 
           assert.equal(after.filter((payment) => certainlyIt(payment, kind, sentId, chosen)).length, 1, 'decided although another transaction could be it');
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });

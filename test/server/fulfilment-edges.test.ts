@@ -1,0 +1,75 @@
+/**
+ * `fulfilOnce`'s edges beside the shared suite (fulfilment-contract.ts): what
+ * it records and on which clock, what the handler is given, and a store that
+ * fails after the handler ran (the run is still reported; the handler's own
+ * error still reaches its caller). A store wrapper counts and can fail calls.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createFulfilment, createMemoryStatusStore, type FulfillablePayment, type StatusStore } from '../../src/server/index.js';
+
+const T0 = 1_800_000_000_000;
+const approved = (id = 'p1'): FulfillablePayment => ({ id, result: { code: '000.100.110', description: 'approved' } });
+
+function wrapped(override: Partial<StatusStore> = {}) {
+  const inner = createMemoryStatusStore({ now: () => T0 });
+  const claims: { key: string; now: number }[] = [];
+  const store: StatusStore = {
+    claim: (key, request) => (claims.push({ key, now: request.now }), inner.claim(key, request)),
+    settle: override.settle ?? inner.settle,
+    renew: inner.renew,
+  };
+  return { store, inner, claims };
+}
+
+describe('fulfilOnce edges', () => {
+  test('records when it was fulfilled, on the given clock, under fulfil:{paymentId}', async () => {
+    const { store, inner, claims } = wrapped();
+    const outcome = await createFulfilment({ store, now: () => T0 }).fulfilOnce(approved('p7'), () => 42);
+    assert.deepEqual(outcome, { status: 'fulfilled', result: 42 });
+    assert.deepEqual(claims, [{ key: 'fulfil:p7', now: T0 }]);
+    assert.equal(await inner.read!('fulfil:p7'), JSON.stringify({ fulfilledAt: new Date(T0).toISOString() }));
+  });
+
+  test('without a clock, the system clock', async () => {
+    const { store, inner } = wrapped();
+    const before = Date.now();
+    await createFulfilment({ store }).fulfilOnce(approved(), () => undefined);
+    const { fulfilledAt } = JSON.parse((await inner.read!('fulfil:p1'))!) as { fulfilledAt: string };
+    assert.ok(Date.parse(fulfilledAt) >= before && Date.parse(fulfilledAt) <= Date.now(), fulfilledAt);
+  });
+
+  test('the handler gets the payment and the lease\'s signal, live', async () => {
+    const { store } = wrapped();
+    const payment = approved();
+    await createFulfilment({ store, now: () => T0 }).fulfilOnce(payment, (given, signal) => {
+      assert.equal(given, payment);
+      assert.ok(signal instanceof AbortSignal);
+      assert.equal(signal.aborted, false);
+    });
+  });
+
+  test('a store that cannot record the run: the run is still reported fulfilled', async () => {
+    const { store } = wrapped({ settle: () => Promise.reject(new Error('store down')) });
+    assert.deepEqual(await createFulfilment({ store, now: () => T0 }).fulfilOnce(approved(), () => 'shipped'), { status: 'fulfilled', result: 'shipped' });
+  });
+
+  test('a handler that throws while the store is down: the handler\'s error reaches the caller, not the store\'s', async () => {
+    const { store } = wrapped({ settle: () => Promise.reject(new Error('store down')) });
+    await assert.rejects(
+      createFulfilment({ store, now: () => T0 }).fulfilOnce(approved(), () => {
+        throw new Error('warehouse unreachable');
+      }),
+      /warehouse unreachable/,
+    );
+  });
+
+  test('no payment, no result, no code: not approved, and the store is not asked', async () => {
+    const { store, claims } = wrapped();
+    const fulfilment = createFulfilment({ store, now: () => T0 });
+    for (const payment of [undefined, null, { id: 'p2' }, { id: 'p3', result: {} }]) {
+      assert.deepEqual(await fulfilment.fulfilOnce(payment as unknown as FulfillablePayment, () => assert.fail('ran')), { status: 'not-approved' });
+    }
+    assert.deepEqual(claims, []);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * The memory status store's own bookkeeping, exactly: what each record costs
+ * in its byte bound, when records expire (final values and unanswered marks
+ * after ttlMs, the rest transientMs after their claim), the retry hint when it
+ * is full, and the contract's edges (the window's boundary, a lapsed claim's
+ * work counted as unanswered). The shared contract itself runs in
+ * status-store.test.ts.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createMemoryStatusStore } from '../../src/server/coordination/memory-status-store.js';
+import { STATUS_STORE_DEFAULTS, StatusStoreUnavailableError } from '../../src/server/coordination/status-store.js';
+
+const T0 = 1_800_000_000_000;
+const OVERHEAD = 64;
+
+function clocked(options: Parameters<typeof createMemoryStatusStore>[0] = {}) {
+  const clock = { now: T0 };
+  const store = createMemoryStatusStore({ ...options, now: () => clock.now });
+  return { store, clock };
+}
+
+describe('what a record costs (UTF-16 code units: 64 per record, its key and strings, 16 per counted call)', () => {
+  test('a counted claim, then its final answer', async () => {
+    const { store } = clocked();
+    store.claim('k1', { token: 'tok', now: T0, until: T0 + 10_000, limit: { count: 5, windowMs: 60_000 } });
+    assert.deepEqual(store.usage, { records: 1, bytes: OVERHEAD + 2 + 3 + 16, keptBytes: 0, maxBytes: STATUS_STORE_DEFAULTS.maxBytes });
+    assert.equal(store.size, 1);
+    store.settle('k1', 'tok', { value: 'paid', final: true });
+    // final, answer and answerOf; the holder is gone, the counted call stays.
+    const kept = OVERHEAD + 2 + 4 + 4 + 3 + 16;
+    assert.deepEqual(store.usage, { records: 1, bytes: kept, keptBytes: kept, maxBytes: STATUS_STORE_DEFAULTS.maxBytes });
+    store.claim('k2', { token: 't', now: T0, until: T0 + 10_000 });
+    assert.equal(store.usage.bytes, kept + OVERHEAD + 2 + 1);
+    assert.equal(store.usage.keptBytes, kept);
+    assert.equal(store.size, 2);
+  });
+
+  test('a record rewritten is counted once; a non-final answer is transient', async () => {
+    const { store } = clocked();
+    store.claim('k', { token: 'a', now: T0, until: T0 + 10_000 });
+    store.renew('k', 'a', T0 + 20_000);
+    store.settle('k', 'a', { value: 'pending', final: false });
+    assert.deepEqual(store.usage, { records: 1, bytes: OVERHEAD + 1 + 7 + 1, keptBytes: 0, maxBytes: STATUS_STORE_DEFAULTS.maxBytes });
+  });
+
+  test('full at exactly maxBytes: the claim that fits is granted, the next refused with the seconds until room', async () => {
+    const size = OVERHEAD + 2 + 1;
+    const { store, clock } = clocked({ maxBytes: 2 * size, transientMs: 5_500 });
+    assert.equal((await store.claim('k1', { token: 'a', now: T0, until: T0 + 1_000 })).status, 'claimed');
+    clock.now += 1_000;
+    assert.equal((await store.claim('k2', { token: 'b', now: clock.now, until: clock.now + 1_000 })).status, 'claimed');
+    const error = (() => {
+      try {
+        store.claim('k3', { token: 'c', now: clock.now, until: clock.now + 1_000 });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    assert.ok(error instanceof StatusStoreUnavailableError, String(error));
+    // k1 expires at its until (T0 + 1000) + 5500: 5.5 s from now, so 6 s.
+    assert.equal(error.retryAfterSeconds, 6);
+    assert.match(error.message, new RegExp(`holds its ${2 * size} bytes`));
+    // Rewriting a record already held needs only its growth.
+    assert.equal(store.renew('k2', 'b', clock.now + 2_000), true);
+    // A final value is written whatever the bound (it is never refused nor evicted).
+    assert.equal(store.settle('k3', 'c', { value: 'paid', final: true }), 'paid');
+    assert.equal(store.usage.records, 3);
+    clock.now = T0 + 1_000 + 5_500;
+    assert.equal(store.usage.records, 2, 'k1 expired when the hint said');
+  });
+
+  test('the retry hint is at least one second', async () => {
+    const size = OVERHEAD + 2 + 1;
+    const { store, clock } = clocked({ maxBytes: size, transientMs: 100 });
+    store.claim('k1', { token: 'a', now: T0, until: T0 });
+    clock.now += 50;
+    const error = (() => {
+      try {
+        store.claim('k2', { token: 'b', now: clock.now, until: clock.now });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    assert.ok(error instanceof StatusStoreUnavailableError);
+    assert.equal(error.retryAfterSeconds, 1);
+  });
+});
+
+describe('expiry', () => {
+  test('a claim\'s record lives transientMs past its until, then is gone', async () => {
+    const { store, clock } = clocked({ transientMs: 1_000 });
+    store.claim('k', { token: 'a', now: T0, until: T0 + 5_000 });
+    clock.now = T0 + 5_999;
+    assert.equal(store.usage.records, 1);
+    clock.now = T0 + 6_000;
+    assert.equal(store.usage.records, 0);
+    assert.equal(store.usage.bytes, 0);
+  });
+
+  test('a claim whose until is already past lives transientMs from its write', async () => {
+    const { store, clock } = clocked({ transientMs: 1_000 });
+    store.claim('k', { token: 'a', now: T0, until: T0 - 5_000 });
+    clock.now = T0 + 999;
+    assert.equal(store.usage.records, 1);
+    clock.now = T0 + 1_000;
+    assert.equal(store.usage.records, 0);
+  });
+
+  test('expired records of both kinds are dropped in order of expiry, the bytes with them', async () => {
+    const { store, clock } = clocked({ transientMs: 1_000, ttlMs: 3_000 });
+    store.settle('kept1', 'w', { value: 'a', final: true });
+    store.claim('t1', { token: 'a', now: T0, until: T0 });
+    clock.now = T0 + 500;
+    store.settle('kept2', 'w', { value: 'b', final: true });
+    store.claim('t2', { token: 'b', now: clock.now, until: clock.now });
+    clock.now = T0 + 1_000;
+    assert.equal(store.usage.records, 3, 't1 went');
+    clock.now = T0 + 1_500;
+    assert.equal(store.usage.records, 2, 't2 went');
+    clock.now = T0 + 3_000;
+    assert.deepEqual(store.usage, { records: 1, bytes: OVERHEAD + 5 + 1 + 1 + 1, keptBytes: OVERHEAD + 5 + 1 + 1 + 1, maxBytes: STATUS_STORE_DEFAULTS.maxBytes });
+    clock.now = T0 + 3_500;
+    assert.deepEqual(store.usage, { records: 0, bytes: 0, keptBytes: 0, maxBytes: STATUS_STORE_DEFAULTS.maxBytes });
+  });
+
+  test('an unanswered mark is kept ttlMs (not transientMs): every later claim is told, until an answer', async () => {
+    const { store, clock } = clocked({ transientMs: 1_000, ttlMs: 10_000 });
+    store.claim('k', { token: 'a', now: T0, until: T0 + 1_000 });
+    store.settle('k', 'a', { unanswered: true });
+    assert.equal(store.usage.keptBytes, store.usage.bytes);
+    clock.now = T0 + 9_999;
+    assert.deepEqual(store.claim('k', { token: 'b', now: clock.now, until: clock.now + 1_000 }), { status: 'claimed', since: T0, unanswered: true });
+    store.settle('k', 'b', { value: 'pending', final: false });
+    assert.deepEqual(store.claim('k', { token: 'c', now: clock.now, until: clock.now + 1_000 }), { status: 'claimed', since: T0 });
+  });
+
+  test('read answers the final value only, and an expired one not at all', async () => {
+    const { store, clock } = clocked({ ttlMs: 1_000 });
+    store.claim('k', { token: 'a', now: T0, until: T0 + 500 });
+    assert.equal(store.read!('k'), undefined);
+    store.settle('k', 'a', { value: 'paid', final: true });
+    assert.equal(store.read!('k'), 'paid');
+    clock.now = T0 + 999;
+    assert.equal(store.read!('k'), 'paid');
+    clock.now = T0 + 1_000;
+    assert.equal(store.read!('k'), undefined);
+  });
+});
+
+describe('the contract\'s edges', () => {
+  test('a counted call leaves the window exactly windowMs after it was granted', async () => {
+    const { store } = clocked();
+    const limit = { count: 1, windowMs: 1_000 };
+    store.claim('k', { token: 'a', now: T0, until: T0 + 10, limit });
+    store.settle('k', 'a', {});
+    assert.deepEqual(store.claim('k', { token: 'b', now: T0 + 999, until: T0 + 1_010, limit }), { status: 'limited', retryAt: T0 + 1_000 });
+    assert.equal((await store.claim('k', { token: 'c', now: T0 + 1_000, until: T0 + 1_010, limit })).status, 'claimed');
+  });
+
+  test('the oldest counted call sets retryAt', async () => {
+    const { store } = clocked();
+    const limit = { count: 2, windowMs: 1_000 };
+    for (const [token, now] of [
+      ['a', T0 + 300],
+      ['b', T0 + 600],
+    ] as const) {
+      store.claim('k', { token, now, until: now + 10, limit });
+      store.settle('k', token, {});
+    }
+    assert.deepEqual(store.claim('k', { token: 'c', now: T0 + 700, until: T0 + 710, limit }), { status: 'limited', retryAt: T0 + 1_300 });
+  });
+
+  test('a claim lives until its until: busy before, taken at it, and the lapsed holder\'s work is unanswered', async () => {
+    const { store } = clocked();
+    store.claim('k', { token: 'a', now: T0, until: T0 + 100 });
+    assert.deepEqual(store.claim('k', { token: 'b', now: T0 + 99, until: T0 + 200 }), { status: 'busy', holder: 'a', until: T0 + 100 });
+    assert.deepEqual(store.claim('k', { token: 'b', now: T0 + 100, until: T0 + 200 }), { status: 'claimed', since: T0, unanswered: true });
+  });
+
+  test('an answer is given only to a waiter naming the claim that left it', async () => {
+    const { store } = clocked();
+    store.claim('k', { token: 'a', now: T0, until: T0 + 100 });
+    store.settle('k', 'a', { value: 'pending', final: false });
+    assert.deepEqual(store.claim('k', { token: 'b', now: T0, until: T0 + 100, answerOf: 'a' }), { status: 'answer', value: 'pending' });
+    assert.deepEqual(store.claim('k', { token: 'c', now: T0, until: T0 + 100, answerOf: 'z' }), { status: 'claimed', since: T0 });
+    assert.deepEqual(store.claim('k', { token: 'd', now: T0, until: T0 + 100, answerOf: 'a' }), { status: 'answer', value: 'pending' }, 'the answer, even while another claim holds the key');
+  });
+
+  test('settle by someone who holds nothing, without a value, changes nothing and answers the final value', async () => {
+    const { store } = clocked();
+    store.claim('k', { token: 'a', now: T0, until: T0 + 100 });
+    const before = store.usage;
+    assert.equal(store.settle('k', 'stranger', { unanswered: true }), undefined);
+    assert.deepEqual(store.usage, before);
+    assert.equal((await store.claim('k', { token: 'b', now: T0 + 1, until: T0 + 100 })).status, 'busy');
+    assert.equal(store.renew('k', 'stranger', T0 + 500), false);
+    assert.equal(store.renew('missing', 'a', T0 + 500), false);
+  });
+});

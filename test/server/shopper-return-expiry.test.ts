@@ -1,0 +1,294 @@
+/**
+ * What decides "expired" in `handleShopperReturn`, case by case over a stub
+ * gateway: "no payment session found" is believed (GatewayNotFoundError) only
+ * when the store saw the checkout created and no read of it went unanswered;
+ * otherwise the checkout's payments are looked up by the remembered
+ * merchantTransactionId, and without proof either way the answer is
+ * StatusUnknownError. Which failed reads count as unanswered is decided here too.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { STATUS_CALL_WINDOW_MS } from '../../src/contract/limits.js';
+import { NO_PAYMENT_SESSION_DESCRIPTION } from '../../src/contract/result-codes.js';
+import { createMemoryStatusStore, GatewayDeclinedError, GatewayNotFoundError, GatewayThrottledError, StatusStoreUnavailableError, StatusUnknownError, type StatusStore } from '../../src/server/index.js';
+import { answer, stubClient, type StubAnswer, type StubCall } from '../adversarial/client-support.js';
+
+const CHECKOUT = 'ABCDEF0123456789ABCDEF0123456789.uat01-vm-tx01';
+const OTHER = '0123456789ABCDEF0123456789ABCDEF.uat01-vm-tx01';
+const PATH = `/v1/checkouts/${CHECKOUT}/payment`;
+const ORDER = 'order-5005';
+const T0 = 1_800_000_000_000;
+
+const noSession: StubAnswer = { status: 400, body: answer('200.300.404', {}, NO_PAYMENT_SESSION_DESCRIPTION) };
+const payment = (code: string, fields: Record<string, unknown> = {}) => ({
+  ...answer(code, { id: '8ac7a4a17000000000000000000000f1', paymentType: 'DB', amount: '10.00', currency: 'EUR', merchantTransactionId: ORDER, ndc: CHECKOUT, ...fields }),
+});
+const list = (payments: unknown[]): StubAnswer => ({ status: 200, body: answer('000.000.100', { payments }) });
+const isStatusRead = (call: StubCall) => call.url.pathname === PATH;
+const isLookUp = (call: StubCall) => call.url.pathname === '/v3/query';
+
+/** The clock of the client and its store: a case moves it past the status limit's window when it reads more than twice. */
+const clock = { now: T0 };
+
+/** A client on a memory store whose status reads answer `reads` in turn and whose look-ups answer `lookUp`. */
+function returning(reads: (() => StubAnswer)[], lookUp: () => StubAnswer = () => list([]), store: StatusStore = createMemoryStatusStore({ now: () => clock.now })) {
+  let read = 0;
+  const stub = stubClient(
+    (call) => {
+      if (isStatusRead(call)) return reads[Math.min(read++, reads.length - 1)]!();
+      if (isLookUp(call)) return lookUp();
+      return { status: 200, body: answer('000.200.100', { id: CHECKOUT }, 'successfully created checkout') };
+    },
+    { statusStore: store, now: () => clock.now },
+  );
+  const shopperReturns = () => stub.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH });
+  return { ...stub, store, shopperReturns, lookUps: () => stub.calls.filter(isLookUp).length, reads: () => stub.calls.filter(isStatusRead).length };
+}
+
+/** Remembers the checkout as the client does when it creates it. */
+const created = (store: StatusStore, record: unknown = { merchantTransactionId: ORDER }) =>
+  store.settle(`checkout:${CHECKOUT}`, 'created', { value: typeof record === 'string' ? record : JSON.stringify(record), final: true });
+
+async function failure(promise: Promise<unknown>) {
+  return promise.then(
+    (value) => assert.fail(`expected an error, got ${JSON.stringify(value)}`),
+    (error: unknown) => error,
+  );
+}
+
+async function unknown(promise: Promise<unknown>, why: RegExp): Promise<StatusUnknownError> {
+  const error = await failure(promise);
+  assert.ok(error instanceof StatusUnknownError, String(error));
+  assert.match(error.message, why);
+  assert.match(error.message, /Do not treat it as expired/);
+  assert.equal(error.retryAfterSeconds, 60);
+  return error;
+}
+
+describe('"no payment session found" is believed only with proof', () => {
+  test('created through this client and never read unanswered: expired, without a look-up', async () => {
+    const subject = returning([() => noSession]);
+    await subject.client.checkouts.create({ amount: '10.00', currency: 'EUR', paymentType: 'DB', merchantTransactionId: ORDER });
+    const error = await failure(subject.shopperReturns());
+    assert.ok(error instanceof GatewayNotFoundError, String(error));
+    assert.equal(subject.lookUps(), 0);
+    // Released, not marked: the next return reads again and believes again.
+    await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
+    assert.equal(subject.reads(), 2);
+    assert.equal(subject.lookUps(), 0);
+  });
+
+  test('a checkout the store does not know: unknown, without a look-up, and it stays unknown', async () => {
+    const subject = returning([() => noSession]);
+    const error = await unknown(subject.shopperReturns(), /does not know it from its creation/);
+    assert.equal(error.merchantTransactionId, '');
+    assert.ok(error.cause instanceof GatewayNotFoundError);
+    assert.equal(subject.lookUps(), 0);
+    await unknown(subject.shopperReturns(), /does not know it/);
+  });
+
+  for (const [what, record] of [
+    ['not JSON', '{"merchantTransactionId":'],
+    ['not an object', '"order-5005"'],
+    ['null', 'null'],
+    ['a merchantTransactionId that is not a string', { merchantTransactionId: 5005 }],
+  ] as const) {
+    test(`a created record that is ${what}: not proof, unknown`, async () => {
+      const subject = returning([() => noSession]);
+      await created(subject.store, record);
+      await unknown(subject.shopperReturns(), /does not know it from its creation/);
+    });
+  }
+
+  test('a created record without a merchantTransactionId: nothing to look it up by, unknown', async () => {
+    const subject = returning([() => noSession]);
+    await created(subject.store, {});
+    // Known from its creation and never read: believed.
+    await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
+    // After a read that went unanswered it cannot be proved either way.
+    const lost = returning([() => ({ status: 502, raw: 'Bad Gateway' }), () => noSession]);
+    await created(lost.store, {});
+    await failure(lost.shopperReturns());
+    await unknown(lost.shopperReturns(), /has no merchantTransactionId to look it up by/);
+  });
+
+  test('a store without read, or whose read fails: unknown', async () => {
+    const memory = createMemoryStatusStore({ now: () => clock.now });
+    await created(memory);
+    const withoutRead: StatusStore = { claim: memory.claim, settle: memory.settle, renew: memory.renew };
+    await unknown(returning([() => noSession], undefined, withoutRead).shopperReturns(), /does not know it/);
+    const failing: StatusStore = { ...withoutRead, read: () => Promise.reject(new Error('ECONNRESET')) };
+    await unknown(returning([() => noSession], undefined, failing).shopperReturns(), /does not know it/);
+  });
+});
+
+describe('after a read whose answer was lost, the checkout is looked up by its merchantTransactionId', () => {
+  /** Created, one status read lost (`lost`), then "no payment session found". */
+  async function afterLostRead(lookUp: () => StubAnswer, lost: () => StubAnswer = () => ({ status: 500, raw: 'Internal Server Error' })) {
+    const subject = returning([lost, () => noSession], lookUp);
+    await created(subject.store);
+    await failure(subject.shopperReturns());
+    return subject;
+  }
+
+  test('its approved payment is the answer, and is kept for the next return', async () => {
+    const subject = await afterLostRead(() => list([payment('000.100.110')]));
+    const paid = await subject.shopperReturns();
+    assert.equal(paid.result.code, '000.100.110');
+    assert.equal(subject.calls.filter(isLookUp)[0]!.url.searchParams.get('merchantTransactionId'), ORDER);
+    const reads = subject.reads();
+    assert.equal((await subject.shopperReturns()).id, paid.id);
+    assert.equal(subject.reads(), reads, 'answered from the store');
+  });
+
+  test('an approved payment without an ndc counts; one of another checkout of the order does not', async () => {
+    assert.equal((await (await afterLostRead(() => list([payment('000.100.110', { ndc: undefined })]))).shopperReturns()).result.code, '000.100.110');
+    const other = await afterLostRead(() => list([payment('000.100.110', { ndc: OTHER }), payment('800.100.152')]));
+    await assert.rejects(other.shopperReturns(), GatewayNotFoundError);
+  });
+
+  test('nothing approved and nothing open: proven unpaid (expired), but the next return checks again', async () => {
+    const subject = await afterLostRead(() => list([payment('800.100.152')]));
+    await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
+    const lookUps = subject.lookUps();
+    clock.now += STATUS_CALL_WINDOW_MS;
+    await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
+    assert.equal(subject.lookUps(), lookUps + 1, 'the mark stays');
+  });
+
+  for (const code of ['000.200.000', '800.400.500', '900.100.300', '123.456.789']) {
+    test(`a payment of it still open (${code}): unknown`, async () => {
+      const subject = await afterLostRead(() => list([payment('800.100.152'), payment(code)]));
+      const error = await unknown(subject.shopperReturns(), /a payment of it is not final yet/);
+      assert.equal(error.merchantTransactionId, ORDER);
+    });
+  }
+
+  test('a look-up that fails: unknown, with the look-up failure as cause', async () => {
+    const subject = await afterLostRead(() => ({ status: 401, body: answer('800.900.300', {}, 'user authorization failed') }));
+    const error = await unknown(subject.shopperReturns(), /looking it up by its merchantTransactionId failed/);
+    assert.equal((error.cause as { resultCode?: string }).resultCode, '800.900.300');
+  });
+});
+
+describe('which failed status reads leave the checkout unproven', () => {
+  for (const [what, first, lost] of [
+    ['a dropped connection', () => { throw new TypeError('fetch failed'); }, true],
+    ['an HTTP 500 carrying a result code', () => ({ status: 500, body: answer('800.100.152', {}, 'declined') }), true],
+    ['an uncertain result code', () => ({ status: 200, body: answer('900.100.300', {}, 'timeout, uncertain result') }), true],
+    ['a body that is not the gateway\'s', () => ({ status: 400, raw: '<html>' }), true],
+    ['a decline (the gateway answered)', () => ({ status: 400, body: answer('800.100.152', {}, 'declined') }), false],
+    ['a refusal below 500 (the gateway answered)', () => ({ status: 401, body: answer('800.900.300', {}, 'user authorization failed') }), false],
+  ] as [string, () => StubAnswer, boolean][]) {
+    test(`${what}: ${lost ? 'unanswered, so a later "no session" is looked up' : 'answered, so a later "no session" is believed'}`, async () => {
+      const subject = returning([first, () => noSession], () => list([]));
+      await created(subject.store);
+      await failure(subject.shopperReturns());
+      await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
+      assert.equal(subject.lookUps(), lost ? 1 : 0);
+    });
+  }
+
+  test('a declined read is not kept: the next return reads again', async () => {
+    const subject = returning([() => ({ status: 400, body: answer('800.100.152', {}, 'declined') })]);
+    await assert.rejects(subject.shopperReturns(), GatewayDeclinedError);
+    await assert.rejects(subject.shopperReturns(), GatewayDeclinedError);
+    assert.equal(subject.reads(), 2);
+  });
+
+  test('a store record that is not a gateway answer is the store failing, typed', async () => {
+    const subject = returning([() => noSession]);
+    await subject.store.settle(`status:${PATH}`, 'someone', { value: '{"not":"an answer"}', final: true });
+    const foreign = await failure(subject.shopperReturns());
+    assert.ok(foreign instanceof StatusStoreUnavailableError, String(foreign));
+    assert.equal(foreign.message, "The status store holds a record that is not the kit's");
+    assert.equal(foreign.retryAfterSeconds, 60);
+    await subject.store.settle(`status:/v1/payments/8ac7a4a17000000000000000000000f2`, 'someone', { value: 'garbage', final: true });
+    const error = await failure(subject.client.handleShopperReturn({ resourcePath: '/v1/payments/8ac7a4a17000000000000000000000f2' }));
+    assert.ok(error instanceof StatusStoreUnavailableError, String(error));
+    assert.equal(error.message, 'The status store holds an unreadable record');
+    assert.equal((error.cause as Error).name, 'SyntaxError');
+    assert.equal(error.retryAfterSeconds, 60);
+  });
+});
+
+describe('the status read itself', () => {
+  const pending = () => ({ status: 200, body: payment('000.200.000') });
+
+  test('a third read within the minute is not sent: throttled until the oldest leaves the window', async () => {
+    const subject = returning([pending]);
+    await subject.shopperReturns();
+    clock.now += 20_000;
+    await subject.shopperReturns();
+    const error = await failure(subject.shopperReturns());
+    assert.ok(error instanceof GatewayThrottledError, String(error));
+    assert.equal(error.message, `Status of checkout ${CHECKOUT} was read 2 times this minute (the gateway's limit); not sent`);
+    assert.equal(error.retryAfterSeconds, 40);
+    assert.equal(subject.reads(), 2);
+  });
+
+  test('a read another request holds past waitMs is not sent: throttled until its claim lapses', async () => {
+    const store = createMemoryStatusStore({ now: () => clock.now, waitMs: 1 });
+    await store.claim(`status:${PATH}`, { token: 'elsewhere', now: clock.now, until: clock.now + 4_500 });
+    const subject = returning([pending], undefined, store);
+    const error = await failure(subject.shopperReturns());
+    assert.ok(error instanceof GatewayThrottledError, String(error));
+    assert.equal(error.message, `Status of checkout ${CHECKOUT} is being read by another request that has not answered yet; not sent`);
+    assert.equal(error.retryAfterSeconds, 5);
+  });
+
+  test('a payment read held elsewhere is named as a payment', async () => {
+    const paymentPath = '/v1/payments/8ac7a4a17000000000000000000000f3';
+    const store = createMemoryStatusStore({ now: () => clock.now, waitMs: 1 });
+    await store.claim(`status:${paymentPath}`, { token: 'elsewhere', now: clock.now, until: clock.now + 1_000 });
+    const error = await failure(returning([pending], undefined, store).client.handleShopperReturn({ resourcePath: paymentPath }));
+    assert.equal((error as Error).message, 'Payment 8ac7a4a17000000000000000000000f3 is being read by another request that has not answered yet; not sent');
+  });
+
+  test('every caller left while the claim was being granted: nothing is sent, the claim is released', async () => {
+    const memory = createMemoryStatusStore({ now: () => clock.now });
+    let grant = () => {};
+    const granted = new Promise<void>((resolve) => (grant = resolve));
+    const store: StatusStore = { ...memory, claim: async (key, request) => (await granted, memory.claim(key, request)), settle: memory.settle, renew: memory.renew, read: memory.read };
+    const subject = returning([pending], undefined, store);
+    const controller = new AbortController();
+    const leaving = failure(subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { signal: controller.signal }));
+    controller.abort(new Error('shopper closed the tab'));
+    assert.match(((await leaving) as Error).message, /aborted by its caller/);
+    grant();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(subject.reads(), 0, 'nothing sent');
+    assert.equal((await memory.claim(`status:${PATH}`, { token: 'next', now: clock.now, until: clock.now + 1_000 })).status, 'claimed', 'released');
+  });
+
+  test('a caller leaving a read already sent does not cancel it: the next return joins it', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const subject = returning([() => answered.then(() => ({ status: 200, body: payment('000.100.110') })) as unknown as StubAnswer]);
+    const controller = new AbortController();
+    const leaving = failure(subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { signal: controller.signal }));
+    while (subject.reads() === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    controller.abort(new Error('shopper closed the tab'));
+    await leaving;
+    const joined = subject.shopperReturns();
+    answer();
+    assert.equal((await joined).result.code, '000.100.110');
+    assert.equal(subject.reads(), 1, 'one status read for both');
+  });
+
+  test('the read goes to the caller\'s channel', async () => {
+    const channel = '8a8294174b7ecb28014b9699220015cb';
+    const subject = returning([pending]);
+    await subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { entityId: channel });
+    assert.equal(subject.calls.find(isStatusRead)!.url.searchParams.get('entityId'), channel);
+  });
+
+  test('when the store already holds an approved answer (a lapsed holder\'s late one), that answer is returned', async () => {
+    const memory = createMemoryStatusStore({ now: () => clock.now });
+    const earlierId = '8ac7a4a17000000000000000000000f9';
+    const earlier = payment('000.100.110', { id: earlierId });
+    const store: StatusStore = { ...memory, claim: memory.claim, renew: memory.renew, read: memory.read, settle: async (key, token, settlement) => (await memory.settle(key, token, settlement), JSON.stringify(earlier)) };
+    const subject = returning([() => ({ status: 200, body: payment('000.100.110') })], undefined, store);
+    assert.equal((await subject.shopperReturns()).id, earlierId);
+  });
+});
