@@ -16,7 +16,8 @@ if (!target) throw new Error(`MUTATION_TARGET must be one of: ${Object.keys(TARG
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'command',
-  commandRunner: { command: `node --import tsx --test --test-reporter=dot ${target.tests.join(' ')}` },
+  // A mutant that hangs a wait fails at the per-file limit instead of Stryker's whole timeout.
+  commandRunner: { command: `node --import tsx --test --test-timeout=60000 --test-reporter=dot ${target.tests.join(' ')}` },
   mutate: target.mutate,
   coverageAnalysis: 'off',
   // Two cores are shared with everything else; mutants run one after another.
