@@ -32,6 +32,8 @@ const clock = { now: T0 };
 
 /** A client on a memory store whose status reads answer `reads` in turn and whose look-ups answer `lookUp`. */
 function returning(reads: (() => StubAnswer)[], lookUp: () => StubAnswer = () => list([]), store: StatusStore = createMemoryStatusStore({ now: () => clock.now })) {
+  // What the case creates comes after the store's data began, as on any clock that moves.
+  clock.now += 1;
   let read = 0;
   const stub = stubClient(
     (call) => {
@@ -45,9 +47,12 @@ function returning(reads: (() => StubAnswer)[], lookUp: () => StubAnswer = () =>
   return { ...stub, store, shopperReturns, lookUps: () => stub.calls.filter(isLookUp).length, reads: () => stub.calls.filter(isStatusRead).length };
 }
 
-/** Remembers the checkout as the client does when it creates it. */
+/** Remembers the checkout as the client does when it creates it: after the store's data began (the clock's next ms). */
 const created = (store: StatusStore, record: unknown = { merchantTransactionId: ORDER }) =>
-  store.settle(`checkout:${CHECKOUT}`, 'created', { value: typeof record === 'string' ? record : JSON.stringify(record), final: true });
+  store.settle(`checkout:${CHECKOUT}`, 'created', {
+    value: typeof record === 'string' ? record : JSON.stringify({ createdAt: clock.now + 1, ...(record as object) }),
+    final: true,
+  });
 
 async function failure(promise: Promise<unknown>) {
   return promise.then(
@@ -110,6 +115,20 @@ describe('"no payment session found" is believed only with proof', () => {
     await created(lost.store, {});
     await failure(lost.shopperReturns());
     await unknown(lost.shopperReturns(), /has no merchantTransactionId to look it up by/);
+  });
+
+  test('a creation record no younger than the store\'s data (a copy that outlived a loss, or an old record without its time): unknown', async () => {
+    for (const age of [1, 60_000, undefined]) {
+      const subject = returning([() => noSession], () => list([]));
+      // The store's data began at the clock's previous ms: a record from then or earlier proves nothing.
+      await created(subject.store, age === undefined ? '{"merchantTransactionId":"order-5005"}' : { merchantTransactionId: ORDER, createdAt: clock.now - age });
+      // Not believed: its payments are looked up (none approved, none open: proven unpaid), and without a reference it is unknown.
+      await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
+      assert.equal(subject.lookUps(), 1, String(age));
+      const bare = returning([() => noSession]);
+      await created(bare.store, age === undefined ? '{}' : { createdAt: clock.now - age });
+      await unknown(bare.shopperReturns(), /no merchantTransactionId|does not know it/);
+    }
   });
 
   test('a store without read, or whose read fails: unknown', async () => {
