@@ -19,16 +19,9 @@ export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions, typ
 
 /** The fixed test token the sandbox accepts unless told otherwise. */
 export const DEFAULT_TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAxOTM5NzM2ZjFhNzA2NDF8c2FuZGJveA==';
-/** The card channel (AN32) the sandbox knows unless told otherwise: every card brand but MADA, and Google Pay. */
-export const DEFAULT_ENTITY_ID = '8ac7a4c79394bdc801939736f17e063d';
-/** The second channel of the default set-up, as a KSA merchant gets one: MADA, Apple Pay and STC Pay. */
-export const DEFAULT_MADA_ENTITY_ID = '8ac7a4c79394bdc801939736f17e4d4a';
+import { DEFAULT_ENTITIES } from './defaults.js';
 
-/** The default set-up: one entity per brand group, so MADA and wallets work without flags. */
-export const DEFAULT_ENTITIES: readonly SandboxEntity[] = [
-  { id: DEFAULT_ENTITY_ID, brands: ['VISA', 'MASTER', 'AMEX', 'DISCOVER', 'JCB', 'DINERS', 'MAESTRO', 'VISADEBIT', 'VISAELECTRON', 'UNIONPAY', 'GOOGLEPAY'] },
-  { id: DEFAULT_MADA_ENTITY_ID, brands: ['MADA', 'APPLEPAY', 'APPLEPAYTKN', 'STC_PAY'] },
-];
+export { DEFAULT_ENTITIES, DEFAULT_ENTITY_ID, DEFAULT_MADA_ENTITY_ID } from './defaults.js';
 
 export interface SandboxOptions {
   /** Interface to bind; 127.0.0.1 unless given. */

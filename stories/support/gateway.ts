@@ -45,8 +45,8 @@ export interface StoryCheckout {
   readonly baseUrl: string;
 }
 
-/** The sandbox's default MADA entity (`DEFAULT_MADA_ENTITY_ID`: MADA, APPLEPAY, APPLEPAYTKN, STC_PAY). */
-export const MADA_ENTITY_ID = '8ac7a4c79394bdc801939736f17e4d4a';
+/** The sandbox's default MADA entity (MADA, APPLEPAY, APPLEPAYTKN, STC_PAY), in the dev server's sandbox and the static build's worker alike. */
+export { DEFAULT_MADA_ENTITY_ID as MADA_ENTITY_ID } from 'gw-elements/sandbox/test-cards';
 
 /** Creates a checkout as the merchant's server would (POST /v1/checkouts), on the card entity unless `entityId` names another. */
 export async function createCheckout(amount = '24.90', entityId?: string): Promise<StoryCheckout> {

@@ -11,7 +11,7 @@ import { merchantCall } from '../support/gateway.js';
 import { axeViolations, closePages, control, fill, openWidgetPage, pay, payButton, shopperResult, type, waitFor, type Checkout, type WidgetPage } from './widget-page.js';
 
 /** The sandbox's default MADA entity (DEFAULT_MADA_ENTITY_ID): MADA, APPLEPAY, APPLEPAYTKN and STC_PAY. */
-const MADA_ENTITY = '8ac7a4c79394bdc801939736f17e4d4a';
+import { DEFAULT_MADA_ENTITY_ID as MADA_ENTITY } from '../../src/sandbox/test-cards.js';
 
 async function createCheckout(entityId?: string): Promise<Checkout> {
   const { body } = await merchantCall('POST', '/v1/checkouts', { ...(entityId ? { entityId } : {}), amount: '30.00', currency: 'SAR', paymentType: 'DB', integrity: 'true' });

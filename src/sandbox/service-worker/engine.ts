@@ -14,3 +14,4 @@ export { reply, type Routed } from '../http/route.js';
 export { createSandboxState, type SandboxState } from '../state.js';
 export { parseForm, type Reply } from '../wire.js';
 export type { WidgetScript } from '../widget-script.js';
+export { DEFAULT_ENTITIES, DEFAULT_ENTITY_ID } from '../defaults.js';

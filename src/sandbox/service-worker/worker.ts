@@ -11,6 +11,8 @@ import {
   bodyTooLarge,
   checkFault,
   createSandboxState,
+  DEFAULT_ENTITIES,
+  DEFAULT_ENTITY_ID,
   failure,
   FAULT_MODES,
   isCorsPath,
@@ -56,9 +58,9 @@ const GATEWAY_URL = `${worker.location.origin}${PREFIX}/gateway`;
 
 const RESULT_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back at the shop</title></head><body><p>Back at the shop.</p></body></html>';
 
-/** A token and a channel of this worker's own: the token stays in the worker, as a merchant's stays on its server. */
+/** A token of this worker's own, which stays in the worker as a merchant's stays on its server; the channels are the sandbox's defaults. */
 const token = randomBytes(24).toString('base64');
-const entityId = randomBytes(16).toString('hex');
+const entityId = DEFAULT_ENTITY_ID;
 
 const sandbox: Promise<SandboxState> = (async () => {
   const bytes = Buffer.from(GW_WIDGET_SCRIPT);
@@ -66,7 +68,7 @@ const sandbox: Promise<SandboxState> = (async () => {
   // The integrity a checkout answers is the hash of exactly the bytes the script route serves.
   // The core types the bytes as Node's Buffer; in this bundle every Buffer is node-shims.ts's.
   provideWidgetScript({ bytes: bytes as unknown as WidgetScript['bytes'], integrity: `sha384-${new Bytes(digest).toString('base64')}` });
-  const state = createSandboxState({ tokens: [token], entities: [entityId] });
+  const state = createSandboxState({ tokens: [token], entities: DEFAULT_ENTITIES });
   state.base = GATEWAY_URL;
   return state;
 })();
