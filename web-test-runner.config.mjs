@@ -13,7 +13,8 @@ const sandbox = sandboxFixture();
 export default {
   files: ['test/**/*.browser.test.ts'],
   nodeResolve: true,
-  concurrency: 2,
+  // One test file at a time: a file in a background tab gets no animation frames, which open-wc's fixtures wait for.
+  concurrency: 1,
   browserStartTimeout: 60_000,
   testsStartTimeout: 60_000,
   testsFinishTimeout: 180_000,
