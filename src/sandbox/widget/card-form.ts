@@ -6,7 +6,7 @@
 import { isFormCardBrand, type FormCardBrand } from '../../contract/brands.js';
 import { httpUrl } from '../../browser/url.js';
 import type { Scope } from '../../browser/three-d-secure-flow.js';
-import { nextStep, type PaymentAnswer } from './answers.js';
+import { sendPayment } from './send-payment.js';
 import { FIELDS, digitsOf, isValidField, parseExpiry, type Field, type FieldName } from './fields.js';
 import type { Language, Texts } from './texts.js';
 import { savedCardTexts } from './saved-card-texts.js';
@@ -217,7 +217,6 @@ async function submit(widget: Widget, cardForm: CardForm, event: SubmitEvent): P
 
   setBusy(cardForm, true);
   const { controls, form } = cardForm;
-  const { signal } = widget.scope;
   const expiry = parseExpiry(controls.expiry.value)!;
   const body = new URLSearchParams({
     paymentBrand: cardForm.brand,
@@ -228,35 +227,15 @@ async function submit(widget: Widget, cardForm: CardForm, event: SubmitEvent): P
     shopperResultUrl: form.action,
   });
   if (controls.cvv.value) body.set('card.cvv', controls.cvv.value);
-  let answer: PaymentAnswer | undefined;
-  try {
-    // Sent once, never retried: the gateway may have recorded the payment even when the answer is lost.
-    const response = await fetch(widget.gatewayUrl(widget.registration ? 'widget/registration' : 'widget/payments'), { method: 'POST', body, signal, credentials: 'omit' });
-    answer = (await response.json()) as PaymentAnswer;
-  } catch {
-    if (signal.aborted) return;
-    widget.report('PciIframeSubmitError', 'The card was sent but no answer arrived; the result page reads the outcome.');
-    return widget.showResult(form);
-  }
-  if (signal.aborted) return;
-  widget.call('onAfterSubmit');
-  const next = nextStep(answer);
-  switch (next.step) {
-    case 'authenticate':
-      return widget.authenticate(next.redirect, form);
-    case 'expired':
-      // The shop's server reads which, unless the page took over in onError (wpwl.unload()).
-      widget.report('InvalidCheckoutIdError', 'The checkout is expired or already paid.');
-      return signal.aborted ? undefined : widget.showResult(form);
-    case 'result':
-      return widget.showResult(form);
-    case 'retry': {
-      const rejected: Field[] = FIELDS.filter((field) => field.parameters.some((parameter) => next.rejected.includes(parameter)));
+  return sendPayment(widget, form, body, {
+    path: widget.registration ? 'widget/registration' : 'widget/payments',
+    retry(refused) {
+      const rejected: Field[] = FIELDS.filter((field) => field.parameters.some((parameter) => refused.includes(parameter)));
       for (const field of rejected) validate(widget, cardForm, field.name, true);
       cardForm.message.textContent = rejected.length ? '' : widget.texts.declined;
       cardForm.message.hidden = rejected.length > 0;
       setBusy(cardForm, false);
       if (rejected[0]) controls[rejected[0].name].focus();
-    }
-  }
+    },
+  });
 }

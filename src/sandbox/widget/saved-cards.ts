@@ -8,9 +8,10 @@
  * Paying with a saved card is sent once, like a card, and ends on the same result page.
  */
 import { isGatewayId } from '../../contract/resource-path.js';
-import { nextStep, type PaymentAnswer, type SavedCardAnswer } from './answers.js';
+import type { SavedCardAnswer } from './answers.js';
 import { element, showMessage, type Widget } from './card-form.js';
 import { savedCardTexts } from './saved-card-texts.js';
+import { sendPayment } from './send-payment.js';
 
 const REGISTRATION_SUFFIX = '/registration';
 
@@ -91,32 +92,12 @@ async function pay(widget: Widget, saved: SavedCardForm): Promise<void> {
   form.setAttribute('aria-busy', 'true');
   const body = new URLSearchParams({ registrationId: chosen.value, shopperResultUrl: target.action });
   if (cvv) body.set('card.cvv', cvv.value.trim());
-  const { signal } = widget.scope;
-  let answer: PaymentAnswer | undefined;
-  try {
-    // Sent once, never retried: the gateway may have recorded the payment even when the answer is lost.
-    const response = await fetch(widget.gatewayUrl('widget/payments'), { method: 'POST', body, signal, credentials: 'omit' });
-    answer = (await response.json()) as PaymentAnswer;
-  } catch {
-    if (signal.aborted) return;
-    widget.report('PciIframeSubmitError', 'The payment was sent but no answer arrived; the result page reads the outcome.');
-    return widget.showResult(target);
-  }
-  if (signal.aborted) return;
-  widget.call('onAfterSubmit');
-  const next = nextStep(answer);
-  switch (next.step) {
-    case 'authenticate':
-      return widget.authenticate(next.redirect, target);
-    case 'expired':
-      widget.report('InvalidCheckoutIdError', 'The checkout is expired or already paid.');
-      return signal.aborted ? undefined : widget.showResult(target);
-    case 'result':
-      return widget.showResult(target);
-    case 'retry':
+  return sendPayment(widget, target, body, {
+    retry() {
       message.textContent = widget.texts.declined;
       message.hidden = false;
       button.disabled = false;
       form.setAttribute('aria-busy', 'false');
-  }
+    },
+  });
 }

@@ -1,18 +1,24 @@
-/** A wallet payment's one request to the checkout, and what the widget does after its answer. */
+/** A payment's one request to the checkout (card, saved card, wallet, or a card to save), and what the widget does after its answer. */
 import { nextStep, type PaymentAnswer } from './answers.js';
 import type { Widget } from './card-form.js';
 
 /**
- * Sends one wallet payment to the checkout, once and never retried, and does
- * what the answer says, as the card form does: 3-D Secure (never for a
- * wallet, but followed if the gateway asks), the result page, or `retry` when
- * nothing was charged (`rejected` names the refused parameters).
+ * Sends one payment to the checkout (`widget/registration` saves a card
+ * instead), once and never retried, since the gateway may have recorded it
+ * even when the answer is lost, and does what the answer says: 3-D Secure,
+ * the result page, or `retry` when nothing was charged (`rejected` names the
+ * refused parameters).
  */
-export async function sendPayment(widget: Widget, form: HTMLFormElement, body: URLSearchParams, handlers: { retry(rejected: readonly string[]): void }): Promise<void> {
+export async function sendPayment(
+  widget: Widget,
+  form: HTMLFormElement,
+  body: URLSearchParams,
+  handlers: { retry(rejected: readonly string[]): void; path?: 'widget/payments' | 'widget/registration' },
+): Promise<void> {
   const { signal } = widget.scope;
   let answer: PaymentAnswer | undefined;
   try {
-    const response = await fetch(widget.gatewayUrl('widget/payments'), { method: 'POST', body, signal, credentials: 'omit' });
+    const response = await fetch(widget.gatewayUrl(handlers.path ?? 'widget/payments'), { method: 'POST', body, signal, credentials: 'omit' });
     answer = (await response.json()) as PaymentAnswer;
   } catch {
     if (signal.aborted) return;
@@ -27,6 +33,7 @@ export async function sendPayment(widget: Widget, form: HTMLFormElement, body: U
     case 'authenticate':
       return widget.authenticate(next.redirect, form);
     case 'expired':
+      // The shop's server reads which, unless the page took over in onError (wpwl.unload()).
       widget.report('InvalidCheckoutIdError', 'The checkout is expired or already paid.');
       return signal.aborted ? undefined : widget.showResult(form);
     case 'result':
