@@ -24,6 +24,18 @@
  * | `threeDSecure.challengeIndicator` | `01`–`09` and `1`–`9` | the EMV 3DS requestor challenge indicator: integrators send the SCA exemptions 05 and 08, and one digit (`4`) |
  * | `threeDSecure.authenticationStatus` | `Y N U A C D R I` | the EMV 3DS 2.2 transStatus values (D: decoupled) |
  * | `paymentBrand` | the brands of `PAYMENT_BRANDS` (brands.ts) | card brands (MADA included) and the wallets APPLEPAY, APPLEPAYTKN, GOOGLEPAY, STC_PAY; the platform knows more (bank transfers) which the kit does not send |
+ *
+ * Answers follow the platform's recordings (test/fixtures/real/, sources named in each) where they
+ * and the seed's tables differ; where recordings disagree, the newest wins:
+ *
+ * | answer | as recorded | instead of |
+ * |--------|-------------|------------|
+ * | a missing parameter in `parameterErrors` | `"value": null` (2017–2023 recordings agree) | `""`; the client reads null, absent and unknown fields alike |
+ * | capture, refund and reversal answers | no `card`, no `paymentBrand` (three sources, 2016–2022) | the payment's card and brand echoed |
+ * | `timestamp` of the answer to a payment request | to the second, `YYYY-MM-DD hh:mm:ss+0000`; read-backs keep milliseconds (the 2017 and 2023 recordings; older ones carried milliseconds everywhere) | one format for both (timestamp.ts) |
+ * | the report list's own result | `000.000.100` "successful request" (2022) | a transaction's approval code |
+ * | a refused report request | `800.900.300` "user authorization failed", as the seed writes it | the longer text of other endpoints |
+ * | notification payloads | `ndc` the checkout id (widget) or `<entityId>_<32 hex>` (server to server), `presentationAmount`/`presentationCurrency` present, upper-case hex body, IV and tag (2018 and 2023 deliveries) | the payment id as `ndc`, lower-case hex |
  */
 
 import { PAYMENT_BRANDS } from './brands.js';
