@@ -3,6 +3,7 @@
  * step of a server-to-server payment) in the browser. Side-effect free: the
  * element is registered by `define.ts`.
  */
+import { alertMessage, busyMessage } from '../shared/feedback.js';
 import { html, nothing, type PropertyValues } from 'lit';
 import { challengeWindowOf, type ChallengeWindow } from '../../contract/challenge-window.js';
 import { GwElement } from '../shared/gw-element.js';
@@ -255,30 +256,11 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     return html`
       <div part="base" lang=${language}>
         <div class="status" part="status" role="status">
-          ${state === 'method'
-            ? html`
-                <slot name="method">
-                  <span class="spinner" part="spinner"></span>
-                  <span>${texts.method}</span>
-                </slot>
-              `
-            : nothing}
+          ${state === 'method' ? busyMessage('method', texts.method) : nothing}
           ${state === 'complete' ? html`<slot name="complete">${texts.complete}</slot>` : nothing}
         </div>
-        ${state === 'error'
-          ? html`
-              <div class="alert" part="error" role="alert">
-                <slot name="error">${texts.error}</slot>
-              </div>
-            `
-          : nothing}
-        ${state === 'timeout'
-          ? html`
-              <div class="alert" part="timeout" role="alert">
-                <slot name="timeout">${texts.timeout}</slot>
-              </div>
-            `
-          : nothing}
+        ${state === 'error' ? alertMessage('error', texts.error) : nothing}
+        ${state === 'timeout' ? alertMessage('timeout', texts.timeout) : nothing}
         <div class="method-frames" aria-hidden="true"></div>
         <div class="container" part="container"></div>
       </div>

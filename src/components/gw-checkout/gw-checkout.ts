@@ -2,6 +2,7 @@
  * `<gw-checkout>`: the gateway's hosted payment widget (the seed's iframe
  * checkout) as an element. Side-effect free: `define.ts` registers it.
  */
+import { alertMessage, busyMessage } from '../shared/feedback.js';
 import { html, nothing, type PropertyValues } from 'lit';
 import type { PaymentBrand } from '../../contract/brands.js';
 import { integrityProblem } from '../../contract/integrity.js';
@@ -202,29 +203,10 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     return html`
       <div part="base" lang=${language}>
         <div class="status" part="loading" role="status">
-          ${state === 'loading'
-            ? html`
-                <slot name="loading">
-                  <span class="spinner" part="spinner"></span>
-                  <span>${texts.loading}</span>
-                </slot>
-              `
-            : nothing}
+          ${state === 'loading' ? busyMessage('loading', texts.loading) : nothing}
         </div>
-        ${state === 'error'
-          ? html`
-              <div class="alert" part="error" role="alert">
-                <slot name="error">${texts.error}</slot>
-              </div>
-            `
-          : nothing}
-        ${state === 'expired'
-          ? html`
-              <div class="alert" part="expired" role="alert">
-                <slot name="expired">${texts.expired}</slot>
-              </div>
-            `
-          : nothing}
+        ${state === 'error' ? alertMessage('error', texts.error) : nothing}
+        ${state === 'expired' ? alertMessage('expired', texts.expired) : nothing}
         <div part="widget" ?hidden=${state === 'idle' || state === 'error' || state === 'expired'}>
           <slot></slot>
         </div>
