@@ -50,6 +50,15 @@ export type OutcomeKind =
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
+/** Any value as text for a message, never throwing (an object whose toString is not a function is named by its type). */
+function textOf(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return `[${typeof value}]`;
+  }
+}
+
 /** Anything that went wrong talking to the gateway. */
 export class GatewayError extends Error {
   // Names are written out, not read from the class: minifiers rename classes.
@@ -71,15 +80,15 @@ export class GatewayError extends Error {
     const redact = typeof supplied === 'function' && typeof supplied.deep === 'function' ? supplied : redactByShape;
     const parameterErrors = Array.isArray(listed) ? listed.filter((entry) => typeof entry === 'object' && entry !== null) : [];
     // Our own errors are already safe and keep their class; any other cause is reduced to a scrubbed copy.
-    super(redact(String(message)), cause instanceof Error ? { cause: cause instanceof GatewayError ? cause : sanitizedCause(cause, redact) } : undefined);
+    super(redact(textOf(message)), cause instanceof Error ? { cause: cause instanceof GatewayError ? cause : sanitizedCause(cause, redact) } : undefined);
     for (const [key, value] of Object.entries(fields)) {
       if (value !== undefined) Object.defineProperty(this, key, { value: redact.deep(value, key), enumerable: true, configurable: true, writable: true });
     }
     // Masked again by name and value: a gateway (or proxy) that echoes the form must not leak it through us.
     const masked = parameterErrors.map(({ name, value, message }) => {
-      const entry: GatewayParameterError = { name: redact(String(name)), message: redact(String(message)) };
+      const entry: GatewayParameterError = { name: redact(textOf(name)), message: redact(textOf(message)) };
       // `null` is the platform's "missing": no value, like an entry without one.
-      return value === undefined || value === null ? entry : { ...entry, value: redact(maskParameter(String(name), String(value))) };
+      return value === undefined || value === null ? entry : { ...entry, value: redact(maskParameter(textOf(name), textOf(value))) };
     });
     Object.defineProperty(this, 'parameterErrors', { value: masked, enumerable: true, writable: true, configurable: true });
   }
@@ -99,8 +108,8 @@ export class GatewayError extends Error {
 /** A cause we did not create may carry anything in its message: keep its name and a scrubbed message, and its cause the same way. */
 function sanitizedCause(cause: Error, redact: Redactor): Error {
   const inner = cause.cause instanceof Error && cause.cause !== cause ? { cause: sanitizedCause(cause.cause, redact) } : undefined;
-  const copy = new Error(redact(String(cause.message)), inner);
-  copy.name = redact(String(cause.name));
+  const copy = new Error(redact(textOf(cause.message)), inner);
+  copy.name = redact(textOf(cause.name));
   copy.stack = `${copy.name}: ${copy.message}`;
   return copy;
 }
