@@ -121,12 +121,12 @@ export function maskSecretsByShape(text: string): string {
   return maskLabelledSecrets(maskCardNumbers(text));
 }
 
-/** Any value as text, '' for what has none (null, undefined, an object that cannot be converted). */
-function textOf(value: unknown): string {
+/** Any value as text, never throwing: an object that cannot be converted is named by its type (for masks and error messages alike). */
+export function textOf(value: unknown): string {
   try {
-    return value === undefined || value === null ? '' : String(value);
+    return String(value);
   } catch {
-    return '';
+    return `[${typeof value}]`;
   }
 }
 
@@ -137,7 +137,7 @@ function textOf(value: unknown): string {
  */
 export function maskParameter(name: string, value: string): string {
   // Total on any input (a caller without TypeScript): a secret may come as a number, and a mask never throws.
-  if (typeof name !== 'string' || typeof value !== 'string') return maskParameter(textOf(name), textOf(value));
+  if (typeof name !== 'string' || typeof value !== 'string') return maskParameter(textOf(name ?? ''), textOf(value ?? ''));
   const kind = secretKindOfName(name);
   if (kind === undefined) return maskSecretsByShape(value);
   if (kind === 'cardNumber') return maskCardNumber(value);

@@ -7,7 +7,7 @@
  * a card number, a security code or the access token: every text is scrubbed
  * (see `contract/redaction.ts`) before it gets here, and again here by shape.
  */
-import { maskParameter, redactByShape, type Redactor } from '../contract/redaction.js';
+import { maskParameter, redactByShape, textOf, type Redactor } from '../contract/redaction.js';
 import type { AnsweredParameterError, ResultKind } from '../contract/result-codes.js';
 import type { Payment } from './types.js';
 
@@ -49,15 +49,6 @@ export type OutcomeKind =
   | 'failed';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
-
-/** Any value as text for a message, never throwing (an object whose toString is not a function is named by its type). */
-function textOf(value: unknown): string {
-  try {
-    return String(value);
-  } catch {
-    return `[${typeof value}]`;
-  }
-}
 
 /** Anything that went wrong talking to the gateway. */
 export class GatewayError extends Error {
