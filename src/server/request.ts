@@ -186,6 +186,15 @@ function checkOptions(options: unknown): GatewayParameterError[] {
   return errors;
 }
 
+/**
+ * Refuses malformed options before any work, for callers that use them before
+ * a request is built (the shopper return shares a read and waits on its signal).
+ */
+export function checkRequestOptions(options: unknown): void {
+  const problems = checkOptions(options);
+  if (problems.length) throw validationError(problems);
+}
+
 /** Read by shape, not by class: a signal from another realm or a polyfill is as good. */
 const isSignal = (value: unknown) => {
   const signal = value as Partial<AbortSignal> | null;

@@ -9,7 +9,7 @@ import { STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limi
 import { parseResourcePath, type ResourcePath } from '../contract/resource-path.js';
 import { classifyResult, isApproved } from '../contract/result-codes.js';
 import { GatewayError, GatewayNetworkError, GatewayNotFoundError, GatewayThrottledError, StatusUnknownError, UncertainOutcomeError } from './errors.js';
-import { isGatewayAnswer, validationError, type RequestOptions, type Transport } from './request.js';
+import { checkRequestOptions, isGatewayAnswer, validationError, type RequestOptions, type Transport } from './request.js';
 import type { Checkouts } from './resources/checkouts.js';
 import type { Payments } from './resources/payments.js';
 import type { Reports } from './resources/reports.js';
@@ -270,6 +270,8 @@ export function shopperReturnHandler(
    * `GatewayNotFoundError` only for a checkout proven unpaid.
    */
   async function handleShopperReturn(query: ShopperReturn, options?: ShopperReturnOptions | RegistrationReturnOptions): Promise<Made> {
+    // The options are used before a request is built (the shared read waits on the signal): checked first, as any call's.
+    checkRequestOptions(options);
     // A missing query (no parameters at all) is refused like a bad one below, not dereferenced.
     const { id, resourcePath } = query ?? {};
     const target = typeof resourcePath === 'string' ? parseResourcePath(resourcePath) : undefined;
