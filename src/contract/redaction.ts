@@ -199,7 +199,11 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   const { accessToken, cardNumber, cvv } = secrets;
   const keep = (secrets.keep ?? []).filter((text): text is string => !!text);
   // Short values are not replaced anywhere by value: they would match unrelated text. Their fields are still masked by name.
-  for (const token of new Set([accessToken, ...(secrets.accessTokens ?? [])])) if (token && token.length >= 8) exact.push([token, MASKED_TOKEN]);
+  for (const token of new Set([accessToken, ...(secrets.accessTokens ?? [])])) {
+    if (!token || token.length < 8) continue;
+    // A token echoed inside a form or a URL is percent-encoded (a base64 token's `=`, `+`, `/`): that spelling is the token too.
+    for (const spelling of new Set([token, encodeURIComponent(token)])) exact.push([spelling, MASKED_TOKEN]);
+  }
   if (cardNumber && cardNumber.length >= 8) exact.push([cardNumber, maskCardNumber(cardNumber)]);
   const securityCode = cvv && cvv.length >= 3 ? cvv : undefined;
   // Compiled on first need: most texts never hold the code, and a redactor is made per payment request.

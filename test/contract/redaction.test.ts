@@ -212,3 +212,15 @@ describe('redaction', () => {
     assert.equal(maskCardNumbers(`${PAN}aaaaaaaaaaaaaaaa`), `${PAN}aaaaaaaaaaaaaaaa`, '32 hex: an id');
   });
 });
+
+describe('a token echoed in a form or a URL', () => {
+  test('its percent-encoded spelling is masked as the token is (a base64 token ends in = or holds + and /)', () => {
+    const token = 'OGE4Mjk0MTc0YjdlY2IyODAxNGI5Njk5MjIwMDE1Y2N8c2VjcmV0+/Q==';
+    const redact = createRedactor({ accessToken: token });
+    const echoed = `bad amount=1&customParameters%5Bnote%5D=${encodeURIComponent(token)}&currency=EUR`;
+    const masked = redact(echoed);
+    assert.ok(!masked.includes('OGE4Mjk0MTc0YjdlY2IyODAxNGI5Njk5MjIwMDE1Y2N8c2VjcmV0'), masked);
+    assert.ok(masked.includes(MASKED_TOKEN));
+    assert.equal(redact(`as sent: ${token}`), `as sent: ${MASKED_TOKEN}`);
+  });
+});
