@@ -16,13 +16,13 @@ if (!target) throw new Error(`MUTATION_TARGET must be one of: ${Object.keys(TARG
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'command',
-  // A mutant that hangs a wait fails at the per-file limit instead of Stryker's whole timeout.
-  commandRunner: { command: `node --import tsx --test --test-timeout=60000 --test-reporter=dot ${target.tests.join(' ')}` },
+  // A mutant that hangs a wait fails its test at 5 s (a kill) before Stryker's timeout (the dry run's time × 1.5 + 8 s).
+  commandRunner: { command: `node --import tsx --test --test-timeout=5000 --test-reporter=dot ${target.tests.join(' ')}` },
   mutate: target.mutate,
   coverageAnalysis: 'off',
-  // Two cores are shared with everything else; mutants run one after another.
-  concurrency: 1,
-  timeoutMS: 20_000,
+  // One mutant per core by default (MUTATION_CONCURRENCY=1 leaves a core free for other work).
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
+  timeoutMS: 8_000,
   thresholds: { high: 95, low: BREAK_THRESHOLD, break: BREAK_THRESHOLD },
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${name}/index.html` },

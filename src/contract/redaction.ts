@@ -35,7 +35,7 @@ const ACCESS_TOKEN_NAMES: ReadonlySet<string> = new Set(['authorization', 'acces
  * and `number` only inside `card`: a house or an invoice has a number too.
  */
 export function secretKindOfName(name: string): SecretKind | undefined {
-  const segments = name.toLowerCase().split(/[.[\]]+/).filter(Boolean).map((segment) => segment.replace(/[_-]/g, ''));
+  const segments = name.toLowerCase().split(/[.[\]]/).filter(Boolean).map((segment) => segment.replace(/[_-]/g, ''));
   const last = segments.at(-1) ?? '';
   if (SECURITY_CODE_NAMES.has(last)) return 'securityCode';
   if (CARD_NUMBER_NAMES.has(last) || (last === 'number' && segments.at(-2) === 'card')) return 'cardNumber';
@@ -137,13 +137,13 @@ export function textOf(value: unknown): string {
  */
 export function maskParameter(name: string, value: string): string {
   // Total on any input (a caller without TypeScript): a secret may come as a number, and a mask never throws.
-  if (typeof name !== 'string' || typeof value !== 'string') return maskParameter(textOf(name ?? ''), textOf(value ?? ''));
+  if (typeof name !== 'string' || typeof value !== 'string') return maskParameter(textOf(name), textOf(value ?? ''));
   const kind = secretKindOfName(name);
   if (kind === undefined) return maskSecretsByShape(value);
   if (kind === 'cardNumber') return maskCardNumber(value);
   if (kind === 'securityCode') return MASKED_CVV;
   // `Authorization: Bearer …` keeps its scheme, which tells a reader what was sent; a bare value is all token.
-  return value.replace(/^(\S+\s+)?.*$/s, (_, scheme: string | undefined) => `${scheme ?? ''}${MASKED_TOKEN}`);
+  return value.replace(/(\S+\s+)?.*/s, (_, scheme: string | undefined) => `${scheme ?? ''}${MASKED_TOKEN}`);
 }
 
 /** The secrets of one request, as its sender knows them. */
@@ -197,9 +197,9 @@ export interface Redactor {
 export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   const exact: [string, string][] = [];
   const { accessToken, cardNumber, cvv } = secrets;
-  const keep = (secrets.keep ?? []).filter((text): text is string => !!text);
+  const keep = secrets.keep?.filter((text): text is string => !!text);
   // Short values are not replaced anywhere by value: they would match unrelated text. Their fields are still masked by name.
-  for (const token of new Set([accessToken, ...(secrets.accessTokens ?? [])])) {
+  for (const token of new Set(secrets.accessTokens ? [accessToken, ...secrets.accessTokens] : [accessToken])) {
     if (!token || token.length < 8) continue;
     // A token echoed inside a form or a URL is percent-encoded (a base64 token's `=`, `+`, `/`): that spelling is the token too.
     for (const spelling of new Set([token, encodeURIComponent(token)])) exact.push([spelling, MASKED_TOKEN]);
@@ -210,17 +210,17 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   let standalone: RegExp | undefined;
   const standaloneCvv = () => (standalone ??= new RegExp(`(?<!\\d|\\d[.:])${escape(securityCode!)}(?!\\d|[.:]\\d)`, 'g'));
   const known = (text: string) => {
-    for (const [secret, replacement] of exact) if (text.includes(secret)) text = text.replaceAll(secret, replacement);
+    for (const [secret, replacement] of exact) text = text.replaceAll(secret, replacement);
     return text;
   };
   const shaped = (text: string, cards: boolean): string => {
-    const kept = keep.find((part) => text.includes(part));
+    const kept = keep?.find((part) => text.includes(part));
     if (kept !== undefined) return text.split(kept).map((part) => shaped(part, cards)).join(kept);
     if (securityCode && text.includes(securityCode)) text = text.replace(standaloneCvv(), (digits: string, offset: number, whole: string) => (isIdAround(whole, offset, offset + digits.length) ? digits : MASKED_CVV));
     return cards ? maskSecretsByShape(text) : maskLabelledSecrets(text);
   };
   // JSON may escape a token's `/` as `\/`; card numbers and CVVs are digits, never escaped.
-  const needles = exact.flatMap(([secret]) => (secret.includes('/') ? [secret, secret.replaceAll('/', '\\/')] : [secret]));
+  const needles = exact.flatMap(([secret]) => [secret, secret.replaceAll('/', '\\/')]);
   const redact = ((text: string) => shaped(known(text), true)) as Redactor;
   redact.known = known;
   redact.secrets = (text) => shaped(known(text), false);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { passesLuhn } from '../../src/contract/formats.js';
-import { createRedactor, maskCardNumber, maskCardNumbers, maskLabelledSecrets, maskParameter, maskSecretsByShape, MASKED_CVV, MASKED_TOKEN, redactByShape, secretKindOfName } from '../../src/contract/redaction.js';
+import { createRedactor, maskCardNumber, maskCardNumbers, maskLabelledSecrets, maskParameter, maskSecretsByShape, MASKED_CVV, MASKED_TOKEN, redactByShape, secretKindOfName, textOf } from '../../src/contract/redaction.js';
 
 const PAN = '4200000000000000';
 
@@ -204,10 +204,7 @@ describe('redaction', () => {
     assert.equal(redact.deep({ merchantTransactionId: orderId }).merchantTransactionId, orderId);
   });
 
-  test('gateway ids and UUIDs keep their digits even when a run inside passes Luhn; a Luhn run next to one is still masked', () => {
-    for (const id of ['8ac7a4a14200000000000000000000ab', '8AC7A4A14200000000000000000000AB', 'a1cccf5001f9e5e829dffba867e51242000000000', '12345678-1234-4123-8123-420000000000']) {
-      assert.equal(maskCardNumbers(`[${id}]`), `[${id}]`, id);
-    }
+  test('a Luhn run next to an id is still masked; a run that makes a 32-hex word with letters is an id', () => {
     assert.equal(maskCardNumbers(`8ac7a4a1-${PAN}`), '8ac7a4a1-420000******0000', 'not an id word');
     assert.equal(maskCardNumbers(`${PAN}aaaaaaaaaaaaaaaa`), `${PAN}aaaaaaaaaaaaaaaa`, '32 hex: an id');
   });
@@ -222,5 +219,69 @@ describe('a token echoed in a form or a URL', () => {
     assert.ok(!masked.includes('OGE4Mjk0MTc0YjdlY2IyODAxNGI5Njk5MjIwMDE1Y2N8c2VjcmV0'), masked);
     assert.ok(masked.includes(MASKED_TOKEN));
     assert.equal(redact(`as sent: ${token}`), `as sent: ${MASKED_TOKEN}`);
+  });
+});
+
+describe('the edges of each rule, one case each', () => {
+  // Ids built around a 16-digit run that passes the Luhn check, bounded by letters: only the id rule keeps them.
+  const ID_32 = `8ac7a4ab${PAN}abcdefab`;
+  const ID_32_UPPER = `8AC7A4AB${PAN}ABCDEFAB`;
+  const ID_40 = `a1cccf5b${PAN}abcdefab01234567`;
+  const UUID = '12345678-4200-0000-0000-00000000000a';
+
+  test('an id is the whole word: 32 hex (one case), 40 hex or a UUID; a longer or shorter word around the run is not an id', () => {
+    for (const id of [ID_32, ID_32_UPPER, ID_40, UUID]) {
+      assert.equal(maskCardNumbers(`payment ${id} failed`), `payment ${id} failed`, id);
+      assert.equal(maskCardNumbers(id), id, id);
+    }
+    assert.equal(maskCardNumbers(`zz${ID_32}`), `zz8ac7a4ab420000******0000abcdefab`, 'a prefix: 34 characters');
+    assert.equal(maskCardNumbers(`${ID_32}zz`), `8ac7a4ab420000******0000abcdefabzz`, 'a suffix: 34 characters');
+    assert.equal(maskCardNumbers(`8ac7a4ab${PAN}ABCDEFAB`), `8ac7a4ab420000******0000ABCDEFAB`, 'mixed case is no id');
+  });
+
+  test('separated card numbers: 13 and 19 digits are cards; of 20, the longest leading card is masked', () => {
+    assert.equal(maskCardNumbers('4222 222 222 222'), '4222 22* **2 222');
+    assert.equal(maskCardNumbers('4200 0000 0000 0000 002'), '4200 00** **** ***0 002');
+    assert.equal(maskCardNumbers('4200 0000 0000 0000 0000'), '4200 00** **** 0000 0000');
+  });
+
+  test('a known security code inside an id at the start of a word is kept; elsewhere every occurrence is masked', () => {
+    const redact = createRedactor({ cvv: '753' });
+    const id = `753${'a'.repeat(29)}`;
+    assert.equal(redact(`id ${id}`), `id ${id}`);
+    assert.equal(redact('cvv 753, again 753'), 'cvv ***, again ***');
+    assert.equal(createRedactor({ cvv: '1.3' })('code 1.3 and 1x3'), 'code *** and 1x3', 'a code is matched as written, not as a pattern');
+  });
+
+  test('values of 8 characters are replaced by value; shorter ones only by name', () => {
+    assert.equal(createRedactor({ accessToken: 'tok-8chr' })('a tok-8chr b'), `a ${MASKED_TOKEN} b`);
+    assert.equal(createRedactor({ cardNumber: '12345678' })('a 12345678 b'), 'a ******** b');
+  });
+
+  test('without a security code, a text holding "undefined" is neither mangled nor thought to hold one', () => {
+    const redact = createRedactor({ accessToken: 'calling-token-1' });
+    assert.equal(redact('value undefined'), 'value undefined');
+    assert.equal(redact.mayHold('value undefined'), false);
+  });
+
+  test('every identifier field keeps a digit run that passes the Luhn check; other fields do not', () => {
+    const redact = createRedactor();
+    for (const name of ['id', 'referencedId', 'registrationId', 'merchantTransactionId', 'ndc', 'buildNumber', 'timestamp', 'paymentId', 'checkoutId', 'shortId']) {
+      assert.deepEqual(redact.deep({ [name]: PAN }), { [name]: PAN }, name);
+    }
+    assert.deepEqual(redact.deep({ description: PAN }), { description: '420000******0000' });
+  });
+
+  test('maskParameter is total: numbers, null and objects as names or values are converted, a name still decides', () => {
+    assert.equal(maskParameter('note', 4200000000000000 as unknown as string), '420000******0000');
+    assert.equal(maskParameter('note', null as unknown as string), '');
+    assert.equal(maskParameter(['cvv'] as unknown as string, '123'), MASKED_CVV);
+    assert.equal(maskParameter(undefined as unknown as string, 'plain'), 'plain');
+  });
+
+  test('textOf never throws: a value without a string form is named by its type', () => {
+    assert.equal(textOf(Object.create(null)), '[object]');
+    assert.equal(textOf({ toString: () => { throw new Error('no'); } }), '[object]');
+    assert.equal(textOf(12), '12');
   });
 });

@@ -69,6 +69,13 @@ describe('the Redis store when Redis fails', () => {
     assert.equal(known.status === 'claimed' && known.unanswered, undefined);
   });
 
+  test('after SCRIPT FLUSH (a restarted Redis), the next operation sends its script again and answers', async () => {
+    const store = createRedisStatusStore({ client: clients.ioredis!, prefix: `flush:${randomUUID()}:` });
+    assert.equal((await store.claim('a', claim())).status, 'claimed');
+    await clients.ioredis!.call('SCRIPT', 'FLUSH');
+    assert.equal((await store.claim('b', claim())).status, 'claimed');
+  });
+
   test('a corrupted record is StatusStoreUnavailableError, never a SyntaxError or a Lua error', async () => {
     const prefix = `corrupt:${randomUUID()}:`;
     const store = createRedisStatusStore({ client: clients.ioredis!, prefix });

@@ -7,6 +7,7 @@
  * cases are exact and fast (they run once per mutant under Stryker).
  */
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, mock, test } from 'node:test';
 import { acquire, guarded, STATUS_STORE_DEFAULTS, StatusStoreUnavailableError, type ClaimRequest, type StatusStore } from '../../src/server/coordination/status-store.js';
 import { createMemoryStatusStore } from '../../src/server/coordination/memory-status-store.js';
@@ -166,6 +167,60 @@ describe('waiting for another holder', () => {
     assert.deepEqual(result, { kind: 'value', value: 'not yet paid', final: false });
   });
 
+  test('a waiter is woken at once also when the lease is released or ends unanswered, and claims the key itself', async () => {
+    for (const end of ['release', 'unanswered'] as const) {
+      const { store } = recorded({ waitMs: 5000 });
+      const holder = await acquire(store, KEY, { now: () => Date.now() });
+      assert.ok(holder.kind === 'lease');
+      let result: unknown;
+      void acquire(store, KEY, { now: () => Date.now() }).then((value) => (result = value));
+      await pass(300, 10);
+      await holder.lease[end]();
+      await flush();
+      assert.ok(result && (result as { kind: string }).kind === 'lease', `${end}: woken without another poll`);
+    }
+  });
+
+  test('two waiters, one of them aborts: the other is still woken the moment the lease ends', async () => {
+    const { store } = recorded({ waitMs: 5000 });
+    const holder = await acquire(store, KEY, { now: () => Date.now() });
+    assert.ok(holder.kind === 'lease');
+    const leaving = new AbortController();
+    void acquire(store, KEY, { now: () => Date.now(), signal: leaving.signal }).catch(() => undefined);
+    let result: unknown;
+    void acquire(store, KEY, { now: () => Date.now() }).then((value) => (result = value));
+    await pass(300, 10);
+    leaving.abort(new Error('shopper left'));
+    await flush();
+    await holder.lease.settle('paid', true);
+    await flush();
+    assert.deepEqual(result, { kind: 'value', value: 'paid', final: true });
+  });
+
+  test('a wait that ends leaves no listener on the caller\'s signal', async () => {
+    const { store } = recorded({ waitMs: 5000 });
+    const holder = await acquire(store, KEY, { now: () => Date.now() });
+    assert.ok(holder.kind === 'lease');
+    const signal = new AbortController().signal;
+    const waiting = acquire(store, KEY, { now: () => Date.now(), signal });
+    await pass(300, 10);
+    assert.equal(getEventListeners(signal, 'abort').length, 1, 'listening while it waits');
+    await holder.lease.settle('paid', true);
+    await waiting;
+    assert.equal(getEventListeners(signal, 'abort').length, 0);
+  });
+
+  test('a store with a claimMs but no waitMs waits the default waitMs, then answers busy', async () => {
+    const { store, inner } = recorded({ claimMs: 300 });
+    await inner.claim(KEY, { token: 'holder', now: T0, until: T0 + 10 * STATUS_STORE_DEFAULTS.waitMs });
+    let result: unknown;
+    void acquire(store, KEY, { now: () => Date.now() }).then((value) => (result = value));
+    await pass(STATUS_STORE_DEFAULTS.waitMs - 100, 100);
+    assert.equal(result, undefined);
+    await pass(200, 100);
+    assert.deepEqual(result, { kind: 'busy', until: T0 + 10 * STATUS_STORE_DEFAULTS.waitMs });
+  });
+
   test('a used-up limit answers limited with the store\'s retryAt', async () => {
     const { store } = recorded({});
     const limit = { count: 1, windowMs: 60_000 };
@@ -179,6 +234,7 @@ describe('waiting for another holder', () => {
     const { store, count } = recorded({});
     const error = await acquire(store, KEY, { now: () => Date.now(), signal: AbortSignal.abort(new Error('shopper left')) }).catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayNetworkError, String(error));
+    assert.equal(error.message, 'The wait for the status store was aborted by its caller; nothing was sent');
     assert.equal((error.cause as Error).message, 'shopper left');
     assert.equal(count('claim'), 0);
   });
@@ -194,6 +250,7 @@ describe('waiting for another holder', () => {
     controller.abort(new Error('shopper left'));
     await flush();
     assert.ok(outcome instanceof GatewayNetworkError, String(outcome));
+    assert.equal(outcome.message, 'The wait for the status store was aborted by its caller; nothing was sent');
     assert.equal((outcome.cause as Error).message, 'shopper left');
     await pass(500, 50);
     assert.equal(count('claim'), claims);
@@ -210,6 +267,7 @@ describe('store failures', () => {
       assert.equal(error.retryAfterSeconds, 1);
       assert.equal(error.outcome, 'throttled');
       assert.equal(error.name, 'StatusStoreUnavailableError');
+      assert.equal(error.message, 'The status store did not answer');
     }
     const typed = new GatewayThrottledError('slow down', {});
     assert.equal(await guarded(() => Promise.reject(typed)).catch((caught: unknown) => caught), typed);

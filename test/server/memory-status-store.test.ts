@@ -198,3 +198,48 @@ describe('the contract\'s edges', () => {
     assert.equal(store.renew('missing', 'a', T0 + 500), false);
   });
 });
+
+describe('records out of expiry order, room for a rewrite, what stays kept', () => {
+  test('a record written after a longer-lived one is gone exactly at its own expiry, bytes included', async () => {
+    const { store, clock } = clocked();
+    store.claim('long', { token: 'a', now: T0, until: T0 + 1_000_000 });
+    store.claim('short', { token: 'b', now: T0, until: T0 + 10_000 });
+    clock.now = T0 + 10_000 + STATUS_STORE_DEFAULTS.transientMs - 1;
+    assert.equal(store.read!('short'), undefined);
+    assert.equal(store.usage.records, 2, 'one ms before its expiry the record is still there');
+    clock.now += 1;
+    assert.equal(store.read!('short'), undefined);
+    assert.equal(store.usage.records, 1, 'at its expiry it is dropped, though the older record expires later');
+    assert.deepEqual(store.claim('short', { token: 'c', now: clock.now, until: clock.now + 100 }), { status: 'claimed', since: T0 }, 'nothing left of the lapsed claim');
+  });
+
+  test('a record rewritten at the bound fits in its own room: only the growth counts', async () => {
+    const { store } = clocked({ maxBytes: OVERHEAD + 1 + 2 });
+    store.claim('k', { token: 't1', now: T0, until: T0 + 10 });
+    store.settle('k', 't1', {});
+    assert.equal((await store.claim('k', { token: 't2', now: T0 + 1, until: T0 + 10 })).status, 'claimed');
+  });
+
+  test('full of kept records only: the retry hint is transientMs (no transient record will free room sooner)', async () => {
+    const { store } = clocked({ maxBytes: OVERHEAD + 2 + 1, transientMs: 30_000 });
+    store.claim('k1', { token: 't', now: T0, until: T0 + 10 });
+    store.settle('k1', 't', { value: 'v', final: true });
+    const error = await Promise.resolve()
+      .then(() => store.claim('k2', { token: 't', now: T0, until: T0 + 10 }))
+      .catch((caught: unknown) => caught);
+    assert.ok(error instanceof StatusStoreUnavailableError, String(error));
+    assert.equal(error.retryAfterSeconds, 30);
+  });
+
+  test('an unanswered mark survives a later holder that releases; its claims are kept work, granted even when the store is full', async () => {
+    const { store } = clocked({ maxBytes: OVERHEAD + 1 + 2 + OVERHEAD + 1 + 2 + 1 });
+    store.claim('u', { token: 't1', now: T0, until: T0 + 10 });
+    assert.deepEqual(store.claim('u', { token: 't2', now: T0 + 10, until: T0 + 20 }), { status: 'claimed', since: T0, unanswered: true });
+    store.settle('u', 't2', {});
+    assert.deepEqual(store.claim('u', { token: 't3', now: T0 + 20, until: T0 + 30 }), { status: 'claimed', since: T0, unanswered: true }, 'still unknown: no answer was settled');
+    store.settle('u', 't3', {});
+    assert.equal(store.usage.keptBytes, OVERHEAD + 1);
+    store.claim('f', { token: 'xx', now: T0 + 30, until: T0 + 40 });
+    assert.equal((await store.claim('u', { token: 't4', now: T0 + 30, until: T0 + 40 })).status, 'claimed', 'the full store still serves the key whose work is unknown');
+  });
+});

@@ -98,10 +98,25 @@ export function statusStoreContract(name: string, subject: ContractSubject) {
       assert.equal(await store.renew(k, crashed.token, T0 + 40_000), false);
       assert.equal(await store.settle(k, crashed.token, {}), undefined);
       assert.equal((await store.claim(k, claimAt(T0 + 20_001))).status, 'busy', 'releasing a lost claim does not end the new one');
+      await store.settle(k, crashed.token, { value: JSON.stringify({ id: 'late', pending: true }), final: false });
+      assert.equal((await store.claim(k, claimAt(T0 + 20_002))).status, 'busy', 'nor does its late answer');
+      assert.equal(await store.renew(k, next.token, T0 + 30_000), true, 'the new holder still holds the key');
       const late = JSON.stringify({ id: 'late' });
       assert.equal(await store.settle(k, crashed.token, { value: late, final: true }), late);
       const own = JSON.stringify({ id: 'own' });
       assert.equal(await store.settle(k, next.token, { value: own, final: true }), late, 'the first final value is kept');
+    });
+
+    test('an unanswered mark outlives a later holder that only releases: every claim is told until a value is settled', async () => {
+      const store = subject.store();
+      const k = key();
+      await store.claim(k, claimAt(T0));
+      for (const at of [T0 + 10_000, T0 + 10_001]) {
+        const holder = claimAt(at);
+        const granted = await store.claim(k, holder);
+        assert.equal(granted.status === 'claimed' && granted.unanswered, true, `told at ${at - T0}`);
+        await store.settle(k, holder.token, {});
+      }
     });
 
     test('a released claim frees the key at once; a release by anyone else does not', async () => {

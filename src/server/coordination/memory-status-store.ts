@@ -157,14 +157,15 @@ export function createMemoryStatusStore(options: MemoryStatusStoreOptions = {}):
 /** The contract's order of outcomes for one record (the Redis store's Lua script follows the same steps). */
 function decideClaim(record: StoredRecord, request: ClaimRequest): ClaimAnswer {
   if (record.final !== undefined) return { status: 'final', value: record.final };
-  if (request.answerOf !== undefined && record.answerOf === request.answerOf && record.answer !== undefined) return { status: 'answer', value: record.answer };
+  // `settle` writes answerOf and answer together.
+  if (request.answerOf !== undefined && record.answerOf === request.answerOf) return { status: 'answer', value: record.answer! };
   if (record.holder !== undefined && record.until !== undefined && record.until > request.now) return { status: 'busy', holder: record.holder, until: record.until };
   if (request.limit) {
-    const calls = recentCalls(record, request);
+    const calls = recentCalls(record, request.now, request.limit.windowMs);
     if (calls.length >= request.limit.count) return { status: 'limited', retryAt: Math.min(...calls) + request.limit.windowMs };
   }
   return { status: 'claimed' };
 }
 
-const recentCalls = (record: StoredRecord, { now, limit }: ClaimRequest) => (limit ? record.calls.filter((at) => now - at < limit.windowMs) : []);
-const grantedCalls = (record: StoredRecord, request: ClaimRequest) => (request.limit ? [...recentCalls(record, request), request.now] : []);
+const recentCalls = (record: StoredRecord, now: number, windowMs: number) => record.calls.filter((at) => now - at < windowMs);
+const grantedCalls = (record: StoredRecord, { now, limit }: ClaimRequest) => (limit ? [...recentCalls(record, now, limit.windowMs), now] : []);

@@ -230,7 +230,8 @@ function nextLook(store: StatusStore, key: string, ms: number, signal: AbortSign
     byKey.set(key, waiting);
     const timer = setTimeout(done, ms);
     waiting.add(done);
-    signal?.addEventListener('abort', aborted, { once: true });
+    // settle() removes it, whichever way the wait ends.
+    signal?.addEventListener('abort', aborted);
     function settle() {
       clearTimeout(timer);
       waiting.delete(done);
