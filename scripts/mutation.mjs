@@ -15,6 +15,12 @@ if (unknown.length) {
   process.exit(2);
 }
 const names = requested.length ? requested : [...Object.keys(TARGETS), LUA];
+// The Redis store's targets run against a real redis-server: found (or installed) once, as `npm test` does.
+if (names.some((name) => name.startsWith('redis')) && !process.env.REDIS_SERVER_PATH) {
+  const found = spawnSync('scripts/ensure-redis', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (found.status === 0 && found.stdout.trim()) process.env.REDIS_SERVER_PATH = found.stdout.trim();
+  else console.error('scripts/ensure-redis found no redis-server: the Redis targets will fail. Set REDIS_SERVER_PATH=/path/to/it.');
+}
 const failed = [];
 for (const name of names) {
   if (name === LUA) {

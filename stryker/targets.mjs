@@ -29,12 +29,13 @@ export const TARGETS = {
     mutate: ['src/server/coordination/fulfilment.ts'],
     tests: ['test/server/fulfilment-edges.test.ts', 'test/server/fulfilment.test.ts'],
   },
-  // What decides "expired" (reading the store's records, which failures leave a read unanswered, the status read,
-  // keeping its answer, "no payment session found"); sharing one read among concurrent returns (below line 168)
-  // is the coordination suites' (test/server/status-store.test.ts, test/model).
+  // What decides "expired" (lines 49-243: reading the store's records, which failures leave a read unanswered, the
+  // status read, keeping its answer, "no payment session found" for a payment and for a saved card); sharing one
+  // read among concurrent returns (participate, handleShopperReturn) is the coordination suites' (test/server/
+  // status-store.test.ts, test/model). Keep the range on those functions when the file changes.
   'shopper-return': {
-    mutate: ['src/server/shopper-return.ts:31-168'],
-    tests: ['test/server/shopper-return-expiry.test.ts', 'test/server/checkouts.test.ts'],
+    mutate: ['src/server/shopper-return.ts:49-243'],
+    tests: ['test/server/shopper-return-expiry.test.ts', 'test/server/checkouts.test.ts', 'test/server/saved-cards.test.ts'],
   },
 };
 

@@ -210,7 +210,14 @@ describe('records out of expiry order, room for a rewrite, what stays kept', () 
     clock.now += 1;
     assert.equal(store.read!('short'), undefined);
     assert.equal(store.usage.records, 1, 'at its expiry it is dropped, though the older record expires later');
-    assert.deepEqual(store.claim('short', { token: 'c', now: clock.now, until: clock.now + 100 }), { status: 'claimed', since: T0 }, 'nothing left of the lapsed claim');
+  });
+
+  test('a claim on such a record at its expiry finds nothing of the lapsed claim', async () => {
+    const { store, clock } = clocked();
+    store.claim('long', { token: 'a', now: T0, until: T0 + 1_000_000 });
+    store.claim('short', { token: 'b', now: T0, until: T0 + 10_000 });
+    clock.now = T0 + 10_000 + STATUS_STORE_DEFAULTS.transientMs;
+    assert.deepEqual(store.claim('short', { token: 'c', now: clock.now, until: clock.now + 100 }), { status: 'claimed', since: T0 });
   });
 
   test('a record rewritten at the bound fits in its own room: only the growth counts', async () => {
@@ -232,7 +239,8 @@ describe('records out of expiry order, room for a rewrite, what stays kept', () 
   });
 
   test('an unanswered mark survives a later holder that releases; its claims are kept work, granted even when the store is full', async () => {
-    const { store } = clocked({ maxBytes: OVERHEAD + 1 + 2 + OVERHEAD + 1 + 2 + 1 });
+    // Room for the released mark (64 + key) and one more claim (64 + key + token), and 1 to spare: not for the mark's claim too.
+    const { store } = clocked({ maxBytes: OVERHEAD + 1 + (OVERHEAD + 1 + 2) + 1 });
     store.claim('u', { token: 't1', now: T0, until: T0 + 10 });
     assert.deepEqual(store.claim('u', { token: 't2', now: T0 + 10, until: T0 + 20 }), { status: 'claimed', since: T0, unanswered: true });
     store.settle('u', 't2', {});
