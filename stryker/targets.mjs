@@ -1,7 +1,7 @@
 /**
  * The money-critical modules under mutation testing, each with the focused
- * test files that guard it (the command runner runs only these, once per
- * mutant). `npm run test:mutation` runs every target in this order;
+ * test files that guard it, fastest first (the command runner runs only these,
+ * once per mutant, one after another until one fails). `npm run test:mutation` runs every target in this order;
  * `npm run test:mutation -- redaction` runs the named ones.
  */
 export const TARGETS = {
