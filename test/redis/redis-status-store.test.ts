@@ -69,6 +69,22 @@ describe('the Redis store when Redis fails', () => {
     assert.equal(known.status === 'claimed' && known.unanswered, undefined);
   });
 
+  test('read: the final value another instance settled, nothing for a key without one, and nothing written', async () => {
+    const prefix = `read:${randomUUID()}:`;
+    const writer = createRedisStatusStore({ client: clients.ioredis!, prefix });
+    const reader = createRedisStatusStore({ client: clients.nodeRedis!, prefix });
+    const holder = claim();
+    await writer.claim('paid', holder);
+    await writer.settle('paid', holder.token, { value: 'approved', final: true });
+    assert.equal(await reader.read!('paid'), 'approved');
+    assert.equal(await reader.read!('open'), undefined);
+    assert.equal(await clients.ioredis!.exists(`${prefix}open`), 0, 'a read writes nothing');
+    const pending = claim();
+    await writer.claim('pending', pending);
+    await writer.settle('pending', pending.token, { value: 'not yet', final: false });
+    assert.equal(await reader.read!('pending'), undefined, 'only a final value is read');
+  });
+
   test('after SCRIPT FLUSH (a restarted Redis), the next operation sends its script again and answers', async () => {
     const store = createRedisStatusStore({ client: clients.ioredis!, prefix: `flush:${randomUUID()}:` });
     assert.equal((await store.claim('a', claim())).status, 'claimed');

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, mock, test } from 'node:test';
-import { createRedisStatusStore, GatewayValidationError, STATUS_STORE_DEFAULTS, StatusStoreUnavailableError, type RedisClientLike } from '../../src/server/index.js';
+import { createRedisStatusStore, GatewayValidationError, STATUS_STORE_DEFAULTS, StatusStoreUnavailableError } from '../../src/server/index.js';
 
 type Reply = unknown | ((args: string[]) => unknown);
 
@@ -51,6 +51,7 @@ describe('the Redis store over any client', () => {
 
   test('each reply of the claim script is read into its answer; Buffers read as strings', async () => {
     const cases: [unknown[], unknown][] = [
+      [['final', '1', 'value-f'], { status: 'final', value: 'value-f' }],
       [['answer', '1', 'value-a'], { status: 'answer', value: 'value-a' }],
       [['busy', '1', 'holder-token', '12345'], { status: 'busy', holder: 'holder-token', until: 12345 }],
       [['limited', '1', '61000'], { status: 'limited', retryAt: 61000 }],
@@ -65,6 +66,8 @@ describe('the Redis store over any client', () => {
       assert.ok(error instanceof StatusStoreUnavailableError, String(error));
       assert.match((error as Error).message, /Redis answered the claim with/);
     }
+    const long = await failure(createRedisStatusStore({ client: scriptedClient(['x'.repeat(500)]).client }).claim('k', claimRequest()));
+    assert.equal((long as Error).message, `Redis answered the claim with ${JSON.stringify(['x'.repeat(500)]).slice(0, 100)}`, 'at most 100 characters of it');
   });
 
   test('a Redis that lost its script cache gets the script itself once (EVAL), with the same keys and arguments', async () => {
@@ -80,6 +83,7 @@ describe('the Redis store over any client', () => {
     const { client, sent } = scriptedClient(cause);
     const error = await failure(createRedisStatusStore({ client }).claim('k', claimRequest()));
     assert.ok(error instanceof StatusStoreUnavailableError);
+    assert.equal(error.message, 'Redis could not be reached');
     assert.equal(((error as StatusStoreUnavailableError).cause as Error).message, cause.message);
     assert.equal((error as StatusStoreUnavailableError).retryAfterSeconds, 1);
     assert.equal(sent.length, 1);
@@ -131,6 +135,20 @@ describe('the Redis store over any client', () => {
     }
   });
 
+  test('an operation that ends leaves no timer behind (its time limit is cleared)', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+    const store = createRedisStatusStore({ client: scriptedClient(1).client, timeoutMs: 60_000 });
+    const before = timers();
+    await store.renew('k', 'token', 1);
+    assert.equal(timers(), before);
+  });
+
+  test('read sends the prefixed key alone', async () => {
+    const { client, sent } = scriptedClient(null);
+    await createRedisStatusStore({ client, prefix: 'shop:' }).read!('k');
+    assert.deepEqual(sent[0]!.slice(2), ['1', 'shop:k']);
+  });
+
   test('read returns the final value or undefined', async () => {
     assert.equal(await createRedisStatusStore({ client: scriptedClient('approved').client }).read!('k'), 'approved');
     assert.equal(await createRedisStatusStore({ client: scriptedClient(null).client }).read!('k'), undefined);
@@ -157,6 +175,20 @@ describe('final values kept in this process', () => {
       assert.equal(sent.length, 1, `${way}: nothing more was sent`);
       assert.ok((await failure(store.claim('other', claimRequest()))) instanceof StatusStoreUnavailableError, 'another key still asks Redis');
     }
+  });
+
+  test('a final value settled while Redis is down is still answered here; an earlier one seen here is not replaced', async () => {
+    const { client, sent } = scriptedClient(new Error('down'));
+    const store = createRedisStatusStore({ client });
+    assert.ok((await failure(store.settle('k', 't', { value: 'approved', final: true }))) instanceof StatusStoreUnavailableError);
+    assert.deepEqual(await store.claim('k', claimRequest()), { status: 'final', value: 'approved' });
+    assert.ok((await failure(store.settle('k', 't', { value: 'other', final: true }))) instanceof StatusStoreUnavailableError);
+    assert.equal(await store.read!('k'), 'approved', 'the first final value stays');
+    assert.ok((await failure(store.settle('p', 't', { value: 'pending', final: false }))) instanceof StatusStoreUnavailableError);
+    assert.ok((await failure(store.settle('u', 't', { unanswered: true, final: true }))) instanceof StatusStoreUnavailableError);
+    const asked = sent.length;
+    for (const key of ['p', 'u']) assert.ok((await failure(store.read!(key))) instanceof StatusStoreUnavailableError, `${key}: nothing final kept, Redis asked`);
+    assert.equal(sent.length, asked + 2);
   });
 
   test('a final value settled here is kept even when Redis answers with an earlier final value, which wins', async () => {
@@ -198,10 +230,19 @@ describe('final values kept in this process', () => {
 });
 
 describe('options', () => {
-  test('a client of neither shape, or a prefix that is not a string, is refused at once', () => {
-    assert.throws(() => createRedisStatusStore({ client: {} as RedisClientLike }), GatewayValidationError);
-    assert.throws(() => createRedisStatusStore({ client: null as unknown as RedisClientLike }), GatewayValidationError);
-    assert.throws(() => createRedisStatusStore({ client: scriptedClient().client, prefix: 5 as unknown as string }), GatewayValidationError);
+  test('a client of neither shape, or a prefix that is not a string, is refused at once, naming the option', () => {
+    const refused = (options: unknown) => {
+      try {
+        createRedisStatusStore(options as never);
+      } catch (error) {
+        assert.ok(error instanceof GatewayValidationError, String(error));
+        return error.parameterErrors;
+      }
+      return assert.fail('expected a GatewayValidationError');
+    };
+    const client = [{ name: 'createRedisStatusStore(options).client', message: 'must be a connected node-redis or ioredis client (an object with call() or sendCommand())' }];
+    for (const notClient of [{}, null, undefined, () => undefined, { call: 'yes' }, { sendCommand: 1 }, [1]]) assert.deepEqual(refused({ client: notClient }), client, String(notClient));
+    assert.deepEqual(refused({ client: scriptedClient().client, prefix: 5 }), [{ name: 'createRedisStatusStore(options).prefix', message: 'must be a string' }]);
   });
 
   test('a node-redis client (sendCommand) gets the same command as one array', async () => {

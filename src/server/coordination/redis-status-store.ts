@@ -121,7 +121,6 @@ const READ = `return redis.call('HGET', KEYS[1], 'final')`;
 /** `createRedisStatusStore({ client })`: the shared store for several instances. Throws `StatusStoreUnavailableError` when Redis cannot answer. */
 export function createRedisStatusStore(options: RedisStatusStoreOptions): StatusStore {
   checkStoreOptions('createRedisStatusStore(options)', options, ['ttlMs', 'transientMs', 'claimMs', 'waitMs', 'timeoutMs']);
-  if (!isObject(options.client) && typeof options.client !== 'function') throw invalidArgument('createRedisStatusStore(options).client', 'must be a connected node-redis or ioredis client');
   if (options.prefix !== undefined && typeof options.prefix !== 'string') throw invalidArgument('createRedisStatusStore(options).prefix', 'must be a string');
   const { client } = options;
   const send = commandSender(client);
@@ -139,9 +138,9 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
     finals.set(key, { value, expires: Date.now() + ttl });
     if (finals.size > LOCAL_FINALS) finals.delete(finals.keys().next().value!);
   };
+  // An expired copy is not answered; it leaves when newer ones push it out (at most LOCAL_FINALS are kept).
   const localFinal = (key: string) => {
     const entry = finals.get(key);
-    if (entry && entry.expires <= Date.now()) finals.delete(key);
     return entry && entry.expires > Date.now() ? entry.value : undefined;
   };
 
@@ -188,7 +187,8 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
           String(transientMs),
         ]),
       );
-      const [status, marker = '', first = '', second = ''] = reply;
+      // The script's replies: [status, since, value or holder or retryAt, until] (busy has all four).
+      const [status, marker, first, second] = reply as [string, string, string, string];
       const since = Number(marker);
       switch (status) {
         case 'final':
@@ -207,9 +207,10 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
     },
     async settle(key, token, { value, final, unanswered }) {
       if (final && value !== undefined && localFinal(key) === undefined) remember(key, value);
-      const [hasFinal, stored = ''] = strings(
+      // The script's reply: ['1', final value] or ['0', ''].
+      const [hasFinal, stored] = strings(
         await run(SETTLE_SCRIPT, [prefix + key], [token, value ?? '', value === undefined ? '0' : '1', final ? '1' : '0', ttlMs, unanswered ? '1' : '0', String(Date.now()), String(transientMs)]),
-      );
+      ) as [string, string];
       if (hasFinal !== '1') return undefined;
       remember(key, stored);
       return stored;
@@ -253,10 +254,10 @@ const RENEW_SCRIPT = script(RENEW);
 const READ_SCRIPT = script(READ);
 
 /** One way to send a raw command, whichever client was given. ioredis also has a `sendCommand`, taking its own Command objects: `call` comes first. */
-function commandSender(client: RedisClientLike): (args: string[]) => Promise<unknown> {
-  if ('call' in client && typeof client.call === 'function') return ([command, ...args]) => client.call(command!, ...args);
-  if ('sendCommand' in client && typeof client.sendCommand === 'function') return (args) => client.sendCommand(args);
-  throw invalidArgument('createRedisStatusStore(options).client', 'must be a connected node-redis or ioredis client (a client with call() or sendCommand())');
+function commandSender(client: unknown): (args: string[]) => Promise<unknown> {
+  if (isObject(client) && typeof client.call === 'function') return ([command, ...args]) => (client.call as (command: string, ...args: string[]) => Promise<unknown>)(command!, ...args);
+  if (isObject(client) && typeof client.sendCommand === 'function') return (args) => (client.sendCommand as (args: string[]) => Promise<unknown>)(args);
+  throw invalidArgument('createRedisStatusStore(options).client', 'must be a connected node-redis or ioredis client (an object with call() or sendCommand())');
 }
 
 /** Replies as strings, whichever client decoded them (Buffers or strings). */
