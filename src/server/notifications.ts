@@ -5,7 +5,7 @@
  * runs on Node, Bun, Deno and edge runtimes.
  */
 import { parseGatewayTimestamp } from '../contract/timestamp.js';
-import { GatewayError, invalidArgument, type GatewayErrorDetails } from './errors.js';
+import { GatewayError, invalidArgument, isObject, type GatewayErrorDetails } from './errors.js';
 import type { Notification, PaymentNotification, RegistrationNotification, RiskNotification, TestNotification } from '../contract/notifications.js';
 
 export type { Notification, PaymentNotification, RegistrationAction, RegistrationNotification, RiskNotification, TestNotification } from '../contract/notifications.js';
@@ -99,7 +99,6 @@ function ciphertextHex(body: unknown): string {
   return hex.trim();
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const hasResult = (payload: Record<string, unknown>) => isObject(payload.result) && typeof payload.result.code === 'string';
 
 /** The decrypted text as a typed notification, or `invalid-payload`. */

@@ -85,6 +85,51 @@ describe('the Redis store when Redis fails', () => {
     assert.equal(await reader.read!('pending'), undefined, 'only a final value is read');
   });
 
+  test('expiries as the contract sets them: a claim until its lapse plus transientMs, a renewal claimMs plus transientMs, finals and unanswered marks ttlMs', async () => {
+    const prefix = `expiry:${randomUUID()}:`;
+    const ttlMs = 1_000_000;
+    const transientMs = 50_000;
+    const store = createRedisStatusStore({ client: clients.ioredis!, prefix, ttlMs, transientMs, claimMs: 7_000 });
+    const pttl = async (key: string) => Number(await clients.ioredis!.pttl(`${prefix}${key}`));
+    // Read right after the write: at most a few ms have passed, far less than the 1 s margin.
+    const about = async (key: string, expected: number, why: string) => {
+      const left = await pttl(key);
+      assert.ok(left <= expected && left > expected - 1_000, `${why}: ${left} ms left, expected about ${expected}`);
+    };
+    const now = Date.now();
+    const holder = { token: randomUUID(), now, until: now + 10_000 };
+    await store.claim('k', holder);
+    await about('k', 10_000 + transientMs, 'a claim');
+    await store.renew('k', holder.token, now + 7_000);
+    await about('k', 7_000 + transientMs, 'a renewal');
+    await store.settle('k', holder.token, { value: 'pending', final: false });
+    await about('k', transientMs, 'a non-final answer');
+
+    const released = { token: randomUUID(), now, until: now + 10_000 };
+    await store.claim('r', released);
+    await store.settle('r', released.token, {});
+    await about('r', transientMs, 'a release');
+
+    await store.claim('late', { token: randomUUID(), now, until: now + 10_000 });
+    await store.settle('late', randomUUID(), { value: 'approved', final: true });
+    await about('late', ttlMs, "another claim's final answer");
+
+    await store.claim('u', { token: randomUUID(), now, until: now + 10 });
+    const next = { token: randomUUID(), now: now + 10, until: now + 10_010 };
+    assert.equal((await store.claim('u', next)).status, 'claimed');
+    await about('u', ttlMs, 'a claim told unanswered');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await store.renew('u', next.token, now + 20_000);
+    await about('u', ttlMs, 'a renewal of it, a second later');
+  });
+
+  test('the store\'s data begins at its first claim: every later claim, of any key, reports the same since', async () => {
+    const store = createRedisStatusStore({ client: clients.ioredis!, prefix: `since:${randomUUID()}:` });
+    const first = await store.claim('a', claim(T0));
+    const later = await store.claim('b', claim(T0 + 5_000));
+    assert.deepEqual([first.status === 'claimed' && first.since, later.status === 'claimed' && later.since], [T0, T0]);
+  });
+
   test('after SCRIPT FLUSH (a restarted Redis), the next operation sends its script again and answers', async () => {
     const store = createRedisStatusStore({ client: clients.ioredis!, prefix: `flush:${randomUUID()}:` });
     assert.equal((await store.claim('a', claim())).status, 'claimed');

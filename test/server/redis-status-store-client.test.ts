@@ -89,6 +89,12 @@ describe('the Redis store over any client', () => {
     assert.equal(sent.length, 1);
   });
 
+  test('a client that rejects with nothing (null) is StatusStoreUnavailableError without a cause, not a TypeError of ours', async () => {
+    const error = await failure(createRedisStatusStore({ client: { call: () => Promise.reject(null) } }).renew('k', 't', 1));
+    assert.ok(error instanceof StatusStoreUnavailableError, String(error));
+    assert.equal(error.cause, undefined);
+  });
+
   test('an operation that outlasts timeoutMs is StatusStoreUnavailableError at timeoutMs, not before', async () => {
     mock.timers.enable({ apis: ['setTimeout'] });
     const { client } = scriptedClient(() => new Promise(() => undefined));

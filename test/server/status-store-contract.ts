@@ -107,6 +107,21 @@ export function statusStoreContract(name: string, subject: ContractSubject) {
       assert.equal(await store.settle(k, next.token, { value: own, final: true }), late, 'the first final value is kept');
     });
 
+    test('a claim ended unanswered by its holder is told to the next claim; the same from anyone else marks nothing', async () => {
+      const store = subject.store();
+      const k = key();
+      const first = claimAt(T0);
+      await store.claim(k, first);
+      await store.settle(k, 'stranger', { unanswered: true });
+      await store.settle(k, first.token, {});
+      const second = claimAt(T0 + 1);
+      const granted = await store.claim(k, second);
+      assert.equal(granted.status === 'claimed' && granted.unanswered, undefined, 'a stranger cannot mark a key');
+      await store.settle(k, second.token, { unanswered: true });
+      const third = await store.claim(k, claimAt(T0 + 2));
+      assert.equal(third.status === 'claimed' && third.unanswered, true);
+    });
+
     test('an unanswered mark outlives a later holder that only releases: every claim is told until a value is settled', async () => {
       const store = subject.store();
       const k = key();
