@@ -106,17 +106,19 @@ interface Shared {
  * copy that outlived the loss, cannot vouch that no earlier read consumed it).
  */
 const sawWholeLife = (created: CreatedCheckout | undefined, since: number | undefined): created is CreatedCheckout =>
-  created !== undefined && (since === undefined || (created.createdAt !== undefined && created.createdAt > since));
+  // A store that does not say when its data began vouches for every record; a record without its creation time, for none.
+  created !== undefined && (since === undefined || (created.createdAt ?? since) > since);
 
 /**
- * Ends a read the gateway answered "no session" without proof either way. The
- * "unknown" mark (kept as long as an answer) stays only for a checkout this
- * store saw created, or one whose earlier read went unanswered: an id nobody
- * authenticated (a random one in a query string) leaves nothing behind, so a
- * flood of them cannot fill the store; its next read answers "unknown" again.
+ * Ends a read the gateway answered "no session" without proof either way. An
+ * "unknown" mark (kept as long as an answer) is left only for a checkout this
+ * store saw created; one whose earlier read went unanswered keeps the mark it
+ * has (a release never clears it). An id nobody authenticated (a random one in
+ * a query string) leaves nothing behind, so a flood of them cannot fill the
+ * store; its next read answers "unknown" again.
  */
-async function leaveMark(lease: Lease, known: boolean): Promise<void> {
-  await (known ? lease.unanswered() : lease.release()).catch(() => undefined);
+async function leaveMark(lease: Lease, created: CreatedCheckout | undefined): Promise<void> {
+  await (created ? lease.unanswered() : lease.release()).catch(() => undefined);
 }
 
 export function shopperReturnHandler(
@@ -187,7 +189,7 @@ export function shopperReturnHandler(
       await lease.release().catch(() => undefined);
       throw error;
     }
-    await leaveMark(lease, created !== undefined || unanswered);
+    await leaveMark(lease, created);
     throw new StatusUnknownError(`Whether checkout ${checkoutId} saved a card is unknown: the gateway no longer has its session and an earlier read of it may have consumed it. No money moved; ask the shopper to save the card again if none arrived.`, {
       merchantTransactionId: created?.merchantTransactionId ?? '',
       retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
@@ -203,12 +205,7 @@ export function shopperReturnHandler(
    * creation; without proof either way, the answer is "unknown".
    */
   async function notFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError, entity: EntityChoice, since: number | undefined): Promise<Payment> {
-    let created: CreatedCheckout | undefined;
-    try {
-      created = await createdCheckoutOf(store, checkoutId);
-    } catch {
-      created = undefined;
-    }
+    const created = await createdCheckoutOf(store, checkoutId).catch(() => undefined);
     if (sawWholeLife(created, since) && !unanswered) {
       await lease.release().catch(() => undefined);
       throw error;
@@ -216,7 +213,7 @@ export function shopperReturnHandler(
     const merchantTransactionId = created?.merchantTransactionId ?? '';
     const unknown = async (why: string, cause: unknown = error) => {
       // The mark stays: the next reader reconciles again.
-      await leaveMark(lease, created !== undefined || unanswered);
+      await leaveMark(lease, created);
       return new StatusUnknownError(`Whether checkout ${checkoutId} was paid is unknown: the gateway no longer has its session and ${why}. Do not treat it as expired; try again later.`, {
         merchantTransactionId,
         retryAfterSeconds: UNKNOWN_RETRY_SECONDS,

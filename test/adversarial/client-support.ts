@@ -15,6 +15,8 @@ export interface StubCall {
   readonly form: URLSearchParams;
   readonly body: string;
   readonly authorization: string;
+  /** The request's signal (its time limit and the caller's abort), for a stub that hangs until it fires. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 export type StubAnswer = Response | { status: number; body: unknown } | { raw: string; status: number };
@@ -33,7 +35,7 @@ export function stubClient(handler: StubHandler, options: Partial<GatewayClientO
     const url = new URL(String(input));
     const body = init?.body ? String(init.body) : '';
     const headers = new Headers(init?.headers);
-    const call = { method: init?.method ?? 'GET', url, body, form: new URLSearchParams(body), authorization: headers.get('authorization') ?? '' };
+    const call = { method: init?.method ?? 'GET', url, body, form: new URLSearchParams(body), authorization: headers.get('authorization') ?? '', signal: init?.signal ?? undefined };
     calls.push(call);
     return toResponse(await handler(call, calls.length - 1));
   };

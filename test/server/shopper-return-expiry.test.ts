@@ -7,11 +7,11 @@
  * StatusUnknownError. Which failed reads count as unanswered is decided here too.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, mock, test } from 'node:test';
 import { STATUS_CALL_WINDOW_MS } from '../../src/contract/limits.js';
 import { NO_PAYMENT_SESSION_DESCRIPTION } from '../../src/contract/result-codes.js';
 import { createMemoryStatusStore, GatewayDeclinedError, GatewayNotFoundError, GatewayThrottledError, StatusStoreUnavailableError, StatusUnknownError, type StatusStore } from '../../src/server/index.js';
-import { answer, stubClient, type StubAnswer, type StubCall } from '../adversarial/client-support.js';
+import { answer, ENTITY, stubClient, type StubAnswer, type StubCall } from '../adversarial/client-support.js';
 
 const CHECKOUT = 'ABCDEF0123456789ABCDEF0123456789.uat01-vm-tx01';
 const OTHER = '0123456789ABCDEF0123456789ABCDEF.uat01-vm-tx01';
@@ -24,21 +24,22 @@ const payment = (code: string, fields: Record<string, unknown> = {}) => ({
   ...answer(code, { id: '8ac7a4a17000000000000000000000f1', paymentType: 'DB', amount: '10.00', currency: 'EUR', merchantTransactionId: ORDER, ndc: CHECKOUT, ...fields }),
 });
 const list = (payments: unknown[]): StubAnswer => ({ status: 200, body: answer('000.000.100', { payments }) });
-const isStatusRead = (call: StubCall) => call.url.pathname === PATH;
+const REGISTRATION_PATH = `/v1/checkouts/${CHECKOUT}/registration`;
+const isStatusRead = (call: StubCall) => call.url.pathname === PATH || call.url.pathname === REGISTRATION_PATH;
 const isLookUp = (call: StubCall) => call.url.pathname === '/v3/query';
 
 /** The clock of the client and its store: a case moves it past the status limit's window when it reads more than twice. */
 const clock = { now: T0 };
 
 /** A client on a memory store whose status reads answer `reads` in turn and whose look-ups answer `lookUp`. */
-function returning(reads: (() => StubAnswer)[], lookUp: () => StubAnswer = () => list([]), store: StatusStore = createMemoryStatusStore({ now: () => clock.now })) {
+function returning(reads: ((call: StubCall) => StubAnswer | Promise<StubAnswer>)[], lookUp: (call: StubCall) => StubAnswer = () => list([]), store: StatusStore = createMemoryStatusStore({ now: () => clock.now })) {
   // What the case creates comes after the store's data began, as on any clock that moves.
   clock.now += 1;
   let read = 0;
   const stub = stubClient(
     (call) => {
-      if (isStatusRead(call)) return reads[Math.min(read++, reads.length - 1)]!();
-      if (isLookUp(call)) return lookUp();
+      if (isStatusRead(call)) return reads[Math.min(read++, reads.length - 1)]!(call);
+      if (isLookUp(call)) return lookUp(call);
       return { status: 200, body: answer('000.200.100', { id: CHECKOUT }, 'successfully created checkout') };
     },
     { statusStore: store, now: () => clock.now },
@@ -196,6 +197,7 @@ describe('which failed status reads leave the checkout unproven', () => {
     ['an HTTP 500 carrying a result code', () => ({ status: 500, body: answer('800.100.152', {}, 'declined') }), true],
     ['an uncertain result code', () => ({ status: 200, body: answer('900.100.300', {}, 'timeout, uncertain result') }), true],
     ['a body that is not the gateway\'s', () => ({ status: 400, raw: '<html>' }), true],
+    ['a throttled read without a result code (kept as unanswered: nothing proves it was not read)', () => ({ status: 429, raw: '' }), true],
     ['a decline (the gateway answered)', () => ({ status: 400, body: answer('800.100.152', {}, 'declined') }), false],
     ['a refusal below 500 (the gateway answered)', () => ({ status: 401, body: answer('800.900.300', {}, 'user authorization failed') }), false],
   ] as [string, () => StubAnswer, boolean][]) {
@@ -309,5 +311,125 @@ describe('the status read itself', () => {
     const store: StatusStore = { ...memory, claim: memory.claim, renew: memory.renew, read: memory.read, settle: async (key, token, settlement) => (await memory.settle(key, token, settlement), JSON.stringify(earlier)) };
     const subject = returning([() => ({ status: 200, body: payment('000.100.110') })], undefined, store);
     assert.equal((await subject.shopperReturns()).id, earlierId);
+  });
+});
+
+/** Claims the status key as the next reader would: whether it is told an earlier read's answer is unknown. */
+async function markLeft(store: StatusStore, path = PATH): Promise<boolean> {
+  const probe = await store.claim(`status:${path}`, { token: 'probe', now: clock.now, until: clock.now + 1 });
+  assert.equal(probe.status, 'claimed');
+  await store.settle(`status:${path}`, 'probe', {});
+  return probe.status === 'claimed' && probe.unanswered === true;
+}
+
+describe('what an unproven "no session" leaves behind', () => {
+  test('an id this store never saw created: nothing (a flood of random ids cannot fill it)', async () => {
+    const subject = returning([() => noSession]);
+    await unknown(subject.shopperReturns(), /does not know it from its creation/);
+    assert.equal(await markLeft(subject.store), false);
+  });
+
+  test('a checkout it saw created, before its data began, whose look-up failed: the mark, so the next reader reconciles', async () => {
+    const subject = returning([() => noSession], () => ({ status: 500, body: answer('900.100.300', {}, 'timeout') }));
+    await created(subject.store, { merchantTransactionId: ORDER, createdAt: T0 - 1 });
+    await unknown(subject.shopperReturns(), /looking it up by its merchantTransactionId failed/);
+    assert.equal(await markLeft(subject.store), true);
+  });
+
+  test('a store that does not say when its data began vouches for the creation record: "no session" is believed, no look-up', async () => {
+    const memory = createMemoryStatusStore({ now: () => clock.now });
+    const store: StatusStore = {
+      ...memory,
+      read: memory.read,
+      settle: memory.settle,
+      renew: memory.renew,
+      claim: async (key, request) => {
+        const { since: _, ...rest } = (await memory.claim(key, request)) as { since?: number };
+        return rest as Awaited<ReturnType<StatusStore['claim']>>;
+      },
+    };
+    const subject = returning([() => noSession], undefined, store);
+    await created(store, { merchantTransactionId: ORDER });
+    await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
+    assert.equal(subject.lookUps(), 0);
+  });
+});
+
+describe('the look-up goes to the checkout\'s entity', () => {
+  const CREATED_ON = '8a8294174b7ecb28014b9699220015c1';
+  const CHOSEN = '8a8294174b7ecb28014b9699220015c2';
+  for (const [what, record, options, expected] of [
+    ['the entity it was created on', { entityId: CREATED_ON }, {}, CREATED_ON],
+    ['the caller\'s entity, when named', { entityId: CREATED_ON }, { entityId: CHOSEN }, CHOSEN],
+    ['the client\'s entity for the caller\'s brands, when named', { entityId: CREATED_ON }, { brands: ['VISA'] }, ENTITY],
+    ['the client\'s entity, when the record names none', {}, {}, ENTITY],
+  ] as [string, object, { entityId?: string; brands?: string[] }, string][]) {
+    test(what, async () => {
+      const subject = returning([() => noSession]);
+      await created(subject.store, { merchantTransactionId: ORDER, createdAt: T0 - 1, ...record });
+      await failure(subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, options as never));
+      const lookUp = subject.calls.find(isLookUp)!;
+      assert.equal(lookUp.url.searchParams.get('entityId'), expected);
+    });
+  }
+});
+
+describe('a registration-only checkout\'s "no session"', () => {
+  const registering = () => {
+    const subject = returning([() => noSession]);
+    const readCard = () => subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: REGISTRATION_PATH }, { expect: 'registration' });
+    return { ...subject, readCard, registrationReads: () => subject.calls.filter((call) => call.url.pathname === REGISTRATION_PATH).length };
+  };
+
+  test('unseen: whether a card was saved is unknown (no money moved), under the remembered merchantTransactionId, and the mark is left', async () => {
+    const subject = registering();
+    await created(subject.store, { merchantTransactionId: ORDER, createdAt: T0 - 1 });
+    const error = await failure(subject.readCard());
+    assert.ok(error instanceof StatusUnknownError, String(error));
+    assert.match(error.message, /^Whether checkout \S+ saved a card is unknown: .*No money moved/);
+    assert.equal(error.merchantTransactionId, ORDER);
+    assert.equal(error.retryAfterSeconds, 60);
+    assert.ok(error.cause instanceof GatewayNotFoundError);
+    assert.equal(subject.registrationReads(), 1);
+    assert.equal(await markLeft(subject.store, REGISTRATION_PATH), true);
+  });
+
+  test('never seen created: unknown without a merchantTransactionId, and nothing left behind', async () => {
+    const subject = registering();
+    const error = await failure(subject.readCard());
+    assert.ok(error instanceof StatusUnknownError, String(error));
+    assert.equal(error.merchantTransactionId, '');
+    assert.equal(await markLeft(subject.store, REGISTRATION_PATH), false);
+  });
+});
+
+describe('the caller\'s options on the shared read', () => {
+  test('timeoutMs bounds the status read: a hung read ends at the caller\'s limit, not the client\'s', async () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      const hung = (call: StubCall) => new Promise<StubAnswer>((_, reject) => call.signal?.addEventListener('abort', () => reject(call.signal!.reason)));
+      const subject = returning([hung]);
+      let outcome: unknown;
+      const returned = subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { timeoutMs: 50 }).then(
+        (value) => (outcome = value),
+        (error: unknown) => (outcome = error),
+      );
+      const settle = async () => {
+        for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+      };
+      await settle();
+      assert.equal(subject.reads(), 1, 'the read was sent');
+      mock.timers.tick(49);
+      await settle();
+      const early = outcome;
+      mock.timers.tick(1);
+      await settle();
+      assert.equal(early, undefined, 'still waiting before the caller\'s 50 ms');
+      assert.ok(outcome instanceof Error, `ended at 50 ms (the client's own limit is 2000 ms): ${String(outcome)}`);
+      mock.timers.tick(5_000);
+      await returned;
+    } finally {
+      mock.timers.reset();
+    }
   });
 });
