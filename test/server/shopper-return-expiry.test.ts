@@ -98,6 +98,8 @@ describe('"no payment session found" is believed only with proof', () => {
     ['not an object', '"order-5005"'],
     ['null', 'null'],
     ['a merchantTransactionId that is not a string', { merchantTransactionId: 5005 }],
+    ['an entityId that is not a string', { merchantTransactionId: ORDER, entityId: 5 }],
+    ['a creation time that is not a number', { merchantTransactionId: ORDER, createdAt: 'yesterday' }],
   ] as const) {
     test(`a created record that is ${what}: not proof, unknown`, async () => {
       const subject = returning([() => noSession]);
