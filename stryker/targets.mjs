@@ -27,7 +27,7 @@ export const TARGETS = {
   },
   fulfilment: {
     mutate: ['src/server/coordination/fulfilment.ts'],
-    tests: ['test/server/fulfilment-edges.test.ts', 'test/server/fulfilment.test.ts'],
+    tests: ['test/server/store-options.test.ts', 'test/server/fulfilment-edges.test.ts', 'test/server/fulfilment.test.ts'],
   },
   // What decides "expired" (lines 49-243: reading the store's records, which failures leave a read unanswered, the
   // status read, keeping its answer, "no payment session found" for a payment and for a saved card); sharing one

@@ -60,8 +60,13 @@ describe('what counts as a status store (fulfilment\'s store)', () => {
   test('anything missing one of them, or not an object, is refused before anything is stored', () => {
     const notStores: unknown[] = [undefined, null, 5, 'store', () => undefined, {}];
     for (const missing of Object.keys(operations)) notStores.push({ ...operations, [missing]: undefined }, { ...operations, [missing]: 'yes' });
-    for (const notStore of notStores) {
-      assert.equal(refusal(() => createFulfilment({ store: notStore as StatusStore })).name, 'createFulfilment(options)', String(notStore));
-    }
+    const refused = { name: 'createFulfilment(options)', message: 'must be { store, now? } with the status store the client shares' };
+    for (const notStore of notStores) assert.deepEqual(refusal(() => createFulfilment({ store: notStore as StatusStore })), refused, String(notStore));
+    for (const notOptions of [null, 5, 'options']) assert.deepEqual(refusal(() => createFulfilment(notOptions as never)), refused, String(notOptions));
+  });
+
+  test('fulfilment\'s clock is a function', () => {
+    assert.deepEqual(refusal(() => createFulfilment({ store, now: 5 as never })), { name: 'createFulfilment(options).now', message: 'must be a function' });
+    assert.doesNotThrow(() => createFulfilment({ store, now: () => 1 }));
   });
 });
