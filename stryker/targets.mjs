@@ -29,12 +29,12 @@ export const TARGETS = {
     mutate: ['src/server/coordination/fulfilment.ts'],
     tests: ['test/server/store-options.test.ts', 'test/server/fulfilment-edges.test.ts', 'test/server/fulfilment.test.ts'],
   },
-  // What decides "expired" (lines 49-243: reading the store's records, which failures leave a read unanswered, the
+  // What decides "expired" (lines 49-248: reading the store's records, which failures leave a read unanswered, the
   // status read, keeping its answer, "no payment session found" for a payment and for a saved card); sharing one
   // read among concurrent returns (participate, handleShopperReturn) is the coordination suites' (test/server/
   // status-store.test.ts, test/model). Keep the range on those functions when the file changes.
   'shopper-return': {
-    mutate: ['src/server/shopper-return.ts:49-243'],
+    mutate: ['src/server/shopper-return.ts:49-248'],
     tests: ['test/server/shopper-return-expiry.test.ts', 'test/server/checkouts.test.ts', 'test/server/saved-cards.test.ts'],
   },
 };

@@ -178,17 +178,29 @@ export function shopperReturnHandler(
   }
 
   /**
+   * Throws the gateway's "no payment session found" (releasing the read) when
+   * it is proven: the store saw the checkout's whole life and no read of it went
+   * unanswered. Otherwise answers what the store remembers of the checkout's
+   * creation (undefined when nothing, or the store fails), for the caller to
+   * reconcile with.
+   */
+  async function unlessProven(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError, since: number | undefined): Promise<CreatedCheckout | undefined> {
+    const created = await createdCheckoutOf(store, checkoutId).catch(() => undefined);
+    if (sawWholeLife(created, since) && !unanswered) {
+      await lease.release().catch(() => undefined);
+      throw error;
+    }
+    return created;
+  }
+
+  /**
    * "No payment session found" for a registration-only checkout: believed when
    * this store saw it created and no read of it went unanswered. Otherwise an
    * earlier read may have consumed it with the saved card in its lost answer:
    * no money moved, but whether a card was saved is unknown, never "none".
    */
   async function registrationNotFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError, since: number | undefined): Promise<never> {
-    const created = await createdCheckoutOf(store, checkoutId).catch(() => undefined);
-    if (sawWholeLife(created, since) && !unanswered) {
-      await lease.release().catch(() => undefined);
-      throw error;
-    }
+    const created = await unlessProven(checkoutId, lease, unanswered, error, since);
     await leaveMark(lease, created);
     throw new StatusUnknownError(`Whether checkout ${checkoutId} saved a card is unknown: the gateway no longer has its session and an earlier read of it may have consumed it. No money moved; ask the shopper to save the card again if none arrived.`, {
       merchantTransactionId: created?.merchantTransactionId ?? '',
@@ -205,11 +217,7 @@ export function shopperReturnHandler(
    * creation; without proof either way, the answer is "unknown".
    */
   async function notFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError, entity: EntityChoice, since: number | undefined): Promise<Payment> {
-    const created = await createdCheckoutOf(store, checkoutId).catch(() => undefined);
-    if (sawWholeLife(created, since) && !unanswered) {
-      await lease.release().catch(() => undefined);
-      throw error;
-    }
+    const created = await unlessProven(checkoutId, lease, unanswered, error, since);
     const merchantTransactionId = created?.merchantTransactionId ?? '';
     const unknown = async (why: string, cause: unknown = error) => {
       // The mark stays: the next reader reconciles again.
