@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { bundleWidgetScript } from '../src/sandbox/widget-script.js';
+import { bundleWidgetScript, CLASSIC_SCRIPT_BUILD } from '../src/sandbox/widget-script.js';
 
 /** The worker's file name at the root of the site it serves. */
 export const SANDBOX_WORKER_FILE = 'gw-sandbox-sw.js';
@@ -26,15 +26,8 @@ export async function buildSandboxWorker(): Promise<Uint8Array> {
     },
   };
   const { outputFiles } = await esbuild.build({
+    ...CLASSIC_SCRIPT_BUILD,
     entryPoints: [join(here, 'worker.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    legalComments: 'none',
-    charset: 'utf8',
     inject: [join(here, 'node-shims.ts')],
     define: { GW_WIDGET_SCRIPT: JSON.stringify(bundleWidgetScript().toString('utf8')) },
     plugins: [shims],

@@ -30,23 +30,31 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const WIDGET_SOURCE_ENTRY = join(here, 'widget', 'payment-widgets.ts');
 
 /**
- * Bundles the widget from its TypeScript source: one minified classic script
- * (an IIFE: no module, no globals but `wpwl`), for the browsers the elements
- * support. esbuild is a dev dependency, loaded only here, so the published
- * sandbox, which reads the prebuilt file, keeps zero runtime dependencies.
+ * How the sandbox's browser scripts (this widget, the static site's service
+ * worker) are bundled: one minified classic script (an IIFE: no module, no
+ * globals but its own), for the browsers the elements support.
+ */
+export const CLASSIC_SCRIPT_BUILD = {
+  bundle: true,
+  write: false,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+  charset: 'utf8',
+} as const satisfies Esbuild.BuildOptions;
+
+/**
+ * Bundles the widget from its TypeScript source (no globals but `wpwl`).
+ * esbuild is a dev dependency, loaded only here, so the published sandbox,
+ * which reads the prebuilt file, keeps zero runtime dependencies.
  */
 export function bundleWidgetScript(entry = WIDGET_SOURCE_ENTRY): Buffer {
   const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
   const { outputFiles } = esbuild.buildSync({
+    ...CLASSIC_SCRIPT_BUILD,
     entryPoints: [entry],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    legalComments: 'none',
-    charset: 'utf8',
     banner: { js: '/* gw-elements sandbox paymentWidgets.js, built from src/sandbox/widget/payment-widgets.ts */' },
   });
   return Buffer.from(outputFiles[0]!.contents);

@@ -57,13 +57,8 @@ export interface NotificationDelivery {
   readonly attempts: readonly NotificationAttempt[];
 }
 
-interface Delivery {
-  readonly id: string;
-  readonly type: 'PAYMENT' | 'REGISTRATION';
-  readonly action?: 'CREATED' | 'DELETED';
-  readonly subjectId: string;
-  readonly resultCode?: string;
-  readonly url: string;
+/** What the engine keeps of a notification: what the log shows of it, its payload and its retry schedule. */
+interface Delivery extends Pick<NotificationDelivery, 'id' | 'type' | 'action' | 'subjectId' | 'resultCode' | 'url'> {
   readonly plaintext: string;
   readonly createdAt: number;
   state: 'pending' | 'delivered' | 'failed';

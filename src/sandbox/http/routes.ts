@@ -135,10 +135,12 @@ export function paymentOfCheckout(state: SandboxState, checkout: CheckoutRecord)
 
 /**
  * A checkout a status read may see, counted against its limit of reads a
- * minute, or the reply when it is unknown, another entity's, read too often,
- * expired or consumed. Shared by the payment's and the registration's read.
+ * minute, or the reply when the read is refused (credentials, parameters), or
+ * the checkout is unknown, another entity's, read too often, expired or consumed. Shared by the payment's and the registration's read.
  */
 export function readableCheckout(context: RequestContext, id: string): CheckoutRecord | Reply {
+  const refused = refusal(context, 'read');
+  if (refused) return refused;
   const { state, request, now } = context;
   const { store } = state;
   const checkout = store.checkouts.get(id);
@@ -155,8 +157,6 @@ export function readableCheckout(context: RequestContext, id: string): CheckoutR
 // 3. GET /v1/checkouts/{id}/payment
 const checkoutPayment: Handler = (context, match) => {
   const { state, now } = context;
-  const refused = refusal(context, 'read');
-  if (refused) return reply(refused);
   const id = match[1]!;
   const checkout = readableCheckout(context, id);
   if ('kind' in checkout) return reply(checkout);

@@ -18,7 +18,7 @@ import type { CheckoutAnswer, PaymentAnswer, SavedCardAnswer } from '../widget/a
 import type { FlatParams } from '../wire.js';
 import { storable } from './auth.js';
 import { json, reply, type Handler, type RequestContext, type Route, type Routed } from './route.js';
-import { invalidCheckout, paymentOfCheckout, pendingRedirect, readableCheckout, refusal, withCors } from './routes.js';
+import { invalidCheckout, paymentOfCheckout, pendingRedirect, readableCheckout, withCors } from './routes.js';
 
 /** The card fields a registration-only checkout's form sends. */
 const CARD_FIELDS = new Set(['paymentBrand', 'card.number', 'card.holder', 'card.expiryMonth', 'card.expiryYear', 'card.cvv']);
@@ -59,8 +59,6 @@ const widgetRegistration: Handler = (context, match) => {
 // GET /v1/checkouts/{id}/registration: the card a registration-only checkout saved; the same limit and consumption as the payment's read.
 const checkoutRegistration: Handler = (context, match) => {
   const { state, now } = context;
-  const refused = refusal(context, 'read');
-  if (refused) return reply(refused);
   const id = match[1]!;
   const checkout = readableCheckout(context, id);
   if ('kind' in checkout) return reply(checkout);
