@@ -5,11 +5,10 @@
  * command runner runs the module's focused node tests once per mutant; the
  * run fails when fewer than BREAK_THRESHOLD percent of mutants are caught.
  */
-import { BREAK_THRESHOLD, TARGETS } from './stryker/targets.mjs';
+import { BREAK_THRESHOLD, NODE_TEST_ARGS, PROPERTY_RUNS, TARGETS } from './stryker/targets.mjs';
 
 const name = process.env.MUTATION_TARGET ?? '';
-// Each mutant reruns the focused tests: properties run a modest count (fixed cases beside them guard each rule).
-process.env.GW_PROPERTY_RUNS ??= '25';
+process.env.GW_PROPERTY_RUNS ??= PROPERTY_RUNS;
 const target = TARGETS[name];
 if (!target) throw new Error(`MUTATION_TARGET must be one of: ${Object.keys(TARGETS).join(', ')} (got "${name}")`);
 
@@ -19,7 +18,7 @@ export default {
   // One file after another, fastest first, stopping at the first that fails: most mutants are caught by a fast file
   // and never wait for a slow one (the Redis store's real-server suite). A mutant that hangs a wait ends at Stryker's
   // timeout (the dry run's time × 1.5 + 8 s); the 60 s limit per file only backs it up.
-  commandRunner: { command: target.tests.map((file) => `node --import tsx --test --test-timeout=60000 --test-reporter=dot ${file}`).join(' && ') },
+  commandRunner: { command: target.tests.map((file) => `node ${NODE_TEST_ARGS.join(' ')} ${file}`).join(' && ') },
   mutate: target.mutate,
   coverageAnalysis: 'off',
   // One mutant per core by default (MUTATION_CONCURRENCY=1 leaves a core free for other work).

@@ -15,7 +15,7 @@ import { clearTimeout, setTimeout } from 'node:timers';
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BREAK_THRESHOLD, TARGETS } from '../stryker/targets.mjs';
+import { BREAK_THRESHOLD, NODE_TEST_ARGS, PROPERTY_RUNS, TARGETS } from '../stryker/targets.mjs';
 
 const FILE = 'src/server/coordination/redis-status-store.ts';
 // Only the suites against a real redis-server run the scripts (the others script the client's replies).
@@ -73,7 +73,7 @@ function workspace(index) {
 
 function runTests(dir) {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-timeout=20000', '--test-reporter=dot', ...TESTS], { cwd: dir, stdio: 'ignore', env: { ...process.env, GW_PROPERTY_RUNS: process.env.GW_PROPERTY_RUNS ?? '25' } });
+    const child = spawn(process.execPath, [...NODE_TEST_ARGS, ...TESTS], { cwd: dir, stdio: 'ignore', env: { ...process.env, GW_PROPERTY_RUNS: process.env.GW_PROPERTY_RUNS ?? PROPERTY_RUNS } });
     const timer = setTimeout(() => child.kill('SIGKILL'), TIME_LIMIT_MS);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);

@@ -39,5 +39,10 @@ export const TARGETS = {
   },
 };
 
+/** How a target's test files run, under Stryker and under the Lua mutator: node's test runner on the TypeScript sources. */
+export const NODE_TEST_ARGS = ['--import', 'tsx', '--test', '--test-timeout=60000', '--test-reporter=dot'];
+/** Property runs per property test under mutation (every mutant reruns them); fixed cases beside each money property guard its rule at any cap. */
+export const PROPERTY_RUNS = '25';
+
 /** Below this share of mutants caught (killed or timed out), a target's run fails. */
 export const BREAK_THRESHOLD = 90;
