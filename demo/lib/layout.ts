@@ -64,3 +64,33 @@ export function notice(tone: 'ok' | 'bad' | 'wait' | 'info', title: string, body
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** What a page says about its last action. */
+export interface PageNotice {
+  tone: 'ok' | 'bad' | 'wait';
+  title: string;
+  text: string;
+}
+
+/**
+ * One action at a time on a page: `busy` while it runs (the page disables its
+ * buttons), redrawn before and after, and a failure handed to `failed` as the
+ * page's notice.
+ */
+export function actionRunner(draw: () => void, failed: (notice: PageNotice) => void) {
+  const runner = {
+    busy: false,
+    async run(action: () => Promise<void>): Promise<void> {
+      runner.busy = true;
+      draw();
+      try {
+        await action();
+      } catch (error) {
+        failed({ tone: 'bad', title: 'The request failed', text: messageOf(error) });
+      }
+      runner.busy = false;
+      draw();
+    },
+  };
+  return runner;
+}

@@ -7,7 +7,7 @@ import { html, render } from 'lit';
 import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';
-import { messageOf, money, mountPage, notice } from '../lib/layout.js';
+import { actionRunner, money, mountPage, notice, type PageNotice } from '../lib/layout.js';
 import { paymentsTable } from '../lib/payments-table.js';
 import { testCardOptions } from '../lib/test-cards.js';
 import type { Outcome } from '../server/shop.js';
@@ -22,24 +22,13 @@ let holder = 'Jane Jones';
 let registrationId = savedCards[0]?.registrationId ?? '';
 let amount = '25.00';
 const payouts: PaymentView[] = [];
-let last: { tone: 'ok' | 'bad'; title: string; text: string } | undefined;
-let busy = false;
+let last: PageNotice | undefined;
 
-async function run(action: () => Promise<void>): Promise<void> {
-  busy = true;
-  draw();
-  try {
-    await action();
-  } catch (error) {
-    last = { tone: 'bad', title: 'The request failed', text: messageOf(error) };
-  }
-  busy = false;
-  draw();
-}
+const actions = actionRunner(() => draw(), (notice) => (last = notice));
 
 const saveCard = (event: SubmitEvent) => {
   event.preventDefault();
-  return run(async () => {
+  return actions.run(async () => {
     const answer = await api<Outcome & { savedCard?: SavedCardView }>('POST', '/saved-cards', 'Save the card (registration)', { cardNumber, holder });
     if (answer.savedCard) {
       savedCards = [answer.savedCard, ...savedCards];
@@ -51,7 +40,7 @@ const saveCard = (event: SubmitEvent) => {
 
 const payOut = (event: SubmitEvent) => {
   event.preventDefault();
-  return run(async () => {
+  return actions.run(async () => {
     const answer = await api<Outcome>('POST', '/payouts', 'Send a payout', { registrationId, amount });
     if (answer.payment) payouts.unshift(answer.payment);
     last = answer.outcome === 'approved' ? { tone: 'ok', title: `Sent ${money(amount)}`, text: answer.message } : { tone: 'bad', title: 'The payout was not sent', text: answer.message };
@@ -78,7 +67,7 @@ function draw(): void {
             <input id="holder" autocomplete="cc-name" .value=${holder} @change=${(event: Event) => (holder = (event.target as HTMLInputElement).value)} />
           </div>
         </div>
-        <div class="actions"><button type="submit" ?disabled=${busy}>Save card</button></div>
+        <div class="actions"><button type="submit" ?disabled=${actions.busy}>Save card</button></div>
       </form>
       <form class="panel stack" @submit=${payOut} aria-labelledby="payout-title">
         <h2 id="payout-title">2. Send a payout</h2>
@@ -94,7 +83,7 @@ function draw(): void {
                 <label for="payout-amount">Amount (EUR)</label>
                 <input id="payout-amount" inputmode="decimal" class="narrow" .value=${amount} @change=${(event: Event) => (amount = (event.target as HTMLInputElement).value)} />
               </div>
-              <div class="actions"><button type="submit" ?disabled=${busy || !registrationId}>Send payout</button></div>`
+              <div class="actions"><button type="submit" ?disabled=${actions.busy || !registrationId}>Send payout</button></div>`
           : html`<p class="muted">Save a card first.</p>`}
       </form>
       ${payouts.length ? html`<section class="panel"><h2>Payouts sent</h2>${paymentsTable(payouts, 'Payouts sent')}</section>` : ''}

@@ -10,7 +10,7 @@ import 'gw-elements';
 import { html, render } from 'lit';
 import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';
-import { messageOf, money, mountPage, notice } from '../lib/layout.js';
+import { actionRunner, money, mountPage, notice, type PageNotice } from '../lib/layout.js';
 import { testCardTable } from '../lib/test-cards.js';
 import type { Outcome } from '../server/shop.js';
 import type { WalletCard, WalletCheckoutView } from '../server/wallet.js';
@@ -22,8 +22,7 @@ type Flow = 'save' | 'pay';
 let cards: WalletCard[] = [];
 /** The checkout in the widget, if the shopper started one. */
 let open: { flow: Flow; checkout: WalletCheckoutView & { amount?: string } } | undefined;
-let last: { tone: 'ok' | 'bad' | 'wait'; title: string; text: string } | undefined;
-let busy = false;
+let last: PageNotice | undefined;
 
 const TITLES: Record<Flow, string> = { save: 'Card saved', pay: 'Paid in one click' };
 
@@ -33,20 +32,10 @@ function report(flow: Flow, outcome: Outcome): void {
   else last = { tone: 'bad', title: flow === 'save' ? 'The card was not saved' : 'Not paid', text: outcome.message };
 }
 
-async function run(action: () => Promise<void>): Promise<void> {
-  busy = true;
-  draw();
-  try {
-    await action();
-  } catch (error) {
-    last = { tone: 'bad', title: 'The request failed', text: messageOf(error) };
-  }
-  busy = false;
-  draw();
-}
+const actions = actionRunner(() => draw(), (notice) => (last = notice));
 
 const start = (flow: Flow) =>
-  run(async () => {
+  actions.run(async () => {
     last = undefined;
     const checkout =
       flow === 'save'
@@ -56,7 +45,7 @@ const start = (flow: Flow) =>
   });
 
 const remove = (card: WalletCard) =>
-  run(async () => {
+  actions.run(async () => {
     const answer = await api<Outcome & { cards: WalletCard[] }>('POST', `/wallet/${encodeURIComponent(card.registrationId)}/delete`, 'Delete the saved card');
     cards = answer.cards;
     last = answer.outcome === 'approved' ? { tone: 'ok', title: 'Card deleted', text: `${card.paymentBrand} •••• ${card.last4Digits} is no longer saved.` } : { tone: 'bad', title: 'The card was not deleted', text: answer.message };
@@ -93,7 +82,7 @@ function cardList() {
         (card) => html`<tr>
           <td>${card.paymentBrand} •••• ${card.last4Digits}</td>
           <td>${card.expiry}</td>
-          <td><button type="button" class="secondary" ?disabled=${busy} aria-label=${`Delete ${card.paymentBrand} •••• ${card.last4Digits}`} @click=${() => remove(card)}>Delete</button></td>
+          <td><button type="button" class="secondary" ?disabled=${actions.busy} aria-label=${`Delete ${card.paymentBrand} •••• ${card.last4Digits}`} @click=${() => remove(card)}>Delete</button></td>
         </tr>`,
       )}
     </tbody>
@@ -112,8 +101,8 @@ function draw(): void {
         ${open
           ? ''
           : html`<div class="actions">
-              <button type="button" ?disabled=${busy} @click=${() => start('save')}>Save a card</button>
-              <button type="button" ?disabled=${busy || !cards.length} @click=${() => start('pay')}>Buy a bag of coffee in one click</button>
+              <button type="button" ?disabled=${actions.busy} @click=${() => start('save')}>Save a card</button>
+              <button type="button" ?disabled=${actions.busy || !cards.length} @click=${() => start('pay')}>Buy a bag of coffee in one click</button>
             </div>`}
       </section>
       ${open ? widget(open.flow, open.checkout) : ''}
@@ -134,7 +123,7 @@ async function readReturn(): Promise<void> {
   else report('pay', await api<Outcome>('GET', `/wallet/pay-return?${read}`, 'Back from one click: read the payment'));
 }
 
-await run(async () => {
+await actions.run(async () => {
   await readReturn();
   cards = (await api<{ cards: WalletCard[] }>('GET', '/wallet', 'Load the saved cards')).cards;
 });
