@@ -70,9 +70,10 @@ describe('property: random bodies never crash the sandbox', () => {
   });
 
   it('a random valid body with one field corrupted is refused naming that field, with card data masked', async () => {
+    // Junk without an `@`: with one, junk such as `!@!.` plus the `!` below is an e-mail address by the platform's lax rule.
     const corruptible = ['amount', 'currency', 'card.number', 'card.cvv', 'card.expiryMonth', 'customer.email', 'customer.ip', 'paymentType'] as const;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...corruptible), fc.string({ minLength: 1, maxLength: 8 }).filter((value) => /[^0-9]/.test(value)), async (field, junk) => {
+      fc.asyncProperty(fc.constantFrom(...corruptible), fc.string({ minLength: 1, maxLength: 8 }).filter((value) => /[^0-9]/.test(value) && !value.includes('@')), async (field, junk) => {
         const answer = await call('POST', '/v1/payments', cardPayment({ [field]: `${junk}!` }));
         assert.equal(answer.status, 400);
         const error = answer.body.result.parameterErrors.find((entry: { name: string }) => entry.name === field);

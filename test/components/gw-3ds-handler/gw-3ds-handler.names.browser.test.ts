@@ -69,7 +69,10 @@ async function runFlow(method: RedirectParameter[], challenge: RedirectParameter
   await started;
   expect(errors).to.deep.equal([]);
   expect(el.state).to.equal('challenge');
-  expect(await postedTo(urls.method)).to.deep.equal(asRecord(method));
+  // The challenge may start on the method's timeout, before a slow machine's sandbox has recorded the method post.
+  let methodPosted: Record<string, string> | undefined;
+  await waitUntil(async () => (methodPosted = await postedTo(urls.method)) !== undefined, 'the method post did not reach the sandbox', { timeout: 5000 });
+  expect(methodPosted).to.deep.equal(asRecord(method));
   let challengePosted: Record<string, string> | undefined;
   await waitUntil(async () => (challengePosted = await postedTo(urls.challenge)) !== undefined, 'the challenge post did not reach the sandbox', { timeout: 5000 });
   expect(challengePosted).to.deep.equal(asRecord(challenge));
