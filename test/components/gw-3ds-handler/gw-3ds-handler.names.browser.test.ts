@@ -70,11 +70,12 @@ async function runFlow(method: RedirectParameter[], challenge: RedirectParameter
   expect(errors).to.deep.equal([]);
   expect(el.state).to.equal('challenge');
   // The challenge may start on the method's timeout, before a slow machine's sandbox has recorded the method post.
+  // Both waits allow the element's own challenge time (15 s) and poll gently: each look reads the whole request log.
   let methodPosted: Record<string, string> | undefined;
-  await waitUntil(async () => (methodPosted = await postedTo(urls.method)) !== undefined, 'the method post did not reach the sandbox', { timeout: 5000 });
+  await waitUntil(async () => (methodPosted = await postedTo(urls.method)) !== undefined, 'the method post did not reach the sandbox', { timeout: 15_000, interval: 250 });
   expect(methodPosted).to.deep.equal(asRecord(method));
   let challengePosted: Record<string, string> | undefined;
-  await waitUntil(async () => (challengePosted = await postedTo(urls.challenge)) !== undefined, 'the challenge post did not reach the sandbox', { timeout: 5000 });
+  await waitUntil(async () => (challengePosted = await postedTo(urls.challenge)) !== undefined, 'the challenge post did not reach the sandbox', { timeout: 15_000, interval: 250 });
   expect(challengePosted).to.deep.equal(asRecord(challenge));
   // Teardown calls the form too: cancel() must still remove every form and frame.
   el.cancel();
