@@ -9,12 +9,15 @@ function layers(forbidden) {
   return Object.entries(forbidden).map(([files, folders]) => ({
     files: [files],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: folders.map((folder) => ({
-          group: [`**/${folder}/*`, `**/${folder}/**`, `../${folder}`, `../../${folder}`],
-          message: `${files.replace('/**', '')} never imports src/${folder}: the products are siblings on src/contract and src/browser.`,
-        })),
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: folders.map((folder) => ({
+            group: [`**/${folder}/*`, `**/${folder}/**`, `../${folder}`, `../../${folder}`],
+            message: `${files.replace('/**', '')} never imports src/${folder}: the products are siblings on src/contract and src/browser.`,
+          })),
+        },
+      ],
     },
   }));
 }
@@ -43,9 +46,18 @@ export default tseslint.config(
   {
     files: ['demo/**/*.ts', 'stories/**/*.ts', '.storybook/**/*.ts', 'bench/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/src/*', '**/src/**'], message: "Import the package's public entry points (gw-elements, gw-elements/server, gw-elements/sandbox, gw-elements/sandbox/test-cards), as a merchant would." }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/*', '**/src/**'],
+              message:
+                "Import the package's public entry points (gw-elements, gw-elements/server, gw-elements/sandbox, gw-elements/sandbox/test-cards), as a merchant would.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

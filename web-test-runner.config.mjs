@@ -9,7 +9,6 @@ import { testRunnerMinifyTemplates } from './scripts/minify-templates.ts';
 
 const sandbox = sandboxFixture();
 
-
 export default {
   files: ['test/**/*.browser.test.ts'],
   nodeResolve: true,
@@ -18,7 +17,12 @@ export default {
   browserStartTimeout: 60_000,
   testsStartTimeout: 60_000,
   testsFinishTimeout: 180_000,
-  plugins: [testRunnerMinifyTemplates(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), sandbox.plugin, threeDsSupport(sandbox.current)],
+  plugins: [
+    testRunnerMinifyTemplates(),
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    sandbox.plugin,
+    threeDsSupport(sandbox.current),
+  ],
   middleware: [sandbox.middleware],
   browsers: [
     chromeLauncher({

@@ -51,7 +51,8 @@ async function bundleEntry(file: string, withLit: boolean): Promise<string> {
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(2)} KB`;
 const gzipped = (code: string) => gzipSync(code, { level: 9 }).length;
-const verdict = (bytes: number, target: number | undefined) => (target === undefined ? '' : `target ≤ ${kb(target)}  ${bytes <= target ? 'ok' : 'OVER'}`);
+const verdict = (bytes: number, target: number | undefined) =>
+  target === undefined ? '' : `target ≤ ${kb(target)}  ${bytes <= target ? 'ok' : 'OVER'}`;
 
 /** Prints every entry's size; returns the checkout entry with Lit (what the pages load), and whether a target was missed. */
 async function measureSize(): Promise<{ withLit: { checkout: string }; failed: boolean }> {
@@ -82,8 +83,16 @@ const PAGES: readonly PageKind[] = ['plain', 'element', 'preload', 'early-hint']
 /** DevTools' throttling presets (devtools-frontend NetworkManager: Fast 4G and Slow 4G), in CDP's units (bytes/s, ms). */
 const NETWORKS = [
   { name: 'loopback', conditions: undefined, runs: RUNS },
-  { name: 'Fast 4G', conditions: { latency: 60 * 2.75, downloadThroughput: ((9 * 1e6) / 8) * 0.9, uploadThroughput: ((1.5 * 1e6) / 8) * 0.9 }, runs: THROTTLED_RUNS },
-  { name: 'Slow 4G', conditions: { latency: 150 * 3.75, downloadThroughput: ((1.6 * 1e6) / 8) * 0.9, uploadThroughput: ((750 * 1e3) / 8) * 0.9 }, runs: THROTTLED_RUNS },
+  {
+    name: 'Fast 4G',
+    conditions: { latency: 60 * 2.75, downloadThroughput: ((9 * 1e6) / 8) * 0.9, uploadThroughput: ((1.5 * 1e6) / 8) * 0.9 },
+    runs: THROTTLED_RUNS,
+  },
+  {
+    name: 'Slow 4G',
+    conditions: { latency: 150 * 3.75, downloadThroughput: ((1.6 * 1e6) / 8) * 0.9, uploadThroughput: ((750 * 1e3) / 8) * 0.9 },
+    runs: THROTTLED_RUNS,
+  },
 ] as const;
 
 /**
@@ -131,9 +140,13 @@ function serve(handler: (path: string, query: URLSearchParams) => Answer | undef
     }
     // Compressed, as any production server sends scripts and pages: the byte budgets are gzip sizes.
     const body = gzipSync(answer.body, { level: 9 });
-    response.writeHead(200, { 'content-type': answer.type, 'content-encoding': 'gzip', 'cache-control': 'max-age=3600', ...answer.headers }).end(body);
+    response
+      .writeHead(200, { 'content-type': answer.type, 'content-encoding': 'gzip', 'cache-control': 'max-age=3600', ...answer.headers })
+      .end(body);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+  );
 }
 
 const median = (values: number[]) => {
@@ -171,7 +184,13 @@ async function measureTimeToReady(bundles: { checkout: string }): Promise<boolea
       const response = await fetch(`${sandbox.url}/v1/checkouts`, {
         method: 'POST',
         headers: { authorization: `Bearer ${sandbox.tokens[0]}`, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
-        body: new URLSearchParams({ entityId: sandbox.entities[0]!, amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' }),
+        body: new URLSearchParams({
+          entityId: sandbox.entities[0]!,
+          amount: '12.00',
+          currency: 'EUR',
+          paymentType: 'DB',
+          integrity: 'true',
+        }),
       });
       const body = (await response.json()) as { id: string; integrity: string };
       return new URLSearchParams({ checkoutId: body.id, integrity: body.integrity });
@@ -193,17 +212,24 @@ async function measureTimeToReady(bundles: { checkout: string }): Promise<boolea
       // In ms since navigation start: widget-ready, and when the widget script was first asked for.
       return page.evaluate(() => {
         const widget = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/v1/paymentWidgets.js'));
-        return { ready: (window as unknown as { __ready: number }).__ready, requested: widget[0]?.startTime ?? NaN, fetches: widget.length };
+        return {
+          ready: (window as unknown as { __ready: number }).__ready,
+          requested: widget[0]?.startTime ?? NaN,
+          fetches: widget.length,
+        };
       });
     };
 
     let missed = false;
-    console.log(`\ntime to widget-ready from navigation start, local sandbox (Chromium, pages in rotating order); median, ratio to the seed's lines, widget script fetches:`);
+    console.log(
+      `\ntime to widget-ready from navigation start, local sandbox (Chromium, pages in rotating order); median, ratio to the seed's lines, widget script fetches:`,
+    );
     for (const network of NETWORKS) {
       for (const cache of ['cold', 'warm'] as const) {
         const loads = new Map<PageKind, Load[]>(PAGES.map((kind) => [kind, []]));
         // Warm: one tab per page kept across runs (its module cached, its connections open), each page loaded once first.
-        const warmTabs = cache === 'warm' ? new Map(await Promise.all(PAGES.map(async (kind) => [kind, await openTab(network)] as const))) : undefined;
+        const warmTabs =
+          cache === 'warm' ? new Map(await Promise.all(PAGES.map(async (kind) => [kind, await openTab(network)] as const))) : undefined;
         if (warmTabs) for (const [kind, tab] of warmTabs) await load(tab.page, kind);
         for (let run = 0; run < network.runs; run++) {
           for (let index = 0; index < PAGES.length; index++) {

@@ -55,7 +55,11 @@ async function throughput(base: string, token: string, call: Call): Promise<Meas
 }
 
 /** The better of two measures on each count: most requests per second, least CPU per request. */
-const best = (a: Measure, b: Measure): Measure => ({ rate: Math.max(a.rate, b.rate), cpu: Math.min(a.cpu, b.cpu), generatorCpu: Math.min(a.generatorCpu, b.generatorCpu) });
+const best = (a: Measure, b: Measure): Measure => ({
+  rate: Math.max(a.rate, b.rate),
+  cpu: Math.min(a.cpu, b.cpu),
+  generatorCpu: Math.min(a.generatorCpu, b.generatorCpu),
+});
 
 /** Answers a GET with `read` and anything else with `created`, fixed bytes of the sizes the sandbox answers. */
 async function bareServer(read: string, created: string): Promise<{ url: string; close(): void }> {
@@ -93,8 +97,18 @@ const paymentAnswer = await fetch(`${sandbox.url}/v1/payments`, {
   method: 'POST',
   headers: { authorization: `Bearer ${token}` },
   body: new URLSearchParams({
-    entityId, amount: '92.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones',
-    'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123', 'customer.email': 'jane@example.com', 'customer.ip': '192.168.0.1',
+    entityId,
+    amount: '92.00',
+    currency: 'EUR',
+    paymentType: 'DB',
+    paymentBrand: 'VISA',
+    'card.number': '4200000000000000',
+    'card.holder': 'Jane Jones',
+    'card.expiryMonth': '05',
+    'card.expiryYear': '2034',
+    'card.cvv': '123',
+    'customer.email': 'jane@example.com',
+    'customer.ip': '192.168.0.1',
   }),
 }).then((response) => response.text());
 const paymentId = (JSON.parse(paymentAnswer) as { id: string }).id;
@@ -108,8 +122,15 @@ const checkoutAnswer = await fetch(`${sandbox.url}/v1/checkouts`, {
 const padded = (answer: string) => JSON.stringify({ id: paymentId, padding: 'x'.repeat(Math.max(0, answer.length - 60)) });
 const bare = await bareServer(padded(paymentAnswer), padded(checkoutAnswer));
 
-console.log(`load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} on this machine; ${IN_FLIGHT} requests in flight from a separate process, best of ${ROUNDS} × ${SECONDS} s`);
-for (const [name, call] of [['get payment (GET /v1/payments/{id})', getPayment], ['create checkout (POST /v1/checkouts)', createCheckout]] as const) {
+console.log(
+  `load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')} on this machine; ${IN_FLIGHT} requests in flight from a separate process, best of ${ROUNDS} × ${SECONDS} s`,
+);
+for (const [name, call] of [
+  ['get payment (GET /v1/payments/{id})', getPayment],
+  ['create checkout (POST /v1/checkouts)', createCheckout],
+] as const) {
   await throughput(sandbox.url, token, call); // warm-up
   let baseline: Measure = { rate: 0, cpu: Infinity, generatorCpu: Infinity };
   let subject: Measure = { rate: 0, cpu: Infinity, generatorCpu: Infinity };

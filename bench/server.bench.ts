@@ -104,7 +104,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const verdict = (ratio: number) => `${((ratio - 1) * 100).toFixed(1)}% ${ratio - 1 < OVERHEAD_TARGET ? 'OK' : 'OVER'}`;
 
 const roundTrips = new Map<string, number>();
-console.log(`request overhead (${ROUNDS} interleaved rounds of ${PER_ROUND} requests per side; best batch of each side, since load from other processes only adds time)`);
+console.log(
+  `request overhead (${ROUNDS} interleaved rounds of ${PER_ROUND} requests per side; best batch of each side, since load from other processes only adds time)`,
+);
 for (const [name, sides] of Object.entries(cases)) {
   const runners = { client: sides.client, bare: sides.bare, timed: sides.timed };
   for (let i = 0; i < 20; i++) for (const run of Object.values(runners)) await run();
@@ -114,22 +116,38 @@ for (const [name, sides] of Object.entries(cases)) {
     const order = (Object.keys(runners) as (keyof typeof runners)[]).map((_, i, keys) => keys[(i + round) % keys.length]!);
     for (const side of order) times[side].push(await timeBatch(runners[side]));
   }
-  const best = Object.fromEntries(Object.entries(times).map(([side, values]) => [side, Math.min(...values)])) as Record<keyof typeof runners, number>;
-  console.log(`  ${name}: client ${best.client.toFixed(3)} ms, bare fetch ${best.bare.toFixed(3)} ms, bare fetch with a timeout signal ${best.timed.toFixed(3)} ms`);
-  console.log(`    overhead against bare fetch ${verdict(best.client / best.bare)} (target < ${OVERHEAD_TARGET * 100}%); against fetch with a timeout ${verdict(best.client / best.timed)}`);
+  const best = Object.fromEntries(Object.entries(times).map(([side, values]) => [side, Math.min(...values)])) as Record<
+    keyof typeof runners,
+    number
+  >;
+  console.log(
+    `  ${name}: client ${best.client.toFixed(3)} ms, bare fetch ${best.bare.toFixed(3)} ms, bare fetch with a timeout signal ${best.timed.toFixed(3)} ms`,
+  );
+  console.log(
+    `    overhead against bare fetch ${verdict(best.client / best.bare)} (target < ${OVERHEAD_TARGET * 100}%); against fetch with a timeout ${verdict(best.client / best.timed)}`,
+  );
   roundTrips.set(name, median(times.bare));
 }
 
 // Last, because these loops never yield to I/O: sockets the sandbox closes meanwhile would fail the next real request.
-console.log('the client\'s own work per request (no network: a recorded answer)');
+console.log("the client's own work per request (no network: a recorded answer)");
 for (const [name, { own }] of Object.entries(cases)) {
   const microseconds = await own();
   const share = microseconds / 1000 / roundTrips.get(name)!;
-  console.log(`  ${name}: ${microseconds.toFixed(1)} µs = ${(share * 100).toFixed(1)}% of the bare loopback round trip ${share < OVERHEAD_TARGET ? 'OK' : 'OVER'}`);
+  console.log(
+    `  ${name}: ${microseconds.toFixed(1)} µs = ${(share * 100).toFixed(1)}% of the bare loopback round trip ${share < OVERHEAD_TARGET ? 'OK' : 'OVER'}`,
+  );
 }
 child.kill();
 
-const bundle = await build({ entryPoints: ['src/server/index.ts'], bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false });
+const bundle = await build({
+  entryPoints: ['src/server/index.ts'],
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'neutral',
+  write: false,
+});
 const minified = bundle.outputFiles[0]!.contents;
 const gzipped = gzipSync(minified, { level: 9 }).length;
 console.log(

@@ -24,7 +24,11 @@ const sandbox = await startSandbox({ port: 0, quiet: true, limits: { logEntries:
 const redis = await startRedisServer();
 const client = createGatewayClient({ baseUrl: sandbox.url, accessToken: sandbox.tokens[0]!, entityId: sandbox.entities[0]! });
 const start = (store: 'memory' | 'redis') =>
-  Promise.all(Array.from({ length: PROCESSES }, (_, index) => startInstance(sandbox, store === 'redis' ? { url: redis.url, client: index % 2 ? 'ioredis' : 'redis' } : undefined)));
+  Promise.all(
+    Array.from({ length: PROCESSES }, (_, index) =>
+      startInstance(sandbox, store === 'redis' ? { url: redis.url, client: index % 2 ? 'ioredis' : 'redis' } : undefined),
+    ),
+  );
 const fleets: Record<'memory' | 'redis', Instance[]> = { memory: await start('memory'), redis: await start('redis') };
 
 async function paidCheckouts(): Promise<string[]> {
@@ -44,7 +48,10 @@ function wave(store: 'memory' | 'redis', checkouts: readonly string[]): Promise<
     instances.map((instance, index) =>
       store === 'redis'
         ? instance.returns(checkouts, RETURNS / PROCESSES)
-        : instance.returns(checkouts.filter((_, checkout) => checkout % PROCESSES === index), RETURNS),
+        : instance.returns(
+            checkouts.filter((_, checkout) => checkout % PROCESSES === index),
+            RETURNS,
+          ),
     ),
   );
 }
@@ -66,10 +73,15 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
-const statusCalls = sandbox.requests().filter((entry) => entry.method === 'GET' && /^\/v1\/checkouts\/[^/]+\/payment$/.test(entry.path)).length;
-console.log(`${PROCESSES} processes, ${ROUNDS} rounds per store, ${CHECKOUTS} paid checkouts × ${RETURNS} concurrent returns per round (+ the same again as reloads)`);
+const statusCalls = sandbox
+  .requests()
+  .filter((entry) => entry.method === 'GET' && /^\/v1\/checkouts\/[^/]+\/payment$/.test(entry.path)).length;
+console.log(
+  `${PROCESSES} processes, ${ROUNDS} rounds per store, ${CHECKOUTS} paid checkouts × ${RETURNS} concurrent returns per round (+ the same again as reloads)`,
+);
 for (const kind of ['first', 'reload'] as const) {
-  const line = (store: 'memory' | 'redis') => `p50 ${percentile(samples[store][kind], 50).toFixed(2)} ms, p99 ${percentile(samples[store][kind], 99).toFixed(2)} ms`;
+  const line = (store: 'memory' | 'redis') =>
+    `p50 ${percentile(samples[store][kind], 50).toFixed(2)} ms, p99 ${percentile(samples[store][kind], 99).toFixed(2)} ms`;
   const ratio = (p: number) => (percentile(samples.redis[kind], p) / percentile(samples.memory[kind], p)).toFixed(2);
   console.log(`${kind === 'first' ? 'first returns (1 status call per checkout)' : 'reloads (answered from the store)'}:`);
   console.log(`  memory (per process) ${line('memory')}`);

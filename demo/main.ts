@@ -38,7 +38,12 @@ export async function startDemo({ port = 5173, quiet = false }: { port?: number;
     const merchant = await startMerchant({
       port: 0,
       // The default sandbox is a KSA merchant's: a card entity, and a MADA entity with Apple Pay and STC Pay (the wallets page uses both).
-      gateway: { baseUrl: sandbox.url, accessToken: sandbox.tokens[0]!, entityId: sandbox.entities[0]!, entities: Object.fromEntries(['MADA', 'APPLEPAY', 'APPLEPAYTKN', 'STC_PAY'].map((brand) => [brand, sandbox.entities[1]!])) },
+      gateway: {
+        baseUrl: sandbox.url,
+        accessToken: sandbox.tokens[0]!,
+        entityId: sandbox.entities[0]!,
+        entities: Object.fromEntries(['MADA', 'APPLEPAY', 'APPLEPAYTKN', 'STC_PAY'].map((brand) => [brand, sandbox.entities[1]!])),
+      },
       advanceGatewayClock: (seconds) => sandbox.clock.advance(seconds),
       gatewayNow: () => sandbox.clock.now().getTime(),
       notificationSecret,

@@ -7,10 +7,14 @@ import { join } from 'node:path';
 const outdir = join('.cache', 'manifest-check');
 mkdirSync(outdir, { recursive: true });
 try {
-  execFileSync(process.execPath, ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--config', 'custom-elements-manifest.config.mjs'], {
-    env: { ...process.env, CEM_OUTDIR: outdir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    process.execPath,
+    ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--config', 'custom-elements-manifest.config.mjs'],
+    {
+      env: { ...process.env, CEM_OUTDIR: outdir },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const fresh = readFileSync(join(outdir, 'custom-elements.json'), 'utf8');
   const committed = readFileSync('custom-elements.json', 'utf8');
   if (fresh !== committed) {

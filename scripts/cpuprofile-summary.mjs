@@ -24,7 +24,8 @@ const byFunction = new Map();
 const byFile = new Map();
 const parents = new Map();
 for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
-const nameOf = ({ callFrame }) => `${callFrame.functionName || '(anonymous)'}  ${shortFile(callFrame.url)}${callFrame.url ? `:${callFrame.lineNumber + 1}` : ''}`;
+const nameOf = ({ callFrame }) =>
+  `${callFrame.functionName || '(anonymous)'}  ${shortFile(callFrame.url)}${callFrame.url ? `:${callFrame.lineNumber + 1}` : ''}`;
 const totalByFunction = new Map();
 for (const [id, micros] of selfMicros) {
   const onStack = new Set();
@@ -46,5 +47,8 @@ const print = (title, entries) => {
 };
 console.log(`${(total / 1e6).toFixed(2)} s sampled in ${file}`);
 print('self time by function', byFunction);
-print('total time by function', [...totalByFunction].filter(([name]) => !name.startsWith('(root)')));
+print(
+  'total time by function',
+  [...totalByFunction].filter(([name]) => !name.startsWith('(root)')),
+);
 print('self time by file', byFile);

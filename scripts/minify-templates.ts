@@ -106,7 +106,11 @@ function vlq(value: number): string {
  * Applies `edits` and maps the result back to `code`: a segment at each output
  * line start and after each edit (what magic-string's default maps give).
  */
-function applyEdits(code: string, edits: readonly Edit[], fileName: string): { code: string; map: { version: 3; sources: string[]; sourcesContent: string[]; names: never[]; mappings: string } } {
+function applyEdits(
+  code: string,
+  edits: readonly Edit[],
+  fileName: string,
+): { code: string; map: { version: 3; sources: string[]; sourcesContent: string[]; names: never[]; mappings: string } } {
   const position = (offset: number) => {
     const before = code.slice(0, offset);
     const line = before.split('\n').length - 1;
@@ -147,7 +151,16 @@ function applyEdits(code: string, edits: readonly Edit[], fileName: string): { c
     cursor = edit.end;
   }
   copy(cursor, code.length);
-  return { code: out, map: { version: 3, sources: [fileName], sourcesContent: [code], names: [], mappings: lines.map((segments) => segments.join(',')).join(';') } };
+  return {
+    code: out,
+    map: {
+      version: 3,
+      sources: [fileName],
+      sourcesContent: [code],
+      names: [],
+      mappings: lines.map((segments) => segments.join(',')).join(';'),
+    },
+  };
 }
 
 /** The module with its `css` and `html` templates minified, or undefined when it has none. */
@@ -185,7 +198,10 @@ export function esbuildMinifyTemplates(): EsbuildPlugin {
 }
 
 /** For @web/test-runner: the tests run the markup that ships. Put it before the TypeScript plugin. */
-export function testRunnerMinifyTemplates(): { name: string; transform(context: { path: string; body: unknown }): { body: string } | undefined } {
+export function testRunnerMinifyTemplates(): {
+  name: string;
+  transform(context: { path: string; body: unknown }): { body: string } | undefined;
+} {
   return {
     name: 'gw-minify-templates',
     transform(context) {

@@ -73,7 +73,11 @@ function workspace(index) {
 
 function runTests(dir) {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [...NODE_TEST_ARGS, ...TESTS], { cwd: dir, stdio: 'ignore', env: { ...process.env, GW_PROPERTY_RUNS: process.env.GW_PROPERTY_RUNS ?? PROPERTY_RUNS } });
+    const child = spawn(process.execPath, [...NODE_TEST_ARGS, ...TESTS], {
+      cwd: dir,
+      stdio: 'ignore',
+      env: { ...process.env, GW_PROPERTY_RUNS: process.env.GW_PROPERTY_RUNS ?? PROPERTY_RUNS },
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), TIME_LIMIT_MS);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
@@ -112,6 +116,8 @@ const score = (100 * (results.length - survivors.length)) / results.length;
 const lines = survivors.map((mutant) => `${FILE}:${mutant.line} [${mutant.script}, ${mutant.kind}] ${mutant.change}   | ${mutant.text}`);
 mkdirSync(resolve(REPORT, '..'), { recursive: true });
 writeFileSync(REPORT, `${lines.join('\n')}\n`);
-console.log(`\nLua mutants caught: ${results.length - survivors.length}/${results.length} (${score.toFixed(1)}%); break threshold ${BREAK_THRESHOLD}%`);
+console.log(
+  `\nLua mutants caught: ${results.length - survivors.length}/${results.length} (${score.toFixed(1)}%); break threshold ${BREAK_THRESHOLD}%`,
+);
 if (lines.length) console.log(`Survived:\n${lines.join('\n')}`);
 process.exit(score >= BREAK_THRESHOLD ? 0 : 1);

@@ -29,7 +29,10 @@ for (const name of names) {
     continue;
   }
   console.log(`\n=== mutation testing: ${name} (${TARGETS[name].mutate.join(', ')})`);
-  const { status } = spawnSync(process.execPath, ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', 'stryker.config.mjs'], { stdio: 'inherit', env: { ...process.env, MUTATION_TARGET: name } });
+  const { status } = spawnSync(process.execPath, ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', 'stryker.config.mjs'], {
+    stdio: 'inherit',
+    env: { ...process.env, MUTATION_TARGET: name },
+  });
   if (status !== 0) failed.push(name);
 }
 console.log(failed.length ? `\nmutation testing failed for: ${failed.join(', ')}` : `\nmutation testing passed: ${names.join(', ')}`);

@@ -22,7 +22,9 @@ export async function buildSandboxWorker(): Promise<Uint8Array> {
     setup(build) {
       build.onResolve({ filter: /^node:crypto$/ }, () => ({ path: join(here, 'node-shims.ts') }));
       // The core's widget-script.ts reads a file; the worker's stand-in is handed the bytes it carries.
-      build.onResolve({ filter: /\/widget-script\.js$/ }, (args) => (args.resolveDir === here ? undefined : { path: join(here, 'widget-script.ts') }));
+      build.onResolve({ filter: /\/widget-script\.js$/ }, (args) =>
+        args.resolveDir === here ? undefined : { path: join(here, 'widget-script.ts') },
+      );
     },
   };
   const { outputFiles } = await esbuild.build({

@@ -22,7 +22,10 @@ try {
   await widget.getByLabel('Expiry date').fill('12/30');
   await widget.getByLabel('Card holder').fill('Jane Jones');
   // The first step of the call log open, so the picture shows what the server sent.
-  await page.locator('#api-log details').first().evaluate((details) => details.setAttribute('open', ''));
+  await page
+    .locator('#api-log details')
+    .first()
+    .evaluate((details) => details.setAttribute('open', ''));
   mkdirSync('docs', { recursive: true });
   await page.screenshot({ path: OUTPUT });
   console.log(`wrote ${OUTPUT}`);

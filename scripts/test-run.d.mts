@@ -12,5 +12,8 @@ export interface RunOptions {
   echo?: boolean;
 }
 export function run(command: string, args: readonly string[], options: RunOptions): Promise<RunResult>;
-export function nodeTest(files: readonly string[], options: { concurrency: number; fileTimeoutMs: number; idleMs: number; env?: Record<string, string | undefined>; echo?: boolean }): Promise<RunResult>;
+export function nodeTest(
+  files: readonly string[],
+  options: { concurrency: number; fileTimeoutMs: number; idleMs: number; env?: Record<string, string | undefined>; echo?: boolean },
+): Promise<RunResult>;
 export function stalledIn(progressLog: string): string[];

@@ -31,7 +31,9 @@ export function stalledIn(progressLog) {
     if (running.length) open.set(file, running);
     else open.delete(file);
   }
-  return [...open].map(([file, names]) => `${file} (in: ${names.filter((name) => resolve(name) !== file).join(' > ') || 'loading or a hook'})`);
+  return [...open].map(
+    ([file, names]) => `${file} (in: ${names.filter((name) => resolve(name) !== file).join(' > ') || 'loading or a hook'})`,
+  );
 }
 
 /**
@@ -48,7 +50,9 @@ export function run(command, args, { env = {}, progressLog, idleMs, echo = true 
       clearTimeout(timer);
       timer = setTimeout(() => {
         const files = progressLog ? stalledIn(progressLog) : [];
-        const where = files.length ? `; still running: ${files.join(', ')}` : `; last output: ${output.trimEnd().split('\n').at(-1) ?? '(none)'}`;
+        const where = files.length
+          ? `; still running: ${files.join(', ')}`
+          : `; last output: ${output.trimEnd().split('\n').at(-1) ?? '(none)'}`;
         stalled = `no output for ${idleMs / 60_000} minutes: killed${where}`;
         if (echo) console.error(`\n${stalled}`);
         try {
@@ -81,9 +85,15 @@ export async function nodeTest(files, { concurrency, fileTimeoutMs, idleMs, env,
     return await run(
       process.execPath,
       [
-        '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${fileTimeoutMs}`,
-        '--test-reporter=spec', '--test-reporter-destination=stdout',
-        `--test-reporter=${PROGRESS_REPORTER}`, `--test-reporter-destination=${progressLog}`,
+        '--import',
+        'tsx',
+        '--test',
+        `--test-concurrency=${concurrency}`,
+        `--test-timeout=${fileTimeoutMs}`,
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        `--test-reporter=${PROGRESS_REPORTER}`,
+        `--test-reporter-destination=${progressLog}`,
         ...files,
       ],
       { progressLog, idleMs, env, echo },
@@ -92,4 +102,3 @@ export async function nodeTest(files, { concurrency, fileTimeoutMs, idleMs, env,
     rmSync(progressDir, { recursive: true, force: true });
   }
 }
-

@@ -43,7 +43,11 @@ const ENSURE_TIMEOUT_MS = 15 * 60_000;
  * need it fail saying so.
  */
 function ensure(what, variable) {
-  const result = spawnSync(`scripts/ensure-${what}`, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: ENSURE_TIMEOUT_MS });
+  const result = spawnSync(`scripts/ensure-${what}`, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: ENSURE_TIMEOUT_MS,
+  });
   const path = result.stdout?.trim();
   if (result.status === 0 && path) return path;
   const why = result.error ? result.error.message : `exit ${result.status ?? result.signal}`;
@@ -75,16 +79,26 @@ const runners = {
   },
   async browser() {
     const wtr = join('node_modules', '@web', 'test-runner', 'dist', 'bin.js');
-    const { code, output, stalled } = await run(process.execPath, ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs', '--static-logging'], { idleMs: IDLE_MS, env: machine });
+    const { code, output, stalled } = await run(
+      process.execPath,
+      ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs', '--static-logging'],
+      { idleMs: IDLE_MS, env: machine },
+    );
     const passed = lastNumber(output, /(\d+) passed/g);
     const failed = lastNumber(output, /(\d+) failed/g);
     return { code: passed === 0 ? 1 : code, passed, failed, note: stalled || (passed === 0 ? 'no browser test ran' : '') };
   },
   async e2e() {
-    return nodeTestFiles('e2e', listFiles(join('test', 'e2e'), (name) => name.endsWith('.e2e.ts')));
+    return nodeTestFiles(
+      'e2e',
+      listFiles(join('test', 'e2e'), (name) => name.endsWith('.e2e.ts')),
+    );
   },
   async storybook() {
-    return nodeTestFiles('storybook', listFiles(join('test', 'storybook'), (name) => name.endsWith('.storybook.ts')));
+    return nodeTestFiles(
+      'storybook',
+      listFiles(join('test', 'storybook'), (name) => name.endsWith('.storybook.ts')),
+    );
   },
 };
 

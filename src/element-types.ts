@@ -10,7 +10,9 @@ import type { GwCheckout } from './components/gw-checkout/gw-checkout.js';
 import type { GwCheckoutEventMap } from './components/gw-checkout/events.js';
 
 /** The properties a page may set on an element: those its class declares to Lit, all optional. */
-type SettableProperties<Class extends { properties: object; prototype: object }> = Partial<Pick<Class['prototype'], keyof Class['properties'] & keyof Class['prototype']>>;
+type SettableProperties<Class extends { properties: object; prototype: object }> = Partial<
+  Pick<Class['prototype'], keyof Class['properties'] & keyof Class['prototype']>
+>;
 
 /** Each element by tag name: its class, settable properties and events. */
 export interface GwElementTypes {
@@ -29,7 +31,9 @@ export type OnEventProps<Tag extends GwTagName> = {
 };
 
 /** `gw-3ds-method-complete` → `Gw3dsMethodComplete`: how Vue names the listener of `@gw-3ds-method-complete`. */
-type PascalCase<Name extends string> = Name extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${PascalCase<Tail>}` : Capitalize<Name>;
+type PascalCase<Name extends string> = Name extends `${infer Head}-${infer Tail}`
+  ? `${Capitalize<Head>}${PascalCase<Tail>}`
+  : Capitalize<Name>;
 
 /** Listener props as Vue's templates bind them: `@gw-ready` is `onGwReady`. */
 export type VueEventProps<Tag extends GwTagName> = {

@@ -39,7 +39,7 @@ const meta: Meta<HandlerArgs> = {
       story: { inline: false, iframeHeight: 520 },
       description: {
         component:
-          'Runs the 3-D Secure step of a server-to-server payment. Your server creates the payment (`POST /v1/payments`); when the answer is pending (`000.200.000`) hand its `redirect` to the element. It posts the 3DS method into a hidden frame, shows the issuer\'s challenge in a frame of the EMVCo window size, and fires `gw-3ds-complete` when the shopper is back on your shopper result URL. Then read the payment on your server.',
+          "Runs the 3-D Secure step of a server-to-server payment. Your server creates the payment (`POST /v1/payments`); when the answer is pending (`000.200.000`) hand its `redirect` to the element. It posts the 3DS method into a hidden frame, shows the issuer's challenge in a frame of the EMVCo window size, and fires `gw-3ds-complete` when the shopper is back on your shopper result URL. Then read the payment on your server.",
       },
     },
   },

@@ -8,7 +8,15 @@ import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import 'gw-elements/checkout';
 import type { WpwlOptions } from 'gw-elements';
-import { createCheckout, createOneClickCheckout, hangNextRequest, MADA_ENTITY_ID, shopperResultUrl, untilState, type StoryCheckout } from './support/gateway.js';
+import {
+  createCheckout,
+  createOneClickCheckout,
+  hangNextRequest,
+  MADA_ENTITY_ID,
+  shopperResultUrl,
+  untilState,
+  type StoryCheckout,
+} from './support/gateway.js';
 
 interface CheckoutArgs {
   brands: string;
@@ -52,7 +60,7 @@ const meta: Meta<CheckoutArgs> = {
       story: { inline: false, iframeHeight: 460 },
       description: {
         component:
-          'The gateway\'s hosted card form for one checkout. Your server creates the checkout (`POST /v1/checkouts`) and hands the page its `id` and `integrity`; the element loads the widget script, renders the form and reports what happens as `gw-*` events. The access token never reaches the page.',
+          "The gateway's hosted card form for one checkout. Your server creates the checkout (`POST /v1/checkouts`) and hands the page its `id` and `integrity`; the element loads the widget script, renders the form and reports what happens as `gw-*` events. The access token never reaches the page.",
       },
     },
   },
@@ -154,7 +162,8 @@ export const Submitting: Story = {
 /** A setting is wrong (here `base-url` is missing): nothing is loaded, `gw-error` says what to fix. */
 export const Failed: Story = {
   name: 'Error',
-  render: (args) => html`<gw-checkout checkout-id="8ac7a4c9123456789" integrity="sha384-placeholder" shopper-result-url=${shopperResultUrl()} brands=${args.brands}></gw-checkout>`,
+  render: (args) =>
+    html`<gw-checkout checkout-id="8ac7a4c9123456789" integrity="sha384-placeholder" shopper-result-url=${shopperResultUrl()} brands=${args.brands}></gw-checkout>`,
   play: ({ canvasElement }) => untilState(element(canvasElement), 'error'),
 };
 
@@ -176,7 +185,13 @@ const KSA_OPTIONS: WpwlOptions = {
   brandDetection: true,
   brandDetectionType: 'binlist',
   brandDetectionPriority: ['MADA', 'VISA', 'MASTER'],
-  applePay: { displayName: 'Storybook Shop', total: { label: 'Storybook Shop' }, countryCode: 'SA', supportedNetworks: ['mada', 'visa', 'masterCard'], merchantCapabilities: ['supports3DS'] },
+  applePay: {
+    displayName: 'Storybook Shop',
+    total: { label: 'Storybook Shop' },
+    countryCode: 'SA',
+    supportedNetworks: ['mada', 'visa', 'masterCard'],
+    merchantCapabilities: ['supports3DS'],
+  },
 };
 
 /**
@@ -205,7 +220,15 @@ export const WalletsAndMada: Story = {
 export const GooglePayAndCards: Story = {
   name: 'Google Pay and cards (MADA steered off)',
   args: { brands: 'GOOGLEPAY VISA MASTER' },
-  loaders: [async () => ({ checkout: await createCheckout(), options: { ...KSA_OPTIONS, googlePay: { gatewayMerchantId: 'the card entity', merchantName: 'Storybook Shop' } } satisfies WpwlOptions })],
+  loaders: [
+    async () => ({
+      checkout: await createCheckout(),
+      options: {
+        ...KSA_OPTIONS,
+        googlePay: { gatewayMerchantId: 'the card entity', merchantName: 'Storybook Shop' },
+      } satisfies WpwlOptions,
+    }),
+  ],
   play: async ({ canvasElement }) => {
     const checkout = element(canvasElement);
     await untilState(checkout, 'ready');

@@ -19,7 +19,12 @@ export const TARGETS = {
   },
   'status-store': {
     mutate: ['src/server/coordination/status-store.ts', 'src/server/coordination/memory-status-store.ts'],
-    tests: ['test/server/lease.test.ts', 'test/server/memory-status-store.test.ts', 'test/server/status-store.test.ts', 'test/server/store-options.test.ts'],
+    tests: [
+      'test/server/lease.test.ts',
+      'test/server/memory-status-store.test.ts',
+      'test/server/status-store.test.ts',
+      'test/server/store-options.test.ts',
+    ],
   },
   'redis-status-store': {
     mutate: ['src/server/coordination/redis-status-store.ts'],

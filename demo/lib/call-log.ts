@@ -41,9 +41,11 @@ const callView = (call: GatewayCall) => html`
       <summary>
         <span class="method">${call.method}</span>
         <code class="path">${call.path.split('?')[0]}</code>
-        ${call.resultCode
-          ? html`<span class="code ${toneOf(call.resultKind)}" title=${call.resultDescription}>${call.resultCode}</span>`
-          : html`<span class="code bad">no answer</span>`}
+        ${
+          call.resultCode
+            ? html`<span class="code ${toneOf(call.resultKind)}" title=${call.resultDescription}>${call.resultCode}</span>`
+            : html`<span class="code bad">no answer</span>`
+        }
       </summary>
       <p class="call-meta">HTTP ${call.status || '—'} · ${call.ms} ms · ${call.resultKind.replaceAll('_', ' ')}${call.resultDescription ? html` · ${call.resultDescription}` : nothing}</p>
       <table class="params">
@@ -68,8 +70,9 @@ function renderLog(target: HTMLElement): void {
         }}>Clear</button>
       </div>
       <p class="hint">What the shop's server sent to the gateway. Card numbers and security codes are masked; the access token never leaves the server.</p>
-      ${steps.length
-        ? html`<ol class="steps">
+      ${
+        steps.length
+          ? html`<ol class="steps">
             ${steps.map(
               (step) => html`<li class="step">
                 <p class="step-label"><strong>${step.label}</strong> <span class="muted">${step.at}</span></p>
@@ -77,7 +80,8 @@ function renderLog(target: HTMLElement): void {
               </li>`,
             )}
           </ol>`
-        : html`<p class="empty">No calls yet. Start a flow and watch them appear here.</p>`}
+          : html`<p class="empty">No calls yet. Start a flow and watch them appear here.</p>`
+      }
     `,
     target,
   );

@@ -4,10 +4,21 @@ import type { PaymentView } from '../server/views.js';
 import { money } from './layout.js';
 import { toneOf } from './tone.js';
 
-const TYPES: Record<string, string> = { DB: 'debit', PA: 'preauthorisation', CP: 'capture', CD: 'credit (payout)', RF: 'refund', RV: 'reversal' };
+const TYPES: Record<string, string> = {
+  DB: 'debit',
+  PA: 'preauthorisation',
+  CP: 'capture',
+  CD: 'credit (payout)',
+  RF: 'refund',
+  RV: 'reversal',
+};
 
 /** One row per payment; `actions` adds a last column (e.g. a refund button). */
-export function paymentsTable(payments: readonly PaymentView[], caption: string, actions?: (payment: PaymentView) => TemplateResult | string): TemplateResult {
+export function paymentsTable(
+  payments: readonly PaymentView[],
+  caption: string,
+  actions?: (payment: PaymentView) => TemplateResult | string,
+): TemplateResult {
   return html`<div class="table-wrap">
     <table class="data">
       <caption class="visually-hidden">${caption}</caption>

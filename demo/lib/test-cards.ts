@@ -19,8 +19,15 @@ export function testCardTable(cards: readonly TestCard[], accept: (behaviour: Ca
 }
 
 /** A `<select>`'s options for the test cards `accept` picks. */
-export function testCardOptions(cards: readonly TestCard[], accept: (behaviour: CardBehaviour) => boolean, selected: string): TemplateResult[] {
+export function testCardOptions(
+  cards: readonly TestCard[],
+  accept: (behaviour: CardBehaviour) => boolean,
+  selected: string,
+): TemplateResult[] {
   return cards
     .filter((card) => accept(card.behaviour))
-    .map((card) => html`<option value=${card.number} ?selected=${card.number === selected}>${spaced(card.number)} · ${card.description}</option>`);
+    .map(
+      (card) =>
+        html`<option value=${card.number} ?selected=${card.number === selected}>${spaced(card.number)} · ${card.description}</option>`,
+    );
 }

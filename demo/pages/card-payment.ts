@@ -24,7 +24,11 @@ const WINDOWS = [
   ['05', 'full page'],
 ] as const;
 
-type Step = { kind: 'form' } | { kind: 'sending' } | { kind: 'three-ds'; redirect: ThreeDsRedirect; paymentId: string; window: string } | { kind: 'done'; outcome: Outcome };
+type Step =
+  | { kind: 'form' }
+  | { kind: 'sending' }
+  | { kind: 'three-ds'; redirect: ThreeDsRedirect; paymentId: string; window: string }
+  | { kind: 'done'; outcome: Outcome };
 let step: Step = { kind: 'form' };
 let cardNumber: string = CARDS.challenge;
 let challengeWindow = '03';
@@ -60,7 +64,11 @@ async function pay(event: SubmitEvent): Promise<void> {
 async function onComplete(event: CustomEvent<{ id: string; resourcePath: string }>): Promise<void> {
   const { id, resourcePath } = event.detail;
   try {
-    const outcome = await api<Outcome>('GET', `/card-payments/return?${new URLSearchParams({ id, resourcePath })}`, 'Back from 3-D Secure: read and verify the status');
+    const outcome = await api<Outcome>(
+      'GET',
+      `/card-payments/return?${new URLSearchParams({ id, resourcePath })}`,
+      'Back from 3-D Secure: read and verify the status',
+    );
     step = { kind: 'done', outcome };
   } catch (error) {
     step = { kind: 'done', outcome: { outcome: 'failed', message: messageOf(error) } };
@@ -88,8 +96,9 @@ function draw(): void {
     html`
       <h1>Card payment with 3-D Secure</h1>
       <p class="lede">The shop's server sends the card details to the gateway (this needs a PCI DSS compliant server). When the issuer asks for 3-D Secure, the answer carries a redirect that <code>&lt;gw-3ds-handler&gt;</code> runs in frames.</p>
-      ${step.kind === 'form' || step.kind === 'sending'
-        ? html`<form class="panel stack" @submit=${pay} aria-labelledby="card-form-title">
+      ${
+        step.kind === 'form' || step.kind === 'sending'
+          ? html`<form class="panel stack" @submit=${pay} aria-labelledby="card-form-title">
             <h2 id="card-form-title">Pay ${money(amount)}</h2>
             <div class="field">
               <label for="card">Test card</label>
@@ -112,18 +121,23 @@ function draw(): void {
             </div>
             <div class="actions"><button type="submit" ?disabled=${step.kind === 'sending'}>${step.kind === 'sending' ? 'Sending…' : 'Pay'}</button></div>
           </form>`
-        : ''}
-      ${step.kind === 'three-ds'
-        ? html`<section class="panel" aria-labelledby="three-ds-title">
+          : ''
+      }
+      ${
+        step.kind === 'three-ds'
+          ? html`<section class="panel" aria-labelledby="three-ds-title">
             <h2 id="three-ds-title">Verify it's you</h2>
             <p class="muted">Your bank asks you to confirm this payment of ${money(amount)}.</p>
             <gw-3ds-handler .redirect=${step.redirect} challenge-window=${step.window} @gw-3ds-complete=${onComplete} @gw-error=${onThreeDsError}></gw-3ds-handler>
           </section>`
-        : ''}
-      ${step.kind === 'done'
-        ? html`${outcomeView(step.outcome)}
+          : ''
+      }
+      ${
+        step.kind === 'done'
+          ? html`${outcomeView(step.outcome)}
             <div class="actions"><button type="button" @click=${() => ((step = { kind: 'form' }), draw())}>Make another payment</button></div>`
-        : ''}
+          : ''
+      }
     `,
     content,
   );

@@ -28,10 +28,11 @@ function draw(): void {
     html`
       <h1>Notifications</h1>
       <p class="lede">The gateway pushes every payment and registration event to the shop's server, encrypted (AES-256-GCM). The server decrypts each one and fulfils an approved payment of a subscription exactly once, however many times and in whatever order it hears of it.</p>
-      ${answer.configured ? '' : notice('info', 'Notifications are not configured', 'Start the demo with npm start: it gives the sandbox the merchant\'s address and secret.')}
+      ${answer.configured ? '' : notice('info', 'Notifications are not configured', "Start the demo with npm start: it gives the sandbox the merchant's address and secret.")}
       <div class="actions"><button type="button" @click=${load}>Refresh</button></div>
-      ${answer.notifications.length
-        ? html`<div class="table-wrap">
+      ${
+        answer.notifications.length
+          ? html`<div class="table-wrap">
             <table class="data">
               <caption class="visually-hidden">Notifications received, newest first</caption>
               <thead>
@@ -51,7 +52,8 @@ function draw(): void {
               </tbody>
             </table>
           </div>`
-        : html`<p class="muted">None yet. Pay, subscribe or save a card, then refresh.</p>`}
+          : html`<p class="muted">None yet. Pay, subscribe or save a card, then refresh.</p>`
+      }
     `,
     content,
   );

@@ -15,7 +15,8 @@ import type { PaymentView, ReservationView } from '../server/views.js';
 const content = mountPage();
 const config = await shopConfig();
 
-let reservations: ReservationView[] = (await api<{ reservations: ReservationView[] }>('GET', '/reservations', 'Load the orders')).reservations;
+let reservations: ReservationView[] = (await api<{ reservations: ReservationView[] }>('GET', '/reservations', 'Load the orders'))
+  .reservations;
 let cardNumber: string = CARDS.approved;
 let holdAmount = '120.00';
 const captureAmounts = new Map<string, string>();
@@ -34,7 +35,10 @@ async function act(label: string, path: string, body: unknown, success: string):
   try {
     const answer = await api<Outcome & { reservation?: ReservationView }>('POST', path, label, body);
     if (answer.reservation) replace(answer.reservation);
-    last = answer.outcome === 'approved' ? { tone: 'ok', title: success, text: answer.message } : { tone: 'bad', title: `${label}: not done`, text: answer.message };
+    last =
+      answer.outcome === 'approved'
+        ? { tone: 'ok', title: success, text: answer.message }
+        : { tone: 'bad', title: `${label}: not done`, text: answer.message };
   } catch (error) {
     last = { tone: 'bad', title: `${label}: failed`, text: messageOf(error) };
   }
@@ -49,7 +53,9 @@ const hold = (event: SubmitEvent) => {
 
 function reservationView(reservation: ReservationView) {
   const pa = reservation.preauthorization;
-  const captureAmount = captureAmounts.get(pa.id) ?? (reservation.remainingAmount === pa.amount ? (Number(pa.amount) / 2).toFixed(2) : reservation.remainingAmount);
+  const captureAmount =
+    captureAmounts.get(pa.id) ??
+    (reservation.remainingAmount === pa.amount ? (Number(pa.amount) / 2).toFixed(2) : reservation.remainingAmount);
   const path = `/reservations/${encodeURIComponent(pa.id)}`;
   // What is left of a capture to refund: once it is all refunded, the gateway would refuse another (700.400.200).
   const refund = (capture: PaymentView) => {
@@ -57,7 +63,12 @@ function reservationView(reservation: ReservationView) {
     if (capture.paymentType !== 'CP' || refundable === undefined) return '';
     const left = refundable !== '0.00';
     return html`<button type="button" class="secondary" ?disabled=${busy || !left} title=${left ? `Refund ${money(refundable)}` : 'Refunded in full'} @click=${() =>
-      act('Refund the capture', `${path}/refunds`, { captureId: capture.id, amount: refundable }, `Refunded ${money(refundable)}`)}>${left ? 'Refund' : 'Refunded'}</button>`;
+      act(
+        'Refund the capture',
+        `${path}/refunds`,
+        { captureId: capture.id, amount: refundable },
+        `Refunded ${money(refundable)}`,
+      )}>${left ? 'Refund' : 'Refunded'}</button>`;
   };
   const approved = pa.kind === 'approved';
   // A reversal releases the whole hold, so the platform allows it only before anything was captured (else 700.400.300).

@@ -12,7 +12,8 @@ import type { OrderView } from '../server/views.js';
 
 const content = document.getElementById('content')!;
 const orderId = new URLSearchParams(location.search).get('order') ?? '';
-const amount = (order: OrderView) => new Intl.NumberFormat('ar', { style: 'currency', currency: order.currency }).format(Number(order.amount));
+const amount = (order: OrderView) =>
+  new Intl.NumberFormat('ar', { style: 'currency', currency: order.currency }).format(Number(order.amount));
 
 try {
   const config = await shopConfig();

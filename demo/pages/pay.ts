@@ -17,7 +17,9 @@ const orderId = new URLSearchParams(location.search).get('order') ?? '';
 
 let order: OrderView | undefined;
 /** What the page says above the widget: nothing, the sandbox hint, or why the checkout cannot be used any more. */
-let status: { kind: 'none' } | { kind: 'clock-moved' } | { kind: 'expired'; message: string } | { kind: 'failed'; message: string } = { kind: 'none' };
+let status: { kind: 'none' } | { kind: 'clock-moved' } | { kind: 'expired'; message: string } | { kind: 'failed'; message: string } = {
+  kind: 'none',
+};
 
 async function startAgain(): Promise<void> {
   // A new checkout for the same order: the element sees a new checkout-id and loads a fresh widget.
@@ -34,7 +36,10 @@ async function expireCheckout(): Promise<void> {
 
 function onError(event: CustomEvent<{ code: string; message: string }>): void {
   const { code, message } = event.detail;
-  status = code === 'invalid-checkout' ? { kind: 'expired', message: 'The gateway no longer accepts this payment session.' } : { kind: 'failed', message };
+  status =
+    code === 'invalid-checkout'
+      ? { kind: 'expired', message: 'The gateway no longer accepts this payment session.' }
+      : { kind: 'failed', message };
   draw();
 }
 
@@ -46,11 +51,23 @@ function onExpired(): void {
 function statusNotice() {
   switch (status.kind) {
     case 'clock-moved':
-      return notice('info', 'The sandbox clock moved 31 minutes ahead', 'This checkout is now past its 30-minute lifetime at the gateway. Enter a card and press Pay to see what the shopper sees.');
+      return notice(
+        'info',
+        'The sandbox clock moved 31 minutes ahead',
+        'This checkout is now past its 30-minute lifetime at the gateway. Enter a card and press Pay to see what the shopper sees.',
+      );
     case 'expired':
-      return notice('wait', 'Your payment session expired', html`<p>${status.message} Nothing was charged.</p><div class="actions"><button type="button" @click=${startAgain}>Start again</button></div>`);
+      return notice(
+        'wait',
+        'Your payment session expired',
+        html`<p>${status.message} Nothing was charged.</p><div class="actions"><button type="button" @click=${startAgain}>Start again</button></div>`,
+      );
     case 'failed':
-      return notice('bad', 'The payment form failed', html`<p>${status.message}</p><div class="actions"><button type="button" @click=${startAgain}>Start again</button></div>`);
+      return notice(
+        'bad',
+        'The payment form failed',
+        html`<p>${status.message}</p><div class="actions"><button type="button" @click=${startAgain}>Start again</button></div>`,
+      );
     default:
       return '';
   }
@@ -67,9 +84,10 @@ function draw(): void {
         ${order.lines.map((line) => html`<div class="summary-line"><span>${line.quantity} × ${line.name}</span><span>${money(line.amount, order!.currency)}</span></div>`)}
         <div class="summary-line total"><span>Total</span><span>${money(order.amount, order.currency)}</span></div>
       </div>
-      ${order.status === 'paid'
-        ? notice('ok', 'This order is paid.', html`<p><a href=${resultUrl}>See the receipt</a></p>`)
-        : html`
+      ${
+        order.status === 'paid'
+          ? notice('ok', 'This order is paid.', html`<p><a href=${resultUrl}>See the receipt</a></p>`)
+          : html`
             ${statusNotice()}
             <section class="panel" aria-labelledby="pay-title">
               <h2 id="pay-title">Card details</h2>
@@ -86,14 +104,17 @@ function draw(): void {
               ></gw-checkout>
               ${testCardTable(config.testCards, (behaviour) => behaviour.kind === 'approve' || behaviour.kind === 'decline', 'Test cards')}
             </section>
-            ${config.canExpireCheckouts
-              ? html`<section class="panel" aria-labelledby="sandbox-title">
+            ${
+              config.canExpireCheckouts
+                ? html`<section class="panel" aria-labelledby="sandbox-title">
                   <h2 id="sandbox-title">Sandbox controls</h2>
                   <p class="muted">Checkouts expire after 30 minutes. The sandbox can move its clock so you can see what the shopper sees then.</p>
                   <button type="button" class="secondary" @click=${expireCheckout}>Let this checkout expire</button>
                 </section>`
-              : ''}
-          `}
+                : ''
+            }
+          `
+      }
     `,
     content,
   );
@@ -103,5 +124,8 @@ try {
   ({ order } = await api<{ order: OrderView }>('GET', `/orders/${encodeURIComponent(orderId)}`, 'Load the order'));
   draw();
 } catch (error) {
-  render(html`<h1>Payment</h1>${notice('bad', 'This order cannot be paid', html`<p>${messageOf(error)}</p><p><a href="/">Back to the shop</a></p>`)}`, content);
+  render(
+    html`<h1>Payment</h1>${notice('bad', 'This order cannot be paid', html`<p>${messageOf(error)}</p><p><a href="/">Back to the shop</a></p>`)}`,
+    content,
+  );
 }

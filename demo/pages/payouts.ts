@@ -24,12 +24,18 @@ let amount = '25.00';
 const payouts: PaymentView[] = [];
 let last: PageNotice | undefined;
 
-const actions = actionRunner(() => draw(), (notice) => (last = notice));
+const actions = actionRunner(
+  () => draw(),
+  (notice) => (last = notice),
+);
 
 const saveCard = (event: SubmitEvent) => {
   event.preventDefault();
   return actions.run(async () => {
-    const answer = await api<Outcome & { savedCard?: SavedCardView }>('POST', '/saved-cards', 'Save the card (registration)', { cardNumber, holder });
+    const answer = await api<Outcome & { savedCard?: SavedCardView }>('POST', '/saved-cards', 'Save the card (registration)', {
+      cardNumber,
+      holder,
+    });
     if (answer.savedCard) {
       savedCards = [answer.savedCard, ...savedCards];
       registrationId = answer.savedCard.registrationId;
@@ -43,7 +49,10 @@ const payOut = (event: SubmitEvent) => {
   return actions.run(async () => {
     const answer = await api<Outcome>('POST', '/payouts', 'Send a payout', { registrationId, amount });
     if (answer.payment) payouts.unshift(answer.payment);
-    last = answer.outcome === 'approved' ? { tone: 'ok', title: `Sent ${money(amount)}`, text: answer.message } : { tone: 'bad', title: 'The payout was not sent', text: answer.message };
+    last =
+      answer.outcome === 'approved'
+        ? { tone: 'ok', title: `Sent ${money(amount)}`, text: answer.message }
+        : { tone: 'bad', title: 'The payout was not sent', text: answer.message };
   });
 };
 
@@ -71,11 +80,14 @@ function draw(): void {
       </form>
       <form class="panel stack" @submit=${payOut} aria-labelledby="payout-title">
         <h2 id="payout-title">2. Send a payout</h2>
-        ${savedCards.length
-          ? html`<fieldset class="field">
+        ${
+          savedCards.length
+            ? html`<fieldset class="field">
                 <legend>Saved card</legend>
                 ${savedCards.map(
-                  (card) => html`<label class="choice"><input type="radio" name="registration" .checked=${card.registrationId === registrationId}
+                  (
+                    card,
+                  ) => html`<label class="choice"><input type="radio" name="registration" .checked=${card.registrationId === registrationId}
                       @change=${() => (registrationId = card.registrationId)} /><span class="choice-text"><span>${card.card} · ${card.holder}</span> <code class="muted">${card.registrationId}</code></span></label>`,
                 )}
               </fieldset>
@@ -84,7 +96,8 @@ function draw(): void {
                 <input id="payout-amount" inputmode="decimal" class="narrow" .value=${amount} @change=${(event: Event) => (amount = (event.target as HTMLInputElement).value)} />
               </div>
               <div class="actions"><button type="submit" ?disabled=${actions.busy || !registrationId}>Send payout</button></div>`
-          : html`<p class="muted">Save a card first.</p>`}
+            : html`<p class="muted">Save a card first.</p>`
+        }
       </form>
       ${payouts.length ? html`<section class="panel"><h2>Payouts sent</h2>${paymentsTable(payouts, 'Payouts sent')}</section>` : ''}
     `,

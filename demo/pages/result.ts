@@ -71,13 +71,16 @@ function view(answer: Answer): TemplateResult {
         ${notice('wait', 'The gateway allows two status checks a minute', html`<p>We will check again in ${answer.retryAfterSeconds ?? 30} seconds.</p>`)}`;
     default:
       return html`<h1>We could not confirm your payment</h1>
-        ${notice('bad', answer.outcome === 'mismatch' ? 'The payment does not match the order' : 'The payment\'s outcome is not known', html`<p>${answer.message}</p><p>The order is not shipped until this is resolved.</p>`)}
+        ${notice('bad', answer.outcome === 'mismatch' ? 'The payment does not match the order' : "The payment's outcome is not known", html`<p>${answer.message}</p><p>The order is not shipped until this is resolved.</p>`)}
         ${attemptsTable(order.attempts)}`;
   }
 }
 
 async function load(): Promise<void> {
-  render(html`<h1>Checking your payment…</h1><p class="muted" role="status">Asking the shop's server for the gateway's answer.</p>`, content);
+  render(
+    html`<h1>Checking your payment…</h1><p class="muted" role="status">Asking the shop's server for the gateway's answer.</p>`,
+    content,
+  );
   try {
     const answer = await api<Answer>(
       'GET',
@@ -86,7 +89,10 @@ async function load(): Promise<void> {
     );
     render(view(answer), content);
   } catch (error) {
-    render(html`<h1>Your order</h1>${notice('bad', 'The payment status could not be read', html`<p>${messageOf(error)}</p><p><a href="/">Back to the shop</a></p>`)}`, content);
+    render(
+      html`<h1>Your order</h1>${notice('bad', 'The payment status could not be read', html`<p>${messageOf(error)}</p><p><a href="/">Back to the shop</a></p>`)}`,
+      content,
+    );
   }
   content.focus();
 }

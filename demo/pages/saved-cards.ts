@@ -28,11 +28,15 @@ const TITLES: Record<Flow, string> = { save: 'Card saved', pay: 'Paid in one cli
 
 function report(flow: Flow, outcome: Outcome): void {
   if (outcome.outcome === 'approved') last = { tone: 'ok', title: TITLES[flow], text: outcome.message };
-  else if (outcome.outcome === 'pending') last = { tone: 'wait', title: flow === 'save' ? 'No card saved' : 'Not paid yet', text: outcome.message };
+  else if (outcome.outcome === 'pending')
+    last = { tone: 'wait', title: flow === 'save' ? 'No card saved' : 'Not paid yet', text: outcome.message };
   else last = { tone: 'bad', title: flow === 'save' ? 'The card was not saved' : 'Not paid', text: outcome.message };
 }
 
-const actions = actionRunner(() => draw(), (notice) => (last = notice));
+const actions = actionRunner(
+  () => draw(),
+  (notice) => (last = notice),
+);
 
 const start = (flow: Flow) =>
   actions.run(async () => {
@@ -40,15 +44,26 @@ const start = (flow: Flow) =>
     const checkout =
       flow === 'save'
         ? await api<WalletCheckoutView>('POST', '/wallet/save-checkout', 'Save a card: a registration-only checkout')
-        : await api<WalletCheckoutView & { amount: string }>('POST', '/wallet/one-click-checkout', 'One click: a checkout with the saved cards');
+        : await api<WalletCheckoutView & { amount: string }>(
+            'POST',
+            '/wallet/one-click-checkout',
+            'One click: a checkout with the saved cards',
+          );
     open = { flow, checkout };
   });
 
 const remove = (card: WalletCard) =>
   actions.run(async () => {
-    const answer = await api<Outcome & { cards: WalletCard[] }>('POST', `/wallet/${encodeURIComponent(card.registrationId)}/delete`, 'Delete the saved card');
+    const answer = await api<Outcome & { cards: WalletCard[] }>(
+      'POST',
+      `/wallet/${encodeURIComponent(card.registrationId)}/delete`,
+      'Delete the saved card',
+    );
     cards = answer.cards;
-    last = answer.outcome === 'approved' ? { tone: 'ok', title: 'Card deleted', text: `${card.paymentBrand} •••• ${card.last4Digits} is no longer saved.` } : { tone: 'bad', title: 'The card was not deleted', text: answer.message };
+    last =
+      answer.outcome === 'approved'
+        ? { tone: 'ok', title: 'Card deleted', text: `${card.paymentBrand} •••• ${card.last4Digits} is no longer saved.` }
+        : { tone: 'bad', title: 'The card was not deleted', text: answer.message };
   });
 
 function widget(flow: Flow, checkout: WalletCheckoutView & { amount?: string }) {
@@ -98,12 +113,14 @@ function draw(): void {
       <section class="panel" aria-labelledby="cards-title">
         <h2 id="cards-title">Your saved cards</h2>
         ${cardList()}
-        ${open
-          ? ''
-          : html`<div class="actions">
+        ${
+          open
+            ? ''
+            : html`<div class="actions">
               <button type="button" ?disabled=${actions.busy} @click=${() => start('save')}>Save a card</button>
               <button type="button" ?disabled=${actions.busy || !cards.length} @click=${() => start('pay')}>Buy a bag of coffee in one click</button>
-            </div>`}
+            </div>`
+        }
       </section>
       ${open ? widget(open.flow, open.checkout) : ''}
     `,

@@ -59,8 +59,9 @@ function draw(): void {
       </section>
       <section class="panel" aria-labelledby="cart-title">
         <h2 id="cart-title">Your cart</h2>
-        ${lines.length
-          ? html`<table class="data">
+        ${
+          lines.length
+            ? html`<table class="data">
                 <thead><tr><th scope="col">Item</th><th scope="col">Quantity</th><th scope="col" class="num">Price</th></tr></thead>
                 <tbody>
                   ${lines.map(
@@ -78,7 +79,8 @@ function draw(): void {
               </table>
               ${failure ? notice('bad', 'The checkout could not be opened', failure) : ''}
               <div class="actions"><button type="button" ?disabled=${busy} @click=${checkOut}>${busy ? 'Opening the checkout…' : 'Check out'}</button></div>`
-          : html`<p class="muted">Your cart is empty.</p>`}
+            : html`<p class="muted">Your cart is empty.</p>`
+        }
       </section>
     `,
     content,

@@ -41,7 +41,10 @@ async function refresh(): Promise<void> {
 
 /** Shows an answer's outcome; a sign-up or charge that did not go through is an alert. */
 function report(outcome: Outcome, approvedTitle: string): void {
-  last = outcome.outcome === 'approved' ? { tone: 'ok', title: approvedTitle, text: outcome.message } : { tone: 'bad', title: 'Not charged', text: outcome.message };
+  last =
+    outcome.outcome === 'approved'
+      ? { tone: 'ok', title: approvedTitle, text: outcome.message }
+      : { tone: 'bad', title: 'Not charged', text: outcome.message };
 }
 
 async function run(action: () => Promise<void>): Promise<void> {
@@ -60,11 +63,22 @@ async function run(action: () => Promise<void>): Promise<void> {
 const signUp = (event: SubmitEvent) => {
   event.preventDefault();
   return run(async () => {
-    const answer = await api<Outcome & { redirect?: ThreeDsRedirect }>('POST', '/subscriptions', 'Sign up: first payment, customer-initiated', {
-      cardNumber,
-      challengeWindow: '03',
-      browser: { language: navigator.language, screenWidth: screen.width, screenHeight: screen.height, screenColorDepth: screen.colorDepth, timezone: new Date().getTimezoneOffset() },
-    });
+    const answer = await api<Outcome & { redirect?: ThreeDsRedirect }>(
+      'POST',
+      '/subscriptions',
+      'Sign up: first payment, customer-initiated',
+      {
+        cardNumber,
+        challengeWindow: '03',
+        browser: {
+          language: navigator.language,
+          screenWidth: screen.width,
+          screenHeight: screen.height,
+          screenColorDepth: screen.colorDepth,
+          timezone: new Date().getTimezoneOffset(),
+        },
+      },
+    );
     if (answer.outcome === 'pending' && answer.redirect) step = { kind: 'three-ds', redirect: answer.redirect };
     else report(answer, 'Subscribed');
   });
@@ -74,7 +88,14 @@ async function onComplete(event: CustomEvent<{ id: string; resourcePath: string 
   const { id, resourcePath } = event.detail;
   step = { kind: 'busy' };
   await run(async () => {
-    report(await api<Outcome>('GET', `/subscriptions/return?${new URLSearchParams({ id, resourcePath })}`, 'Back from 3-D Secure: read and verify the first payment'), 'Subscribed');
+    report(
+      await api<Outcome>(
+        'GET',
+        `/subscriptions/return?${new URLSearchParams({ id, resourcePath })}`,
+        'Back from 3-D Secure: read and verify the first payment',
+      ),
+      'Subscribed',
+    );
   });
 }
 
@@ -86,17 +107,34 @@ function onThreeDsError(event: CustomEvent<{ code: string; message: string }>): 
 
 const nextMonth = () =>
   run(async () => {
-    const answer = await api<SubscriptionsAnswer & { charges: Outcome[] }>('POST', '/subscriptions/next-month', 'Next month: the shop charges the saved cards');
+    const answer = await api<SubscriptionsAnswer & { charges: Outcome[] }>(
+      'POST',
+      '/subscriptions/next-month',
+      'Next month: the shop charges the saved cards',
+    );
     const approved = answer.charges.filter((charge) => charge.outcome === 'approved').length;
-    last = answer.charges.length === approved
-      ? { tone: 'ok', title: `${approved} monthly ${approved === 1 ? 'charge' : 'charges'} approved`, text: 'Charged without the shopper: merchant-initiated, no 3-D Secure.' }
-      : { tone: 'bad', title: `${answer.charges.length - approved} of ${answer.charges.length} charges not approved`, text: answer.charges.map((charge) => charge.message).join(' ') };
+    last =
+      answer.charges.length === approved
+        ? {
+            tone: 'ok',
+            title: `${approved} monthly ${approved === 1 ? 'charge' : 'charges'} approved`,
+            text: 'Charged without the shopper: merchant-initiated, no 3-D Secure.',
+          }
+        : {
+            tone: 'bad',
+            title: `${answer.charges.length - approved} of ${answer.charges.length} charges not approved`,
+            text: answer.charges.map((charge) => charge.message).join(' '),
+          };
   });
 
 const cancel = (id: string) =>
   run(async () => {
     await api('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, 'Cancel: delete the saved card');
-    last = { tone: 'ok', title: 'Subscription cancelled', text: 'The saved card was deleted at the gateway: no further charge can be made on it.' };
+    last = {
+      tone: 'ok',
+      title: 'Subscription cancelled',
+      text: 'The saved card was deleted at the gateway: no further charge can be made on it.',
+    };
   });
 
 function subscriptionView(subscription: SubscriptionView) {
@@ -109,9 +147,11 @@ function subscriptionView(subscription: SubscriptionView) {
       ${subscription.status === 'active' ? html`<div><span class="muted">Next charge</span><br /><strong>${date(subscription.nextChargeAt)}</strong></div>` : ''}
     </div>
     ${subscription.payments.length ? paymentsTable(subscription.payments, `Payments of ${subscription.id}`) : ''}
-    ${subscription.status === 'active'
-      ? html`<div class="actions"><button type="button" class="secondary" ?disabled=${step.kind === 'busy'} @click=${() => cancel(subscription.id)}>Cancel subscription</button></div>`
-      : ''}
+    ${
+      subscription.status === 'active'
+        ? html`<div class="actions"><button type="button" class="secondary" ?disabled=${step.kind === 'busy'} @click=${() => cancel(subscription.id)}>Cancel subscription</button></div>`
+        : ''
+    }
   </article>`;
 }
 
@@ -122,13 +162,14 @@ function draw(): void {
       <h1>Subscriptions</h1>
       <p class="lede">Sign up once with 3-D Secure; the shop then charges the saved card every month without the shopper. Each approved payment sends one month of coffee, however often the shop hears of it (its own answer, the shopper's return, notifications).</p>
       ${last ? notice(last.tone, last.title, last.text) : ''}
-      ${step.kind === 'three-ds'
-        ? html`<section class="panel" aria-labelledby="three-ds-title">
+      ${
+        step.kind === 'three-ds'
+          ? html`<section class="panel" aria-labelledby="three-ds-title">
             <h2 id="three-ds-title">Verify it's you</h2>
             <p class="muted">Your bank asks you to confirm the first payment of ${money(state.plan.amount)}.</p>
             <gw-3ds-handler .redirect=${step.redirect} challenge-window="03" @gw-3ds-complete=${onComplete} @gw-error=${onThreeDsError}></gw-3ds-handler>
           </section>`
-        : html`<form class="panel stack" @submit=${signUp} aria-labelledby="sign-up-title">
+          : html`<form class="panel stack" @submit=${signUp} aria-labelledby="sign-up-title">
             <h2 id="sign-up-title">Join the ${state.plan.name}: ${money(state.plan.amount)} a month</h2>
             <div class="field">
               <label for="sub-card">Test card</label>
@@ -137,14 +178,17 @@ function draw(): void {
               </select>
             </div>
             <div class="actions"><button type="submit" ?disabled=${step.kind === 'busy'}>Subscribe</button></div>
-          </form>`}
-      ${state.canMoveClock
-        ? html`<section class="panel stack" aria-labelledby="clock-title">
+          </form>`
+      }
+      ${
+        state.canMoveClock
+          ? html`<section class="panel stack" aria-labelledby="clock-title">
             <h2 id="clock-title">The shop's calendar</h2>
             <p>Today on the gateway's clock: <strong>${date(state.now)}</strong></p>
             <div class="actions"><button type="button" ?disabled=${step.kind === 'busy' || !active} @click=${nextMonth}>Next month: charge the subscriptions</button></div>
           </section>`
-        : ''}
+          : ''
+      }
       ${state.subscriptions.map(subscriptionView)}
     `,
     content,

@@ -6,7 +6,7 @@ import { paymentsTable } from '../lib/payments-table.js';
 import type { PaymentView, ReferenceView } from '../server/views.js';
 
 const content = mountPage();
-const { references } = await api<{ references: ReferenceView[] }>('GET', '/references', 'Load the shop\'s references');
+const { references } = await api<{ references: ReferenceView[] }>('GET', '/references', "Load the shop's references");
 
 let query = new URLSearchParams(location.search).get('merchantTransactionId') ?? references[0]?.merchantTransactionId ?? '';
 let found: { merchantTransactionId: string; payments: PaymentView[] } | undefined;
@@ -17,7 +17,11 @@ async function search(merchantTransactionId: string): Promise<void> {
   failure = '';
   history.replaceState(null, '', `?${new URLSearchParams({ merchantTransactionId })}`);
   try {
-    found = await api<{ merchantTransactionId: string; payments: PaymentView[] }>('GET', `/transactions?${new URLSearchParams({ merchantTransactionId })}`, `Report: ${merchantTransactionId}`);
+    found = await api<{ merchantTransactionId: string; payments: PaymentView[] }>(
+      'GET',
+      `/transactions?${new URLSearchParams({ merchantTransactionId })}`,
+      `Report: ${merchantTransactionId}`,
+    );
   } catch (error) {
     found = undefined;
     failure = messageOf(error);
@@ -42,17 +46,21 @@ function draw(): void {
         <div class="actions"><button type="submit">Look up</button></div>
       </form>
       ${failure ? notice('bad', 'The report could not be read', failure) : ''}
-      ${found
-        ? html`<section class="panel" aria-live="polite">
+      ${
+        found
+          ? html`<section class="panel" aria-live="polite">
             <h2>${found.payments.length} transaction${found.payments.length === 1 ? '' : 's'} for <code>${found.merchantTransactionId}</code></h2>
             ${found.payments.length ? paymentsTable(found.payments, `Transactions of ${found.merchantTransactionId}`) : html`<p class="muted">The gateway has no transaction with this merchantTransactionId.</p>`}
           </section>`
-        : ''}
-      ${references.length
-        ? html`<section class="panel"><h2>This session's references</h2>
+          : ''
+      }
+      ${
+        references.length
+          ? html`<section class="panel"><h2>This session's references</h2>
             <ul>${references.map((reference) => html`<li><button type="button" class="link" @click=${() => search(reference.merchantTransactionId)}>${reference.merchantTransactionId}</button> <span class="muted">${reference.label}</span></li>`)}</ul>
           </section>`
-        : html`<p class="muted">Make a payment in the other pages; its references appear here.</p>`}
+          : html`<p class="muted">Make a payment in the other pages; its references appear here.</p>`
+      }
     `,
     content,
   );

@@ -25,7 +25,13 @@ const options: WpwlOptions = {
   brandDetection: true,
   brandDetectionType: 'binlist',
   brandDetectionPriority: ['MADA', 'VISA', 'MASTER'],
-  applePay: { displayName: 'Kestrel Coffee', total: { label: 'Kestrel Coffee' }, countryCode: 'SA', supportedNetworks: ['mada', 'visa', 'masterCard'], merchantCapabilities: ['supports3DS'] },
+  applePay: {
+    displayName: 'Kestrel Coffee',
+    total: { label: 'Kestrel Coffee' },
+    countryCode: 'SA',
+    supportedNetworks: ['mada', 'visa', 'masterCard'],
+    merchantCapabilities: ['supports3DS'],
+  },
   googlePay: { gatewayMerchantId: 'the card entity (the server knows it)', merchantName: 'Kestrel Coffee' },
 };
 
@@ -51,7 +57,16 @@ async function show(setup: Setup): Promise<void> {
 }
 
 async function showReturn(query: URLSearchParams): Promise<void> {
-  const { payment } = await api<{ payment: { paymentBrand?: string; paymentType?: string; amount?: string; currency?: string; result: { code: string; description: string }; last4Digits?: string } }>(
+  const { payment } = await api<{
+    payment: {
+      paymentBrand?: string;
+      paymentType?: string;
+      amount?: string;
+      currency?: string;
+      result: { code: string; description: string };
+      last4Digits?: string;
+    };
+  }>(
     'GET',
     `/wallets/payment?${new URLSearchParams({ id: query.get('id') ?? '', resourcePath: query.get('resourcePath') ?? '' })}`,
     'Get payment status',

@@ -24,5 +24,12 @@ export interface DemoDatabase {
 }
 
 export function createDemoDatabase(): DemoDatabase {
-  return { sequence: 1000, references: [], orders: new Map(), subscriptions: new Map(), subscriptionOf: new Map(), wallet: { cards: new Map(), checkouts: new Map() } };
+  return {
+    sequence: 1000,
+    references: [],
+    orders: new Map(),
+    subscriptions: new Map(),
+    subscriptionOf: new Map(),
+    wallet: { cards: new Map(), checkouts: new Map() },
+  };
 }

@@ -50,7 +50,10 @@ export const cardInput = z.object({
 });
 
 /** What the page measured of the shopper's browser for 3-D Secure (numbers or their text). */
-const browserField = z.union([z.string().max(64), z.number()]).transform(String).optional();
+const browserField = z
+  .union([z.string().max(64), z.number()])
+  .transform(String)
+  .optional();
 
 export const browserInput = z
   .object({
@@ -71,10 +74,14 @@ const bySecretShape = scrubberFor([]);
  * Text that must not hold a secret (a card number, a token, a security code): ids and references are shown,
  * logged and sent to the gateway as they are (nothing masks an id), so one that holds a secret is refused at the door.
  */
-const noSecret = <Schema extends z.ZodType<string>>(schema: Schema) => schema.refine((value) => bySecretShape(value) === value, { error: 'must not hold a card number, token or security code' });
+const noSecret = <Schema extends z.ZodType<string>>(schema: Schema) =>
+  schema.refine((value) => bySecretShape(value) === value, { error: 'must not hold a card number, token or security code' });
 
 /** A shopper's return from the widget or 3-D Secure: the query the gateway added to the result URL. */
-export const shopperReturnQuery = z.object({ id: noSecret(z.string().max(256)).optional(), resourcePath: noSecret(z.string().max(1024)).optional() });
+export const shopperReturnQuery = z.object({
+  id: noSecret(z.string().max(256)).optional(),
+  resourcePath: noSecret(z.string().max(1024)).optional(),
+});
 
 /** An id the shop gave out (an order, a gateway payment, a registration, a merchantTransactionId) as a page sends it back. */
 export const reference = noSecret(z.string().min(1).max(256));

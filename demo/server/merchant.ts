@@ -10,7 +10,14 @@ import { STATUS_CODES } from 'node:http';
 import { inspect } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
-import { GatewayError, createFulfilment, createGatewayClient, createMemoryStatusStore, type GatewayClientOptions, type StatusStore } from 'gw-elements/server';
+import {
+  GatewayError,
+  createFulfilment,
+  createGatewayClient,
+  createMemoryStatusStore,
+  type GatewayClientOptions,
+  type StatusStore,
+} from 'gw-elements/server';
 import { CallRecorder, type GatewayCall } from './call-recorder.js';
 import { createDemoDatabase, type DemoDatabase } from './database.js';
 import { receiveNotification } from './handlers/notifications.js';
@@ -26,7 +33,12 @@ import { Wallet } from './wallet.js';
 
 export interface MerchantOptions {
   /** The gateway (or sandbox) the merchant talks to. */
-  readonly gateway: { readonly baseUrl: string; readonly accessToken: string; readonly entityId: string; readonly entities?: GatewayClientOptions['entities'] };
+  readonly gateway: {
+    readonly baseUrl: string;
+    readonly accessToken: string;
+    readonly entityId: string;
+    readonly entities?: GatewayClientOptions['entities'];
+  };
   /** Moves the sandbox's clock, for the demo's "let the checkout expire" and "next month" buttons; absent against a real gateway. */
   readonly advanceGatewayClock?: (seconds: number) => void;
   /** The gateway's time (the sandbox's clock), when subscription charges are due; the real time by default. */
@@ -69,20 +81,26 @@ function failureAnswer(error: unknown): { status: number; body: object; unexpect
       const status = cause.outcome === 'invalid' ? 400 : cause.outcome === 'not_found' ? 404 : 502;
       return { status, body: { outcome: cause.outcome, error: error.message, resultCode: cause.resultCode, calls: error.calls } };
     }
-    return { status: 500, body: { error: 'the shop\'s server failed; see its console', calls: error.calls }, unexpected: cause };
+    return { status: 500, body: { error: "the shop's server failed; see its console", calls: error.calls }, unexpected: cause };
   }
   // Express's own refusals (a body over the limit, malformed JSON, a path it cannot decode) carry a 4xx status; their
   // messages may quote the input, so only the status is kept.
   const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && status >= 400 && status < 500) return { status, body: { error: `the request was refused: ${STATUS_CODES[status] ?? 'bad request'}` } };
-  return { status: 500, body: { error: 'the shop\'s server failed; see its console' }, unexpected: error };
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return { status, body: { error: `the request was refused: ${STATUS_CODES[status] ?? 'bad request'}` } };
+  return { status: 500, body: { error: "the shop's server failed; see its console" }, unexpected: error };
 }
 
 /**
  * The Express app: the notification listener, then every route of `routes` with its input checked, its gateway calls
  * recorded, its answer scrubbed; failures mapped to statuses by {@link failureAnswer}.
  */
-export function createMerchantApp(context: MerchantContext, recorder: CallRecorder, accessToken: string, routes: Readonly<Record<string, Route>> = ROUTES): Express {
+export function createMerchantApp(
+  context: MerchantContext,
+  recorder: CallRecorder,
+  accessToken: string,
+  routes: Readonly<Record<string, Route>> = ROUTES,
+): Express {
   /**
    * Every answer as JSON, scrubbed once more on the way out: the access token and the card number this request
    * carried by value, any other card number by shape. The answers are built not to hold them; this is the net.
@@ -141,16 +159,33 @@ export function createMerchantApp(context: MerchantContext, recorder: CallRecord
 /** Starts the merchant server on `port` (0 picks a free one): one gateway client, one shop, one app. */
 export async function startMerchant(options: MerchantOptions): Promise<RunningMerchant> {
   // A store the caller gives (the tests' failing one) comes first; else Redis when REDIS_URL is set, else memory.
-  const statusStore = options.statusStore ? { store: options.statusStore, close: async () => undefined } : await demoStatusStore(createMemoryStatusStore());
+  const statusStore = options.statusStore
+    ? { store: options.statusStore, close: async () => undefined }
+    : await demoStatusStore(createMemoryStatusStore());
   const shop = new Shop(statusStore.store, options.database ?? createDemoDatabase());
   const gatewayNow = options.gatewayNow ?? Date.now;
   const subscriptions = new Subscriptions(shop, createFulfilment({ store: statusStore.store }), gatewayNow);
   const recorder = new CallRecorder();
   // One client for the process: its status reads are shared between requests, and its hook feeds the pages' call panel.
   // Short reconcile waits: the demo's uncertain-outcome card should settle while the shopper watches.
-  const gateway = createGatewayClient({ ...options.gateway, statusStore: shop.statusStore, reconcileDelaysMs: [300, 1000], ...options.client, onResponse: recorder.onResponse });
+  const gateway = createGatewayClient({
+    ...options.gateway,
+    statusStore: shop.statusStore,
+    reconcileDelaysMs: [300, 1000],
+    ...options.client,
+    onResponse: recorder.onResponse,
+  });
   const inbox = options.notificationSecret ? new NotificationInbox(options.notificationSecret, subscriptions, shop, gateway) : undefined;
-  const context: MerchantContext = { shop, subscriptions, wallet: new Wallet(shop), inbox, gateway, gatewayUrl: options.gateway.baseUrl, advanceGatewayClock: options.advanceGatewayClock, gatewayNow };
+  const context: MerchantContext = {
+    shop,
+    subscriptions,
+    wallet: new Wallet(shop),
+    inbox,
+    gateway,
+    gatewayUrl: options.gateway.baseUrl,
+    advanceGatewayClock: options.advanceGatewayClock,
+    gatewayNow,
+  };
   const app = createMerchantApp(context, recorder, options.gateway.accessToken);
 
   const server = app.listen(options.port ?? 0, options.host ?? '127.0.0.1');

@@ -5,7 +5,13 @@
  * which runs once per payment however many times it is reported, and an
  * order's charges to the order (a second charge for a paid order is refunded).
  */
-import { decryptNotification, GatewayError, type EncryptedNotification, type FulfilmentOutcome, type GatewayClient } from 'gw-elements/server';
+import {
+  decryptNotification,
+  GatewayError,
+  type EncryptedNotification,
+  type FulfilmentOutcome,
+  type GatewayClient,
+} from 'gw-elements/server';
 import type { Shop } from './shop.js';
 import type { Subscriptions } from './subscriptions.js';
 
@@ -20,7 +26,15 @@ export interface NotificationView {
   readonly amount: string;
   readonly resultCode: string;
   /** What the shop did with it. */
-  readonly fulfilment: 'fulfilled now' | 'already fulfilled' | 'in progress elsewhere' | 'not approved' | 'nothing to fulfil' | 'order paid' | 'second charge refunded' | 'not settled yet';
+  readonly fulfilment:
+    | 'fulfilled now'
+    | 'already fulfilled'
+    | 'in progress elsewhere'
+    | 'not approved'
+    | 'nothing to fulfil'
+    | 'order paid'
+    | 'second charge refunded'
+    | 'not settled yet';
 }
 
 const FULFILMENT = {
@@ -58,7 +72,12 @@ export class NotificationInbox {
    */
   async receive(request: EncryptedNotification): Promise<NotificationView> {
     const notification = await decryptNotification(request, this.secret);
-    const base = { receivedAt: new Date().toISOString(), type: notification.type, action: notification.action ?? '', subjectId: notification.payload.id ?? '' };
+    const base = {
+      receivedAt: new Date().toISOString(),
+      type: notification.type,
+      action: notification.action ?? '',
+      subjectId: notification.payload.id ?? '',
+    };
     let view: NotificationView;
     if (notification.type === 'PAYMENT') {
       const payment = notification.payload;

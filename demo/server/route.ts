@@ -29,7 +29,11 @@ export interface MerchantContext {
   readonly gatewayNow: () => number;
 }
 
-export type Handler<Schema extends z.ZodType> = (input: z.infer<Schema>, context: MerchantContext, request: Request) => object | Promise<object>;
+export type Handler<Schema extends z.ZodType> = (
+  input: z.infer<Schema>,
+  context: MerchantContext,
+  request: Request,
+) => object | Promise<object>;
 
 export interface Route<Schema extends z.ZodType = z.ZodType> {
   readonly schema: Schema;
@@ -41,12 +45,16 @@ export interface Route<Schema extends z.ZodType = z.ZodType> {
 }
 
 /** One route's input: the path parameters, the query and the JSON body, each checked by its schema (unchecked parts are ignored). */
-export function input<Params extends z.ZodType = z.ZodUnknown, Query extends z.ZodType = z.ZodUnknown, Body extends z.ZodType = z.ZodUnknown>(parts: {
-  params?: Params;
-  query?: Query;
-  body?: Body;
-}) {
-  return z.object({ params: parts.params ?? z.unknown(), query: parts.query ?? z.unknown(), body: parts.body ?? z.unknown() }) as z.ZodObject<{ params: Params; query: Query; body: Body }>;
+export function input<
+  Params extends z.ZodType = z.ZodUnknown,
+  Query extends z.ZodType = z.ZodUnknown,
+  Body extends z.ZodType = z.ZodUnknown,
+>(parts: { params?: Params; query?: Query; body?: Body }) {
+  return z.object({
+    params: parts.params ?? z.unknown(),
+    query: parts.query ?? z.unknown(),
+    body: parts.body ?? z.unknown(),
+  }) as z.ZodObject<{ params: Params; query: Query; body: Body }>;
 }
 
 export const noInput = input({});

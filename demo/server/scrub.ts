@@ -17,13 +17,18 @@ export interface Scrubber {
 
 export function scrubberFor(secrets: readonly (string | undefined)[]): Scrubber {
   const known = secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length > 0);
-  const scrub = ((text: string) => maskParameter(ANY_FIELD, known.reduce((scrubbed, secret) => scrubbed.replaceAll(secret, '[redacted]'), text))) as Scrubber;
+  const scrub = ((text: string) =>
+    maskParameter(
+      ANY_FIELD,
+      known.reduce((scrubbed, secret) => scrubbed.replaceAll(secret, '[redacted]'), text),
+    )) as Scrubber;
   const deep = (value: unknown): unknown => {
     if (typeof value === 'string') return scrub(value);
     if (Array.isArray(value)) return value.map(deep);
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, deep(inner)]));
+    if (typeof value === 'object' && value !== null)
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, deep(inner)]));
     return value;
   };
-  scrub.deep = <T,>(value: T) => deep(value) as T;
+  scrub.deep = <T>(value: T) => deep(value) as T;
   return scrub;
 }

@@ -27,7 +27,16 @@ import {
 import { CURRENCY, priceCart, type CartLine } from './catalogue.js';
 import type { DemoDatabase } from './database.js';
 import { BadRequest, NotFound } from './input.js';
-import { paymentView, type OrderLineView, type OrderView, type PaymentView, type ReferenceView, type ReservationView, type ReturnOutcome, type SavedCardView } from './views.js';
+import {
+  paymentView,
+  type OrderLineView,
+  type OrderView,
+  type PaymentView,
+  type ReferenceView,
+  type ReservationView,
+  type ReturnOutcome,
+  type SavedCardView,
+} from './views.js';
 
 /** The demo's one shopper (a server-to-server payment needs an e-mail address). */
 const SHOPPER_EMAIL = 'jane.jones@example.com';
@@ -130,8 +139,10 @@ export async function settle(call: Promise<Payment>, approvedMessage: string): P
   let message = outcome.message;
   if (outcome.kind === 'approved') message = approvedMessage;
   if (outcome.kind === 'pending') message = PENDING_MESSAGE;
-  if (outcome.kind === 'uncertain') message = `Outcome unknown; not retried. Look it up by merchantTransactionId ${outcome.merchantTransactionId}.`;
-  if (outcome.kind === 'invalid' && outcome.parameterErrors.length) message = `${message}: ${outcome.parameterErrors.map((field) => `${field.name} ${field.message}`).join('; ')}`;
+  if (outcome.kind === 'uncertain')
+    message = `Outcome unknown; not retried. Look it up by merchantTransactionId ${outcome.merchantTransactionId}.`;
+  if (outcome.kind === 'invalid' && outcome.parameterErrors.length)
+    message = `${message}: ${outcome.parameterErrors.map((field) => `${field.name} ${field.message}`).join('; ')}`;
   const answer: Outcome = {
     outcome: outcome.kind,
     message,
@@ -183,7 +194,8 @@ export class Shop {
 
   /** Lists a merchantTransactionId made elsewhere (a subscription month's) for the transactions page, once. */
   listReference(merchantTransactionId: string, label: string): void {
-    if (!this.database.references.some((known) => known.merchantTransactionId === merchantTransactionId)) this.database.references.unshift({ merchantTransactionId, label });
+    if (!this.database.references.some((known) => known.merchantTransactionId === merchantTransactionId))
+      this.database.references.unshift({ merchantTransactionId, label });
   }
 
   references(): readonly ReferenceView[] {
@@ -207,7 +219,12 @@ export class Shop {
     const id = this.reference('KC', 'Shop order paid with the widget');
     const order: OrderRecord = {
       id,
-      lines: priced.lines.map(({ product, quantity }) => ({ sku: product.sku, name: product.name, quantity, amount: toAmount(product.priceCents * quantity) })),
+      lines: priced.lines.map(({ product, quantity }) => ({
+        sku: product.sku,
+        name: product.name,
+        quantity,
+        amount: toAmount(product.priceCents * quantity),
+      })),
       amount: toAmount(priced.totalCents),
       status: 'awaiting_payment',
       checkoutId: '',
@@ -265,9 +282,11 @@ export class Shop {
   async orderReturn(gateway: GatewayClient, id: string, query: ShopperReturn): Promise<Outcome & { order: OrderView }> {
     const order = this.#order(id);
     const checkoutId = typeof query.id === 'string' ? query.id : '';
-    if (!order.checkoutIds.includes(checkoutId)) throw new BadRequest('this return is not about one of the order\'s checkouts');
+    if (!order.checkoutIds.includes(checkoutId)) throw new BadRequest("this return is not about one of the order's checkouts");
     const { answer, outcome } = await settle(
-      gateway.handleShopperReturn(query).then((payment) => gateway.verifyPayment(payment, { checkoutId, amount: order.amount, currency: CURRENCY, paymentType: 'DB' })),
+      gateway
+        .handleShopperReturn(query)
+        .then((payment) => gateway.verifyPayment(payment, { checkoutId, amount: order.amount, currency: CURRENCY, paymentType: 'DB' })),
       'Payment approved and verified against the order.',
     );
     if (answer.payment && !order.attempts.some((attempt) => attempt.id === answer.payment?.id)) order.attempts.push(answer.payment);
@@ -298,7 +317,12 @@ export class Shop {
     }
     if (order.status === 'paid') {
       const payment = order.attempts.find((attempt) => attempt.id === order.paidBy);
-      return { outcome: 'approved', message: 'Payment approved and verified against the order.', ...(payment ? { payment } : {}), order: this.#view(order) };
+      return {
+        outcome: 'approved',
+        message: 'Payment approved and verified against the order.',
+        ...(payment ? { payment } : {}),
+        order: this.#view(order),
+      };
     }
     // The gateway's answer to a status call on an expired (or consumed) checkout, and the report shows no charge: expiry.
     if (answer.outcome === 'not_found') {
@@ -320,7 +344,10 @@ export class Shop {
    * settles the order's charges. Undefined when it is not about an order;
    * 'not settled yet' when a refund could not be asked for (send it again).
    */
-  async orderCharged(gateway: GatewayClient, payment: Pick<Payment, 'merchantTransactionId' | 'result' | 'paymentType'>): Promise<'order paid' | 'second charge refunded' | 'not approved' | 'not settled yet' | undefined> {
+  async orderCharged(
+    gateway: GatewayClient,
+    payment: Pick<Payment, 'merchantTransactionId' | 'result' | 'paymentType'>,
+  ): Promise<'order paid' | 'second charge refunded' | 'not approved' | 'not settled yet' | undefined> {
     const order = this.database.orders.get(payment.merchantTransactionId ?? '');
     if (!order || !CHARGE_TYPES.has(payment.paymentType)) return undefined;
     if (!isApproved(payment.result.code)) return 'not approved';
@@ -345,17 +372,21 @@ export class Shop {
     const first = approved.find((payment) => payment.id === order.paidBy) ?? approved[0];
     if (!first) return { refundsOpen: false };
     // Store.settle keeps the first final value and answers it: one atomic "first report wins" for every instance.
-    const paidBy = await this.statusStore.settle(`order-paid:${order.id}`, globalThis.crypto.randomUUID(), { value: first.id, final: true });
+    const paidBy = await this.statusStore.settle(`order-paid:${order.id}`, globalThis.crypto.randomUUID(), {
+      value: first.id,
+      final: true,
+    });
     order.paidBy = paidBy ?? first.id;
     order.status = 'paid';
     let refundsOpen = false;
     for (const charge of approved) {
       if (charge.id === order.paidBy) continue;
       // A refund the gateway could not be asked for stays open for the next report of the charge; the others go on.
-      refundsOpen = !(await this.#undoCharge(gateway, order, charge).catch((error: unknown) => {
-        if (error instanceof GatewayError) return false;
-        throw error;
-      })) || refundsOpen;
+      refundsOpen =
+        !(await this.#undoCharge(gateway, order, charge).catch((error: unknown) => {
+          if (error instanceof GatewayError) return false;
+          throw error;
+        })) || refundsOpen;
     }
     return { refundsOpen };
   }
@@ -399,12 +430,17 @@ export class Shop {
         : await toOutcome(
             charge.paymentType === 'PA'
               ? gateway.payments.reverse(charge.id, { merchantTransactionId })
-              : gateway.payments.refund(charge.id, { amount: charge.amount ?? order.amount, currency: charge.currency ?? CURRENCY, merchantTransactionId }),
+              : gateway.payments.refund(charge.id, {
+                  amount: charge.amount ?? order.amount,
+                  currency: charge.currency ?? CURRENCY,
+                  merchantTransactionId,
+                }),
           );
       // The platform does not always echo referencedId on a refund: the shop knows which charge it undid.
       if (outcome.kind === 'approved') undo = { refund: { ...paymentView(outcome.payment), referencedId: charge.id } };
       // Refused (it cannot be refunded, e.g. a chargeback came first): final too, so it is not sent again; a person looks at it.
-      else if (outcome.kind === 'declined' || outcome.kind === 'invalid' || outcome.kind === 'not_found') undo = { refused: outcome.resultCode ?? outcome.kind };
+      else if (outcome.kind === 'declined' || outcome.kind === 'invalid' || outcome.kind === 'not_found')
+        undo = { refused: outcome.resultCode ?? outcome.kind };
     } finally {
       // Decided: final for every instance. Not known (answer and look-ups lost): the claim ends, and the next report of the charge looks again.
       await this.statusStore.settle(key, token, undo ? { value: JSON.stringify(undo), final: true } : {});
@@ -443,14 +479,21 @@ export class Shop {
     const expected = typeof query.id === 'string' ? this.#cardPayments.get(query.id) : undefined;
     if (!expected) throw new NotFound('no card payment with this id');
     const { answer } = await settle(
-      gateway.handleShopperReturn(query).then((payment) => gateway.verifyPayment(payment, { id: String(query.id), ...expected, paymentType: 'DB' })),
+      gateway
+        .handleShopperReturn(query)
+        .then((payment) => gateway.verifyPayment(payment, { id: String(query.id), ...expected, paymentType: 'DB' })),
       'Payment approved after 3-D Secure.',
     );
     return answer;
   }
 
   /** A preauthorisation (PA): the money is held, to be captured in parts later. */
-  async reserve(gateway: GatewayClient, card: ShopperCard, amount: string, ip: string): Promise<Outcome & { reservation?: ReservationView }> {
+  async reserve(
+    gateway: GatewayClient,
+    card: ShopperCard,
+    amount: string,
+    ip: string,
+  ): Promise<Outcome & { reservation?: ReservationView }> {
     const paymentBrand = brandOf(card.number);
     const merchantTransactionId = this.reference('hold', 'Preauthorisation');
     const { answer } = await settle(
@@ -473,7 +516,8 @@ export class Shop {
   reservation(id: string): ReservationView {
     const reservation = this.#reservations.get(id);
     if (!reservation) throw new NotFound('no such preauthorisation');
-    const sum = (payments: readonly PaymentView[]) => payments.filter((payment) => payment.kind === 'approved').reduce((total, payment) => total + toCents(payment.amount), 0);
+    const sum = (payments: readonly PaymentView[]) =>
+      payments.filter((payment) => payment.kind === 'approved').reduce((total, payment) => total + toCents(payment.amount), 0);
     const captured = sum(reservation.captures);
     return {
       preauthorization: reservation.preauthorization,
@@ -487,7 +531,12 @@ export class Shop {
       refundable: Object.fromEntries(
         reservation.captures
           .filter((capture) => capture.kind === 'approved')
-          .map((capture) => [capture.id, toAmount(Math.max(0, toCents(capture.amount) - sum(reservation.refunds.filter((refund) => refund.referencedId === capture.id))))]),
+          .map((capture) => [
+            capture.id,
+            toAmount(
+              Math.max(0, toCents(capture.amount) - sum(reservation.refunds.filter((refund) => refund.referencedId === capture.id))),
+            ),
+          ]),
       ),
     };
   }
@@ -507,7 +556,12 @@ export class Shop {
   }
 
   /** Refund a capture, in full or in part (paymentType RF on the payments endpoint). */
-  async refund(gateway: GatewayClient, reservationId: string, captureId: string, amount: string): Promise<Outcome & { reservation: ReservationView }> {
+  async refund(
+    gateway: GatewayClient,
+    reservationId: string,
+    captureId: string,
+    amount: string,
+  ): Promise<Outcome & { reservation: ReservationView }> {
     const reservation = this.#reservations.get(reservationId);
     const capture = reservation?.captures.find((candidate) => candidate.id === captureId);
     if (!reservation || !capture) throw new NotFound('no such capture of this preauthorisation');
@@ -521,7 +575,10 @@ export class Shop {
   async reverse(gateway: GatewayClient, reservationId: string): Promise<Outcome & { reservation: ReservationView }> {
     const reservation = this.#reservations.get(reservationId);
     if (!reservation) throw new NotFound('no such preauthorisation');
-    const { answer } = await settle(gateway.payments.reverse(reservation.preauthorization), 'Preauthorisation reversed: the hold is released.');
+    const { answer } = await settle(
+      gateway.payments.reverse(reservation.preauthorization),
+      'Preauthorisation reversed: the hold is released.',
+    );
     if (answer.payment) reservation.reversals.push(answer.payment);
     return { ...answer, reservation: this.reservation(reservationId) };
   }
@@ -539,7 +596,11 @@ export class Shop {
       return refusal(error);
     }
     const last4 = registration.card?.last4Digits;
-    const savedCard = { registrationId: registration.id, card: last4 ? `${registration.paymentBrand ?? paymentBrand} •••• ${last4}` : '', holder: card.holder };
+    const savedCard = {
+      registrationId: registration.id,
+      card: last4 ? `${registration.paymentBrand ?? paymentBrand} •••• ${last4}` : '',
+      holder: card.holder,
+    };
     this.#savedCards.unshift(savedCard);
     return { outcome: 'approved', message: 'Card saved.', savedCard };
   }
@@ -550,10 +611,17 @@ export class Shop {
 
   /** 7. A basic credit (payout) to a saved card. */
   async payout(gateway: GatewayClient, registrationId: string, amount: string): Promise<Outcome> {
-    if (!this.#savedCards.some((card) => card.registrationId === registrationId)) throw new NotFound('no saved card with this registrationId');
+    if (!this.#savedCards.some((card) => card.registrationId === registrationId))
+      throw new NotFound('no saved card with this registrationId');
     const merchantTransactionId = this.reference('payout', 'Payout to a saved card');
     const { answer } = await settle(
-      gateway.registrations.createPayment(registrationId, { programme: 'basicCredit', paymentType: 'CD', amount, currency: CURRENCY, merchantTransactionId }),
+      gateway.registrations.createPayment(registrationId, {
+        programme: 'basicCredit',
+        paymentType: 'CD',
+        amount,
+        currency: CURRENCY,
+        merchantTransactionId,
+      }),
       'Payout sent.',
     );
     return answer;
@@ -565,4 +633,3 @@ export class Shop {
     return payments.map(paymentView);
   }
 }
-

@@ -28,7 +28,11 @@ export function threeDsReturnUrl(request: Request): string {
   return `${request.protocol}://${request.host ?? 'localhost'}/three-ds-return.html`;
 }
 
-export function browserFrom(request: Request, browser: z.infer<typeof browserInput>, window: z.infer<typeof challengeWindow>): BrowserContext {
+export function browserFrom(
+  request: Request,
+  browser: z.infer<typeof browserInput>,
+  window: z.infer<typeof challengeWindow>,
+): BrowserContext {
   return {
     ip: shopperIp(request),
     acceptHeader: request.get('accept') ?? 'text/html',

@@ -6,7 +6,10 @@
 import { createClient } from 'redis';
 import { createRedisStatusStore, type StatusStore } from 'gw-elements/server';
 
-export async function demoStatusStore(inMemory: StatusStore, redisUrl = process.env.REDIS_URL): Promise<{ store: StatusStore; close(): Promise<void> }> {
+export async function demoStatusStore(
+  inMemory: StatusStore,
+  redisUrl = process.env.REDIS_URL,
+): Promise<{ store: StatusStore; close(): Promise<void> }> {
   if (!redisUrl) return { store: inMemory, close: async () => undefined };
   const client = createClient({ url: redisUrl });
   client.on('error', (error: Error) => console.error('demo merchant: redis:', error.message)); // it reconnects by itself

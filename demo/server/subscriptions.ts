@@ -7,7 +7,17 @@
  * from its own answer, the shopper's return or a notification, and each month
  * is charged at most once however the billing runs overlap.
  */
-import { repeatOf, savedCardOf, subscription as subscriptionInstruction, type Fulfilment, type FulfilmentOutcome, type GatewayClient, type Payment, type SavedCard, type ShopperReturn } from 'gw-elements/server';
+import {
+  repeatOf,
+  savedCardOf,
+  subscription as subscriptionInstruction,
+  type Fulfilment,
+  type FulfilmentOutcome,
+  type GatewayClient,
+  type Payment,
+  type SavedCard,
+  type ShopperReturn,
+} from 'gw-elements/server';
 import { CURRENCY } from './catalogue.js';
 import { NotFound } from './input.js';
 import type { DemoDatabase } from './database.js';
@@ -84,7 +94,13 @@ export class Subscriptions {
     const { saved: _saved, startedAt, settledMonths, sentMonths: _sentMonths, payments, ...rest } = subscription;
     let next = 1;
     while (settledMonths.includes(next)) next++;
-    return { ...rest, plan: PLAN, registrationId: subscription.saved?.registrationId ?? '', nextChargeAt: new Date(startedAt ? addMonths(startedAt, next) : 0).toISOString(), payments: [...payments] };
+    return {
+      ...rest,
+      plan: PLAN,
+      registrationId: subscription.saved?.registrationId ?? '',
+      nextChargeAt: new Date(startedAt ? addMonths(startedAt, next) : 0).toISOString(),
+      payments: [...payments],
+    };
   }
 
   #get(id: string): SubscriptionRecord {
@@ -147,14 +163,21 @@ export class Subscriptions {
         merchantTransactionId: subscription.id,
         card,
         createRegistration: true,
-        standingInstruction: subscriptionInstruction({ expiry: new Date(addMonths(this.now(), 12)).toISOString().slice(0, 10), frequency: PLAN.frequency }),
+        standingInstruction: subscriptionInstruction({
+          expiry: new Date(addMonths(this.now(), 12)).toISOString().slice(0, 10),
+          frequency: PLAN.frequency,
+        }),
         ...threeDsShopper(browser, shopperResultUrl),
       }),
       'Subscribed: the first month is paid and the card is saved.',
     );
     this.#record(subscription, settled.answer.payment);
     const answer = await this.#settleSignUp(subscription, settled);
-    return { ...answer, ...(settled.outcome.kind === 'pending' && settled.outcome.redirect ? { redirect: settled.outcome.redirect } : {}), subscription: this.#view(subscription) };
+    return {
+      ...answer,
+      ...(settled.outcome.kind === 'pending' && settled.outcome.redirect ? { redirect: settled.outcome.redirect } : {}),
+      subscription: this.#view(subscription),
+    };
   }
 
   /** The shopper is back from 3-D Secure: read the sign-up payment once, verified, and start the subscription. */
@@ -162,7 +185,11 @@ export class Subscriptions {
     const subscription = typeof query.id === 'string' ? this.#of(query.id) : undefined;
     if (!subscription) throw new NotFound('no subscription sign-up with this payment id');
     const settled = await settle(
-      gateway.handleShopperReturn(query).then((payment) => gateway.verifyPayment(payment, { id: String(query.id), amount: PLAN.amount, currency: CURRENCY, paymentType: 'DB' })),
+      gateway
+        .handleShopperReturn(query)
+        .then((payment) =>
+          gateway.verifyPayment(payment, { id: String(query.id), amount: PLAN.amount, currency: CURRENCY, paymentType: 'DB' }),
+        ),
       'Subscribed after 3-D Secure: the first month is paid and the card is saved.',
     );
     this.#record(subscription, settled.answer.payment);
@@ -194,7 +221,11 @@ export class Subscriptions {
   async chargeDue(gateway: GatewayClient): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
     for (const subscription of this.#database.subscriptions.values()) {
-      for (let month = 1; subscription.status === 'active' && subscription.saved && addMonths(subscription.startedAt, month) <= this.now(); month++) {
+      for (
+        let month = 1;
+        subscription.status === 'active' && subscription.saved && addMonths(subscription.startedAt, month) <= this.now();
+        month++
+      ) {
         if (subscription.settledMonths.includes(month)) continue;
         const answer = await this.#chargeMonth(gateway, subscription, subscription.saved, month);
         if (answer) outcomes.push(answer);
@@ -210,7 +241,12 @@ export class Subscriptions {
    * lost (or whose run died) is found again by it before anything is sent.
    * Undefined when another run has it.
    */
-  async #chargeMonth(gateway: GatewayClient, subscription: SubscriptionRecord, saved: SavedCard, month: number): Promise<Outcome | undefined> {
+  async #chargeMonth(
+    gateway: GatewayClient,
+    subscription: SubscriptionRecord,
+    saved: SavedCard,
+    month: number,
+  ): Promise<Outcome | undefined> {
     const key = `subscription-month:${subscription.id}:${month}`;
     const token = globalThis.crypto.randomUUID();
     const now = Date.now();
@@ -227,14 +263,24 @@ export class Subscriptions {
     try {
       // Sent before (its answer lost, or its run died): the gateway's record by the month's reference decides, never a second charge.
       const earlier = subscription.sentMonths.includes(month)
-        ? (await gateway.reports.findByMerchantTransactionId(merchantTransactionId)).payments.find((payment) => payment.paymentType === 'DB')
+        ? (await gateway.reports.findByMerchantTransactionId(merchantTransactionId)).payments.find(
+            (payment) => payment.paymentType === 'DB',
+          )
         : undefined;
       if (!subscription.sentMonths.includes(month)) subscription.sentMonths.push(month);
       const { answer, outcome } = await settle(
         earlier
           ? Promise.resolve(earlier)
-          : gateway.registrations.createPayment(saved.registrationId, { paymentType: 'DB', amount: PLAN.amount, currency: CURRENCY, merchantTransactionId, standingInstruction: repeatOf(saved) }),
-        earlier ? 'Monthly charge found by its reference (its answer had been lost): approved, not charged again.' : 'Monthly charge approved.',
+          : gateway.registrations.createPayment(saved.registrationId, {
+              paymentType: 'DB',
+              amount: PLAN.amount,
+              currency: CURRENCY,
+              merchantTransactionId,
+              standingInstruction: repeatOf(saved),
+            }),
+        earlier
+          ? 'Monthly charge found by its reference (its answer had been lost): approved, not charged again.'
+          : 'Monthly charge approved.',
       );
       this.#record(subscription, answer.payment);
       // Unknown (answer and look-ups lost) or not sent (throttled): the month stays open for the next run, which looks it up first.

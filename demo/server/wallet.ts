@@ -6,7 +6,15 @@
  * the shopper returns; a one-click checkout offers every saved card in the
  * widget; deleting a card deletes the registration at the gateway first.
  */
-import { CHECKOUT_LIFETIME_MS, GatewayNotFoundError, isApproved, outcomeOf, type CheckoutRegistration, type GatewayClient, type ShopperReturn } from 'gw-elements/server';
+import {
+  CHECKOUT_LIFETIME_MS,
+  GatewayNotFoundError,
+  isApproved,
+  outcomeOf,
+  type CheckoutRegistration,
+  type GatewayClient,
+  type ShopperReturn,
+} from 'gw-elements/server';
 import { CURRENCY } from './catalogue.js';
 import { NotFound } from './input.js';
 import { settle, type Outcome, type Shop } from './shop.js';
@@ -62,7 +70,11 @@ export class Wallet {
   async saveCheckout(gateway: GatewayClient): Promise<WalletCheckoutView> {
     const requestedAt = Date.now();
     const checkout = await gateway.checkouts.create({ createRegistration: true, standingInstruction: SAVE_FOR_ONE_CLICK });
-    return { checkoutId: `${checkout.id}/registration`, integrity: checkout.integrity ?? '', expiresAt: requestedAt + CHECKOUT_LIFETIME_MS };
+    return {
+      checkoutId: `${checkout.id}/registration`,
+      integrity: checkout.integrity ?? '',
+      expiresAt: requestedAt + CHECKOUT_LIFETIME_MS,
+    };
   }
 
   /** The shopper is back from saving a card: the return is read as a registration, never as money received. */
@@ -94,9 +106,20 @@ export class Wallet {
     if (!registrations.length) throw new NotFound('no saved card to pay with');
     const merchantTransactionId = this.shop.reference('one-click', 'One-click payment with a saved card');
     const requestedAt = Date.now();
-    const checkout = await gateway.checkouts.create({ amount: ONE_CLICK_AMOUNT, currency: CURRENCY, paymentType: 'DB', merchantTransactionId, registrations });
+    const checkout = await gateway.checkouts.create({
+      amount: ONE_CLICK_AMOUNT,
+      currency: CURRENCY,
+      paymentType: 'DB',
+      merchantTransactionId,
+      registrations,
+    });
     this.#record.checkouts.set(checkout.id, { amount: ONE_CLICK_AMOUNT, merchantTransactionId });
-    return { checkoutId: checkout.id, integrity: checkout.integrity ?? '', expiresAt: requestedAt + CHECKOUT_LIFETIME_MS, amount: ONE_CLICK_AMOUNT };
+    return {
+      checkoutId: checkout.id,
+      integrity: checkout.integrity ?? '',
+      expiresAt: requestedAt + CHECKOUT_LIFETIME_MS,
+      amount: ONE_CLICK_AMOUNT,
+    };
   }
 
   /** The shopper is back from a one-click checkout: read as any payment, and verified against what the shop asked for. */
@@ -104,7 +127,11 @@ export class Wallet {
     const expected = typeof query.id === 'string' ? this.#record.checkouts.get(query.id) : undefined;
     if (!expected) throw new NotFound('no one-click checkout with this id');
     const { answer } = await settle(
-      gateway.handleShopperReturn(query).then((payment) => gateway.verifyPayment(payment, { checkoutId: String(query.id), ...expected, currency: CURRENCY, paymentType: 'DB' })),
+      gateway
+        .handleShopperReturn(query)
+        .then((payment) =>
+          gateway.verifyPayment(payment, { checkoutId: String(query.id), ...expected, currency: CURRENCY, paymentType: 'DB' }),
+        ),
       'Paid in one click.',
     );
     return answer;

@@ -19,5 +19,14 @@ export async function createWalletCheckout(gateway: GatewayClient, brands: z.inf
 /** What the page shows of the payment after the shopper's return: how the platform reports it. */
 export async function walletReturn(gateway: GatewayClient, query: { id?: string; resourcePath?: string }) {
   const payment = await gateway.handleShopperReturn({ id: query.id ?? '', resourcePath: query.resourcePath ?? '' });
-  return { payment: { paymentBrand: payment.paymentBrand, paymentType: payment.paymentType, amount: payment.amount, currency: payment.currency, result: payment.result, last4Digits: payment.card?.last4Digits } };
+  return {
+    payment: {
+      paymentBrand: payment.paymentBrand,
+      paymentType: payment.paymentType,
+      amount: payment.amount,
+      currency: payment.currency,
+      result: payment.result,
+      last4Digits: payment.card?.last4Digits,
+    },
+  };
 }

@@ -70,7 +70,8 @@ function checkedParameters(value: unknown, method: 'POST' | 'GET', where: string
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw invalid(`${where}.parameters must be an array`);
   return value.map((entry, index) => {
-    if (!isObject(entry) || typeof entry.name !== 'string' || !entry.name || typeof entry.value !== 'string') throw invalid(`${where}.parameters[${index}] must be {name, value} strings`);
+    if (!isObject(entry) || typeof entry.name !== 'string' || !entry.name || typeof entry.value !== 'string')
+      throw invalid(`${where}.parameters[${index}] must be {name, value} strings`);
     // Posted exactly as the gateway gave it, or not at all: a changed parameter would fail at the ACS, unseen.
     const problem = unsendable(entry.name, method, true) ?? unsendable(entry.value, method, false);
     if (problem) throw invalid(`${where}.parameters[${index}] cannot be sent unchanged: its name or value ${problem}`);
@@ -97,8 +98,10 @@ export function checkRedirect(redirect: unknown, isAllowed: (url: URL) => boolea
   const shapes = preconditions.map((precondition: unknown, index) => {
     const where = `redirect.preconditions[${index}]`;
     if (!isObject(precondition)) throw invalid(`${where} must be an object`);
-    if (!PRECONDITION_ORIGINS.includes(precondition.origin as string)) throw invalid(`${where}.origin must be ${PRECONDITION_ORIGINS.join(' or ')}`);
-    if (!PRECONDITION_WAITS.includes(precondition.waitUntil as string)) throw invalid(`${where}.waitUntil must be ${PRECONDITION_WAITS.join(' or ')}`);
+    if (!PRECONDITION_ORIGINS.includes(precondition.origin as string))
+      throw invalid(`${where}.origin must be ${PRECONDITION_ORIGINS.join(' or ')}`);
+    if (!PRECONDITION_WAITS.includes(precondition.waitUntil as string))
+      throw invalid(`${where}.waitUntil must be ${PRECONDITION_WAITS.join(' or ')}`);
     return checkedShape(precondition, where);
   });
   shapes.push(checkedShape(redirect, 'redirect'));
@@ -106,7 +109,8 @@ export function checkRedirect(redirect: unknown, isAllowed: (url: URL) => boolea
   const steps = shapes.map(({ url, where, ...step }) => {
     if (typeof url !== 'string' || !url) throw invalid(`${where}.url must be a string`);
     const checked = httpUrl(url);
-    if (!checked || !isAllowed(checked)) throw new RedirectProblem('unsafe-url', `${where}.url must be an https: URL (http: only on localhost)`);
+    if (!checked || !isAllowed(checked))
+      throw new RedirectProblem('unsafe-url', `${where}.url must be an https: URL (http: only on localhost)`);
     return { ...step, url: checked };
   });
   return { preconditions: steps.slice(0, -1), challenge: steps.at(-1)! };
@@ -203,7 +207,12 @@ export type PreconditionOutcome =
  * the document; settles on the first load after the post, after `timeoutMs`,
  * on the page's refusal, or when `scope` ends.
  */
-export function runPrecondition(scope: Scope, frame: HTMLIFrameElement, step: FrameNavigation, timeoutMs = METHOD_TIMEOUT_MS): Promise<PreconditionOutcome> {
+export function runPrecondition(
+  scope: Scope,
+  frame: HTMLIFrameElement,
+  step: FrameNavigation,
+  timeoutMs = METHOD_TIMEOUT_MS,
+): Promise<PreconditionOutcome> {
   return new Promise((resolve) => {
     // Ends this step's own listeners and timer when it settles; the scope may run on.
     const done = new AbortController();
@@ -220,11 +229,15 @@ export function runPrecondition(scope: Scope, frame: HTMLIFrameElement, step: Fr
     document.addEventListener(
       'securitypolicyviolation',
       (violation) => {
-        if (violation.blockedURI && new URL(violation.blockedURI, window.location.href).origin === step.url.origin) settle({ outcome: 'refused', violation });
+        if (violation.blockedURI && new URL(violation.blockedURI, window.location.href).origin === step.url.origin)
+          settle({ outcome: 'refused', violation });
       },
       { signal },
     );
-    signal.addEventListener('abort', scope.timer(timeoutMs, () => settle({ outcome: 'timeout' })));
+    signal.addEventListener(
+      'abort',
+      scope.timer(timeoutMs, () => settle({ outcome: 'timeout' })),
+    );
     navigate(scope, step, frame);
   });
 }

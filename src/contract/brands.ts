@@ -6,7 +6,19 @@
 import { brandOfCardNumber, CARD_BRANDS, isDetectableBrand, type DetectableBrand } from './card.js';
 
 /** Card brands: their numbers travel as `card.*` fields. VISADEBIT and VISAELECTRON share VISA's prefix; MADA is told by BIN. */
-export const CARD_PAYMENT_BRANDS = ['VISA', 'MASTER', 'AMEX', 'DISCOVER', 'JCB', 'DINERS', 'MAESTRO', 'VISADEBIT', 'VISAELECTRON', 'UNIONPAY', 'MADA'] as const;
+export const CARD_PAYMENT_BRANDS = [
+  'VISA',
+  'MASTER',
+  'AMEX',
+  'DISCOVER',
+  'JCB',
+  'DINERS',
+  'MAESTRO',
+  'VISADEBIT',
+  'VISAELECTRON',
+  'UNIONPAY',
+  'MADA',
+] as const;
 
 /**
  * Wallets, which go in a widget's `data-brands` like card brands: Apple Pay
@@ -21,9 +33,11 @@ export type PaymentBrand = (typeof PAYMENT_BRANDS)[number];
 export type CardPaymentBrand = (typeof CARD_PAYMENT_BRANDS)[number];
 export type WalletBrand = (typeof WALLET_BRANDS)[number];
 
-export const isPaymentBrand = (brand: unknown): brand is PaymentBrand => typeof brand === 'string' && (PAYMENT_BRANDS as readonly string[]).includes(brand);
+export const isPaymentBrand = (brand: unknown): brand is PaymentBrand =>
+  typeof brand === 'string' && (PAYMENT_BRANDS as readonly string[]).includes(brand);
 
-export const isWalletBrand = (brand: unknown): brand is WalletBrand => typeof brand === 'string' && (WALLET_BRANDS as readonly string[]).includes(brand);
+export const isWalletBrand = (brand: unknown): brand is WalletBrand =>
+  typeof brand === 'string' && (WALLET_BRANDS as readonly string[]).includes(brand);
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 
@@ -36,7 +50,9 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
  */
 export const MADA_BINS: readonly string[] = [
   ...new Set([
-    ...'440647 440795 446404 457865 968208 457997 474491 636120 417633 468540 468541 468542 468543 968201 446393 409201 458456 484783 462220 455708 410621 455036 486094 486095 486096 504300 440533 489318 489319 445564 968211 410685 406996 432328 428671 428672 428673 968206 446672 543357 434107 407197 407395 412565 431361 604906 521076 529415 535825 543085 524130 554180 549760 968209 524514 529741 537767 535989 536023 513213 520058 558563 588982 589005 531095 530906 532013 968204 422817 422818 422819 428331 483010 483011 483012 589206 968207 419593 439954 530060 531196 420132 421141 588845 403024 968205 406136 42689700'.split(' '),
+    ...'440647 440795 446404 457865 968208 457997 474491 636120 417633 468540 468541 468542 468543 968201 446393 409201 458456 484783 462220 455708 410621 455036 486094 486095 486096 504300 440533 489318 489319 445564 968211 410685 406996 432328 428671 428672 428673 968206 446672 543357 434107 407197 407395 412565 431361 604906 521076 529415 535825 543085 524130 554180 549760 968209 524514 529741 537767 535989 536023 513213 520058 558563 588982 589005 531095 530906 532013 968204 422817 422818 422819 428331 483010 483011 483012 589206 968207 419593 439954 530060 531196 420132 421141 588845 403024 968205 406136 42689700'.split(
+      ' ',
+    ),
     ...range(588845, 588851),
     ...range(968201, 968211),
   ]),
@@ -65,7 +81,9 @@ export const isFormCardBrand = (brand: string): brand is FormCardBrand => brand 
 const MADA_CARD = { lengths: [16], cvvLength: 3 } as const;
 
 /** The number lengths and security-code length of a form's card brand. */
-export const cardRuleOf = (brand: FormCardBrand): { readonly lengths: readonly number[]; readonly cvvLength: number } => (brand === 'MADA' ? MADA_CARD : CARD_BRANDS[brand]);
+export const cardRuleOf = (brand: FormCardBrand): { readonly lengths: readonly number[]; readonly cvvLength: number } =>
+  brand === 'MADA' ? MADA_CARD : CARD_BRANDS[brand];
 
 /** Whether a card number belongs to `brand`: MADA by its BIN, the others by their prefix. */
-export const isNumberOfBrand = (number: string, brand: FormCardBrand): boolean => (brand === 'MADA' ? isMadaNumber(number) : brandOfCardNumber(number) === brand);
+export const isNumberOfBrand = (number: string, brand: FormCardBrand): boolean =>
+  brand === 'MADA' ? isMadaNumber(number) : brandOfCardNumber(number) === brand;

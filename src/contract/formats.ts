@@ -40,7 +40,13 @@
 
 import { PAYMENT_BRANDS } from './brands.js';
 import { CARD_HOLDER_MAX_LENGTH, NAME_PATTERN, passesLuhn } from './card.js';
-import { CHALLENGE_WINDOW_VALUES, CHALLENGE_WINDOWS, challengeWindowOf, type ChallengeWindow, type ChallengeWindowValue } from './challenge-window.js';
+import {
+  CHALLENGE_WINDOW_VALUES,
+  CHALLENGE_WINDOWS,
+  challengeWindowOf,
+  type ChallengeWindow,
+  type ChallengeWindowValue,
+} from './challenge-window.js';
 
 /** What kind of value a field holds; see the table above. */
 export type FormatKind =
@@ -90,7 +96,14 @@ export const TEST_MODES = ['EXTERNAL', 'INTERNAL'] as const;
 export type TestMode = (typeof TEST_MODES)[number];
 
 export const ACCOUNT_NUMBER_TYPES = [
-  'OTHER', 'RTN_AND_BANK_ACCOUNT', 'IBAN', 'EMAIL', 'PHONE_NUMBER', 'BAN_AND_BIC', 'WALLET_ID', 'SOCIAL_NETWORK_ID',
+  'OTHER',
+  'RTN_AND_BANK_ACCOUNT',
+  'IBAN',
+  'EMAIL',
+  'PHONE_NUMBER',
+  'BAN_AND_BIC',
+  'WALLET_ID',
+  'SOCIAL_NETWORK_ID',
 ] as const;
 export type AccountNumberType = (typeof ACCOUNT_NUMBER_TYPES)[number];
 
@@ -117,7 +130,26 @@ export { passesLuhn };
  * 06 no challenge (data share only), 07 no challenge (SCA already done), 08 no challenge
  * (trusted beneficiary exemption), 09 challenge (whitelist prompt); one digit names the same value.
  */
-export const CHALLENGE_INDICATORS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+export const CHALLENGE_INDICATORS = [
+  '01',
+  '02',
+  '03',
+  '04',
+  '05',
+  '06',
+  '07',
+  '08',
+  '09',
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  '6',
+  '7',
+  '8',
+  '9',
+] as const;
 export type ChallengeIndicator = (typeof CHALLENGE_INDICATORS)[number];
 
 /** The platform's amount rule, and its parameter error message word for word. */
@@ -197,7 +229,11 @@ export const FIELD_FORMATS: Readonly<Record<string, FieldFormat>> = {
   'threeDSecure.challengeIndicator': oneOf('01-09 or 1-9', CHALLENGE_INDICATORS),
   'threeDSecure.eci': exactly('digits', 'N2', 2),
   'threeDSecure.authenticationStatus': oneOf('Y, N, U, A, C, D, R, I', ['Y', 'N', 'U', 'A', 'C', 'D', 'R', 'I']),
-  'threeDSecure.version': { code: 'version (1.0.2, 2.1.0, 2.2.0, 2.3.1)', kind: 'enum', values: ['1.0.2', '2.1.0', '2.2.0', '2.3.0', '2.3.1'] },
+  'threeDSecure.version': {
+    code: 'version (1.0.2, 2.1.0, 2.2.0, 2.3.1)',
+    kind: 'enum',
+    values: ['1.0.2', '2.1.0', '2.2.0', '2.3.0', '2.3.1'],
+  },
   'threeDSecure.dsTransactionId': upTo('text', 'ANS..36', 36),
   'threeDSecure.acsTransactionId': upTo('text', 'ANS..36', 36),
   'threeDSecure.verificationId': upTo('text', 'ANS..255', 255),
@@ -225,7 +261,10 @@ const SAVED_CARD_ID: FieldFormat = exactly('id', 'AN32', 32);
 
 /** The format of a request field, or undefined when the seed does not name it. */
 export function formatOf(name: string): FieldFormat | undefined {
-  return FIELD_FORMATS[name] ?? (FREE_CUSTOM_PARAMETER.test(name) ? FREE_CUSTOM_VALUE : SAVED_CARD_PARAMETER.test(name) ? SAVED_CARD_ID : undefined);
+  return (
+    FIELD_FORMATS[name] ??
+    (FREE_CUSTOM_PARAMETER.test(name) ? FREE_CUSTOM_VALUE : SAVED_CARD_PARAMETER.test(name) ? SAVED_CARD_ID : undefined)
+  );
 }
 
 /** The saved cards a one-click checkout's parameters name, in their order (`registrations[0].id` first). */

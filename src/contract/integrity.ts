@@ -34,7 +34,7 @@ function isHashExpression(token: string): boolean {
  */
 export function integrityProblem(value: string): string | undefined {
   const tokens = value.split(/[ \t\n\f\r]+/).filter(Boolean);
-  if (tokens.length === 0) return 'integrity is empty: leave it out, or set the checkout\'s integrity value (sha384-…).';
+  if (tokens.length === 0) return "integrity is empty: leave it out, or set the checkout's integrity value (sha384-…).";
   if (tokens.every(isHashExpression)) return undefined;
-  return 'integrity is not a Subresource Integrity hash (sha256-, sha384- or sha512- followed by the base64 of the digest): the browser would run the widget script unchecked. Set the checkout\'s integrity value as your server received it.';
+  return "integrity is not a Subresource Integrity hash (sha256-, sha384- or sha512- followed by the base64 of the digest): the browser would run the widget script unchecked. Set the checkout's integrity value as your server received it.";
 }

@@ -25,7 +25,17 @@ import { passesLuhn } from './formats.js';
 export type SecretKind = 'cardNumber' | 'securityCode' | 'accessToken';
 
 // Last segments of a name, lower case without `_` and `-`: how merchants and plugins spell these fields.
-const SECURITY_CODE_NAMES: ReadonlySet<string> = new Set(['cvv', 'cvv2', 'cvc', 'cvc2', 'cvn', 'securitycode', 'cardsecuritycode', 'cardcvv', 'cardcvc']);
+const SECURITY_CODE_NAMES: ReadonlySet<string> = new Set([
+  'cvv',
+  'cvv2',
+  'cvc',
+  'cvc2',
+  'cvn',
+  'securitycode',
+  'cardsecuritycode',
+  'cardcvv',
+  'cardcvc',
+]);
 const CARD_NUMBER_NAMES: ReadonlySet<string> = new Set(['cardnumber', 'creditcardnumber', 'pan']);
 const ACCESS_TOKEN_NAMES: ReadonlySet<string> = new Set(['authorization', 'accesstoken']);
 
@@ -35,7 +45,11 @@ const ACCESS_TOKEN_NAMES: ReadonlySet<string> = new Set(['authorization', 'acces
  * and `number` only inside `card`: a house or an invoice has a number too.
  */
 export function secretKindOfName(name: string): SecretKind | undefined {
-  const segments = name.toLowerCase().split(/[.[\]]/).filter(Boolean).map((segment) => segment.replace(/[_-]/g, ''));
+  const segments = name
+    .toLowerCase()
+    .split(/[.[\]]/)
+    .filter(Boolean)
+    .map((segment) => segment.replace(/[_-]/g, ''));
   const last = segments.at(-1) ?? '';
   if (SECURITY_CODE_NAMES.has(last)) return 'securityCode';
   if (CARD_NUMBER_NAMES.has(last) || (last === 'number' && segments.at(-2) === 'card')) return 'cardNumber';
@@ -165,7 +179,18 @@ export interface KnownSecrets {
  * Fields that name a transaction (ids, references, timestamps): masked only by
  * known secrets, never by shape, so the keys a merchant acts on stay intact.
  */
-export const IDENTIFIER_NAMES: ReadonlySet<string> = new Set(['id', 'referencedId', 'registrationId', 'merchantTransactionId', 'ndc', 'buildNumber', 'timestamp', 'paymentId', 'checkoutId', 'shortId']);
+export const IDENTIFIER_NAMES: ReadonlySet<string> = new Set([
+  'id',
+  'referencedId',
+  'registrationId',
+  'merchantTransactionId',
+  'ndc',
+  'buildNumber',
+  'timestamp',
+  'paymentId',
+  'checkoutId',
+  'shortId',
+]);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -215,8 +240,15 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   };
   const shaped = (text: string, cards: boolean): string => {
     const kept = keep?.find((part) => text.includes(part));
-    if (kept !== undefined) return text.split(kept).map((part) => shaped(part, cards)).join(kept);
-    if (securityCode && text.includes(securityCode)) text = text.replace(standaloneCvv(), (digits: string, offset: number, whole: string) => (isIdAround(whole, offset, offset + digits.length) ? digits : MASKED_CVV));
+    if (kept !== undefined)
+      return text
+        .split(kept)
+        .map((part) => shaped(part, cards))
+        .join(kept);
+    if (securityCode && text.includes(securityCode))
+      text = text.replace(standaloneCvv(), (digits: string, offset: number, whole: string) =>
+        isIdAround(whole, offset, offset + digits.length) ? digits : MASKED_CVV,
+      );
     return cards ? maskSecretsByShape(text) : maskLabelledSecrets(text);
   };
   // JSON may escape a token's `/` as `\/`; card numbers and CVVs are digits, never escaped.
@@ -224,7 +256,10 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   const redact = ((text: string) => shaped(known(text), true)) as Redactor;
   redact.known = known;
   redact.secrets = (text) => shaped(known(text), false);
-  redact.mayHold = (text) => needles.some((needle) => text.includes(needle)) || (securityCode !== undefined && text.includes(securityCode) && text.search(standaloneCvv()) >= 0) || maskLabelledSecrets(text) !== text;
+  redact.mayHold = (text) =>
+    needles.some((needle) => text.includes(needle)) ||
+    (securityCode !== undefined && text.includes(securityCode) && text.search(standaloneCvv()) >= 0) ||
+    maskLabelledSecrets(text) !== text;
   redact.deep = <T>(value: T, name = '', answer = false): T => deepCopy(value, answer ? redact.secrets : redact, known, name) as T;
   return redact;
 }

@@ -90,10 +90,14 @@ export function validateReportSearch(params: Readonly<Record<string, string | un
   const errors: ParameterError[] = [];
   const { merchantTransactionId, 'date.from': from, 'date.to': to } = params;
   const framed = from !== undefined || to !== undefined;
-  if (!merchantTransactionId && !framed) errors.push({ name: 'merchantTransactionId', value: '', message: 'is required, unless date.from and date.to are given' });
+  if (!merchantTransactionId && !framed)
+    errors.push({ name: 'merchantTransactionId', value: '', message: 'is required, unless date.from and date.to are given' });
   const bounds: Record<string, number | undefined> = {};
   if (framed) {
-    for (const [name, value] of [['date.from', from], ['date.to', to]] as const) {
+    for (const [name, value] of [
+      ['date.from', from],
+      ['date.to', to],
+    ] as const) {
       if (!value) errors.push({ name, value: '', message: 'is required with a time frame' });
       else if ((bounds[name] = parseReportDate(value)) === undefined) errors.push({ name, value, message: REPORT_DATE_MESSAGE });
     }
@@ -103,10 +107,18 @@ export function validateReportSearch(params: Readonly<Record<string, string | un
   }
   const { paymentTypes, paymentMethods, includeLinkedTransactions, limit, pageNo } = params;
   if (paymentTypes !== undefined && !list(paymentTypes).every((type) => (REPORT_PAYMENT_TYPES as readonly string[]).includes(type))) {
-    errors.push({ name: 'paymentTypes', value: paymentTypes, message: `must list, comma-separated, some of ${REPORT_PAYMENT_TYPES.join(', ')}` });
+    errors.push({
+      name: 'paymentTypes',
+      value: paymentTypes,
+      message: `must list, comma-separated, some of ${REPORT_PAYMENT_TYPES.join(', ')}`,
+    });
   }
   if (paymentMethods !== undefined && !list(paymentMethods).every((method) => PAYMENT_METHOD_PATTERN.test(method))) {
-    errors.push({ name: 'paymentMethods', value: paymentMethods, message: 'must list, comma-separated, payment methods of two upper-case letters (CC, DC, …)' });
+    errors.push({
+      name: 'paymentMethods',
+      value: paymentMethods,
+      message: 'must list, comma-separated, payment methods of two upper-case letters (CC, DC, …)',
+    });
   }
   if (includeLinkedTransactions !== undefined && includeLinkedTransactions !== 'true' && includeLinkedTransactions !== 'false') {
     errors.push({ name: 'includeLinkedTransactions', value: includeLinkedTransactions, message: 'must be true or false' });
@@ -120,7 +132,8 @@ export function validateReportSearch(params: Readonly<Record<string, string | un
   return errors;
 }
 
-const dateText = (value: Date | string) => (value instanceof Date ? (Number.isNaN(value.getTime()) ? 'Invalid Date' : reportDate(value)) : value);
+const dateText = (value: Date | string) =>
+  value instanceof Date ? (Number.isNaN(value.getTime()) ? 'Invalid Date' : reportDate(value)) : value;
 
 /**
  * A typed search as the query parameters of its first page (`pageNo` is added
@@ -131,15 +144,24 @@ export function reportSearchParams(search: ReportSearch): { params: Record<strin
   const params: Record<string, string> = {};
   const errors: ParameterError[] = [];
   const wrong = (name: string, message: string) => errors.push({ name, value: null, message });
-  const { merchantTransactionId, from, to, paymentTypes, paymentMethods, includeLinkedTransactions, pageSize } = search as Record<keyof ReportSearch, unknown>;
+  const { merchantTransactionId, from, to, paymentTypes, paymentMethods, includeLinkedTransactions, pageSize } = search as Record<
+    keyof ReportSearch,
+    unknown
+  >;
   if (typeof merchantTransactionId === 'string') params.merchantTransactionId = merchantTransactionId;
   else if (merchantTransactionId !== undefined) wrong('merchantTransactionId', 'must be a string');
-  for (const [name, value] of [['date.from', from], ['date.to', to]] as const) {
+  for (const [name, value] of [
+    ['date.from', from],
+    ['date.to', to],
+  ] as const) {
     if (value === undefined) continue;
     if (typeof value === 'string' || value instanceof Date) params[name] = dateText(value);
     else wrong(name, 'must be a Date or a string');
   }
-  for (const [name, value] of [['paymentTypes', paymentTypes], ['paymentMethods', paymentMethods]] as const) {
+  for (const [name, value] of [
+    ['paymentTypes', paymentTypes],
+    ['paymentMethods', paymentMethods],
+  ] as const) {
     if (value === undefined) continue;
     if (Array.isArray(value) && value.every((item) => typeof item === 'string')) params[name] = value.join(',');
     else wrong(name, 'must be a list of strings');

@@ -222,4 +222,10 @@ export function isApproved(code: string): boolean {
  * soft decline, an asynchronous workflow): certainly nothing was charged, and
  * the shopper may try again, with another card or after authenticating.
  */
-export const DECLINE_KINDS: ReadonlySet<ResultKind> = new Set(['declined', 'rejected_3ds', 'rejected_risk', 'soft_decline', 'rejected_async']);
+export const DECLINE_KINDS: ReadonlySet<ResultKind> = new Set([
+  'declined',
+  'rejected_3ds',
+  'rejected_risk',
+  'soft_decline',
+  'rejected_async',
+]);

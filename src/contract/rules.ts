@@ -28,13 +28,7 @@ export const OPERATIONS = ['checkout', 'payment', 'reference', 'registrationPaym
 export type Operation = (typeof OPERATIONS)[number];
 
 /** The payout and funding programmes whose mandatory fields differ. */
-export type Variant =
-  | 'plain'
-  | 'basicCredit'
-  | 'accountFunding'
-  | 'originalCreditTransfer'
-  | 'winningsPayout'
-  | 'sendPayout';
+export type Variant = 'plain' | 'basicCredit' | 'accountFunding' | 'originalCreditTransfer' | 'winningsPayout' | 'sendPayout';
 
 export const WINNINGS_MERCHANT_CATEGORY = '7995';
 
@@ -102,7 +96,10 @@ export function requiredFields(operation: Operation, params: Params, context: Va
     if (type === 'DB' || type === 'PA') required.push('card.holder', 'card.cvv', 'customer.email', 'customer.ip');
   }
   // The gateway's 3DS step needs somewhere to send the shopper back to, and billing data for the issuer.
-  const enrolled = context.threeDSecure === true || params['customParameters[3DS2_enrolled]'] === 'true' || params['customParameters[3DS_enrolled]'] === 'true';
+  const enrolled =
+    context.threeDSecure === true ||
+    params['customParameters[3DS2_enrolled]'] === 'true' ||
+    params['customParameters[3DS_enrolled]'] === 'true';
   if (operation === 'payment' && enrolled) required.push('shopperResultUrl', ...BILLING);
   if (operation === 'payment' && params.shopperResultUrl !== undefined) required.push(...BILLING);
 
@@ -131,10 +128,12 @@ export function requiredFields(operation: Operation, params: Params, context: Va
  */
 function standingInstructionFields(params: Params): string[] {
   const mode = params['standingInstruction.mode'];
-  if (mode === 'REPEATED' || params['standingInstruction.source'] === 'MIT') return ['standingInstruction.type', 'standingInstruction.initialTransactionId'];
+  if (mode === 'REPEATED' || params['standingInstruction.source'] === 'MIT')
+    return ['standingInstruction.type', 'standingInstruction.initialTransactionId'];
   if (mode !== 'INITIAL') return [];
   const type = params['standingInstruction.type'];
-  if (type === 'INSTALMENT') return ['standingInstruction.numberOfInstallments', 'standingInstruction.expiry', 'standingInstruction.frequency'];
+  if (type === 'INSTALMENT')
+    return ['standingInstruction.numberOfInstallments', 'standingInstruction.expiry', 'standingInstruction.frequency'];
   if (type === 'RECURRING') return ['standingInstruction.recurringType', 'standingInstruction.expiry', 'standingInstruction.frequency'];
   return [];
 }
@@ -149,7 +148,11 @@ function checkStandingInstruction(operation: Operation, params: Params): Paramet
   }
   const repeated = mode === 'REPEATED' || source === 'MIT';
   if (repeated && (operation === 'checkout' || operation === 'registration')) {
-    return { name: 'standingInstruction.mode', value, message: 'a merchant-initiated repeat is a payment on a registration, never a checkout or a new registration' };
+    return {
+      name: 'standingInstruction.mode',
+      value,
+      message: 'a merchant-initiated repeat is a payment on a registration, never a checkout or a new registration',
+    };
   }
   return undefined;
 }
@@ -194,8 +197,17 @@ function checkCombination(operation: Operation, params: Params, now: Date): Para
   const type = params.paymentType;
   if (operation === 'registration' && type !== undefined) {
     errors.push({ name: 'paymentType', value: type, message: 'has no place here: storing a card moves no money' });
-  } else if (operation !== 'read' && operation !== 'registration' && type !== undefined && !ALLOWED_PAYMENT_TYPES[operation].includes(type)) {
-    errors.push({ name: 'paymentType', value: type, message: `must be one of ${ALLOWED_PAYMENT_TYPES[operation].join(', ')} on this endpoint` });
+  } else if (
+    operation !== 'read' &&
+    operation !== 'registration' &&
+    type !== undefined &&
+    !ALLOWED_PAYMENT_TYPES[operation].includes(type)
+  ) {
+    errors.push({
+      name: 'paymentType',
+      value: type,
+      message: `must be one of ${ALLOWED_PAYMENT_TYPES[operation].join(', ')} on this endpoint`,
+    });
   }
   const instructionProblem = checkStandingInstruction(operation, params);
   if (instructionProblem) errors.push(instructionProblem);
@@ -203,9 +215,17 @@ function checkCombination(operation: Operation, params: Params, now: Date): Para
   if (code !== undefined) {
     const variant = variantOf(operation, params);
     const expected: readonly string[] | undefined =
-      variant === 'accountFunding' ? FUNDING_TRANSACTION_TYPES : variant === 'sendPayout' || variant === 'winningsPayout' ? PAYOUT_TRANSACTION_TYPES : undefined;
+      variant === 'accountFunding'
+        ? FUNDING_TRANSACTION_TYPES
+        : variant === 'sendPayout' || variant === 'winningsPayout'
+          ? PAYOUT_TRANSACTION_TYPES
+          : undefined;
     if (expected && !expected.includes(code)) {
-      errors.push({ name: 'customParameters[TransactionTypeIdentifier]', value: code, message: `must be one of ${expected.join(', ')} for this programme` });
+      errors.push({
+        name: 'customParameters[TransactionTypeIdentifier]',
+        value: code,
+        message: `must be one of ${expected.join(', ')} for this programme`,
+      });
     }
   }
   const brandProblem = checkBrand(params.paymentBrand, params['card.number']);
@@ -223,10 +243,17 @@ function checkCombination(operation: Operation, params: Params, now: Date): Para
  * field, each value that does not fit its format, and each broken cross-field
  * rule. An empty array means the request may be sent.
  */
-export function validateParameters(operation: Operation, params: Params, now: Date = new Date(), context: ValidationContext = {}): ParameterError[] {
+export function validateParameters(
+  operation: Operation,
+  params: Params,
+  now: Date = new Date(),
+  context: ValidationContext = {},
+): ParameterError[] {
   // Total on any input: what is not a form is refused as a parameter error, like any other.
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) return [{ name: 'parameters', value: null, message: 'must be an object of form fields' }];
-  if (!(OPERATIONS as readonly unknown[]).includes(operation)) return [{ name: 'operation', value: null, message: `must be one of ${OPERATIONS.join(', ')}` }];
+  if (typeof params !== 'object' || params === null || Array.isArray(params))
+    return [{ name: 'parameters', value: null, message: 'must be an object of form fields' }];
+  if (!(OPERATIONS as readonly unknown[]).includes(operation))
+    return [{ name: 'operation', value: null, message: `must be one of ${OPERATIONS.join(', ')}` }];
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) now = new Date();
   if (typeof context !== 'object' || context === null) context = {};
   const errors: ParameterError[] = [];

@@ -45,20 +45,29 @@ if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) fail(`--port 
 const entities = (values.entity ?? []).map((entity): SandboxEntity => {
   const colon = entity.indexOf(':');
   if (colon < 0) return { id: entity };
-  return { id: entity.slice(0, colon), brands: entity.slice(colon + 1).split(',').filter(Boolean) as PaymentBrand[] };
+  return {
+    id: entity.slice(0, colon),
+    brands: entity
+      .slice(colon + 1)
+      .split(',')
+      .filter(Boolean) as PaymentBrand[],
+  };
 });
 const notificationUrl = values['notification-url'];
 const notificationSecret = values['notification-secret'];
 if (notificationSecret !== undefined && notificationUrl === undefined) fail('--notification-secret needs --notification-url');
 // The secret itself is never echoed in an error: it may be a real one typed by mistake.
-if (notificationSecret !== undefined && !/^[0-9a-fA-F]{64}$/.test(notificationSecret)) fail('--notification-secret must be 64 hex characters');
+if (notificationSecret !== undefined && !/^[0-9a-fA-F]{64}$/.test(notificationSecret))
+  fail('--notification-secret must be 64 hex characters');
 
 const sandbox = await startSandbox({
   host: values.host,
   port: Number(values.port),
   ...(values.token?.length ? { tokens: values.token } : {}),
   ...(entities.length ? { entities } : {}),
-  ...(notificationUrl !== undefined ? { notifications: { url: notificationUrl, ...(notificationSecret ? { secret: notificationSecret } : {}) } } : {}),
+  ...(notificationUrl !== undefined
+    ? { notifications: { url: notificationUrl, ...(notificationSecret ? { secret: notificationSecret } : {}) } }
+    : {}),
 }).catch((error: Error) => fail(error.message));
 
 // The last guard: every request already answers HTTP 500 on a bug; an error escaping

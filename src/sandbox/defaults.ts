@@ -11,6 +11,9 @@ export const DEFAULT_MADA_ENTITY_ID = '8ac7a4c79394bdc801939736f17e4d4a';
 
 /** The default set-up: one entity per brand group, so MADA and wallets work without flags. */
 export const DEFAULT_ENTITIES: readonly SandboxEntity[] = [
-  { id: DEFAULT_ENTITY_ID, brands: ['VISA', 'MASTER', 'AMEX', 'DISCOVER', 'JCB', 'DINERS', 'MAESTRO', 'VISADEBIT', 'VISAELECTRON', 'UNIONPAY', 'GOOGLEPAY'] },
+  {
+    id: DEFAULT_ENTITY_ID,
+    brands: ['VISA', 'MASTER', 'AMEX', 'DISCOVER', 'JCB', 'DINERS', 'MAESTRO', 'VISADEBIT', 'VISAELECTRON', 'UNIONPAY', 'GOOGLEPAY'],
+  },
   { id: DEFAULT_MADA_ENTITY_ID, brands: ['MADA', 'APPLEPAY', 'APPLEPAYTKN', 'STC_PAY'] },
 ];

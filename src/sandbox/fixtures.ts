@@ -38,6 +38,15 @@ export function threeDsFields(shopperResultUrl = 'https://shop.example/result?or
 }
 
 /** A debit with a 3DS test card (its brand read from the number), pending a redirect back to `shopperResultUrl`. */
-export function threeDsPayment(cardNumber: string, shopperResultUrl: string, overrides: Record<string, string> = {}): Record<string, string> {
-  return cardPayment({ paymentBrand: brandsOfCardNumber(cardNumber)[0] ?? 'VISA', 'card.number': cardNumber, ...threeDsFields(shopperResultUrl), ...overrides });
+export function threeDsPayment(
+  cardNumber: string,
+  shopperResultUrl: string,
+  overrides: Record<string, string> = {},
+): Record<string, string> {
+  return cardPayment({
+    paymentBrand: brandsOfCardNumber(cardNumber)[0] ?? 'VISA',
+    'card.number': cardNumber,
+    ...threeDsFields(shopperResultUrl),
+    ...overrides,
+  });
 }

@@ -13,7 +13,13 @@ import { createSandboxState, type LoggedRequest, type SandboxEntity } from './st
 export type { FaultMode } from './http/faults.js';
 export type { LoggedRequest, SandboxEntity } from './state.js';
 export { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
-export { NOTIFICATION_LIMITS, NOTIFICATION_RETRY_DELAYS_SECONDS, type NotificationAttempt, type NotificationDelivery, type NotificationOptions } from './engine/notifications.js';
+export {
+  NOTIFICATION_LIMITS,
+  NOTIFICATION_RETRY_DELAYS_SECONDS,
+  type NotificationAttempt,
+  type NotificationDelivery,
+  type NotificationOptions,
+} from './engine/notifications.js';
 export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './engine/triggers.js';
 export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions, type ProxiedSandbox } from './http/merchant-proxy.js';
 
@@ -115,14 +121,18 @@ export interface Sandbox {
 
 /** The entities as given, checked: an AN32 id, each once, and brands the platform names. */
 function entitySetUp(given: readonly (string | SandboxEntity)[]): SandboxEntity[] {
-  const entities = given.map((entity) => (typeof entity === 'string' ? { id: entity } : { id: entity.id, ...(entity.brands ? { brands: [...entity.brands] } : {}) }));
+  const entities = given.map((entity) =>
+    typeof entity === 'string' ? { id: entity } : { id: entity.id, ...(entity.brands ? { brands: [...entity.brands] } : {}) },
+  );
   const ids = new Set<string>();
   for (const { id, brands } of entities) {
-    if (typeof id !== 'string' || !/^[A-Za-z0-9]{32}$/.test(id)) throw new RangeError(`entity must be 32 letters or digits (AN32), not ${String(id)}`);
+    if (typeof id !== 'string' || !/^[A-Za-z0-9]{32}$/.test(id))
+      throw new RangeError(`entity must be 32 letters or digits (AN32), not ${String(id)}`);
     if (ids.has(id)) throw new RangeError(`entity ${id} is given twice`);
     ids.add(id);
     const unknown = brands?.filter((brand) => !isPaymentBrand(brand));
-    if (unknown?.length) throw new RangeError(`entity ${id}: ${unknown.join(', ')} is not a brand the gateway names (${PAYMENT_BRANDS.join(', ')})`);
+    if (unknown?.length)
+      throw new RangeError(`entity ${id}: ${unknown.join(', ')} is not a brand the gateway names (${PAYMENT_BRANDS.join(', ')})`);
   }
   return entities;
 }
@@ -157,7 +167,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     console.log(`  Authorization: Bearer ${tokens.join(' | ')}`);
     console.log(`  entityId: ${entityBrands.map((entity) => `${entity.id} (${entity.brands?.join(' ') ?? 'every brand'})`).join(', ')}`);
     if (notifications.url) console.log(`  notifications: ${notifications.url} (secret ${notifications.secret})`);
-    console.log(`  For tests and demos only: a local emulator of the gateway; it moves no money and calls out to ${notifications.url ? 'nothing but the notification URL' : 'nothing'}.`);
+    console.log(
+      `  For tests and demos only: a local emulator of the gateway; it moves no money and calls out to ${notifications.url ? 'nothing but the notification URL' : 'nothing'}.`,
+    );
   }
   return {
     url,

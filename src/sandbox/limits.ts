@@ -52,7 +52,8 @@ export const DEFAULT_LIMITS: Readonly<SandboxLimits> = Object.freeze({
 export function resolveLimits(overrides: Partial<SandboxLimits> = {}): Readonly<SandboxLimits> {
   const limits = { ...DEFAULT_LIMITS, ...overrides };
   for (const [name, value] of Object.entries(limits)) {
-    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`sandbox limit ${name} must be a whole number above 0, not ${String(value)}`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw new RangeError(`sandbox limit ${name} must be a whole number above 0, not ${String(value)}`);
   }
   return Object.freeze(limits);
 }

@@ -60,7 +60,13 @@ export interface SandboxState {
 }
 
 /** A fresh sandbox state: empty store on a real-time clock, the widget script read from disk. */
-export function createSandboxState(options: { tokens: readonly string[]; entities: readonly (string | SandboxEntity)[]; limits?: Partial<SandboxLimits>; idSeed?: string; notifications?: NotificationOptions }): SandboxState {
+export function createSandboxState(options: {
+  tokens: readonly string[];
+  entities: readonly (string | SandboxEntity)[];
+  limits?: Partial<SandboxLimits>;
+  idSeed?: string;
+  notifications?: NotificationOptions;
+}): SandboxState {
   const clock = new SandboxClock();
   const limits = resolveLimits(options.limits);
   const store = new SandboxStore(clock, limits, options.idSeed);
@@ -71,7 +77,11 @@ export function createSandboxState(options: { tokens: readonly string[]; entitie
     store,
     notifications,
     tokens: new Set(options.tokens),
-    entities: new Map(options.entities.map((entity) => (typeof entity === 'string' ? [entity, undefined] : [entity.id, entity.brands && new Set(entity.brands)]))),
+    entities: new Map(
+      options.entities.map((entity) =>
+        typeof entity === 'string' ? [entity, undefined] : [entity.id, entity.brands && new Set(entity.brands)],
+      ),
+    ),
     base: '',
     widget: loadWidgetScript(),
     limits,

@@ -43,21 +43,38 @@ const isCheckoutId = (id: string) => id.includes('.');
 
 const outcomeLine = (body: ControlAnswer) => `${body.paymentResult?.code} ${body.paymentResult?.description ?? ''}`.trim();
 
-function controlOf(event: string, positionals: readonly string[], values: { outcome?: string | undefined; mode?: string | undefined; count?: string | undefined }): Control {
+function controlOf(
+  event: string,
+  positionals: readonly string[],
+  values: { outcome?: string | undefined; mode?: string | undefined; count?: string | undefined },
+): Control {
   switch (event) {
     case 'notification': {
       const id = one(positionals, 'payment id');
-      return { path: `/payments/${id}/notify`, form: {}, describe: (body) => `notification ${body.notification?.id} for payment ${positionals[0]} queued to ${body.notification?.url}` };
+      return {
+        path: `/payments/${id}/notify`,
+        form: {},
+        describe: (body) => `notification ${body.notification?.id} for payment ${positionals[0]} queued to ${body.notification?.url}`,
+      };
     }
     case '3ds-complete': {
       const id = one(positionals, 'payment id');
       const outcome = values.outcome ?? 'approved';
-      return { path: `/payments/${id}/three-d-secure`, form: { outcome }, describe: (body) => `payment ${positionals[0]} 3-D Secure ${outcome}: ${outcomeLine(body)}` };
+      return {
+        path: `/payments/${id}/three-d-secure`,
+        form: { outcome },
+        describe: (body) => `payment ${positionals[0]} 3-D Secure ${outcome}: ${outcomeLine(body)}`,
+      };
     }
     case 'expire': {
       const id = one(positionals, 'checkout or payment id');
-      if (isCheckoutId(positionals[0]!)) return { path: `/checkouts/${id}/expire`, form: {}, describe: (body) => `checkout ${positionals[0]} expired at ${body.expiresAt}` };
-      return { path: `/payments/${id}/expire`, form: {}, describe: (body) => `payment ${positionals[0]} 3-D Secure step timed out: ${outcomeLine(body)}` };
+      if (isCheckoutId(positionals[0]!))
+        return { path: `/checkouts/${id}/expire`, form: {}, describe: (body) => `checkout ${positionals[0]} expired at ${body.expiresAt}` };
+      return {
+        path: `/payments/${id}/expire`,
+        form: {},
+        describe: (body) => `payment ${positionals[0]} 3-D Secure step timed out: ${outcomeLine(body)}`,
+      };
     }
     case 'fault': {
       if (positionals.length !== 1) throw new UsageError('needs exactly one gateway path, such as /v1/payments');
@@ -72,7 +89,10 @@ function controlOf(event: string, positionals: readonly string[], values: { outc
       return {
         path: '/faults',
         form: { path: fault.path, mode: fault.mode, count },
-        describe: () => (count === '0' ? `fault on ${positionals[0]} cleared` : `the next ${count} request(s) to ${positionals[0]} will ${values.mode === '500' ? 'answer HTTP 500' : values.mode}`),
+        describe: () =>
+          count === '0'
+            ? `fault on ${positionals[0]} cleared`
+            : `the next ${count} request(s) to ${positionals[0]} will ${values.mode === '500' ? 'answer HTTP 500' : values.mode}`,
       };
     }
     case 'clock': {
@@ -91,7 +111,10 @@ function refusalOf(status: number, body: ControlAnswer): string {
 }
 
 /** Runs `gw-sandbox trigger <args>`; resolves to the exit code: 0 done, 1 refused or unreachable, 2 bad usage. */
-export async function runTrigger(args: readonly string[], output: { log(line: string): void; error(line: string): void } = console): Promise<number> {
+export async function runTrigger(
+  args: readonly string[],
+  output: { log(line: string): void; error(line: string): void } = console,
+): Promise<number> {
   let control: Control;
   let url: string;
   let token: string;
@@ -110,11 +133,13 @@ export async function runTrigger(args: readonly string[], output: { log(line: st
     });
     const [event = '', ...rest] = positionals;
     if (values.outcome !== undefined && event !== '3ds-complete') throw new UsageError('--outcome belongs to 3ds-complete');
-    if ((values.mode !== undefined || values.count !== undefined) && event !== 'fault') throw new UsageError('--mode and --count belong to fault');
+    if ((values.mode !== undefined || values.count !== undefined) && event !== 'fault')
+      throw new UsageError('--mode and --count belong to fault');
     control = controlOf(event, rest, values);
     url = values.url.replace(/\/+$/, '');
     token = values.token;
-    if (!/^https?:\/\/[^/]+$/.test(url)) throw new UsageError(`--url must be the sandbox's base URL, such as http://127.0.0.1:8080, not ${url}`);
+    if (!/^https?:\/\/[^/]+$/.test(url))
+      throw new UsageError(`--url must be the sandbox's base URL, such as http://127.0.0.1:8080, not ${url}`);
   } catch (error) {
     output.error(`gw-sandbox trigger: ${(error as Error).message}\n${TRIGGER_USAGE}`);
     return 2;

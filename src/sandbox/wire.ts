@@ -74,7 +74,8 @@ export function parseForm(text: string, limits: SandboxLimits): FlatParams {
   let count = 0;
   for (const [name, value] of new URLSearchParams(text)) {
     if (++count > limits.fields) throw new RequestLimitError(400, `more than ${limits.fields} fields in one request`);
-    if (name.length * 3 > limits.nameBytes && Buffer.byteLength(name) > limits.nameBytes) throw new RequestLimitError(400, `a field name longer than ${limits.nameBytes} bytes`);
+    if (name.length * 3 > limits.nameBytes && Buffer.byteLength(name) > limits.nameBytes)
+      throw new RequestLimitError(400, `a field name longer than ${limits.nameBytes} bytes`);
     if (depthOf(name) > limits.nameDepth) throw new RequestLimitError(400, `a field name of more than ${limits.nameDepth} segments`);
     params[detached(name)] = detached(value);
   }

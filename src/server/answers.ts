@@ -47,7 +47,8 @@ export const isPaymentAnswer = (body: { result: GatewayResult }): body is Paymen
 };
 
 /** `description (code)`, without inventing a description the gateway did not send. */
-export const describe = (result: GatewayResult) => (typeof result.description === 'string' && result.description ? `${result.description} (${result.code})` : `Result ${result.code}`);
+export const describe = (result: GatewayResult) =>
+  typeof result.description === 'string' && result.description ? `${result.description} (${result.code})` : `Result ${result.code}`;
 
 const textOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -85,9 +86,20 @@ export function errorFor(answer: Answer<{ result: GatewayResult }>, details: Gat
   // The request's own id first: an answer may carry anything in its copy.
   const echoed = payment?.merchantTransactionId;
   const merchantTransactionId = details.merchantTransactionId ?? (typeof echoed === 'string' ? echoed : undefined);
-  const fields = { resultCode: result.code, description: textOrUndefined(result.description), resultKind, parameterErrors: readParameterErrors(result.parameterErrors), httpStatus: status, payment, ...details };
+  const fields = {
+    resultCode: result.code,
+    description: textOrUndefined(result.description),
+    resultKind,
+    parameterErrors: readParameterErrors(result.parameterErrors),
+    httpStatus: status,
+    payment,
+    ...details,
+  };
   if (resultKind === 'uncertain' || resultKind === 'unknown') {
-    return new UncertainOutcomeError(`${describe(result)}: the outcome is not known`, { ...fields, merchantTransactionId: merchantTransactionId ?? '' });
+    return new UncertainOutcomeError(`${describe(result)}: the outcome is not known`, {
+      ...fields,
+      merchantTransactionId: merchantTransactionId ?? '',
+    });
   }
   return new Type(describe(result), { ...fields, merchantTransactionId });
 }

@@ -2,7 +2,14 @@
 import { checkField } from '../contract/formats.js';
 import { GatewayValidationError, type GatewayParameterError } from './errors.js';
 import { isPaymentBrand } from '../contract/brands.js';
-import { createTransport, isTimeout, TIMEOUT_MESSAGE, type BrandEntities, type GatewayRequestEvent, type GatewayResponseEvent } from './request.js';
+import {
+  createTransport,
+  isTimeout,
+  TIMEOUT_MESSAGE,
+  type BrandEntities,
+  type GatewayRequestEvent,
+  type GatewayResponseEvent,
+} from './request.js';
 import { checkouts, type Checkouts } from './resources/checkouts.js';
 import { payments, type Payments } from './resources/payments.js';
 import { payouts, type Payouts } from './resources/payouts.js';
@@ -109,7 +116,12 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const statusStore = options.statusStore ?? createMemoryStatusStore({ now });
   const memory = {
     remember: (checkoutId: string, merchantTransactionId: string | undefined, entityId: string) =>
-      guarded(() => statusStore.settle(createdCheckoutKey(checkoutId), 'created', { value: JSON.stringify({ merchantTransactionId, entityId, createdAt: now() }), final: true })),
+      guarded(() =>
+        statusStore.settle(createdCheckoutKey(checkoutId), 'created', {
+          value: JSON.stringify({ merchantTransactionId, entityId, createdAt: now() }),
+          final: true,
+        }),
+      ),
     entityOf: async (checkoutId: string) => (await createdCheckoutOf(statusStore, checkoutId))?.entityId,
   };
   const resources = { checkouts: checkouts(transport, memory), payments: payments(transport), reports: reports(transport) };
@@ -143,12 +155,17 @@ function checkClientOptions(options: GatewayClientOptions): void {
   };
   const { baseUrl, accessToken, entityId } = given;
   if (!isHttpUrl(baseUrl)) refuse('baseUrl', 'must be an http(s) URL');
-  if (typeof accessToken !== 'string' || !HEADER_TEXT.test(accessToken)) refuse('accessToken', 'must be the access token: printable ASCII, not empty');
+  if (typeof accessToken !== 'string' || !HEADER_TEXT.test(accessToken))
+    refuse('accessToken', 'must be the access token: printable ASCII, not empty');
   const entityProblem = typeof entityId === 'string' ? checkField('entityId', entityId) : 'is required';
   if (entityProblem) refuse('entityId', entityProblem);
   optional(
     'entities',
-    (value) => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.entries(value).every(([brand, id]) => isPaymentBrand(brand) && typeof id === 'string' && !checkField('entityId', id)),
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.entries(value).every(([brand, id]) => isPaymentBrand(brand) && typeof id === 'string' && !checkField('entityId', id)),
     'must map brands the gateway names (MADA, APPLEPAY, …) to entity ids (AN32)',
   );
   optional('testMode', (value) => typeof value === 'string' && !checkField('testMode', value), 'must be EXTERNAL or INTERNAL');
@@ -156,10 +173,17 @@ function checkClientOptions(options: GatewayClientOptions): void {
   optional('fetch', (value) => typeof value === 'function', 'must be a fetch function');
   optional('userAgent', (value) => typeof value === 'string' && HEADER_TEXT.test(value), 'must be printable ASCII');
   optional('maxNetworkRetries', (value) => isCount(value, 10), 'must be a whole number from 0 to 10');
-  optional('reconcileDelaysMs', (value) => Array.isArray(value) && value.every((delay) => delay === 0 || isTimeout(delay)), `must be a list of waits, each 0 or ${TIMEOUT_MESSAGE.replace('must be ', '')}`);
+  optional(
+    'reconcileDelaysMs',
+    (value) => Array.isArray(value) && value.every((delay) => delay === 0 || isTimeout(delay)),
+    `must be a list of waits, each 0 or ${TIMEOUT_MESSAGE.replace('must be ', '')}`,
+  );
   optional('now', (value) => typeof value === 'function', 'must be a function answering ms since the epoch');
   optional('onRequest', (value) => typeof value === 'function', 'must be a function');
   optional('onResponse', (value) => typeof value === 'function', 'must be a function');
   optional('statusStore', (value) => typeof value === 'object' && value !== null, 'must be a status store');
-  if (errors.length) throw new GatewayValidationError(`Invalid client options: ${errors.map((error) => `${error.name} ${error.message}`).join('; ')}`, { parameterErrors: errors });
+  if (errors.length)
+    throw new GatewayValidationError(`Invalid client options: ${errors.map((error) => `${error.name} ${error.message}`).join('; ')}`, {
+      parameterErrors: errors,
+    });
 }

@@ -71,9 +71,13 @@ export class GatewayError extends Error {
     const redact = typeof supplied === 'function' && typeof supplied.deep === 'function' ? supplied : redactByShape;
     const parameterErrors = Array.isArray(listed) ? listed.filter((entry) => typeof entry === 'object' && entry !== null) : [];
     // Our own errors are already safe and keep their class; any other cause is reduced to a scrubbed copy.
-    super(redact(textOf(message)), cause instanceof Error ? { cause: cause instanceof GatewayError ? cause : sanitizedCause(cause, redact) } : undefined);
+    super(
+      redact(textOf(message)),
+      cause instanceof Error ? { cause: cause instanceof GatewayError ? cause : sanitizedCause(cause, redact) } : undefined,
+    );
     for (const [key, value] of Object.entries(fields)) {
-      if (value !== undefined) Object.defineProperty(this, key, { value: redact.deep(value, key), enumerable: true, configurable: true, writable: true });
+      if (value !== undefined)
+        Object.defineProperty(this, key, { value: redact.deep(value, key), enumerable: true, configurable: true, writable: true });
     }
     // Masked again by name and value: a gateway (or proxy) that echoes the form must not leak it through us.
     const masked = parameterErrors.map(({ name, value, message }) => {
@@ -88,7 +92,14 @@ export class GatewayError extends Error {
   toJSON(): Record<string, unknown> {
     const { payment, candidates, ...fields } = this as GatewayError & { candidates?: readonly Payment[] };
     const cause = this.cause instanceof Error ? { name: this.cause.name, message: this.cause.message } : undefined;
-    return { ...fields, name: this.name, message: this.message, paymentId: payment?.id, candidateIds: candidates?.map((candidate) => candidate.id), cause };
+    return {
+      ...fields,
+      name: this.name,
+      message: this.message,
+      paymentId: payment?.id,
+      candidateIds: candidates?.map((candidate) => candidate.id),
+      cause,
+    };
   }
 
   [INSPECT](): string {
@@ -138,7 +149,8 @@ export function invalidArgument(name: string, message: string): GatewayValidatio
 }
 
 /** True for a plain object (options, a payment answer), false for null, arrays and primitives. */
-export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The payment was refused: by the bank, by 3-D Secure, by risk checks, or for

@@ -6,9 +6,22 @@
  */
 import { parseGatewayTimestamp } from '../contract/timestamp.js';
 import { GatewayError, invalidArgument, isObject, type GatewayErrorDetails } from './errors.js';
-import type { Notification, PaymentNotification, RegistrationNotification, RiskNotification, TestNotification } from '../contract/notifications.js';
+import type {
+  Notification,
+  PaymentNotification,
+  RegistrationNotification,
+  RiskNotification,
+  TestNotification,
+} from '../contract/notifications.js';
 
-export type { Notification, PaymentNotification, RegistrationAction, RegistrationNotification, RiskNotification, TestNotification } from '../contract/notifications.js';
+export type {
+  Notification,
+  PaymentNotification,
+  RegistrationAction,
+  RegistrationNotification,
+  RiskNotification,
+  TestNotification,
+} from '../contract/notifications.js';
 
 /** Why a notification was refused; nothing in the error ever holds the secret. */
 export type NotificationErrorReason =
@@ -57,7 +70,8 @@ const TAG_BYTES = 16;
 
 function header(headers: EncryptedNotification['headers'] | null | undefined, name: string): string {
   let value: unknown;
-  if (typeof headers !== 'object' || headers === null) throw refused('missing-header', `The notification has no headers, so no ${name} header`);
+  if (typeof headers !== 'object' || headers === null)
+    throw refused('missing-header', `The notification has no headers, so no ${name} header`);
   if (typeof (headers as Headers).get === 'function') value = (headers as Headers).get(name);
   else {
     const wanted = name.toLowerCase();
@@ -73,7 +87,8 @@ function header(headers: EncryptedNotification['headers'] | null | undefined, na
 }
 
 function hexBytes(text: string, what: string): Uint8Array<ArrayBuffer> {
-  if (text.length === 0 || text.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(text)) throw refused('invalid-encoding', `The ${what} is not hex`);
+  if (text.length === 0 || text.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(text))
+    throw refused('invalid-encoding', `The ${what} is not hex`);
   const bytes = new Uint8Array(text.length / 2);
   for (let index = 0; index < bytes.length; index++) bytes[index] = parseInt(text.slice(index * 2, index * 2 + 2), 16);
   return bytes;
@@ -116,14 +131,18 @@ function parseNotification(text: string): Notification {
       if (typeof payload.id === 'string' && hasResult(payload)) return parsed as unknown as PaymentNotification;
       break;
     case 'REGISTRATION':
-      if (typeof payload.id === 'string' && (action === 'CREATED' || action === 'UPDATED' || action === 'DELETED')) return parsed as unknown as RegistrationNotification;
+      if (typeof payload.id === 'string' && (action === 'CREATED' || action === 'UPDATED' || action === 'DELETED'))
+        return parsed as unknown as RegistrationNotification;
       break;
     case 'RISK':
       return parsed as unknown as RiskNotification;
     case 'test':
       return parsed as unknown as TestNotification;
   }
-  throw refused('invalid-payload', `The decrypted notification is not a PAYMENT, REGISTRATION, RISK or test notification the platform sends (type ${JSON.stringify(String(type)).slice(0, 40)})`);
+  throw refused(
+    'invalid-payload',
+    `The decrypted notification is not a PAYMENT, REGISTRATION, RISK or test notification the platform sends (type ${JSON.stringify(String(type)).slice(0, 40)})`,
+  );
 }
 
 /**
@@ -148,16 +167,24 @@ export interface NotificationFreshness {
  * older than `maxAgeSeconds` (or has no readable timestamp) is refused with
  * reason `stale`; the platform's listener test notification is never stale.
  */
-export async function decryptNotification(notification: EncryptedNotification, secretHex: string, freshness?: NotificationFreshness): Promise<Notification> {
+export async function decryptNotification(
+  notification: EncryptedNotification,
+  secretHex: string,
+  freshness?: NotificationFreshness,
+): Promise<Notification> {
   const window = freshnessWindow(freshness);
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) throw refused('unsupported-runtime', 'Web Crypto (globalThis.crypto.subtle) is not available in this runtime');
-  if (typeof secretHex !== 'string' || !/^[0-9a-fA-F]{64}$/.test(secretHex)) throw refused('invalid-secret', 'The notification secret must be 64 hex characters (a 256-bit key)');
+  if (typeof secretHex !== 'string' || !/^[0-9a-fA-F]{64}$/.test(secretHex))
+    throw refused('invalid-secret', 'The notification secret must be 64 hex characters (a 256-bit key)');
   // Any value may arrive here from untyped code: what is not a request is refused with the kit's error, never a TypeError.
-  const { body, headers } = (typeof notification === 'object' && notification !== null ? notification : {}) as Partial<EncryptedNotification>;
+  const { body, headers } = (
+    typeof notification === 'object' && notification !== null ? notification : {}
+  ) as Partial<EncryptedNotification>;
   const iv = hexBytes(header(headers, 'X-Initialization-Vector'), 'X-Initialization-Vector header');
   const tag = hexBytes(header(headers, 'X-Authentication-Tag'), 'X-Authentication-Tag header');
-  if (iv.length < 12 || iv.length > 64) throw refused('invalid-encoding', 'The X-Initialization-Vector header must be 12 to 64 bytes of hex');
+  if (iv.length < 12 || iv.length > 64)
+    throw refused('invalid-encoding', 'The X-Initialization-Vector header must be 12 to 64 bytes of hex');
   if (tag.length !== TAG_BYTES) throw refused('invalid-encoding', `The X-Authentication-Tag header must be ${TAG_BYTES} bytes of hex`);
   const ciphertext = hexBytes(ciphertextHex(body), 'notification body');
   const sealed = new Uint8Array(ciphertext.length + tag.length);
@@ -186,7 +213,8 @@ export async function decryptNotification(notification: EncryptedNotification, s
 function freshnessWindow(freshness: NotificationFreshness | undefined): { maxAgeMs: number; now: () => number } | undefined {
   if (freshness === undefined) return undefined;
   const { maxAgeSeconds, now } = (typeof freshness === 'object' && freshness !== null ? freshness : {}) as Partial<NotificationFreshness>;
-  if (typeof maxAgeSeconds !== 'number' || !Number.isFinite(maxAgeSeconds) || maxAgeSeconds <= 0) throw invalidArgument('freshness.maxAgeSeconds', 'must be a positive number of seconds');
+  if (typeof maxAgeSeconds !== 'number' || !Number.isFinite(maxAgeSeconds) || maxAgeSeconds <= 0)
+    throw invalidArgument('freshness.maxAgeSeconds', 'must be a positive number of seconds');
   if (now !== undefined && typeof now !== 'function') throw invalidArgument('freshness.now', 'must be a function');
   return { maxAgeMs: maxAgeSeconds * 1000, now: now ?? Date.now };
 }
@@ -197,5 +225,9 @@ function checkFreshness(notification: Notification, { maxAgeMs, now }: { maxAgeM
   const at = typeof stamp === 'string' ? parseGatewayTimestamp(stamp) : Number.NaN;
   if (Number.isNaN(at)) throw refused('stale', 'The notification carries no readable timestamp, so its age cannot be told');
   const age = now() - at;
-  if (Math.abs(age) > maxAgeMs) throw refused('stale', `The notification is ${Math.round(age / 1000)} s old by its payload's timestamp, beyond the ${maxAgeMs / 1000} s allowed`);
+  if (Math.abs(age) > maxAgeMs)
+    throw refused(
+      'stale',
+      `The notification is ${Math.round(age / 1000)} s old by its payload's timestamp, beyond the ${maxAgeMs / 1000} s allowed`,
+    );
 }

@@ -88,7 +88,8 @@ export function outcomeOf(value: unknown): Outcome {
   const payment = value as Payment | null;
   // A bug of the caller's own (an Error that is not the kit's) still throws as it is.
   if (value instanceof Error && !isObject((value as { result?: unknown }).result)) throw value;
-  if (!isObject(payment) || !isObject(payment.result) || typeof payment.result.code !== 'string') throw invalidArgument('outcomeOf(value)', 'must be a payment answer (with result.code) or a GatewayError');
+  if (!isObject(payment) || !isObject(payment.result) || typeof payment.result.code !== 'string')
+    throw invalidArgument('outcomeOf(value)', 'must be a payment answer (with result.code) or a GatewayError');
   const judged = interpret({ status: 200, body: payment });
   if (judged instanceof GatewayError) return ofError(judged);
   const { code, description } = payment.result;
@@ -136,4 +137,6 @@ function ofError(error: GatewayError): Outcome {
 
 /** `outcomeOf` over a call's promise: `const outcome = await toOutcome(client.payments.create(…))`. Bugs still throw. */
 export const toOutcome = (call: Promise<Payment>): Promise<Outcome> =>
-  typeof (call as { then?: unknown } | null)?.then === 'function' ? Promise.resolve(call).then(outcomeOf, outcomeOf) : Promise.reject(invalidArgument('toOutcome(call)', 'must be the promise of a client call'));
+  typeof (call as { then?: unknown } | null)?.then === 'function'
+    ? Promise.resolve(call).then(outcomeOf, outcomeOf)
+    : Promise.reject(invalidArgument('toOutcome(call)', 'must be the promise of a client call'));

@@ -26,7 +26,14 @@ import { classifyResult } from '../contract/result-codes.js';
 import type { Redactor } from '../contract/redaction.js';
 import type { Operation, Variant } from '../contract/rules.js';
 import { describe, errorFor, interpret, isPaymentAnswer, settle, type Answer } from './answers.js';
-import { GatewayError, GatewayNetworkError, GatewayNotFoundError, StrandedPaymentError, UncertainOutcomeError, type GatewayErrorDetails } from './errors.js';
+import {
+  GatewayError,
+  GatewayNetworkError,
+  GatewayNotFoundError,
+  StrandedPaymentError,
+  UncertainOutcomeError,
+  type GatewayErrorDetails,
+} from './errors.js';
 import { flatten, isGatewayAnswer, sleep, type RequestOptions, type Transport } from './request.js';
 import type { Payment, PaymentList } from './types.js';
 
@@ -44,12 +51,23 @@ export interface Movement {
 const uncertain = (code: string) => ['uncertain', 'unknown'].includes(classifyResult(code));
 
 /** 9. All payments with this merchantTransactionId; an empty list when there is none. Any other failure is a typed error. */
-export async function paymentsByMerchantTransactionId(transport: Transport, merchantTransactionId: string, options?: RequestOptions, redact?: Redactor): Promise<PaymentList> {
+export async function paymentsByMerchantTransactionId(
+  transport: Transport,
+  merchantTransactionId: string,
+  options?: RequestOptions,
+  redact?: Redactor,
+): Promise<PaymentList> {
   return queryPayments(transport, { merchantTransactionId }, merchantTransactionId, options, redact);
 }
 
 /** 9. The payments a `/v3/query` search answers (`what` names it in errors); an empty list when there is none. Any other failure is a typed error. */
-export async function queryPayments(transport: Transport, params: Record<string, string>, what: string, options?: RequestOptions, redact?: Redactor): Promise<PaymentList> {
+export async function queryPayments(
+  transport: Transport,
+  params: Record<string, string>,
+  what: string,
+  options?: RequestOptions,
+  redact?: Redactor,
+): Promise<PaymentList> {
   const { merchantTransactionId } = params;
   const answer = await transport.send<PaymentList>({ options, method: 'GET', path: '/v3/query', params, redact });
   const list = settleOr(answer, { merchantTransactionId, redact });
@@ -57,7 +75,12 @@ export async function queryPayments(transport: Transport, params: Record<string,
   // A report answer must list payments; anything else cannot be trusted as "nothing there".
   const { payments } = answer.body as { payments?: unknown };
   if (!Array.isArray(payments) || !payments.every((payment) => isGatewayAnswer(payment) && isPaymentAnswer(payment))) {
-    throw new GatewayNetworkError(`The gateway's report for ${what} has no readable list of payments (HTTP ${answer.status})`, { httpStatus: answer.status, resultCode: answer.body.result.code, merchantTransactionId, redact });
+    throw new GatewayNetworkError(`The gateway's report for ${what} has no readable list of payments (HTTP ${answer.status})`, {
+      httpStatus: answer.status,
+      resultCode: answer.body.result.code,
+      merchantTransactionId,
+      redact,
+    });
   }
   return answer.body;
 }
@@ -85,7 +108,14 @@ export async function movePayment(transport: Transport, movement: Movement, opti
   const redact = transport.redactorFor(params);
   const call = { options, method: 'POST' as const, path, operation, params, programme, redact };
   // Look-ups after a lost answer go to the entity the POST went to, whichever chose it (options or the brand's entity).
-  const context: Lost = { ...movement, params, chosen, reference, redact, entityId: transport.onEntity(options, params.paymentBrand).entityId };
+  const context: Lost = {
+    ...movement,
+    params,
+    chosen,
+    reference,
+    redact,
+    entityId: transport.onEntity(options, params.paymentBrand).entityId,
+  };
   let answer: Answer;
   try {
     answer = await transport.send<Payment>(call);
@@ -95,7 +125,8 @@ export async function movePayment(transport: Transport, movement: Movement, opti
   }
   const { body } = answer;
   const known = { merchantTransactionId: params.merchantTransactionId, redact: context.redact };
-  if (uncertain(body.result.code)) return reconcile(transport, { ...context, knownId: isPaymentAnswer(body) ? body.id : undefined }, errorFor(answer, known));
+  if (uncertain(body.result.code))
+    return reconcile(transport, { ...context, knownId: isPaymentAnswer(body) ? body.id : undefined }, errorFor(answer, known));
   return actionable(settle(answer, known), known);
 }
 
@@ -108,7 +139,11 @@ function actionable(payment: Payment, known: { merchantTransactionId: string; re
   );
 }
 
-const details = (payment: Payment) => ({ resultCode: payment.result.code, description: payment.result.description, resultKind: classifyResult(payment.result.code) });
+const details = (payment: Payment) => ({
+  resultCode: payment.result.code,
+  description: payment.result.description,
+  resultKind: classifyResult(payment.result.code),
+});
 
 interface Lost extends Movement {
   params: Readonly<Record<string, string>>;
@@ -167,7 +202,12 @@ async function reconcile(transport: Transport, lost: Lost, cause: GatewayError):
   for (const delay of transport.reconcileDelaysMs) {
     await sleep(delay);
     try {
-      ({ payments: candidates } = await paymentsByMerchantTransactionId(transport, merchantTransactionId, { entityId: lost.entityId }, lost.redact));
+      ({ payments: candidates } = await paymentsByMerchantTransactionId(
+        transport,
+        merchantTransactionId,
+        { entityId: lost.entityId },
+        lost.redact,
+      ));
     } catch (error) {
       lookupFailure = error instanceof GatewayError ? error : new GatewayNetworkError('The look-up failed', { cause: error, ...known });
       continue;
@@ -183,9 +223,20 @@ async function reconcile(transport: Transport, lost: Lost, cause: GatewayError):
     // The report's own HTTP status says nothing about the payment, so none is given.
     if (payment && !uncertain(payment.result.code)) return actionable(settle({ status: 200, body: payment }, known), known);
   }
-  const why = lookupFailure ? `the look-up failed: ${lookupFailure.message}` : candidates.length ? `its transaction is still ${describe(candidates[0]!.result)}` : 'no transaction that is certainly it was found';
+  const why = lookupFailure
+    ? `the look-up failed: ${lookupFailure.message}`
+    : candidates.length
+      ? `its transaction is still ${describe(candidates[0]!.result)}`
+      : 'no transaction that is certainly it was found';
   throw new UncertainOutcomeError(
     `The outcome of payment ${merchantTransactionId} is unknown (${cause.message}; ${why}); it was not retried. Look it up by merchantTransactionId before trying again.`,
-    { ...known, resultCode: cause.resultCode, description: cause.description, payment: candidates[0] ?? cause.payment, candidates, cause: lookupFailure ?? cause },
+    {
+      ...known,
+      resultCode: cause.resultCode,
+      description: cause.description,
+      payment: candidates[0] ?? cause.payment,
+      candidates,
+      cause: lookupFailure ?? cause,
+    },
   );
 }

@@ -122,7 +122,8 @@ function notify<E>(hook: ((event: E) => void) | undefined, event: E): void {
   if (!hook) return;
   try {
     const returned: unknown = hook(event);
-    if (typeof (returned as PromiseLike<unknown> | null)?.then === 'function') (returned as Promise<unknown>).then(undefined, () => undefined);
+    if (typeof (returned as PromiseLike<unknown> | null)?.then === 'function')
+      (returned as Promise<unknown>).then(undefined, () => undefined);
   } catch {
     // Ignored on purpose: a logging bug must not change what happened to the money.
   }
@@ -166,19 +167,22 @@ export function validationError(errors: readonly GatewayParameterError[], redact
  * so it is refused, loudly and before sending, never silently dropped.
  */
 const CLIENT_OWNED = /^(entityId|authentication\..*)$/i;
-const OWNED_MESSAGE = 'is set by the client (createGatewayClient({ entityId, entities }), or per call: options.entityId or options.brands), never by request data';
+const OWNED_MESSAGE =
+  'is set by the client (createGatewayClient({ entityId, entities }), or per call: options.entityId or options.brands), never by request data';
 
 /** The options' own mistakes, found before sending: each would otherwise fail deep in fetch or a timer, untyped. */
 function checkOptions(options: unknown): GatewayParameterError[] {
   if (options === undefined) return [];
-  if (typeof options !== 'object' || options === null) return [{ name: 'options', message: 'must be an object ({ signal?, timeoutMs?, entityId?, brands? })' }];
+  if (typeof options !== 'object' || options === null)
+    return [{ name: 'options', message: 'must be an object ({ signal?, timeoutMs?, entityId?, brands? })' }];
   const { signal, timeoutMs, entityId, brands } = options as Record<string, unknown>;
   const errors: GatewayParameterError[] = [];
   if (signal !== undefined && !isSignal(signal)) errors.push({ name: 'options.signal', message: 'must be an AbortSignal' });
   if (timeoutMs !== undefined && !isTimeout(timeoutMs)) errors.push({ name: 'options.timeoutMs', message: TIMEOUT_MESSAGE });
   if (entityId !== undefined) {
     const problem = typeof entityId === 'string' ? checkField('entityId', entityId) : 'must be a string';
-    if (problem) errors.push({ name: 'options.entityId', value: typeof entityId === 'string' ? entityId.slice(0, 64) : '', message: problem });
+    if (problem)
+      errors.push({ name: 'options.entityId', value: typeof entityId === 'string' ? entityId.slice(0, 64) : '', message: problem });
   }
   if (brands !== undefined && !(Array.isArray(brands) && brands.length > 0 && brands.every(isPaymentBrand))) {
     errors.push({ name: 'options.brands', message: 'must be a list of the brands the gateway names (VISA, MASTER, MADA, APPLEPAY, …)' });
@@ -198,12 +202,19 @@ export function checkRequestOptions(options: unknown): void {
 /** Read by shape, not by class: a signal from another realm or a polyfill is as good. */
 const isSignal = (value: unknown) => {
   const signal = value as Partial<AbortSignal> | null;
-  return typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function' && typeof signal.removeEventListener === 'function';
+  return (
+    typeof signal === 'object' &&
+    signal !== null &&
+    typeof signal.aborted === 'boolean' &&
+    typeof signal.addEventListener === 'function' &&
+    typeof signal.removeEventListener === 'function'
+  );
 };
 
 /** The longest wait a timer can hold (2^31 - 1 ms, about 24.8 days); longer ones fire at once. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
-export const isTimeout = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_TIMEOUT_MS;
+export const isTimeout = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_TIMEOUT_MS;
 export const TIMEOUT_MESSAGE = `must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`;
 
 const MAX_DEPTH = 8;
@@ -212,7 +223,9 @@ const MAX_DEPTH = 8;
 export function flatten(source: unknown, prefix = '', into: Record<string, string> = {}, depth = 0): Record<string, string> {
   // A request is data: anything else (or a cycle) is refused before it can crash the walk.
   if (typeof source !== 'object' || source === null || depth > MAX_DEPTH) {
-    throw validationError([{ name: prefix || 'request', message: depth > MAX_DEPTH ? `nests deeper than ${MAX_DEPTH} levels` : 'must be an object' }]);
+    throw validationError([
+      { name: prefix || 'request', message: depth > MAX_DEPTH ? `nests deeper than ${MAX_DEPTH} levels` : 'must be an object' },
+    ]);
   }
   for (const [key, value] of Object.entries(source)) {
     // `programme` selects a request type in TypeScript only; the gateway reads the programme from the fields.
@@ -247,10 +260,17 @@ export function createTransport(config: TransportConfig): Transport {
   const tokenOnly = createRedactor({ accessToken: config.accessToken });
   const redactorFor = (params: Readonly<Record<string, string>>) =>
     params['card.number'] || params['card.cvv'] || params.merchantTransactionId
-      ? createRedactor({ accessToken: config.accessToken, cardNumber: params['card.number'], cvv: params['card.cvv'], keep: [params.merchantTransactionId] })
+      ? createRedactor({
+          accessToken: config.accessToken,
+          cardNumber: params['card.number'],
+          cvv: params['card.cvv'],
+          keep: [params.merchantTransactionId],
+        })
       : tokenOnly;
 
-  const entityOfBrand = (brand: string | undefined) => (brand === undefined ? undefined : (config.entities as Readonly<Record<string, string | undefined>> | undefined)?.[brand]) ?? config.entityId;
+  const entityOfBrand = (brand: string | undefined) =>
+    (brand === undefined ? undefined : (config.entities as Readonly<Record<string, string | undefined>> | undefined)?.[brand]) ??
+    config.entityId;
 
   /** The entity of a call's options and brand (see `Transport.onEntity`), or the problems with the options. */
   function entityOf(options: RequestOptions | undefined, paymentBrand: string | undefined): string | GatewayParameterError[] {
@@ -260,9 +280,17 @@ export function createTransport(config: TransportConfig): Transport {
     const brands = options?.brands;
     if (!brands) return entityOfBrand(paymentBrand);
     const entities = new Set(brands.map(entityOfBrand));
-    if (entities.size > 1) return [{ name: 'options.brands', value: brands.join(' '), message: `are on ${entities.size} different entities (createGatewayClient({ entities })): a checkout is on one entity, so make one per entity` }];
+    if (entities.size > 1)
+      return [
+        {
+          name: 'options.brands',
+          value: brands.join(' '),
+          message: `are on ${entities.size} different entities (createGatewayClient({ entities })): a checkout is on one entity, so make one per entity`,
+        },
+      ];
     const [entity] = entities;
-    if (paymentBrand !== undefined && entityOfBrand(paymentBrand) !== entity) return [{ name: 'paymentBrand', value: paymentBrand, message: `is on another entity than options.brands (${brands.join(' ')})` }];
+    if (paymentBrand !== undefined && entityOfBrand(paymentBrand) !== entity)
+      return [{ name: 'paymentBrand', value: paymentBrand, message: `is on another entity than options.brands (${brands.join(' ')})` }];
     return entity!;
   }
 
@@ -279,14 +307,24 @@ export function createTransport(config: TransportConfig): Transport {
       const errors: GatewayParameterError[] = readParameterErrors(validateParameters(call.operation, params));
       const variant = variantOf(call.operation, params);
       if (call.programme && call.programme !== variant) {
-        errors.push({ name: 'programme', value: call.programme, message: `the fields sent make this a ${variant} (merchant.mcc 7995: winnings; MASTER: send payout; recipient data: funding or transfer)` });
+        errors.push({
+          name: 'programme',
+          value: call.programme,
+          message: `the fields sent make this a ${variant} (merchant.mcc 7995: winnings; MASTER: send payout; recipient data: funding or transfer)`,
+        });
       }
       if (errors.length) throw validationError(errors, redact);
     }
     return { params, redact };
   }
 
-  async function attempt(call: Call, url: string, body: URLSearchParams | undefined, redact: Redactor, merchantTransactionId: string | undefined) {
+  async function attempt(
+    call: Call,
+    url: string,
+    body: URLSearchParams | undefined,
+    redact: Redactor,
+    merchantTransactionId: string | undefined,
+  ) {
     const signal = call.options?.signal;
     const timeoutMs = call.options?.timeoutMs ?? config.timeoutMs;
     const where = `${call.method} ${call.path}`;
@@ -330,14 +368,30 @@ export function createTransport(config: TransportConfig): Transport {
     // This request's own secrets are scrubbed from every string (a copy only when the text holds one), so nothing built from the
     // answer can hold them. Secrets recognised by shape are masked in errors only: a returned payment keeps the merchant's references.
     if (isGatewayAnswer(parsed)) return { status, body: redact.mayHold(text) ? redact.deep(parsed, '', true) : parsed };
-    throw new GatewayNetworkError(`The gateway answered HTTP ${status} without a readable result (${where})`, { httpStatus: status, redact, merchantTransactionId });
+    throw new GatewayNetworkError(`The gateway answered HTTP ${status} without a readable result (${where})`, {
+      httpStatus: status,
+      redact,
+      merchantTransactionId,
+    });
   }
 
   /** `attempt`, reported to the hooks when the client has any (nothing is masked otherwise). */
-  async function observed(call: Call, url: string, body: URLSearchParams | undefined, redact: Redactor, params: Readonly<Record<string, string>>, number: number) {
+  async function observed(
+    call: Call,
+    url: string,
+    body: URLSearchParams | undefined,
+    redact: Redactor,
+    params: Readonly<Record<string, string>>,
+    number: number,
+  ) {
     const { onRequest, onResponse } = config;
     if (!onRequest && !onResponse) return attempt(call, url, body, redact, params.merchantTransactionId);
-    const request: GatewayRequestEvent = Object.freeze({ method: call.method, path: redact(call.path), attempt: number, params: maskedParams(params, redact) });
+    const request: GatewayRequestEvent = Object.freeze({
+      method: call.method,
+      path: redact(call.path),
+      attempt: number,
+      params: maskedParams(params, redact),
+    });
     notify(onRequest, request);
     const started = performance.now();
     const ended = (fields: Omit<GatewayResponseEvent, keyof GatewayRequestEvent | 'durationMs'>) =>
@@ -348,7 +402,10 @@ export function createTransport(config: TransportConfig): Transport {
       return answer;
     } catch (error) {
       const { httpStatus, name } = error as Partial<GatewayError>;
-      ended({ ...(typeof httpStatus === 'number' ? { httpStatus } : {}), failure: error instanceof GatewayError ? name : 'GatewayNetworkError' });
+      ended({
+        ...(typeof httpStatus === 'number' ? { httpStatus } : {}),
+        failure: error instanceof GatewayError ? name : 'GatewayNetworkError',
+      });
       throw error;
     }
   }
@@ -375,11 +432,15 @@ export function createTransport(config: TransportConfig): Transport {
       for (let tries = 0; ; tries++) {
         try {
           const answer = await observed(call, url, body, redact, params, tries + 1);
-          if (answer.status >= 500 && tries < retries) throw new GatewayNetworkError(`HTTP ${answer.status}`, { httpStatus: answer.status });
+          if (answer.status >= 500 && tries < retries)
+            throw new GatewayNetworkError(`HTTP ${answer.status}`, { httpStatus: answer.status });
           return answer as Answer<T>;
         } catch (error) {
           const retryable = error instanceof GatewayNetworkError && !call.options?.signal?.aborted;
-          if (!retryable || tries >= retries) throw error instanceof GatewayError ? error : new GatewayNetworkError(`Unexpected failure (${call.method} ${call.path})`, { cause: error, redact });
+          if (!retryable || tries >= retries)
+            throw error instanceof GatewayError
+              ? error
+              : new GatewayNetworkError(`Unexpected failure (${call.method} ${call.path})`, { cause: error, redact });
           await sleep(backoffMs(tries));
         }
       }

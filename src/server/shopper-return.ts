@@ -8,7 +8,14 @@
 import { STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
 import { parseResourcePath, type ResourcePath } from '../contract/resource-path.js';
 import { classifyResult, isApproved } from '../contract/result-codes.js';
-import { GatewayError, GatewayNetworkError, GatewayNotFoundError, GatewayThrottledError, StatusUnknownError, UncertainOutcomeError } from './errors.js';
+import {
+  GatewayError,
+  GatewayNetworkError,
+  GatewayNotFoundError,
+  GatewayThrottledError,
+  StatusUnknownError,
+  UncertainOutcomeError,
+} from './errors.js';
 import { checkRequestOptions, isGatewayAnswer, validationError, type RequestOptions, type Transport } from './request.js';
 import type { Checkouts } from './resources/checkouts.js';
 import type { Payments } from './resources/payments.js';
@@ -57,9 +64,15 @@ function parsed<T>(value: string, accept: (value: unknown) => value is T): T {
   try {
     result = JSON.parse(value);
   } catch (error) {
-    throw new StatusStoreUnavailableError('The status store holds an unreadable record', { cause: error, retryAfterSeconds: UNKNOWN_RETRY_SECONDS });
+    throw new StatusStoreUnavailableError('The status store holds an unreadable record', {
+      cause: error,
+      retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
+    });
   }
-  if (!accept(result)) throw new StatusStoreUnavailableError('The status store holds a record that is not the kit\'s', { retryAfterSeconds: UNKNOWN_RETRY_SECONDS });
+  if (!accept(result))
+    throw new StatusStoreUnavailableError("The status store holds a record that is not the kit's", {
+      retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
+    });
   return result;
 }
 
@@ -82,7 +95,11 @@ export async function createdCheckoutOf(store: StatusStore, checkoutId: string):
 
 /** True when the gateway certainly answered (an error with its result code, below HTTP 500): the read's outcome is known. */
 const answered = (error: unknown) =>
-  error instanceof GatewayError && !(error instanceof GatewayNetworkError) && !(error instanceof UncertainOutcomeError) && error.resultCode !== undefined && (error.httpStatus ?? 0) < 500;
+  error instanceof GatewayError &&
+  !(error instanceof GatewayNetworkError) &&
+  !(error instanceof UncertainOutcomeError) &&
+  error.resultCode !== undefined &&
+  (error.httpStatus ?? 0) < 500;
 
 /** The caller's choice of entity for a return's reads (none: the checkout's own, or the client's). */
 type EntityChoice = Pick<RequestOptions, 'entityId' | 'brands'>;
@@ -98,7 +115,6 @@ interface Shared {
   participants: number;
   sent: boolean;
 }
-
 
 /**
  * True when the store saw the checkout's whole life: it remembers its creation,
@@ -128,7 +144,13 @@ export function shopperReturnHandler(
 ) {
   const inFlight = new Map<string, Shared>();
 
-  async function read(resourcePath: string, { kind, id }: ResourcePath, shared: Shared, timeoutMs: number | undefined, entity: EntityChoice): Promise<Made> {
+  async function read(
+    resourcePath: string,
+    { kind, id }: ResourcePath,
+    shared: Shared,
+    timeoutMs: number | undefined,
+    entity: EntityChoice,
+  ): Promise<Made> {
     // A registration-only checkout's read is a checkout status read too: the same limit, the same consumption.
     const checkout = kind !== 'payment';
     // Only the checkout status is limited (and consumed by a successful read); a payment may be read freely, but one read is enough.
@@ -150,7 +172,9 @@ export function shopperReturnHandler(
     const { lease } = acquired;
     if (shared.controller.signal.aborted) {
       await lease.release().catch(() => undefined);
-      throw new GatewayNetworkError('Every caller of this shopper return aborted before its status read was sent; nothing was sent', { cause: shared.controller.signal.reason });
+      throw new GatewayNetworkError('Every caller of this shopper return aborted before its status read was sent; nothing was sent', {
+        cause: shared.controller.signal.reason,
+      });
     }
     shared.sent = true;
     let payment: Made;
@@ -159,9 +183,14 @@ export function shopperReturnHandler(
       // A checkout is read on the entity it was created on (getPayment recalls it), unless the caller names one.
       const options = { ...entity, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
       payment =
-        kind === 'registration' ? await resources.checkouts.getRegistration(id, options) : checkout ? await resources.checkouts.getPayment(id, options) : await resources.payments.get(id, options);
+        kind === 'registration'
+          ? await resources.checkouts.getRegistration(id, options)
+          : checkout
+            ? await resources.checkouts.getPayment(id, options)
+            : await resources.payments.get(id, options);
     } catch (error) {
-      if (kind === 'registration' && error instanceof GatewayNotFoundError) return registrationNotFound(id, lease, acquired.unanswered, error, acquired.since);
+      if (kind === 'registration' && error instanceof GatewayNotFoundError)
+        return registrationNotFound(id, lease, acquired.unanswered, error, acquired.since);
       if (checkout && error instanceof GatewayNotFoundError) return notFound(id, lease, acquired.unanswered, error, entity, acquired.since);
       // Declines are not shared (a checkout may carry a failed attempt and then a paid one); a lost answer is remembered as lost.
       await (answered(error) ? lease.release() : lease.unanswered()).catch(() => undefined);
@@ -184,7 +213,13 @@ export function shopperReturnHandler(
    * creation (undefined when nothing, or the store fails), for the caller to
    * reconcile with.
    */
-  async function unlessProven(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError, since: number | undefined): Promise<CreatedCheckout | undefined> {
+  async function unlessProven(
+    checkoutId: string,
+    lease: Lease,
+    unanswered: boolean,
+    error: GatewayNotFoundError,
+    since: number | undefined,
+  ): Promise<CreatedCheckout | undefined> {
     const created = await createdCheckoutOf(store, checkoutId).catch(() => undefined);
     if (sawWholeLife(created, since) && !unanswered) {
       await lease.release().catch(() => undefined);
@@ -199,14 +234,23 @@ export function shopperReturnHandler(
    * earlier read may have consumed it with the saved card in its lost answer:
    * no money moved, but whether a card was saved is unknown, never "none".
    */
-  async function registrationNotFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError, since: number | undefined): Promise<never> {
+  async function registrationNotFound(
+    checkoutId: string,
+    lease: Lease,
+    unanswered: boolean,
+    error: GatewayNotFoundError,
+    since: number | undefined,
+  ): Promise<never> {
     const created = await unlessProven(checkoutId, lease, unanswered, error, since);
     await leaveMark(lease, created);
-    throw new StatusUnknownError(`Whether checkout ${checkoutId} saved a card is unknown: the gateway no longer has its session and an earlier read of it may have consumed it. No money moved; ask the shopper to save the card again if none arrived.`, {
-      merchantTransactionId: created?.merchantTransactionId ?? '',
-      retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
-      cause: error,
-    });
+    throw new StatusUnknownError(
+      `Whether checkout ${checkoutId} saved a card is unknown: the gateway no longer has its session and an earlier read of it may have consumed it. No money moved; ask the shopper to save the card again if none arrived.`,
+      {
+        merchantTransactionId: created?.merchantTransactionId ?? '',
+        retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
+        cause: error,
+      },
+    );
   }
 
   /**
@@ -216,24 +260,42 @@ export function shopperReturnHandler(
    * checkout's payments are looked up by the merchantTransactionId remembered at
    * creation; without proof either way, the answer is "unknown".
    */
-  async function notFound(checkoutId: string, lease: Lease, unanswered: boolean, error: GatewayNotFoundError, entity: EntityChoice, since: number | undefined): Promise<Payment> {
+  async function notFound(
+    checkoutId: string,
+    lease: Lease,
+    unanswered: boolean,
+    error: GatewayNotFoundError,
+    entity: EntityChoice,
+    since: number | undefined,
+  ): Promise<Payment> {
     const created = await unlessProven(checkoutId, lease, unanswered, error, since);
     const merchantTransactionId = created?.merchantTransactionId ?? '';
     const unknown = async (why: string, cause: unknown = error) => {
       // The mark stays: the next reader reconciles again.
       await leaveMark(lease, created);
-      return new StatusUnknownError(`Whether checkout ${checkoutId} was paid is unknown: the gateway no longer has its session and ${why}. Do not treat it as expired; try again later.`, {
-        merchantTransactionId,
-        retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
-        cause,
-      });
+      return new StatusUnknownError(
+        `Whether checkout ${checkoutId} was paid is unknown: the gateway no longer has its session and ${why}. Do not treat it as expired; try again later.`,
+        {
+          merchantTransactionId,
+          retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
+          cause,
+        },
+      );
     };
-    if (!merchantTransactionId) throw await unknown(created ? 'it has no merchantTransactionId to look it up by' : 'the status store does not know it from its creation (an earlier read may have consumed it)');
+    if (!merchantTransactionId)
+      throw await unknown(
+        created
+          ? 'it has no merchantTransactionId to look it up by'
+          : 'the status store does not know it from its creation (an earlier read may have consumed it)',
+      );
     let payments: readonly Payment[];
     try {
       // On the checkout's entity: its payments are nowhere else.
       const chosen = entity.entityId !== undefined || entity.brands !== undefined;
-      ({ payments } = await resources.reports.findByMerchantTransactionId(merchantTransactionId, chosen || created?.entityId === undefined ? entity : { entityId: created.entityId }));
+      ({ payments } = await resources.reports.findByMerchantTransactionId(
+        merchantTransactionId,
+        chosen || created?.entityId === undefined ? entity : { entityId: created.entityId },
+      ));
     } catch (lookup) {
       throw await unknown('looking it up by its merchantTransactionId failed', lookup);
     }
@@ -241,7 +303,8 @@ export function shopperReturnHandler(
     const own = payments.filter((payment) => payment.ndc === undefined || payment.ndc === checkoutId);
     const paid = own.find((payment) => isApproved(payment.result.code));
     if (paid) return keep(lease, paid);
-    if (own.some((payment) => ['pending', 'pending_extended', 'uncertain', 'unknown'].includes(classifyResult(payment.result.code)))) throw await unknown('a payment of it is not final yet');
+    if (own.some((payment) => ['pending', 'pending_extended', 'uncertain', 'unknown'].includes(classifyResult(payment.result.code))))
+      throw await unknown('a payment of it is not final yet');
     // Nothing approved and nothing open under its merchantTransactionId: proven unpaid. The mark stays, so a later read checks again.
     await lease.unanswered().catch(() => undefined);
     throw error;
@@ -256,7 +319,11 @@ export function shopperReturnHandler(
         shared.participants--;
         // The last one out cancels only what was not sent yet: a sent read is answered and kept for the next return.
         if (shared.participants === 0 && !shared.sent) shared.controller.abort(signal.reason);
-        reject(new GatewayNetworkError('The shopper return was aborted by its caller; the status read it joined goes on for the others', { cause: signal.reason }));
+        reject(
+          new GatewayNetworkError('The shopper return was aborted by its caller; the status read it joined goes on for the others', {
+            cause: signal.reason,
+          }),
+        );
       };
       if (signal.aborted) return leave();
       signal.addEventListener('abort', leave, { once: true });
@@ -296,8 +363,13 @@ export function shopperReturnHandler(
     // A read every participant left before it was sent is winding down: a newcomer starts its own.
     if (!shared || shared.controller.signal.aborted) {
       const entry = { controller: new AbortController(), participants: 0, sent: false } as Shared;
-      const entity: EntityChoice = { ...(options?.entityId !== undefined ? { entityId: options.entityId } : {}), ...(options?.brands !== undefined ? { brands: options.brands } : {}) };
-      entry.promise = read(path, target, entry, options?.timeoutMs, entity).finally(() => inFlight.get(path) === entry && inFlight.delete(path));
+      const entity: EntityChoice = {
+        ...(options?.entityId !== undefined ? { entityId: options.entityId } : {}),
+        ...(options?.brands !== undefined ? { brands: options.brands } : {}),
+      };
+      entry.promise = read(path, target, entry, options?.timeoutMs, entity).finally(
+        () => inFlight.get(path) === entry && inFlight.delete(path),
+      );
       // A read every participant left still settles; its failure is nobody's to handle.
       entry.promise.catch(() => undefined);
       inFlight.set(path, entry);

@@ -21,7 +21,11 @@ export function instalments(plan: { numberOfInstallments: number | string; expir
 }
 
 /** A subscription charged every `frequency` (N4) until `expiry` (YYYY-MM-DD). */
-export function subscription(plan: { expiry: string; frequency: string; recurringType?: 'SUBSCRIPTION' | 'STANDING_ORDER' }): Initial<'RECURRING'> {
+export function subscription(plan: {
+  expiry: string;
+  frequency: string;
+  recurringType?: 'SUBSCRIPTION' | 'STANDING_ORDER';
+}): Initial<'RECURRING'> {
   return { type: 'RECURRING', mode: 'INITIAL', source: 'CIT', recurringType: 'SUBSCRIPTION', ...plan };
 }
 
@@ -41,12 +45,19 @@ export interface SavedCard {
  * started none (or is not approved: read it again after its 3DS step).
  */
 export function savedCardOf(payment: Payment, registrationId = isObject(payment) ? payment.registrationId : undefined): SavedCard {
-  if (!isObject(payment) || !isObject(payment.result)) throw invalidArgument('savedCardOf(payment)', 'must be a payment answer of the client');
+  if (!isObject(payment) || !isObject(payment.result))
+    throw invalidArgument('savedCardOf(payment)', 'must be a payment answer of the client');
   const initialTransactionId = payment.resultDetails?.CardholderInitiatedTransactionID;
   const answered = payment.standingInstruction?.type;
   // The response spells the instalment type INSTALLMENT; requests spell it INSTALMENT.
   const type = answered === 'INSTALLMENT' ? 'INSTALMENT' : answered;
-  if (!isApproved(payment.result.code) || !registrationId || !initialTransactionId || (type !== 'UNSCHEDULED' && type !== 'INSTALMENT' && type !== 'RECURRING') || payment.standingInstruction?.mode !== 'INITIAL') {
+  if (
+    !isApproved(payment.result.code) ||
+    !registrationId ||
+    !initialTransactionId ||
+    (type !== 'UNSCHEDULED' && type !== 'INSTALMENT' && type !== 'RECURRING') ||
+    payment.standingInstruction?.mode !== 'INITIAL'
+  ) {
     throw new GatewayValidationError(
       `Payment ${payment.id} did not save a card with an initial standing instruction (an approval, registrationId, standingInstruction mode INITIAL and resultDetails.CardholderInitiatedTransactionID are needed)`,
       { resultCode: payment.result.code, description: payment.result.description },
@@ -57,6 +68,7 @@ export function savedCardOf(payment: Payment, registrationId = isObject(payment)
 
 /** The standing instruction of a merchant-initiated charge on a saved card: the first payment's type and id. */
 export function repeatOf(saved: Pick<SavedCard, 'type' | 'initialTransactionId'>): RepeatedStandingInstruction {
-  if (!isObject(saved) || typeof saved.type !== 'string' || typeof saved.initialTransactionId !== 'string') throw invalidArgument('repeatOf(saved)', 'must be a saved card from savedCardOf');
+  if (!isObject(saved) || typeof saved.type !== 'string' || typeof saved.initialTransactionId !== 'string')
+    throw invalidArgument('repeatOf(saved)', 'must be a saved card from savedCardOf');
   return { type: saved.type, mode: 'REPEATED', source: 'MIT', initialTransactionId: saved.initialTransactionId };
 }

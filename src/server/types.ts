@@ -23,10 +23,29 @@ import type { WINNINGS_MERCHANT_CATEGORY } from '../contract/rules.js';
 export type Amount = string;
 /** A3, ISO 4217 (`"EUR"`). */
 export type Currency = string;
-export type { AccountNumberType, ChallengeIndicator, ChallengeWindow, ChallengeWindowValue, FundingTransactionType, PaymentBrand, PayoutTransactionType, TestMode };
+export type {
+  AccountNumberType,
+  ChallengeIndicator,
+  ChallengeWindow,
+  ChallengeWindowValue,
+  FundingTransactionType,
+  PaymentBrand,
+  PayoutTransactionType,
+  TestMode,
+};
 export type { Billing, Browser, Customer, Recipient } from '../contract/parties.js';
 // The answers live in the contract, where the sandbox builds them too; the helper's public types are the same.
-export type { CheckoutCreated, Deregistration, GatewayResult, NameValue, Payment, PaymentList, Precondition, Redirect, Registration } from '../contract/answers.js';
+export type {
+  CheckoutCreated,
+  Deregistration,
+  GatewayResult,
+  NameValue,
+  Payment,
+  PaymentList,
+  Precondition,
+  Redirect,
+  Registration,
+} from '../contract/answers.js';
 import type { Registration } from '../contract/answers.js';
 
 /** Free custom parameters: sent as `customParameters[name]`, echoed in the payment response. */
@@ -41,9 +60,6 @@ export interface CardDetails {
   expiryYear: string;
   cvv?: string;
 }
-
-
-
 
 /** Results of a 3-D Secure verification done by the merchant's own MPI, or the challenge indicator. */
 export interface ThreeDSecureRequest {
@@ -61,7 +77,14 @@ export interface ThreeDSecureRequest {
 export type StandingInstruction =
   | { type: 'UNSCHEDULED'; mode?: 'INITIAL'; source?: 'CIT' }
   | { type: 'INSTALMENT'; mode?: 'INITIAL'; source?: 'CIT'; numberOfInstallments: number | string; expiry: string; frequency: string }
-  | { type: 'RECURRING'; mode?: 'INITIAL'; source?: 'CIT'; recurringType: 'SUBSCRIPTION' | 'STANDING_ORDER'; expiry: string; frequency: string };
+  | {
+      type: 'RECURRING';
+      mode?: 'INITIAL';
+      source?: 'CIT';
+      recurringType: 'SUBSCRIPTION' | 'STANDING_ORDER';
+      expiry: string;
+      frequency: string;
+    };
 export type StandingInstructionType = StandingInstruction['type'];
 
 /**
@@ -71,7 +94,6 @@ export type StandingInstructionType = StandingInstruction['type'];
  * does not compile.
  */
 export type RepeatedStandingInstruction = { type: StandingInstructionType; mode: 'REPEATED'; source: 'MIT'; initialTransactionId: string };
-
 
 /** The credit-sender custom parameters every funding and payout programme carries. */
 export type CreditSender = {

@@ -25,11 +25,16 @@ const same = (field: keyof ExpectedPayment, actual: string | undefined, expected
 export function verifyPayment(payment: Payment, expected: ExpectedPayment): Payment {
   const problems = [
     ...(typeof payment?.result?.code !== 'string' ? [{ name: 'payment', message: 'must be a payment answered by the gateway' }] : []),
-    ...(typeof expected !== 'object' || expected === null || Object.values(expected).some((value) => value !== undefined && typeof value !== 'string')
+    ...(typeof expected !== 'object' ||
+    expected === null ||
+    Object.values(expected).some((value) => value !== undefined && typeof value !== 'string')
       ? [{ name: 'expected', message: 'must be an object of strings ({ id?, amount?, currency?, … })' }]
       : []),
   ];
-  if (problems.length) throw new GatewayValidationError(`Cannot verify: ${problems.map((problem) => `${problem.name} ${problem.message}`).join('; ')}`, { parameterErrors: problems });
+  if (problems.length)
+    throw new GatewayValidationError(`Cannot verify: ${problems.map((problem) => `${problem.name} ${problem.message}`).join('; ')}`, {
+      parameterErrors: problems,
+    });
   const actual: Record<keyof ExpectedPayment, string | undefined> = {
     id: payment.id,
     checkoutId: payment.ndc,
@@ -45,7 +50,12 @@ export function verifyPayment(payment: Payment, expected: ExpectedPayment): Paym
   }
   if (mismatches.length) {
     const list = mismatches.map(({ field, expected, actual }) => `${field} is ${actual ?? 'absent'}, expected ${expected}`).join('; ');
-    throw new GatewayVerificationError(`Payment ${payment.id} does not match the order: ${list}`, { mismatches, payment, resultCode: payment.result.code, description: payment.result.description });
+    throw new GatewayVerificationError(`Payment ${payment.id} does not match the order: ${list}`, {
+      mismatches,
+      payment,
+      resultCode: payment.result.code,
+      description: payment.result.description,
+    });
   }
   return payment;
 }

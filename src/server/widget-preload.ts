@@ -47,15 +47,21 @@ const NONCE = /^[A-Za-z0-9+/=_-]+$/;
  *
  * @throws {GatewayValidationError} for a checkout without a gateway id, an integrity value the browser would not enforce, or a base URL that is not http(s).
  */
-export function widgetPreload(checkout: { readonly id: string; readonly integrity?: string }, options: WidgetPreloadOptions): WidgetPreload {
-  if (!isObject(checkout) || typeof checkout.id !== 'string' || !isGatewayId(checkout.id)) throw invalidArgument('checkout', 'must be the answer of checkouts.create, with its id');
+export function widgetPreload(
+  checkout: { readonly id: string; readonly integrity?: string },
+  options: WidgetPreloadOptions,
+): WidgetPreload {
+  if (!isObject(checkout) || typeof checkout.id !== 'string' || !isGatewayId(checkout.id))
+    throw invalidArgument('checkout', 'must be the answer of checkouts.create, with its id');
   const integrity = checkout.integrity;
-  if (integrity !== undefined && (typeof integrity !== 'string' || integrityProblem(integrity))) throw invalidArgument('checkout.integrity', 'must be the checkout\'s integrity value (sha384-…) as the gateway sent it');
+  if (integrity !== undefined && (typeof integrity !== 'string' || integrityProblem(integrity)))
+    throw invalidArgument('checkout.integrity', "must be the checkout's integrity value (sha384-…) as the gateway sent it");
   if (!isObject(options)) throw invalidArgument('options', 'must be { baseUrl }');
   const base = httpUrl(options.baseUrl);
-  if (!base) throw invalidArgument('baseUrl', 'must be the gateway\'s http(s) URL, as <gw-checkout base-url> has it');
+  if (!base) throw invalidArgument('baseUrl', "must be the gateway's http(s) URL, as <gw-checkout base-url> has it");
   const { nonce } = options;
-  if (nonce !== undefined && (typeof nonce !== 'string' || !NONCE.test(nonce))) throw invalidArgument('nonce', 'must be your page\'s CSP nonce (base64)');
+  if (nonce !== undefined && (typeof nonce !== 'string' || !NONCE.test(nonce)))
+    throw invalidArgument('nonce', "must be your page's CSP nonce (base64)");
   // The element passes its base-url through URL parsing too, so both sides write the URL alike.
   const url = widgetScriptUrl(base.href, checkout.id).href;
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : '';

@@ -51,7 +51,13 @@ export { DEFAULT_MADA_ENTITY_ID as MADA_ENTITY_ID } from 'gw-elements/sandbox/te
 /** Creates a checkout as the merchant's server would (POST /v1/checkouts), on the card entity unless `entityId` names another. */
 export async function createCheckout(amount = '24.90', entityId?: string): Promise<StoryCheckout> {
   const { sandboxUrl } = await gatewayConfig();
-  const body = await merchantPost('/v1/checkouts', { amount, currency: entityId ? 'SAR' : 'EUR', paymentType: 'DB', integrity: 'true', ...(entityId ? { entityId } : {}) });
+  const body = await merchantPost('/v1/checkouts', {
+    amount,
+    currency: entityId ? 'SAR' : 'EUR',
+    paymentType: 'DB',
+    integrity: 'true',
+    ...(entityId ? { entityId } : {}),
+  });
   if (body.result?.code !== '000.200.100') throw new Error(`checkout not created: ${body.result?.code} ${body.result?.description}`);
   return { id: String(body.id), integrity: String(body.integrity), baseUrl: sandboxUrl };
 }
@@ -65,7 +71,14 @@ export async function createOneClickCheckout(amount = '24.90'): Promise<StoryChe
   const { sandboxUrl } = await gatewayConfig();
   const expiryYear = String(new Date().getFullYear() + 3);
   const save = async (number: string, paymentBrand: string, expiryMonth: string) => {
-    const body = await merchantPost('/v1/registrations', { paymentBrand, 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': expiryMonth, 'card.expiryYear': expiryYear, 'card.cvv': '123' });
+    const body = await merchantPost('/v1/registrations', {
+      paymentBrand,
+      'card.number': number,
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': expiryMonth,
+      'card.expiryYear': expiryYear,
+      'card.cvv': '123',
+    });
     if (typeof body.id !== 'string') throw new Error(`card not saved: ${body.result?.code} ${body.result?.description}`);
     return body.id;
   };
@@ -107,7 +120,8 @@ export async function hangNextRequest(path: string): Promise<void> {
 export async function untilState(element: Element | null, state: string, timeoutMs = 8000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (element?.getAttribute('state') !== state) {
-    if (Date.now() > deadline) throw new Error(`expected state "${state}", still "${element?.getAttribute('state')}" after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`expected state "${state}", still "${element?.getAttribute('state')}" after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -31,7 +31,9 @@ describe('class 1: reconciliation never takes another transaction for the lost o
     const first = await client.payments.capture(preauthorization.id, { amount: '50.00', currency: 'EUR', merchantTransactionId });
     assert.ok(isApproved(first.result.code));
     await control(context.sandbox, 'faults', { path: `/v1/payments/${preauthorization.id}`, mode: 'hang', count: '1' });
-    const second = await client.payments.capture(preauthorization.id, { amount: '50.00', currency: 'EUR', merchantTransactionId }, { timeoutMs: 150 }).catch((caught: unknown) => caught);
+    const second = await client.payments
+      .capture(preauthorization.id, { amount: '50.00', currency: 'EUR', merchantTransactionId }, { timeoutMs: 150 })
+      .catch((caught: unknown) => caught);
     assert.ok(second instanceof UncertainOutcomeError, `the first capture was taken for the second: ${JSON.stringify(second)}`);
     assert.equal(second.merchantTransactionId, merchantTransactionId);
     assert.equal(recorder.posts().length, 3, 'PA and two captures, none re-sent');
@@ -48,7 +50,13 @@ describe('class 1: reconciliation never takes another transaction for the lost o
     assert.notEqual(second.id, first.id);
     assert.equal(second.referencedId, preauthorization.id);
     const { payments } = await client.reports.findByMerchantTransactionId(merchantTransactionId);
-    assert.deepEqual(payments.filter((payment) => payment.paymentType === 'CP').map((payment) => payment.id).sort(), [first.id, second.id].sort());
+    assert.deepEqual(
+      payments
+        .filter((payment) => payment.paymentType === 'CP')
+        .map((payment) => payment.id)
+        .sort(),
+      [first.id, second.id].sort(),
+    );
   });
 
   test('a debit whose answer was lost, under an id reused from a declined attempt with another card, is not the decline', async () => {
@@ -68,7 +76,14 @@ describe('class 3: a found payment nobody can finish is explicit', () => {
     await control(context.sandbox, 'faults', { path: '/v1/payments', mode: 'drop', count: '1' });
     const merchantTransactionId = orderId('stranded');
     const error = await client.payments
-      .create(cardPayment({ merchantTransactionId, card: card(CARDS.challenge), shopperResultUrl: 'https://shop.example/return', billing: { street1: 'Main 1', city: 'Wien', country: 'AT', postcode: '1010' } }))
+      .create(
+        cardPayment({
+          merchantTransactionId,
+          card: card(CARDS.challenge),
+          shopperResultUrl: 'https://shop.example/return',
+          billing: { street1: 'Main 1', city: 'Wien', country: 'AT', postcode: '1010' },
+        }),
+      )
       .catch((caught: unknown) => caught);
     assert.ok(error instanceof StrandedPaymentError, `a pending payment without its redirect came back as ${String(error)}`);
     assert.equal(error.merchantTransactionId, merchantTransactionId);
@@ -84,7 +99,13 @@ describe('class 3: a found payment nobody can finish is explicit', () => {
       let pending = {};
       const { client } = stubClient((call) => {
         if (call.method === 'POST') {
-          pending = answer('000.200.000', { id: PAYMENT_ID, paymentType: 'DB', amount: '92.00', currency: 'EUR', merchantTransactionId: call.form.get('merchantTransactionId') });
+          pending = answer('000.200.000', {
+            id: PAYMENT_ID,
+            paymentType: 'DB',
+            amount: '92.00',
+            currency: 'EUR',
+            merchantTransactionId: call.form.get('merchantTransactionId'),
+          });
           if (lost) throw new TypeError('fetch failed');
           return { status: 200, body: pending };
         }
@@ -113,7 +134,11 @@ const transaction = (merchantTransactionId: string) =>
       currency: fc.constantFrom('EUR', 'USD', undefined),
       referencedId: fc.constantFrom(PA, OTHER, undefined),
       registrationId: fc.constantFrom(PA, OTHER, undefined),
-      card: fc.constantFrom({ bin: KNOWN_CARD.slice(0, 6), last4Digits: KNOWN_CARD.slice(-4) }, { bin: '400000', last4Digits: '0002' }, undefined),
+      card: fc.constantFrom(
+        { bin: KNOWN_CARD.slice(0, 6), last4Digits: KNOWN_CARD.slice(-4) },
+        { bin: '400000', last4Digits: '0002' },
+        undefined,
+      ),
       merchantTransactionId: fc.constantFrom(merchantTransactionId, 'someone-else'),
       code: codes,
     },
@@ -125,7 +150,10 @@ const nextId = () => (++ids).toString(16).padStart(32, 'c');
 
 function build(fields: Record<string, unknown>): Payment {
   const { code, ...rest } = fields;
-  return answer(code as string, { id: nextId(), ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) }) as unknown as Payment;
+  return answer(code as string, {
+    id: nextId(),
+    ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+  }) as unknown as Payment;
 }
 
 async function send(client: ReturnType<typeof stubClient>['client'], kind: Kind, merchantTransactionId: string | undefined) {
@@ -140,19 +168,27 @@ async function send(client: ReturnType<typeof stubClient>['client'], kind: Kind,
     case 'debit':
       return client.payments.create(cardPayment({ amount: '50.00', ...(merchantTransactionId ? { merchantTransactionId } : {}) }));
     case 'registration':
-      return client.registrations.createPayment(PA, { paymentType: 'DB', amount: '50.00', currency: 'EUR', paymentBrand: 'VISA', ...(merchantTransactionId ? { merchantTransactionId } : {}) });
+      return client.registrations.createPayment(PA, {
+        paymentType: 'DB',
+        amount: '50.00',
+        currency: 'EUR',
+        paymentBrand: 'VISA',
+        ...(merchantTransactionId ? { merchantTransactionId } : {}),
+      });
   }
 }
 
 /** What the lost request determined, as the strictest reading: every determined field present and equal. */
 function certainlyIt(payment: Payment, kind: Kind, merchantTransactionId: string, chosen: boolean): boolean {
-  const strict = (actual: string | undefined, expected: string) => (chosen ? actual === expected : actual === undefined || actual === expected);
+  const strict = (actual: string | undefined, expected: string) =>
+    chosen ? actual === expected : actual === undefined || actual === expected;
   if (payment.merchantTransactionId !== merchantTransactionId || payment.paymentType !== typeOf[kind]) return false;
   if (kind !== 'reverse' && !(payment.amount === '50.00' || payment.amount === '50.0')) return false;
   if (kind !== 'reverse' && payment.currency !== 'EUR') return false;
   if (['capture', 'refund', 'reverse'].includes(kind) && !strict(payment.referencedId, PA)) return false;
   if (kind === 'registration' && !strict(payment.registrationId, PA)) return false;
-  if (kind === 'debit' && !(strict(payment.card?.bin, KNOWN_CARD.slice(0, 6)) && strict(payment.card?.last4Digits, KNOWN_CARD.slice(-4)))) return false;
+  if (kind === 'debit' && !(strict(payment.card?.bin, KNOWN_CARD.slice(0, 6)) && strict(payment.card?.last4Digits, KNOWN_CARD.slice(-4))))
+    return false;
   return true;
 }
 
@@ -173,13 +209,19 @@ describe('class 1, as a property: whatever the report lists, the client answers 
             if (call.method === 'POST') {
               sentId = call.form.get('merchantTransactionId')!;
               // Generated ids are fresh: only transactions this request made can carry them.
-              after = created.map((fields) => build({ ...fields, merchantTransactionId: fields.merchantTransactionId === 'chosen-id' ? sentId : 'someone-else' }));
+              after = created.map((fields) =>
+                build({ ...fields, merchantTransactionId: fields.merchantTransactionId === 'chosen-id' ? sentId : 'someone-else' }),
+              );
               if (loss === 'network') throw new TypeError('fetch failed');
               if (loss === 'garbage') return { raw: '<html>502 Bad Gateway</html>', status: 502 };
               return { status: 504, body: answer('900.100.300') };
             }
-            const listed = [...(chosen ? before : []), ...after].filter((payment) => payment.merchantTransactionId === call.url.searchParams.get('merchantTransactionId'));
-            return listed.length ? { status: 200, body: answer('000.000.000', { payments: listed }) } : { status: 400, body: answer('700.400.580') };
+            const listed = [...(chosen ? before : []), ...after].filter(
+              (payment) => payment.merchantTransactionId === call.url.searchParams.get('merchantTransactionId'),
+            );
+            return listed.length
+              ? { status: 200, body: answer('000.000.000', { payments: listed }) }
+              : { status: 400, body: answer('700.400.580') };
           });
           const result = await send(client, kind, chosen ? 'chosen-id' : undefined).catch((caught: unknown) => caught);
           assert.equal(posts().length, 1, 'sent once');
@@ -187,9 +229,19 @@ describe('class 1, as a property: whatever the report lists, the client answers 
           const taken = result instanceof GatewayError ? result.payment : (result as Payment);
           assert.ok(result instanceof GatewayError || !(result instanceof Error), `untyped ${String(result)}`);
           assert.ok(taken, 'a decided outcome names its transaction');
-          assert.ok(after.some((payment) => payment.id === taken.id), `took a transaction that existed before the request: ${taken.id}`);
-          assert.ok(certainlyIt(taken, kind, sentId, chosen), `took a transaction that does not match the request: ${JSON.stringify(taken)}`);
-          assert.equal(after.filter((payment) => certainlyIt(payment, kind, sentId, chosen)).length, 1, 'decided although another transaction could be it');
+          assert.ok(
+            after.some((payment) => payment.id === taken.id),
+            `took a transaction that existed before the request: ${taken.id}`,
+          );
+          assert.ok(
+            certainlyIt(taken, kind, sentId, chosen),
+            `took a transaction that does not match the request: ${JSON.stringify(taken)}`,
+          );
+          assert.equal(
+            after.filter((payment) => certainlyIt(payment, kind, sentId, chosen)).length,
+            1,
+            'decided although another transaction could be it',
+          );
         },
       ),
       { numRuns: propertyRuns(300) },

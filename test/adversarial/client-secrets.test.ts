@@ -24,7 +24,13 @@ function plantedPayment(): CardPaymentRequest {
   return cardPayment({
     merchantTransactionId: `canary-${PAN}`,
     card: { number: PAN, holder: `Jane ${FOREIGN_PAN} ${CVV}`, expiryMonth: '05', expiryYear: '2034', cvv: CVV },
-    customer: { email: `x${FOREIGN_PAN}@example.com`, ip: '192.0.2.10', givenName: `Ann${CVV}`, surname: `${PAN}`, merchantCustomerId: `c-${PAN}-${CVV}` },
+    customer: {
+      email: `x${FOREIGN_PAN}@example.com`,
+      ip: '192.0.2.10',
+      givenName: `Ann${CVV}`,
+      surname: `${PAN}`,
+      merchantCustomerId: `c-${PAN}-${CVV}`,
+    },
     billing: { ...billing, street1: `Main ${CVV}`, city: `${FOREIGN_PAN}` },
     shopperResultUrl: `https://shop.example/return?card=${PAN}&cvv=${CVV}`,
     customParameters: { note: `token ${TOKEN} card ${PAN} cvv ${CVV}`, [`k${FOREIGN_PAN}`]: 'v' },
@@ -37,7 +43,12 @@ function renderings(value: unknown): string[] {
   if (value instanceof Error) {
     texts.push(value.message, value.stack ?? '');
     for (let cause = value.cause; cause !== undefined && cause !== null; cause = (cause as Error).cause) {
-      texts.push(String(cause), inspect(cause, { depth: Infinity, showHidden: true }), (cause as Error).stack ?? '', JSON.stringify(cause) ?? '');
+      texts.push(
+        String(cause),
+        inspect(cause, { depth: Infinity, showHidden: true }),
+        (cause as Error).stack ?? '',
+        JSON.stringify(cause) ?? '',
+      );
       if (!(cause instanceof Error)) break;
     }
   }
@@ -59,14 +70,31 @@ function assertClean(value: unknown, where: string) {
 type Echo = (call: StubCall) => { status: number; body?: unknown; raw?: string };
 const echoes: Record<string, Echo> = {
   'the form in the description': (call) => ({ status: 400, body: answer('200.300.404', {}, `invalid request: ${call.body}`) }),
-  'the Authorization header in the description': (call) => ({ status: 401, body: answer('800.900.300', {}, `refused: authorization: ${call.authorization}`) }),
+  'the Authorization header in the description': (call) => ({
+    status: 401,
+    body: answer('800.900.300', {}, `refused: authorization: ${call.authorization}`),
+  }),
   'every field as parameterErrors': (call) => ({
     status: 400,
-    body: { result: { code: '200.300.404', description: 'invalid', parameterErrors: [...call.form].map(([name, value]) => ({ name, value, message: `bad ${name}=${value}` })) } },
+    body: {
+      result: {
+        code: '200.300.404',
+        description: 'invalid',
+        parameterErrors: [...call.form].map(([name, value]) => ({ name, value, message: `bad ${name}=${value}` })),
+      },
+    },
   }),
   'a declined payment echoing every field': (call) => ({
     status: 200,
-    body: answer('800.100.152', { id: PAYMENT_ID, paymentType: 'DB', amount: '92.00', currency: 'EUR', merchantTransactionId: call.form.get('merchantTransactionId'), echoed: Object.fromEntries(call.form), card: { number: call.form.get('card.number'), cvv: call.form.get('card.cvv'), holder: call.form.get('card.holder') } }),
+    body: answer('800.100.152', {
+      id: PAYMENT_ID,
+      paymentType: 'DB',
+      amount: '92.00',
+      currency: 'EUR',
+      merchantTransactionId: call.form.get('merchantTransactionId'),
+      echoed: Object.fromEntries(call.form),
+      card: { number: call.form.get('card.number'), cvv: call.form.get('card.cvv'), holder: call.form.get('card.holder') },
+    }),
   }),
   'an uncertain answer echoing the form, then look-ups echoing the header': (call) =>
     call.method === 'POST'
@@ -77,7 +105,9 @@ const echoes: Record<string, Echo> = {
 
 /** A thrown fetch error quoting the request. */
 const throwingFetch: Echo = (call) => {
-  throw new TypeError(`request to ${call.url} with ${call.body} and ${call.authorization} failed`, { cause: new Error(`socket: ${call.body}`, { cause: { token: TOKEN } }) });
+  throw new TypeError(`request to ${call.url} with ${call.body} and ${call.authorization} failed`, {
+    cause: new Error(`socket: ${call.body}`, { cause: { token: TOKEN } }),
+  });
 };
 
 const methods: Record<string, (client: GatewayClient) => Promise<unknown>> = {
@@ -105,16 +135,25 @@ describe('class 6: canaries never leave the client', () => {
   test('a successful answer echoing the form and the header hands back no token, card number or CVV', async () => {
     const { client } = stubClient((call) => ({
       status: 200,
-      body: answer('000.100.110', { id: PAYMENT_ID, paymentType: 'DB', merchantTransactionId: 'canary-order-1', descriptor: `${call.body} ${call.authorization}`, customParameters: Object.fromEntries(call.form), card: { holder: call.form.get('card.holder'), cvv: call.form.get('card.cvv') } }),
+      body: answer('000.100.110', {
+        id: PAYMENT_ID,
+        paymentType: 'DB',
+        merchantTransactionId: 'canary-order-1',
+        descriptor: `${call.body} ${call.authorization}`,
+        customParameters: Object.fromEntries(call.form),
+        card: { holder: call.form.get('card.holder'), cvv: call.form.get('card.cvv') },
+      }),
     }));
     const payment = await client.payments.create(plantedPayment());
     for (const secret of [TOKEN, PAN, CVV]) assert.ok(!JSON.stringify(payment).includes(secret), `${secret} in ${JSON.stringify(payment)}`);
-    assert.equal(payment.merchantTransactionId, 'canary-order-1', 'the gateway\'s copy of a reference without secrets is intact');
+    assert.equal(payment.merchantTransactionId, 'canary-order-1', "the gateway's copy of a reference without secrets is intact");
   });
 
-  test('the sandbox\'s own validation error on a PAN typed into the holder name, and on the request\'s CVV echoed anywhere', async () => {
+  test("the sandbox's own validation error on a PAN typed into the holder name, and on the request's CVV echoed anywhere", async () => {
     const { client } = clientFor(context.sandbox);
-    const error = await client.payments.create(cardPayment({ card: { number: PAN, holder: `${PAN}`, expiryMonth: '13', expiryYear: '2034', cvv: CVV } })).catch((caught: unknown) => caught);
+    const error = await client.payments
+      .create(cardPayment({ card: { number: PAN, holder: `${PAN}`, expiryMonth: '13', expiryYear: '2034', cvv: CVV } }))
+      .catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayValidationError, String(error));
     assertClean(error, 'validation');
   });
@@ -122,14 +161,21 @@ describe('class 6: canaries never leave the client', () => {
   test('property: arbitrary fields holding the canaries, through a gateway that echoes everything, leak nothing', async () => {
     const planted = fc.constantFrom(...SECRETS.map((secret) => ` ${secret} `), `x${FOREIGN_PAN}y`, `${CVV}-`, `=${PAN}&`);
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom('descriptor', 'note', 'OrderID', 'trace'), fc.tuple(fc.stringMatching(/^[a-z .,:-]{0,8}$/), planted, fc.stringMatching(/^[a-z .,:-]{0,8}$/)).map((parts) => parts.join(''))), fc.constantFrom(...Object.keys(echoes)), async (custom, echoName) => {
-        const { client } = stubClient((call) => {
-          const reply = echoes[echoName]!(call);
-          return reply.raw === undefined ? { status: reply.status, body: reply.body } : { status: reply.status, raw: reply.raw };
-        });
-        const result = await client.payments.create({ ...plantedPayment(), customParameters: custom }).catch((caught: unknown) => caught);
-        assertClean(result, echoName);
-      }),
+      fc.asyncProperty(
+        fc.dictionary(
+          fc.constantFrom('descriptor', 'note', 'OrderID', 'trace'),
+          fc.tuple(fc.stringMatching(/^[a-z .,:-]{0,8}$/), planted, fc.stringMatching(/^[a-z .,:-]{0,8}$/)).map((parts) => parts.join('')),
+        ),
+        fc.constantFrom(...Object.keys(echoes)),
+        async (custom, echoName) => {
+          const { client } = stubClient((call) => {
+            const reply = echoes[echoName]!(call);
+            return reply.raw === undefined ? { status: reply.status, body: reply.body } : { status: reply.status, raw: reply.raw };
+          });
+          const result = await client.payments.create({ ...plantedPayment(), customParameters: custom }).catch((caught: unknown) => caught);
+          assertClean(result, echoName);
+        },
+      ),
       { numRuns: 60 },
     );
   });

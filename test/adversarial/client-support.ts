@@ -35,7 +35,14 @@ export function stubClient(handler: StubHandler, options: Partial<GatewayClientO
     const url = new URL(String(input));
     const body = init?.body ? String(init.body) : '';
     const headers = new Headers(init?.headers);
-    const call = { method: init?.method ?? 'GET', url, body, form: new URLSearchParams(body), authorization: headers.get('authorization') ?? '', signal: init?.signal ?? undefined };
+    const call = {
+      method: init?.method ?? 'GET',
+      url,
+      body,
+      form: new URLSearchParams(body),
+      authorization: headers.get('authorization') ?? '',
+      signal: init?.signal ?? undefined,
+    };
     calls.push(call);
     return toResponse(await handler(call, calls.length - 1));
   };

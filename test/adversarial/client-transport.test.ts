@@ -9,24 +9,41 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
-import {
-  GatewayError,
-  GatewayNetworkError,
-  outcomeOf,
-  UncertainOutcomeError,
-  type GatewayClient,
-} from '../../src/server/index.js';
+import { GatewayError, GatewayNetworkError, outcomeOf, UncertainOutcomeError, type GatewayClient } from '../../src/server/index.js';
 import { cardPayment, payoutsByProgramme } from '../server/fixtures.js';
 import { answer, PAYMENT_ID, stubClient, type StubAnswer } from './client-support.js';
 
-const CODES = ['000.000.000', '000.100.110', '000.200.000', '000.200.100', '000.400.110', '100.100.101', '200.300.404', '700.400.580', '800.100.152', '800.900.300', '800.120.100', '900.100.300', '999.999.999', '123.456.789', ''];
+const CODES = [
+  '000.000.000',
+  '000.100.110',
+  '000.200.000',
+  '000.200.100',
+  '000.400.110',
+  '100.100.101',
+  '200.300.404',
+  '700.400.580',
+  '800.100.152',
+  '800.900.300',
+  '800.120.100',
+  '900.100.300',
+  '999.999.999',
+  '123.456.789',
+  '',
+];
 
 /** Bodies a gateway, a proxy or a broken network could hand back: gateway-shaped ones with wrong parts, and junk. */
 const body: fc.Arbitrary<StubAnswer['body' & keyof StubAnswer] | unknown> = fc.oneof(
   fc.record(
     {
       result: fc.oneof(
-        fc.record({ code: fc.oneof(fc.constantFrom(...CODES), fc.anything()), description: fc.oneof(fc.string(), fc.anything()), parameterErrors: fc.anything() }, { requiredKeys: ['code'] }),
+        fc.record(
+          {
+            code: fc.oneof(fc.constantFrom(...CODES), fc.anything()),
+            description: fc.oneof(fc.string(), fc.anything()),
+            parameterErrors: fc.anything(),
+          },
+          { requiredKeys: ['code'] },
+        ),
         fc.anything(),
       ),
       id: fc.oneof(fc.constant(PAYMENT_ID), fc.anything()),
@@ -34,7 +51,10 @@ const body: fc.Arbitrary<StubAnswer['body' & keyof StubAnswer] | unknown> = fc.o
       amount: fc.oneof(fc.constant('92.00'), fc.anything()),
       currency: fc.oneof(fc.constant('EUR'), fc.anything()),
       merchantTransactionId: fc.anything(),
-      payments: fc.oneof(fc.array(fc.record({ id: fc.anything(), result: fc.anything(), paymentType: fc.anything(), amount: fc.anything() })), fc.anything()),
+      payments: fc.oneof(
+        fc.array(fc.record({ id: fc.anything(), result: fc.anything(), paymentType: fc.anything(), amount: fc.anything() })),
+        fc.anything(),
+      ),
       redirect: fc.anything(),
       card: fc.anything(),
     },
@@ -74,7 +94,11 @@ const METHODS: Record<string, { call: (client: GatewayClient) => Promise<unknown
   'payments.refund': { call: (client) => client.payments.refund(PAYMENT_ID, { amount: '1.00', currency: 'EUR', ...sent }), moves: true },
   'payments.reverse': { call: (client) => client.payments.reverse(PAYMENT_ID, sent), moves: true },
   'payouts.create': { call: (client) => client.payouts.create({ ...payoutsByProgramme().basicCredit, ...sent }), moves: true },
-  'registrations.createPayment': { call: (client) => client.registrations.createPayment(PAYMENT_ID, { paymentType: 'DB', amount: '1.00', currency: 'EUR', paymentBrand: 'VISA', ...sent }), moves: true },
+  'registrations.createPayment': {
+    call: (client) =>
+      client.registrations.createPayment(PAYMENT_ID, { paymentType: 'DB', amount: '1.00', currency: 'EUR', paymentBrand: 'VISA', ...sent }),
+    moves: true,
+  },
   'payments.get': { call: (client) => client.payments.get(PAYMENT_ID) },
   'checkouts.create': { call: (client) => client.checkouts.create({ amount: '1.00', currency: 'EUR', paymentType: 'DB' }) },
   'checkouts.getPayment': { call: (client) => client.checkouts.getPayment(PAYMENT_ID) },
@@ -89,7 +113,10 @@ describe('class 2: whatever the transport brings, the client ends typed', () => 
       await fc.assert(
         fc.asyncProperty(fc.array(reply, { minLength: 1, maxLength: 6 }), async (replies) => {
           // No GET retries here: their backoff sleeps; one test below covers retried reads.
-          const { client, posts } = stubClient((_, index) => respond(replies[index % replies.length]!), { maxNetworkRetries: 0, reconcileDelaysMs: [0, 0] });
+          const { client, posts } = stubClient((_, index) => respond(replies[index % replies.length]!), {
+            maxNetworkRetries: 0,
+            reconcileDelaysMs: [0, 0],
+          });
           let thrown: unknown;
           try {
             await call(client);
@@ -101,8 +128,10 @@ describe('class 2: whatever the transport brings, the client ends typed', () => 
           assert.ok(thrown instanceof GatewayError, `untyped: ${String(thrown)}`);
           // The outcome mapping accepts every error the client throws.
           assert.equal(typeof outcomeOf(thrown).kind, 'string');
-          if (moves && thrown instanceof UncertainOutcomeError) assert.ok(thrown.merchantTransactionId, 'an uncertain payment names its merchantTransactionId');
-          if (moves && name !== 'payments.create (generated id)') assert.equal(thrown.merchantTransactionId ?? sent.merchantTransactionId, sent.merchantTransactionId);
+          if (moves && thrown instanceof UncertainOutcomeError)
+            assert.ok(thrown.merchantTransactionId, 'an uncertain payment names its merchantTransactionId');
+          if (moves && name !== 'payments.create (generated id)')
+            assert.equal(thrown.merchantTransactionId ?? sent.merchantTransactionId, sent.merchantTransactionId);
         }),
         // Modest: 13 methods share the CI budget.
         { numRuns: 60 },
@@ -172,7 +201,9 @@ describe('class 2: whatever the transport brings, the client ends typed', () => 
         () => client.handleShopperReturn(input as never),
       ];
       for (const attempt of attempts) {
-        const error = await Promise.resolve().then(attempt as () => Promise<unknown>).catch((caught: unknown) => caught);
+        const error = await Promise.resolve()
+          .then(attempt as () => Promise<unknown>)
+          .catch((caught: unknown) => caught);
         assert.ok(error === undefined || error instanceof GatewayError || !(error instanceof Error), `${inspect(input)}: ${String(error)}`);
       }
     }

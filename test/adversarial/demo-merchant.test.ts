@@ -88,7 +88,10 @@ async function send(exchange: Exchange, allowed: readonly number[]): Promise<Ans
   return { status: response.status, text, body: answer };
 }
 
-const json = (value: unknown, headers: Record<string, string> = {}) => ({ headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(value) });
+const json = (value: unknown, headers: Record<string, string> = {}) => ({
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(value),
+});
 
 /**
  * A value an attacker or a confused page might send: canaries alone, inside text, in numbers' places, nested.
@@ -102,14 +105,45 @@ const secretish = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom(CARDS.approved, CARDS.declined, CARDS.challenge, CARDS.uncertain, '12.50', '0.00', '9999999999.99', '05', 'espresso-beans'),
+  fc.constantFrom(
+    CARDS.approved,
+    CARDS.declined,
+    CARDS.challenge,
+    CARDS.uncertain,
+    '12.50',
+    '0.00',
+    '9999999999.99',
+    '05',
+    'espresso-beans',
+  ),
 );
-const nested = fc.oneof(secretish, fc.array(secretish, { maxLength: 3 }), fc.dictionary(fc.constantFrom('sku', 'quantity', 'number', 'cvv', 'language', 'x'), secretish, { maxKeys: 3 }));
+const nested = fc.oneof(
+  secretish,
+  fc.array(secretish, { maxLength: 3 }),
+  fc.dictionary(fc.constantFrom('sku', 'quantity', 'number', 'cvv', 'language', 'x'), secretish, { maxKeys: 3 }),
+);
 
 /** The fields the routes read, and some they never do, each with hostile values. */
-const FIELDS = ['lines', 'cardNumber', 'holder', 'amount', 'challengeWindow', 'browser', 'captureId', 'registrationId', 'card.cvv', 'cvv', 'card', 'accessToken', '__proto__', 'constructor'];
+const FIELDS = [
+  'lines',
+  'cardNumber',
+  'holder',
+  'amount',
+  'challengeWindow',
+  'browser',
+  'captureId',
+  'registrationId',
+  'card.cvv',
+  'cvv',
+  'card',
+  'accessToken',
+  '__proto__',
+  'constructor',
+];
 const cvvFields = fc.constantFrom({}, { cvv: CVV }, { 'card.cvv': CVV }, { card: { number: PANS[0], cvv: CVV } }, { securityCode: CVV });
-const hostileObject = fc.tuple(fc.dictionary(fc.constantFrom(...FIELDS), nested, { maxKeys: 6 }), cvvFields).map(([fields, cvv]) => ({ ...fields, ...cvv }));
+const hostileObject = fc
+  .tuple(fc.dictionary(fc.constantFrom(...FIELDS), nested, { maxKeys: 6 }), cvvFields)
+  .map(([fields, cvv]) => ({ ...fields, ...cvv }));
 
 /** Ids for path parameters: unknown, canaries, odd encodings. */
 const pathId = fc.oneof(
@@ -140,7 +174,11 @@ const ROUTES = [
 ] as const;
 
 const queryString = fc
-  .dictionary(fc.constantFrom('id', 'resourcePath', 'merchantTransactionId', 'x', 'card.number'), fc.oneof(secretish.map(String), fc.array(secretish.map(String), { minLength: 2, maxLength: 2 })), { maxKeys: 3 })
+  .dictionary(
+    fc.constantFrom('id', 'resourcePath', 'merchantTransactionId', 'x', 'card.number'),
+    fc.oneof(secretish.map(String), fc.array(secretish.map(String), { minLength: 2, maxLength: 2 })),
+    { maxKeys: 3 },
+  )
   .map((query) => {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) for (const item of [value].flat()) search.append(name, item);
@@ -153,10 +191,17 @@ const bodyAndHeaders = fc.oneof(
   hostileObject.map((value) => json(value)),
   fc.jsonValue({ maxDepth: 3 }).map((value) => json(value)),
   fc.constantFrom(...CANARIES).map((canary) => ({ headers: { 'content-type': 'application/json' }, body: `{"cardNumber": ${canary}` })),
-  hostileObject.map((value) => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(Object.entries(value).map(([name, item]) => [name, typeof item === 'string' ? item : JSON.stringify(item)])).toString() })),
+  hostileObject.map((value) => ({
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(
+      Object.entries(value).map(([name, item]) => [name, typeof item === 'string' ? item : JSON.stringify(item)]),
+    ).toString(),
+  })),
   fc.constant({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ holder: `${PANS[0]} `.repeat(5000) }) }),
   hostileObject.map((value) => ({ headers: { 'content-type': 'application/json; charset=latin1' }, body: JSON.stringify(value) })),
-  hostileObject.map((value) => json(value, { 'user-agent': `Mozilla ${TOKEN}`, 'x-forwarded-for': `${PANS[0]}, 127.0.0.1`, accept: `text/html;${CVV}` })),
+  hostileObject.map((value) =>
+    json(value, { 'user-agent': `Mozilla ${TOKEN}`, 'x-forwarded-for': `${PANS[0]}, 127.0.0.1`, accept: `text/html;${CVV}` }),
+  ),
 );
 
 describe('demo merchant under hostile input (fast-check)', () => {
@@ -165,25 +210,42 @@ describe('demo merchant under hostile input (fast-check)', () => {
     await fc.assert(
       fc.asyncProperty(exchange, async ({ route: [method, template], id, query, extra }) => {
         const path = `${template.replace(':id', id)}${query}`;
-        await send({ method, path, ...(method === 'GET' ? { headers: 'headers' in extra ? extra.headers : {} } : extra) }, [200, 400, 404, 413, 415, 502]);
+        await send(
+          { method, path, ...(method === 'GET' ? { headers: 'headers' in extra ? extra.headers : {} } : extra) },
+          [200, 400, 404, 413, 415, 502],
+        );
       }),
       { numRuns: 150 },
     );
   });
 
   test('a secret in any one field of an otherwise valid request never comes back, wherever the shop would echo it', async () => {
-    const order = (await send({ method: 'POST', path: '/api/orders', ...json({ lines: [{ sku: 'espresso-beans', quantity: 1 }] }) }, [200])).body.order;
+    const order = (await send({ method: 'POST', path: '/api/orders', ...json({ lines: [{ sku: 'espresso-beans', quantity: 1 }] }) }, [200]))
+      .body.order;
     const held = await reservation();
-    const capture = (await send({ method: 'POST', path: `/api/reservations/${held}/captures`, ...json({ amount: '5.00' }) }, [200])).body.reservation.captures[0].id as string;
-    const saved = (await send({ method: 'POST', path: '/api/saved-cards', ...json({ cardNumber: CARDS.approved, holder: 'Jane Jones' }) }, [200])).body.savedCard.registrationId as string;
+    const capture = (await send({ method: 'POST', path: `/api/reservations/${held}/captures`, ...json({ amount: '5.00' }) }, [200])).body
+      .reservation.captures[0].id as string;
+    const saved = (
+      await send({ method: 'POST', path: '/api/saved-cards', ...json({ cardNumber: CARDS.approved, holder: 'Jane Jones' }) }, [200])
+    ).body.savedCard.registrationId as string;
     const browser = { language: 'de-AT', screenWidth: 1280, screenHeight: 800, screenColorDepth: 24, timezone: -60 };
     const checkoutReturn = { id: order.checkoutId, resourcePath: `/v1/checkouts/${order.checkoutId}/payment` };
     /** Valid requests of every route: `params.id` goes into the path, `query` after it, `body` as JSON. */
-    const valid: { method: string; template: string; params?: Record<string, unknown>; query?: Record<string, unknown>; body?: Record<string, unknown> }[] = [
+    const valid: {
+      method: string;
+      template: string;
+      params?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      body?: Record<string, unknown>;
+    }[] = [
       { method: 'POST', template: '/api/orders', body: { lines: [{ sku: 'filter-beans', quantity: 2 }] } },
       { method: 'GET', template: '/api/orders/:id', params: { id: order.id } },
       { method: 'GET', template: '/api/orders/:id/payment', params: { id: order.id }, query: checkoutReturn },
-      { method: 'POST', template: '/api/card-payments', body: { cardNumber: CARDS.approved, holder: 'Jane Jones', amount: '10.00', challengeWindow: '02', browser } },
+      {
+        method: 'POST',
+        template: '/api/card-payments',
+        body: { cardNumber: CARDS.approved, holder: 'Jane Jones', amount: '10.00', challengeWindow: '02', browser },
+      },
       { method: 'GET', template: '/api/card-payments/return', query: { id: 'unknown', resourcePath: '/v1/payments/unknown' } },
       { method: 'POST', template: '/api/reservations', body: { cardNumber: CARDS.approved, holder: 'Jane Jones', amount: '20.00' } },
       { method: 'POST', template: '/api/reservations/:id/captures', params: { id: held }, body: { amount: '1.00' } },
@@ -196,9 +258,22 @@ describe('demo merchant under hostile input (fast-check)', () => {
     const leaves = (value: unknown, path: string[] = []): string[][] =>
       value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([key, item]) => leaves(item, [...path, key])) : [path];
     const replaced = (value: any, [head, ...rest]: string[], secret: string): any =>
-      head === undefined ? secret : Array.isArray(value) ? value.map((item, index) => (String(index) === head ? replaced(item, rest, secret) : item)) : { ...value, [head]: replaced(value[head], rest, secret) };
-    const secrets = fc.constantFrom(...CANARIES, `Jane ${PANS[0]}`, `${PANS[1]}`.replace(/(\d{4})(?=\d)/g, '$1 '), `Bearer ${TOKEN}`, `ref-${PANS[0]}`, `cvv=${CVV}`);
-    const headerSecrets = fc.option(fc.record({ 'user-agent': secrets, 'x-forwarded-for': secrets, 'accept-language': secrets }), { nil: undefined });
+      head === undefined
+        ? secret
+        : Array.isArray(value)
+          ? value.map((item, index) => (String(index) === head ? replaced(item, rest, secret) : item))
+          : { ...value, [head]: replaced(value[head], rest, secret) };
+    const secrets = fc.constantFrom(
+      ...CANARIES,
+      `Jane ${PANS[0]}`,
+      `${PANS[1]}`.replace(/(\d{4})(?=\d)/g, '$1 '),
+      `Bearer ${TOKEN}`,
+      `ref-${PANS[0]}`,
+      `cvv=${CVV}`,
+    );
+    const headerSecrets = fc.option(fc.record({ 'user-agent': secrets, 'x-forwarded-for': secrets, 'accept-language': secrets }), {
+      nil: undefined,
+    });
     await fc.assert(
       fc.asyncProperty(fc.nat(valid.length - 1), fc.nat(40), secrets, headerSecrets, async (which, leafIndex, secret, headers) => {
         const request = valid[which]!;
@@ -207,7 +282,10 @@ describe('demo merchant under hostile input (fast-check)', () => {
         const planted = replaced({ params: request.params ?? {}, query: request.query ?? {}, body: request.body ?? {} }, slot, secret);
         const path = `${request.template.replace(':id', encodeURIComponent(String(planted.params.id ?? '')))}${Object.keys(planted.query).length ? `?${new URLSearchParams(planted.query)}` : ''}`;
         // Every body also carries a security code the shop never asked for.
-        const exchange = request.method === 'GET' ? { method: 'GET', path, headers: { ...headers } } : { method: 'POST', path, ...json({ ...planted.body, cvv: CVV, card: { cvv: CVV } }, { ...headers }) };
+        const exchange =
+          request.method === 'GET'
+            ? { method: 'GET', path, headers: { ...headers } }
+            : { method: 'POST', path, ...json({ ...planted.body, cvv: CVV, card: { cvv: CVV } }, { ...headers }) };
         await send(exchange, [200, 400, 404, 502]);
       }),
       { numRuns: 200 },
@@ -216,7 +294,11 @@ describe('demo merchant under hostile input (fast-check)', () => {
 
   test('the call log shows what was sent to the gateway, with a card number typed anywhere and the token masked', async () => {
     const { body } = await send(
-      { method: 'POST', path: '/api/card-payments', ...json({ cardNumber: PANS[0], holder: `Jane ${PANS[1]}`, amount: '10.00', cvv: CVV }, { 'user-agent': `Mozilla ${TOKEN}` }) },
+      {
+        method: 'POST',
+        path: '/api/card-payments',
+        ...json({ cardNumber: PANS[0], holder: `Jane ${PANS[1]}`, amount: '10.00', cvv: CVV }, { 'user-agent': `Mozilla ${TOKEN}` }),
+      },
       [200],
     );
     const post = (body.calls as { method: string; params: Record<string, string> }[]).find((call) => call.method === 'POST');
@@ -230,7 +312,10 @@ describe('demo merchant under hostile input (fast-check)', () => {
 
 /** Makes a preauthorisation to capture, refund and pay out against, without faults. */
 async function reservation(): Promise<string> {
-  const { body } = await send({ method: 'POST', path: '/api/reservations', ...json({ cardNumber: CARDS.approved, amount: '20.00' }) }, [200]);
+  const { body } = await send(
+    { method: 'POST', path: '/api/reservations', ...json({ cardNumber: CARDS.approved, amount: '20.00' }) },
+    [200],
+  );
   return body.reservation.preauthorization.id as string;
 }
 
@@ -239,35 +324,77 @@ describe('demo merchant when the gateway fails', () => {
 
   /** Each flow: how to set it up, the gateway path a fault is put on, and the request to the merchant. */
   const flows: { name: string; prepare: () => Promise<{ gatewayPath: string; exchange: Exchange }> }[] = [
-    { name: 'create an order', prepare: async () => ({ gatewayPath: '/v1/checkouts', exchange: { method: 'POST', path: '/api/orders', ...json({ lines: [{ sku: 'espresso-beans', quantity: 1 }] }) } }) },
     {
-      name: 'read the order\'s payment',
+      name: 'create an order',
+      prepare: async () => ({
+        gatewayPath: '/v1/checkouts',
+        exchange: { method: 'POST', path: '/api/orders', ...json({ lines: [{ sku: 'espresso-beans', quantity: 1 }] }) },
+      }),
+    },
+    {
+      name: "read the order's payment",
       prepare: async () => {
-        const { body } = await send({ method: 'POST', path: '/api/orders', ...json({ lines: [{ sku: 'filter-beans', quantity: 2 }] }) }, [200]);
+        const { body } = await send(
+          { method: 'POST', path: '/api/orders', ...json({ lines: [{ sku: 'filter-beans', quantity: 2 }] }) },
+          [200],
+        );
         const { id, checkoutId } = body.order;
         const resourcePath = `/v1/checkouts/${checkoutId}/payment`;
-        return { gatewayPath: resourcePath, exchange: { method: 'GET', path: `/api/orders/${id}/payment?${new URLSearchParams({ id: checkoutId, resourcePath })}` } };
+        return {
+          gatewayPath: resourcePath,
+          exchange: { method: 'GET', path: `/api/orders/${id}/payment?${new URLSearchParams({ id: checkoutId, resourcePath })}` },
+        };
       },
     },
-    { name: 'card payment', prepare: async () => ({ gatewayPath: '/v1/payments', exchange: { method: 'POST', path: '/api/card-payments', ...json({ cardNumber: PANS[0], amount: '11.00' }) } }) },
-    { name: 'preauthorise', prepare: async () => ({ gatewayPath: '/v1/payments', exchange: { method: 'POST', path: '/api/reservations', ...json({ cardNumber: PANS[1], amount: '12.00' }) } }) },
+    {
+      name: 'card payment',
+      prepare: async () => ({
+        gatewayPath: '/v1/payments',
+        exchange: { method: 'POST', path: '/api/card-payments', ...json({ cardNumber: PANS[0], amount: '11.00' }) },
+      }),
+    },
+    {
+      name: 'preauthorise',
+      prepare: async () => ({
+        gatewayPath: '/v1/payments',
+        exchange: { method: 'POST', path: '/api/reservations', ...json({ cardNumber: PANS[1], amount: '12.00' }) },
+      }),
+    },
     {
       name: 'capture',
       prepare: async () => {
         const id = await reservation();
-        return { gatewayPath: `/v1/payments/${id}`, exchange: { method: 'POST', path: `/api/reservations/${id}/captures`, ...json({ amount: '5.00' }) } };
+        return {
+          gatewayPath: `/v1/payments/${id}`,
+          exchange: { method: 'POST', path: `/api/reservations/${id}/captures`, ...json({ amount: '5.00' }) },
+        };
       },
     },
-    { name: 'save a card', prepare: async () => ({ gatewayPath: '/v1/registrations', exchange: { method: 'POST', path: '/api/saved-cards', ...json({ cardNumber: PANS[0], holder: `Jane ${PANS[1]}` }) } }) },
+    {
+      name: 'save a card',
+      prepare: async () => ({
+        gatewayPath: '/v1/registrations',
+        exchange: { method: 'POST', path: '/api/saved-cards', ...json({ cardNumber: PANS[0], holder: `Jane ${PANS[1]}` }) },
+      }),
+    },
     {
       name: 'pay out',
       prepare: async () => {
         const { body } = await send({ method: 'POST', path: '/api/saved-cards', ...json({ cardNumber: CARDS.approved }) }, [200]);
         const { registrationId } = body.savedCard;
-        return { gatewayPath: `/v1/registrations/${registrationId}/payments`, exchange: { method: 'POST', path: '/api/payouts', ...json({ registrationId, amount: '3.00' }) } };
+        return {
+          gatewayPath: `/v1/registrations/${registrationId}/payments`,
+          exchange: { method: 'POST', path: '/api/payouts', ...json({ registrationId, amount: '3.00' }) },
+        };
       },
     },
-    { name: 'transaction report', prepare: async () => ({ gatewayPath: '/v3/query', exchange: { method: 'GET', path: '/api/transactions?merchantTransactionId=card-1001' } }) },
+    {
+      name: 'transaction report',
+      prepare: async () => ({
+        gatewayPath: '/v3/query',
+        exchange: { method: 'GET', path: '/api/transactions?merchantTransactionId=card-1001' },
+      }),
+    },
   ];
 
   for (const flow of flows) {
@@ -279,25 +406,36 @@ describe('demo merchant when the gateway fails', () => {
         if (status === 502) assert.ok(Array.isArray(body.calls) && body.calls.length, `${mode}: the failed calls are shown`);
         // `error` and `hang` lose the request before the gateway acts on it: nothing may read as paid. (`drop` loses the answer
         // after the payment was made: the look-up finds it, so approved is right there.)
-        if (mode !== 'drop' && status === 200) assert.notEqual(body.outcome, 'approved', `${mode}: nothing was charged, yet the answer says approved`);
+        if (mode !== 'drop' && status === 200)
+          assert.notEqual(body.outcome, 'approved', `${mode}: nothing was charged, yet the answer says approved`);
       }
     });
   }
 
   test('a payment POST is sent at most once per merchantTransactionId and payment, however the gateway failed', () => {
-    const sent = sandbox.requests().filter((request) => request.method === 'POST' && /^\/v1\/(payments|registrations\/[^/]+\/payments)(\/[^/]+)?$/.test(request.path));
+    const sent = sandbox
+      .requests()
+      .filter((request) => request.method === 'POST' && /^\/v1\/(payments|registrations\/[^/]+\/payments)(\/[^/]+)?$/.test(request.path));
     // Captures and refunds are filed under their payment's merchantTransactionId: each flow makes one per payment, so a
     // second POST to the same payment under the same reference would be a lost request sent again.
-    const sends = sent.filter((request) => request.params.merchantTransactionId).map((request) => `${request.path} ${request.params.paymentType ?? ''} ${request.params.merchantTransactionId}`);
+    const sends = sent
+      .filter((request) => request.params.merchantTransactionId)
+      .map((request) => `${request.path} ${request.params.paymentType ?? ''} ${request.params.merchantTransactionId}`);
     assert.ok(sends.length > 10, 'payments were sent');
-    assert.ok(sent.some((request) => request.params.paymentType === 'CP' && request.params.merchantTransactionId?.startsWith('hold-')), 'captures are filed under their preauthorisation\'s reference');
+    assert.ok(
+      sent.some((request) => request.params.paymentType === 'CP' && request.params.merchantTransactionId?.startsWith('hold-')),
+      "captures are filed under their preauthorisation's reference",
+    );
     assert.equal(new Set(sends).size, sends.length, `a payment POST was sent twice: ${sends.join(', ')}`);
   });
 
   test('an uncertain outcome whose look-ups fail too is answered "uncertain", typed, never a TypeError', async () => {
     sandbox.fault('/v3/query', 'error', 20);
     try {
-      const { body } = await send({ method: 'POST', path: '/api/card-payments', ...json({ cardNumber: CARDS.uncertain, amount: '13.00' }) }, [200]);
+      const { body } = await send(
+        { method: 'POST', path: '/api/card-payments', ...json({ cardNumber: CARDS.uncertain, amount: '13.00' }) },
+        [200],
+      );
       assert.equal(body.outcome, 'uncertain');
       assert.match(body.message, /merchantTransactionId card-\d+/);
     } finally {
@@ -314,14 +452,25 @@ describe('demo merchant when its status store fails', () => {
       settle: () => Promise.reject(new Error('store down')),
       renew: () => Promise.reject(new Error('store down')),
     };
-    const shop = await startMerchant({ port: 0, gateway: { baseUrl: sandbox.url, accessToken: TOKEN, entityId: sandbox.entities[0]! }, client: PATIENCE, statusStore: failing });
+    const shop = await startMerchant({
+      port: 0,
+      gateway: { baseUrl: sandbox.url, accessToken: TOKEN, entityId: sandbox.entities[0]! },
+      client: PATIENCE,
+      statusStore: failing,
+    });
     const previous = merchant;
     merchant = shop;
     try {
-      const { body } = await send({ method: 'POST', path: '/api/orders', ...json({ lines: [{ sku: 'pour-over-kit', quantity: 1 }] }) }, [200]);
+      const { body } = await send(
+        { method: 'POST', path: '/api/orders', ...json({ lines: [{ sku: 'pour-over-kit', quantity: 1 }] }) },
+        [200],
+      );
       const { id, checkoutId } = body.order;
       const resourcePath = `/v1/checkouts/${checkoutId}/payment`;
-      const answer = await send({ method: 'GET', path: `/api/orders/${id}/payment?${new URLSearchParams({ id: checkoutId, resourcePath })}` }, [200]);
+      const answer = await send(
+        { method: 'GET', path: `/api/orders/${id}/payment?${new URLSearchParams({ id: checkoutId, resourcePath })}` },
+        [200],
+      );
       assert.equal(answer.body.outcome, 'throttled');
       assert.ok(answer.body.retryAfterSeconds > 0);
       assert.match(answer.body.message, /store/i);

@@ -25,7 +25,6 @@ const SECRETS = [TOKEN, PAN, CVV];
 const CHECKOUT_ID = 'ABCE449B5FC84ED5A1C7174840C7A3F8.uat01-vm-tx03';
 const RUNS = 60;
 
-
 const card = { number: PAN, holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034', cvv: CVV };
 const payment = {
   id: PAYMENT_ID,
@@ -43,7 +42,15 @@ const payment = {
 
 /** Valid inputs of every kind an export takes, each carrying the canaries where a secret belongs. */
 const VALID: readonly unknown[] = [
-  { amount: '92.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', card, customer: { email: 'jane@example.com', ip: '192.0.2.10' }, customParameters: { note: TOKEN } },
+  {
+    amount: '92.00',
+    currency: 'EUR',
+    paymentType: 'DB',
+    paymentBrand: 'VISA',
+    card,
+    customer: { email: 'jane@example.com', ip: '192.0.2.10' },
+    customParameters: { note: TOKEN },
+  },
   { amount: '12.00', currency: 'EUR', paymentType: 'DB' },
   { amount: '1.00', currency: 'EUR', merchantTransactionId: 'order-2' },
   { paymentBrand: 'VISA', card },
@@ -69,11 +76,40 @@ const VALID: readonly unknown[] = [
 ];
 
 /** Where a near miss replaces a value: top-level and nested fields the exports read. */
-const PATHS = ['amount', 'currency', 'paymentType', 'paymentBrand', 'card', 'card.number', 'card.cvv', 'card.expiryYear', 'customer', 'customParameters', 'merchantTransactionId', 'programme', 'id', 'resourcePath', 'body', 'headers', 'headers.x-authentication-tag', 'result', 'result.code', 'registrationId', 'standingInstruction', 'entityId', 'signal', 'timeoutMs', 'store', 'expiry', 'frequency', 'type'];
+const PATHS = [
+  'amount',
+  'currency',
+  'paymentType',
+  'paymentBrand',
+  'card',
+  'card.number',
+  'card.cvv',
+  'card.expiryYear',
+  'customer',
+  'customParameters',
+  'merchantTransactionId',
+  'programme',
+  'id',
+  'resourcePath',
+  'body',
+  'headers',
+  'headers.x-authentication-tag',
+  'result',
+  'result.code',
+  'registrationId',
+  'standingInstruction',
+  'entityId',
+  'signal',
+  'timeoutMs',
+  'store',
+  'expiry',
+  'frequency',
+  'type',
+];
 
 function setPath(target: unknown, path: string, value: unknown): unknown {
   if (typeof target !== 'object' || target === null) return target;
-  const copy: Record<string, unknown> = Array.isArray(target) ? [...target] as never : { ...target };
+  const copy: Record<string, unknown> = Array.isArray(target) ? ([...target] as never) : { ...target };
   const [head, ...rest] = path.split('.');
   copy[head!] = rest.length ? setPath(copy[head!] ?? {}, rest.join('.'), value) : value;
   return copy;
@@ -82,13 +118,42 @@ function setPath(target: unknown, path: string, value: unknown): unknown {
 const nearMiss = fc
   .tuple(fc.constantFrom(...VALID), fc.array(fc.tuple(fc.constantFrom(...PATHS), fc.anything()), { maxLength: 3 }))
   .map(([valid, changes]) => changes.reduce<unknown>((value, [path, replacement]) => setPath(value, path, replacement), valid));
-const argument = fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...VALID) }, { weight: 3, arbitrary: nearMiss }, { weight: 2, arbitrary: fc.anything() });
+const argument = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom(...VALID) },
+  { weight: 3, arbitrary: nearMiss },
+  { weight: 2, arbitrary: fc.anything() },
+);
 
 /** How the injected gateway answers: each echoes the request, as a misbehaving gateway or proxy might. */
 const ANSWERS: Record<string, (call: StubCall) => Response> = {
-  approved: (call) => json(200, answer('000.100.110', { ...payment, echoed: Object.fromEntries(call.form), id: PAYMENT_ID, merchantTransactionId: call.form.get('merchantTransactionId') ?? call.url.searchParams.get('merchantTransactionId') ?? 'x', payments: [] })),
-  declined: (call) => json(200, answer('800.100.152', { ...payment, card: { number: call.form.get('card.number'), cvv: call.form.get('card.cvv') } }, `declined ${call.body}`)),
-  invalid: (call) => json(400, { result: { code: '200.300.404', description: `bad ${call.body}`, parameterErrors: [...call.form].map(([name, value]) => ({ name, value, message: `bad ${value}` })) } }),
+  approved: (call) =>
+    json(
+      200,
+      answer('000.100.110', {
+        ...payment,
+        echoed: Object.fromEntries(call.form),
+        id: PAYMENT_ID,
+        merchantTransactionId: call.form.get('merchantTransactionId') ?? call.url.searchParams.get('merchantTransactionId') ?? 'x',
+        payments: [],
+      }),
+    ),
+  declined: (call) =>
+    json(
+      200,
+      answer(
+        '800.100.152',
+        { ...payment, card: { number: call.form.get('card.number'), cvv: call.form.get('card.cvv') } },
+        `declined ${call.body}`,
+      ),
+    ),
+  invalid: (call) =>
+    json(400, {
+      result: {
+        code: '200.300.404',
+        description: `bad ${call.body}`,
+        parameterErrors: [...call.form].map(([name, value]) => ({ name, value, message: `bad ${value}` })),
+      },
+    }),
   uncertain: (call) => json(504, answer('900.100.300', {}, `timeout ${call.body} ${call.authorization}`)),
   refused: (call) => json(401, answer('800.900.300', {}, `refused ${call.authorization}`)),
   proxy: (call) => new Response(`<html>${call.body} ${call.authorization}</html>`, { status: 502 }),
@@ -96,14 +161,30 @@ const ANSWERS: Record<string, (call: StubCall) => Response> = {
     throw new TypeError(`fetch ${call.url} ${call.body} ${call.authorization}`, { cause: { token: TOKEN, body: call.body } });
   },
 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let answering: keyof typeof ANSWERS = 'approved';
 
 /** Every way an error and its causes get written down. */
 function renderings(error: Error): string[] {
-  const texts = [String(error), error.message, error.stack ?? '', JSON.stringify(error) ?? '', inspect(error, { depth: Infinity, showHidden: true })];
-  for (let cause: unknown = error.cause, depth = 0; cause !== undefined && cause !== null && depth < 10; cause = (cause as Error).cause, depth++) {
-    texts.push(String(cause), inspect(cause, { depth: Infinity, showHidden: true }), JSON.stringify(cause) ?? '', (cause as Error).stack ?? '');
+  const texts = [
+    String(error),
+    error.message,
+    error.stack ?? '',
+    JSON.stringify(error) ?? '',
+    inspect(error, { depth: Infinity, showHidden: true }),
+  ];
+  for (
+    let cause: unknown = error.cause, depth = 0;
+    cause !== undefined && cause !== null && depth < 10;
+    cause = (cause as Error).cause, depth++
+  ) {
+    texts.push(
+      String(cause),
+      inspect(cause, { depth: Infinity, showHidden: true }),
+      JSON.stringify(cause) ?? '',
+      (cause as Error).stack ?? '',
+    );
   }
   return texts;
 }
@@ -136,13 +217,23 @@ function methodsOf(value: object, prefix: string): [string, (...args: unknown[])
 }
 
 const { client } = stubClient((call) => ANSWERS[answering]!(call), { reconcileDelaysMs: [0], timeoutMs: 1000 });
-const functions = (Object.entries(server) as [string, unknown][]).filter((entry): entry is [string, (...args: unknown[]) => unknown] => typeof entry[1] === 'function');
+const functions = (Object.entries(server) as [string, unknown][]).filter(
+  (entry): entry is [string, (...args: unknown[]) => unknown] => typeof entry[1] === 'function',
+);
 const targets: [string, (...args: unknown[]) => unknown][] = [...functions, ...methodsOf(client, 'client')];
 
 describe('every export of gw-elements/server fails only with typed errors, without secrets', () => {
   test('the enumeration finds the exports and the client methods', () => {
     const names = targets.map(([name]) => name);
-    for (const expected of ['createGatewayClient', 'decryptNotification', 'verifyPayment', 'outcomeOf', 'client.payments.create', 'client.handleShopperReturn', 'client.reports.findByMerchantTransactionId']) {
+    for (const expected of [
+      'createGatewayClient',
+      'decryptNotification',
+      'verifyPayment',
+      'outcomeOf',
+      'client.payments.create',
+      'client.handleShopperReturn',
+      'client.reports.findByMerchantTransactionId',
+    ]) {
       assert.ok(names.includes(expected), `${expected} is enumerated`);
     }
   });
@@ -151,10 +242,14 @@ describe('every export of gw-elements/server fails only with typed errors, witho
     test(`${name}(anything, …)`, async () => {
       const arity = Math.max(fn.length, 1) + 1;
       await fc.assert(
-        fc.asyncProperty(fc.array(argument, { minLength: 0, maxLength: arity }), fc.constantFrom(...(Object.keys(ANSWERS) as (keyof typeof ANSWERS)[])), async (args, kind) => {
-          answering = kind;
-          await check(name, () => (isClass(fn) ? new (fn as unknown as new (...a: unknown[]) => unknown)(...args) : fn(...args)), args);
-        }),
+        fc.asyncProperty(
+          fc.array(argument, { minLength: 0, maxLength: arity }),
+          fc.constantFrom(...(Object.keys(ANSWERS) as (keyof typeof ANSWERS)[])),
+          async (args, kind) => {
+            answering = kind;
+            await check(name, () => (isClass(fn) ? new (fn as unknown as new (...a: unknown[]) => unknown)(...args) : fn(...args)), args);
+          },
+        ),
         { numRuns: RUNS },
       );
     });

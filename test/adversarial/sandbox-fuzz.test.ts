@@ -54,12 +54,30 @@ async function stillServes(): Promise<void> {
 }
 
 const KNOWN_PATHS = [
-  '/v1/checkouts', '/v1/payments', '/v1/paymentWidgets.js', '/v3/query', '/v1/threeDSecure/method', '/v1/threeDSecure/execute',
-  '/v1/threeDSecure/challenge', '/__sandbox/clock', '/__sandbox/requests', '/__sandbox/reset', '/v1/registrations',
+  '/v1/checkouts',
+  '/v1/payments',
+  '/v1/paymentWidgets.js',
+  '/v3/query',
+  '/v1/threeDSecure/method',
+  '/v1/threeDSecure/execute',
+  '/v1/threeDSecure/challenge',
+  '/__sandbox/clock',
+  '/__sandbox/requests',
+  '/__sandbox/reset',
+  '/v1/registrations',
 ];
-const idLike = fc.oneof(fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), maxLength: 40 }), fc.string({ maxLength: 40 }), fc.constantFrom('%', '%zz', '..', '', '4200000000000000', '__proto__'));
+const idLike = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), maxLength: 40 }),
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('%', '%zz', '..', '', '4200000000000000', '__proto__'),
+);
 /** Percent-encodes the UTF-8 bytes of any text, lone surrogates included (which `encodeURIComponent` refuses). */
-const percent = (text: string) => [...Buffer.from(text)].map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, '0')}`)).join('');
+const percent = (text: string) =>
+  [...Buffer.from(text)]
+    .map((byte) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, '0')}`,
+    )
+    .join('');
 const withId = (template: string) => idLike.map((id) => template.replace('{id}', percent(id).replace(/%25/g, '%')));
 const path = fc.oneof(
   fc.constantFrom(...KNOWN_PATHS),
@@ -69,15 +87,51 @@ const path = fc.oneof(
   withId('/v1/checkouts/{id}/widget/payments'),
   withId('/v1/registrations/{id}/payments'),
   withId('/v3/query/{id}'),
-  fc.constantFrom('/', '//', '///', 'http://', 'http://x/v1/payments', 'https://[::1]:99999/', '*', 'a', '/%', '/%00', '/..%2f..', '/v1/payments?', '?', '#', '/v1/payments#x'),
+  fc.constantFrom(
+    '/',
+    '//',
+    '///',
+    'http://',
+    'http://x/v1/payments',
+    'https://[::1]:99999/',
+    '*',
+    'a',
+    '/%',
+    '/%00',
+    '/..%2f..',
+    '/v1/payments?',
+    '?',
+    '#',
+    '/v1/payments#x',
+  ),
   fc.string({ unit: 'grapheme', maxLength: 60 }).map((text) => `/${text}`),
   fc.string({ unit: 'binary', maxLength: 60 }),
 );
 
 /** Field names: dotted, bracketed, deep, long, odd. */
 const fieldName = fc.oneof(
-  fc.constantFrom('amount', 'currency', 'paymentType', 'card.number', 'card.holder', 'customer.email', 'customParameters[X]', 'customer.browser.language', '__proto__', 'constructor', 'customer.__proto__.x', 'a[', ']', '[]', '.', '..', ''),
-  fc.array(fc.constantFrom('customer', 'billing', 'a', '__proto__', 'x[y]', '0'), { minLength: 1, maxLength: 40 }).map((parts) => parts.join('.')),
+  fc.constantFrom(
+    'amount',
+    'currency',
+    'paymentType',
+    'card.number',
+    'card.holder',
+    'customer.email',
+    'customParameters[X]',
+    'customer.browser.language',
+    '__proto__',
+    'constructor',
+    'customer.__proto__.x',
+    'a[',
+    ']',
+    '[]',
+    '.',
+    '..',
+    '',
+  ),
+  fc
+    .array(fc.constantFrom('customer', 'billing', 'a', '__proto__', 'x[y]', '0'), { minLength: 1, maxLength: 40 })
+    .map((parts) => parts.join('.')),
   fc.integer({ min: 1, max: 5000 }).map((depth) => `customer.${'a.'.repeat(depth)}b`),
   fc.integer({ min: 200, max: 3000 }).map((length) => `customParameters[${'n'.repeat(length)}]`),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
@@ -91,26 +145,67 @@ const fieldValue = fc.oneof(
 );
 const extraFields = fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 12 });
 
-const encodeForm = (fields: readonly (readonly [string, string])[]) => fields.map(([name, value]) => `${percent(name)}=${percent(value)}`).join('&');
+const encodeForm = (fields: readonly (readonly [string, string])[]) =>
+  fields.map(([name, value]) => `${percent(name)}=${percent(value)}`).join('&');
 const rawBody = fc.oneof(
   extraFields.map((fields) => Buffer.from(encodeForm(fields))),
   // A valid payment or checkout with odd extra fields, so validation, storage and echo run on them.
-  extraFields.map((fields) => Buffer.from(encodeForm([...Object.entries({ entityId: '', ...cardPayment(), ...threeDsFields() }), ...fields]))),
+  extraFields.map((fields) =>
+    Buffer.from(encodeForm([...Object.entries({ entityId: '', ...cardPayment(), ...threeDsFields() }), ...fields])),
+  ),
   fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
-  fc.constantFrom('{"amount":"1.00"}', '%', '%%%', '&&&', '=&=', 'a=%zz&b=%', '\u0000=\u0000', 'a'.repeat(10_000)).map((text) => Buffer.from(text)),
+  fc
+    .constantFrom('{"amount":"1.00"}', '%', '%%%', '&&&', '=&=', 'a=%zz&b=%', '\u0000=\u0000', 'a'.repeat(10_000))
+    .map((text) => Buffer.from(text)),
   fc.array(fc.constantFrom('a=1', 'b[c]=2', 'd.e.f=3'), { minLength: 900, maxLength: 1200 }).map((parts) => Buffer.from(parts.join('&'))),
 );
 
-const method = fc.oneof(fc.constantFrom('GET', 'POST', 'POST', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'TRACE', 'get', 'FOO', 'G ET', ''), fc.string({ maxLength: 8 }));
-const authorization = fc.oneof(fc.constant(undefined), fc.constant('valid'), fc.constantFrom('Bearer', 'Bearer ', 'Basic abc', 'Bearer \u00ff'), fc.string({ maxLength: 60 }), fc.integer({ min: 1000, max: 20_000 }).map((length) => `Bearer ${'t'.repeat(length)}`));
-const contentType = fc.constantFrom(undefined, 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=ISO-8859-1', 'application/json', 'multipart/form-data; boundary=x', 'text/plain', '', '\u00ff');
+const method = fc.oneof(
+  fc.constantFrom('GET', 'POST', 'POST', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'TRACE', 'get', 'FOO', 'G ET', ''),
+  fc.string({ maxLength: 8 }),
+);
+const authorization = fc.oneof(
+  fc.constant(undefined),
+  fc.constant('valid'),
+  fc.constantFrom('Bearer', 'Bearer ', 'Basic abc', 'Bearer \u00ff'),
+  fc.string({ maxLength: 60 }),
+  fc.integer({ min: 1000, max: 20_000 }).map((length) => `Bearer ${'t'.repeat(length)}`),
+);
+const contentType = fc.constantFrom(
+  undefined,
+  'application/x-www-form-urlencoded',
+  'application/x-www-form-urlencoded; charset=ISO-8859-1',
+  'application/json',
+  'multipart/form-data; boundary=x',
+  'text/plain',
+  '',
+  '\u00ff',
+);
 const framing = fc.constantFrom('length', 'length', 'chunked', 'none', 'wrong-short', 'wrong-long', 'negative', 'double', 'expect');
-const otherHeaders = fc.array(fc.tuple(fc.oneof(fc.constantFrom('content-encoding', 'accept', 'x-forwarded-for', 'host', 'connection', 'transfer-encoding', 'content-length'), fc.string({ maxLength: 20 })), fc.string({ maxLength: 60 })), { maxLength: 5 });
+const otherHeaders = fc.array(
+  fc.tuple(
+    fc.oneof(
+      fc.constantFrom('content-encoding', 'accept', 'x-forwarded-for', 'host', 'connection', 'transfer-encoding', 'content-length'),
+      fc.string({ maxLength: 20 }),
+    ),
+    fc.string({ maxLength: 60 }),
+  ),
+  { maxLength: 5 },
+);
 
 const entityQuery = (text: string) => (text.includes('?') ? text : `${text}?entityId=${entityId}`);
 
 /** One raw request from its parts; anything may be malformed, on purpose. */
-function build(parts: { method: string; path: string; auth: string | undefined; type: string | undefined; framing: string; body: Buffer; headers: readonly (readonly [string, string])[]; query: boolean }): Buffer {
+function build(parts: {
+  method: string;
+  path: string;
+  auth: string | undefined;
+  type: string | undefined;
+  framing: string;
+  body: Buffer;
+  headers: readonly (readonly [string, string])[];
+  query: boolean;
+}): Buffer {
   const target = parts.query ? entityQuery(parts.path) : parts.path;
   const lines = [`${parts.method} ${target} HTTP/1.1`, 'Host: sandbox'];
   if (parts.auth !== undefined) lines.push(`Authorization: ${parts.auth === 'valid' ? `Bearer ${token}` : parts.auth}`);
@@ -149,14 +244,20 @@ function build(parts: { method: string; path: string; auth: string | undefined; 
 
 describe('no request kills the sandbox (issue 12, class 7)', () => {
   it('the known killers get well-formed answers: odd targets, a deep name, 1–10 MB bodies, reading the log after them', async () => {
-    for (const target of ['//', 'http://', '//x:99999/', 'http://[', '*', '/%zz', '/v1/payments/%']) await exchange(`GET ${target} HTTP/1.1\r\nHost: x\r\n\r\n`, 'GET');
+    for (const target of ['//', 'http://', '//x:99999/', 'http://[', '*', '/%zz', '/v1/payments/%'])
+      await exchange(`GET ${target} HTTP/1.1\r\nHost: x\r\n\r\n`, 'GET');
     const deep = `entityId=${entityId}&customer.${'a.'.repeat(20_000)}b=x`;
-    await exchange(`POST /v1/payments HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Length: ${deep.length}\r\n\r\n${deep}`, 'POST');
+    await exchange(
+      `POST /v1/payments HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Length: ${deep.length}\r\n\r\n${deep}`,
+      'POST',
+    );
     for (const megabytes of [1, 4, 10]) {
       const body = Buffer.alloc(megabytes * 1024 * 1024, 'a');
       for (const chunked of [false, true]) {
         const head = `POST /v1/checkouts/x/widget/payments HTTP/1.1\r\nHost: x\r\n${chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`}\r\n\r\n`;
-        const request = chunked ? Buffer.concat([Buffer.from(`${head}${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]) : Buffer.concat([Buffer.from(head), body]);
+        const request = chunked
+          ? Buffer.concat([Buffer.from(`${head}${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')])
+          : Buffer.concat([Buffer.from(head), body]);
         fuzzed++;
         const { responses, failure } = await rawExchange(port, request, { timeoutMs: 15_000 });
         assert.equal(responses[0]?.status, 413, `${megabytes} MB ${chunked ? 'chunked' : 'with length'}: ${failure ?? ''}`);
@@ -165,7 +266,10 @@ describe('no request kills the sandbox (issue 12, class 7)', () => {
       // The same through fetch, as a merchant's client sends it: an answer, not a reset.
       const answer = await fetch(`${sandbox.url}/v1/payments`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body });
       assert.equal(answer.status, 413);
-      assert.equal(((await answer.json()) as { result: { description: string } }).result.description, `request body larger than ${DEFAULT_LIMITS.bodyBytes} bytes`);
+      assert.equal(
+        ((await answer.json()) as { result: { description: string } }).result.description,
+        `request body larger than ${DEFAULT_LIMITS.bodyBytes} bytes`,
+      );
     }
     const log = await fetch(`${sandbox.url}/__sandbox/requests`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(log.status, 200);
@@ -176,7 +280,16 @@ describe('no request kills the sandbox (issue 12, class 7)', () => {
   it('fuzzed raw requests: targets, methods, headers, framing, bodies, names, nesting, encodings', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ method, path, auth: authorization, type: contentType, framing, body: rawBody, headers: otherHeaders, query: fc.boolean() }),
+        fc.record({
+          method,
+          path,
+          auth: authorization,
+          type: contentType,
+          framing,
+          body: rawBody,
+          headers: otherHeaders,
+          query: fc.boolean(),
+        }),
         async (parts) => {
           const request = build(parts);
           // A framing the parser cannot end (a length longer than the body) is answered when the client closes or times out: both are fine, silence is not.
@@ -191,7 +304,12 @@ describe('no request kills the sandbox (issue 12, class 7)', () => {
   it('fuzzed query strings and form bodies on every endpoint, authenticated, so validation, storage and echo see them', async () => {
     await fc.assert(
       fc.asyncProperty(path, fc.constantFrom('GET', 'POST'), extraFields, fc.boolean(), async (target, verb, fields, base) => {
-        const form = encodeForm([...(base ? Object.entries({ entityId, ...cardPayment({ 'card.number': CARDS.challenge }), ...threeDsFields() }) : [['entityId', entityId] as const]), ...fields]);
+        const form = encodeForm([
+          ...(base
+            ? Object.entries({ entityId, ...cardPayment({ 'card.number': CARDS.challenge }), ...threeDsFields() })
+            : [['entityId', entityId] as const]),
+          ...fields,
+        ]);
         const request =
           verb === 'GET'
             ? `GET ${target.split('?')[0]}?${form.slice(0, 6000)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`
@@ -210,7 +328,10 @@ describe('no request kills the sandbox (issue 12, class 7)', () => {
     assert.equal(responses.length, 3);
     for (const response of responses) assertWellFormed(response, 'GET', 'pipelined');
     fuzzed++;
-    const stalled = await rawExchange(port, 'POST /v1/payments HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc', { timeoutMs: 300, halfClose: false });
+    const stalled = await rawExchange(port, 'POST /v1/payments HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc', {
+      timeoutMs: 300,
+      halfClose: false,
+    });
     assert.equal(stalled.responses.length, 0, 'waits for the rest of the body');
     await stillServes();
   });

@@ -33,12 +33,21 @@ before(async () => {
 after(() => close());
 
 const pay = () =>
-  fetch(`${state.base}/v1/payments`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: new URLSearchParams({ entityId: ENTITY, ...cardPayment() }) });
+  fetch(`${state.base}/v1/payments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}` },
+    body: new URLSearchParams({ entityId: ENTITY, ...cardPayment() }),
+  });
 
 /** Replaces `object[name]` by a function that throws, for one test. */
 function plantBug<T extends object>(object: T, name: keyof T): () => void {
   const original = object[name];
-  Object.defineProperty(object, name, { configurable: true, value: () => { throw new TypeError('planted bug'); } });
+  Object.defineProperty(object, name, {
+    configurable: true,
+    value: () => {
+      throw new TypeError('planted bug');
+    },
+  });
   return () => Object.defineProperty(object, name, { configurable: true, writable: true, value: original });
 }
 
@@ -59,7 +68,10 @@ describe('a bug answers HTTP 500 and the sandbox keeps serving (issue 12, class 
   it('a bug while building even the error answer still answers 500 with a fixed body', async () => {
     const restore = plantBug(state.store.clock, 'now');
     try {
-      const { responses } = await rawExchange(port, `GET /v1/payments/x?entityId=${ENTITY} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`);
+      const { responses } = await rawExchange(
+        port,
+        `GET /v1/payments/x?entityId=${ENTITY} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`,
+      );
       assert.equal(responses[0]?.status, 500);
       assert.equal(assertWellFormed(responses[0], 'GET', 'clock bug'), '800.800.800');
     } finally {

@@ -54,7 +54,14 @@ describe('junk load leaves the sandbox small (issue 12, class 7)', () => {
         }
       }
       for (const size of [1, 4, 10]) {
-        const { responses } = await rawExchange(port, Buffer.concat([Buffer.from(`POST /v1/checkouts/x/widget/payments HTTP/1.1\r\nHost: x\r\nContent-Length: ${size << 20}\r\n\r\n`), Buffer.alloc(size << 20, 'j')]), { timeoutMs: 15_000 });
+        const { responses } = await rawExchange(
+          port,
+          Buffer.concat([
+            Buffer.from(`POST /v1/checkouts/x/widget/payments HTTP/1.1\r\nHost: x\r\nContent-Length: ${size << 20}\r\n\r\n`),
+            Buffer.alloc(size << 20, 'j'),
+          ]),
+          { timeoutMs: 15_000 },
+        );
         assert.equal(responses[0]?.status, 413);
       }
       const flood = Array.from({ length: DEFAULT_LIMITS.fields }, (_, i) => `customParameters[f${i}]=${'v'.repeat(200)}`).join('&');
@@ -71,7 +78,9 @@ describe('junk load leaves the sandbox small (issue 12, class 7)', () => {
     const { storeBytes, logBytes } = sandbox.stats();
     assert.ok(logBytes <= DEFAULT_LIMITS.logBytes);
     const grown = heapAfterGc() - baseline;
-    console.log(`# junk load: heap +${megabytes(grown)} after GC, RSS ${megabytes(rssBefore)} → max ${megabytes(maxRss)}, store ${storeBytes} bytes, log ${logBytes} bytes`);
+    console.log(
+      `# junk load: heap +${megabytes(grown)} after GC, RSS ${megabytes(rssBefore)} → max ${megabytes(maxRss)}, store ${storeBytes} bytes, log ${logBytes} bytes`,
+    );
     // 160 × 250 KB kept in full (or behind a 14-character slice of each body) would be ~40 MB; what remains is the log and the allocator's slack.
     assert.ok(grown < 24 * 1024 * 1024, `heap grew by ${megabytes(grown)}`);
   });
@@ -92,9 +101,13 @@ describe('junk load leaves the sandbox small (issue 12, class 7)', () => {
         assert.ok(small.stats().storeBytes <= 512 * 1024, `store at ${small.stats().storeBytes} bytes`);
       }
       assert.ok(small.stats().payments < 20, `${small.stats().payments} payments kept`);
-      const oldest = await fetch(`${small.url}/v1/payments/${ids[0]}?entityId=${small.entities[0]}`, { headers: { authorization: `Bearer ${small.tokens[0]}` } });
+      const oldest = await fetch(`${small.url}/v1/payments/${ids[0]}?entityId=${small.entities[0]}`, {
+        headers: { authorization: `Bearer ${small.tokens[0]}` },
+      });
       assert.equal(oldest.status, 400, 'the oldest payment was dropped');
-      const newest = await fetch(`${small.url}/v1/payments/${ids.at(-1)}?entityId=${small.entities[0]}`, { headers: { authorization: `Bearer ${small.tokens[0]}` } });
+      const newest = await fetch(`${small.url}/v1/payments/${ids.at(-1)}?entityId=${small.entities[0]}`, {
+        headers: { authorization: `Bearer ${small.tokens[0]}` },
+      });
       assert.equal(newest.status, 200);
     } finally {
       await small.close();

@@ -15,7 +15,8 @@ const OTHER_TOKEN = 'T3RoZXJNZXJjaGFudFRva2Vu';
 
 it('custom parameters named like a security code, separated card numbers and other tokens are never kept', () => {
   const state = createSandboxState({ tokens: [TOKEN, OTHER_TOKEN], entities: [ENTITY] });
-  const call = (method: string, path: string, params: Record<string, string>) => route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: `Bearer ${TOKEN}` }).reply;
+  const call = (method: string, path: string, params: Record<string, string>) =>
+    route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: `Bearer ${TOKEN}` }).reply;
   const planted = {
     'customParameters[CVV]': '8417',
     'customParameters[securityCode]': '5923',
@@ -28,10 +29,16 @@ it('custom parameters named like a security code, separated card numbers and oth
   const created = call('POST', '/v1/payments', cardPayment({ merchantTransactionId: 'order-77', ...planted }));
   assert.equal(created.kind, 'json');
   const id = String((created as { body: Record<string, unknown> }).body.id);
-  const reads = [created, call('GET', `/v1/payments/${id}`, {}), call('GET', `/v3/query/${id}`, {}), call('GET', '/v3/query', { merchantTransactionId: 'order-77' })];
+  const reads = [
+    created,
+    call('GET', `/v1/payments/${id}`, {}),
+    call('GET', `/v3/query/${id}`, {}),
+    call('GET', '/v3/query', { merchantTransactionId: 'order-77' }),
+  ];
   for (const answer of reads) {
     const text = JSON.stringify(answer);
-    for (const secret of ['8417', '5923', '6031', '4200 0000 0000 0000', '4200-0000-0000-0000', '4200.0000.0000.0000', OTHER_TOKEN]) assert.ok(!text.includes(secret), `${secret} in ${text}`);
+    for (const secret of ['8417', '5923', '6031', '4200 0000 0000 0000', '4200-0000-0000-0000', '4200.0000.0000.0000', OTHER_TOKEN])
+      assert.ok(!text.includes(secret), `${secret} in ${text}`);
   }
   const body = (reads[1] as unknown as { body: { customParameters: Record<string, string> } }).body;
   assert.equal(body.customParameters.CVV, '***');

@@ -41,7 +41,11 @@ const SECRETS = [TOKEN, FOREIGN_PAN, OWN_PAN];
 
 /** Fails when `text` holds a secret: a whole card number, the token, or the CVV standing alone. */
 function assertClean(text: string, where: string): void {
-  for (const secret of SECRETS) assert.ok(!text.includes(secret), `${where} holds ${secret}: …${text.slice(Math.max(0, text.indexOf(secret) - 80), text.indexOf(secret) + 40)}…`);
+  for (const secret of SECRETS)
+    assert.ok(
+      !text.includes(secret),
+      `${where} holds ${secret}: …${text.slice(Math.max(0, text.indexOf(secret) - 80), text.indexOf(secret) + 40)}…`,
+    );
   assert.ok(!/(?<![0-9A-Za-z.:])9731(?![0-9A-Za-z.:])/.test(text), `${where} holds the CVV standing alone`);
 }
 
@@ -53,7 +57,12 @@ describe('no card number, CVV or token comes out of the sandbox or stays in it (
     const outputs: [string, string][] = [];
     const send = async (method: 'GET' | 'POST', path: string, form: Record<string, string>, headers: Record<string, string> = auth) => {
       const query = method === 'GET' ? `?${new URLSearchParams(form)}` : '';
-      const response = await fetch(`${sandbox.url}${path}${query}`, { method, headers, redirect: 'manual', ...(method === 'POST' ? { body: new URLSearchParams(form) } : {}) });
+      const response = await fetch(`${sandbox.url}${path}${query}`, {
+        method,
+        headers,
+        redirect: 'manual',
+        ...(method === 'POST' ? { body: new URLSearchParams(form) } : {}),
+      });
       const text = await response.text();
       outputs.push([`${method} ${path} → ${response.status}`, `${[...response.headers].join('\n')}\n${text}`]);
       return { status: response.status, text, json: () => JSON.parse(text), location: response.headers.get('location') };
@@ -61,28 +70,84 @@ describe('no card number, CVV or token comes out of the sandbox or stays in it (
     try {
       for (const secret of SECRETS) {
         const planted = plantedFields(secret);
-        const payment = cardPayment({ 'card.number': OWN_PAN, 'card.cvv': CVV, merchantTransactionId: 'order-secrets', ...threeDsFields(), ...planted });
+        const payment = cardPayment({
+          'card.number': OWN_PAN,
+          'card.cvv': CVV,
+          merchantTransactionId: 'order-secrets',
+          ...threeDsFields(),
+          ...planted,
+        });
         const pending = (await send('POST', '/v1/payments', { entityId: ENTITY, ...payment })).json();
         // A payment refused for its fields quotes them back: scrubbed.
-        await send('POST', '/v1/payments', { entityId: ENTITY, ...payment, 'customer.email': secret, 'card.holder': secret, amount: secret });
+        await send('POST', '/v1/payments', {
+          entityId: ENTITY,
+          ...payment,
+          'customer.email': secret,
+          'card.holder': secret,
+          amount: secret,
+        });
         await send('POST', '/v1/payments', { entityId: ENTITY, ...payment }, { authorization: `Bearer ${secret}` });
         // The shopper's 3DS walk: execute page, challenge answer, redirect back.
-        const form = Object.fromEntries(pending.redirect.parameters.map(({ name, value }: { name: string; value: string }) => [name, value]));
+        const form = Object.fromEntries(
+          pending.redirect.parameters.map(({ name, value }: { name: string; value: string }) => [name, value]),
+        );
         await send('POST', '/v1/threeDSecure/execute', form, {});
         await send('POST', '/v1/threeDSecure/challenge', { ...form, outcome: 'complete' }, {});
         await send('GET', `/v1/payments/${pending.id}`, { entityId: ENTITY });
-        await send('POST', `/v1/payments/${pending.id}`, { entityId: ENTITY, paymentType: 'RF', amount: '1.00', currency: 'EUR', 'customParameters[note]': secret });
+        await send('POST', `/v1/payments/${pending.id}`, {
+          entityId: ENTITY,
+          paymentType: 'RF',
+          amount: '1.00',
+          currency: 'EUR',
+          'customParameters[note]': secret,
+        });
         await send('GET', '/v3/query', { entityId: ENTITY, merchantTransactionId: 'order-secrets' });
         await send('GET', `/v3/query/${secret}`, { entityId: ENTITY });
         await send('GET', `/v1/${secret}/nothing`, { entityId: ENTITY, [secret]: secret });
 
         // The widget: a checkout carrying the planted fields, a card form with them, the status read.
-        const checkout = (await send('POST', '/v1/checkouts', { entityId: ENTITY, amount: '25.00', currency: 'EUR', paymentType: 'DB', integrity: 'true', ...threeDsFields(), ...planted })).json();
+        const checkout = (
+          await send('POST', '/v1/checkouts', {
+            entityId: ENTITY,
+            amount: '25.00',
+            currency: 'EUR',
+            paymentType: 'DB',
+            integrity: 'true',
+            ...threeDsFields(),
+            ...planted,
+          })
+        ).json();
         await send('GET', `/v1/checkouts/${checkout.id}/widget`, {}, {});
         // The shopper's own request carries no token and cannot know the merchant's: card numbers are what a shopper may type anywhere.
         const typed = secret === TOKEN ? FOREIGN_PAN : secret;
-        await send('POST', `/v1/checkouts/${checkout.id}/widget/payments`, { paymentBrand: 'VISA', 'card.number': CARDS.approved, 'card.holder': typed, 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': CVV, shopperResultUrl: `https://shop.example/result?pan=${FOREIGN_PAN}` }, {});
-        await send('POST', `/v1/checkouts/${checkout.id}/widget/payments`, { paymentBrand: 'VISA', 'card.number': CARDS.approved, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': CVV, shopperResultUrl: `https://shop.example/result?note=${typed}` }, {});
+        await send(
+          'POST',
+          `/v1/checkouts/${checkout.id}/widget/payments`,
+          {
+            paymentBrand: 'VISA',
+            'card.number': CARDS.approved,
+            'card.holder': typed,
+            'card.expiryMonth': '05',
+            'card.expiryYear': '2034',
+            'card.cvv': CVV,
+            shopperResultUrl: `https://shop.example/result?pan=${FOREIGN_PAN}`,
+          },
+          {},
+        );
+        await send(
+          'POST',
+          `/v1/checkouts/${checkout.id}/widget/payments`,
+          {
+            paymentBrand: 'VISA',
+            'card.number': CARDS.approved,
+            'card.holder': 'Jane Jones',
+            'card.expiryMonth': '05',
+            'card.expiryYear': '2034',
+            'card.cvv': CVV,
+            shopperResultUrl: `https://shop.example/result?note=${typed}`,
+          },
+          {},
+        );
         await send('GET', `/v1/checkouts/${checkout.id}/payment`, { entityId: ENTITY });
         await send('GET', `/v1/checkouts/${typed}/widget`, {}, {});
         await send('GET', `/v1/checkouts/${secret}/payment`, { entityId: ENTITY });
@@ -98,16 +163,32 @@ describe('no card number, CVV or token comes out of the sandbox or stays in it (
   it('what the store keeps holds no secret either (records, echoes, 3DS sessions, checkouts)', () => {
     const state: SandboxState = createSandboxState({ tokens: [TOKEN], entities: [ENTITY] });
     state.base = 'http://sandbox.test';
-    const call = (method: string, path: string, params: Record<string, string>) => route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: `Bearer ${TOKEN}` });
+    const call = (method: string, path: string, params: Record<string, string>) =>
+      route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: `Bearer ${TOKEN}` });
     for (const secret of SECRETS) {
       const planted = plantedFields(secret);
-      call('POST', '/v1/payments', cardPayment({ 'card.number': OWN_PAN, 'card.cvv': CVV, createRegistration: 'true', ...threeDsFields(`https://shop.example/r?x=${secret}`), ...planted }));
+      call(
+        'POST',
+        '/v1/payments',
+        cardPayment({
+          'card.number': OWN_PAN,
+          'card.cvv': CVV,
+          createRegistration: 'true',
+          ...threeDsFields(`https://shop.example/r?x=${secret}`),
+          ...planted,
+        }),
+      );
       call('POST', '/v1/payments', cardPayment({ 'card.cvv': CVV, paymentType: 'PA', createRegistration: 'true', ...planted }));
       call('POST', '/v1/checkouts', { amount: '25.00', currency: 'EUR', paymentType: 'DB', integrity: 'true', ...planted });
     }
     assert.ok(state.store.payments.size >= 6);
     const { store } = state;
-    const kept = { payments: [...store.payments.oldestFirst()], checkouts: [...store.checkouts.oldestFirst()], registrations: [...store.registrations.oldestFirst()], sessions: [...store.threeDsSessions] };
+    const kept = {
+      payments: [...store.payments.oldestFirst()],
+      checkouts: [...store.checkouts.oldestFirst()],
+      registrations: [...store.registrations.oldestFirst()],
+      sessions: [...store.threeDsSessions],
+    };
     assertClean(inspect(kept, { depth: Infinity, maxArrayLength: Infinity, maxStringLength: Infinity }), 'the store');
     assertClean(inspect(state.log.entries(), { depth: Infinity }), 'the log');
   });

@@ -53,7 +53,11 @@ export function parseResponses(data: Buffer, head = false): { responses: RawResp
  * comes back until the sandbox closes the connection, `expected` answers are
  * complete, or `timeoutMs` passes.
  */
-export function rawExchange(port: number, request: Buffer | string, { timeoutMs = 5000, expected = 1, halfClose = true, head = false } = {}): Promise<RawExchange> {
+export function rawExchange(
+  port: number,
+  request: Buffer | string,
+  { timeoutMs = 5000, expected = 1, halfClose = true, head = false } = {},
+): Promise<RawExchange> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -106,7 +110,10 @@ export function assertWellFormed(response: RawResponse, method: string, context:
     return undefined;
   }
   if (type.startsWith('text/html')) {
-    assert.ok(method === 'HEAD' || /^<!doctype html>/i.test(response.body.toString('utf8')), `${context}: an HTML answer that is not a page`);
+    assert.ok(
+      method === 'HEAD' || /^<!doctype html>/i.test(response.body.toString('utf8')),
+      `${context}: an HTML answer that is not a page`,
+    );
     return undefined;
   }
   assert.ok(type.startsWith('application/json'), `${context}: content-type ${JSON.stringify(type)} for status ${response.status}`);
@@ -118,7 +125,10 @@ export function assertWellFormed(response: RawResponse, method: string, context:
     assert.fail(`${context}: a JSON answer that does not parse: ${response.body.subarray(0, 200).toString('utf8')}`);
   }
   const code = body.result?.code;
-  assert.ok(typeof code === 'string' && RESULT_CODE.test(code), `${context}: no result.code in ${response.body.subarray(0, 200).toString('utf8')}`);
+  assert.ok(
+    typeof code === 'string' && RESULT_CODE.test(code),
+    `${context}: no result.code in ${response.body.subarray(0, 200).toString('utf8')}`,
+  );
   return code;
 }
 

@@ -64,13 +64,18 @@ test('one script tag defines both elements and shows a real checkout, with no ot
     await tab.goto(pageUrl);
     await tab.waitForSelector('gw-checkout[state="ready"] .wpwl-control-cardNumber', { timeout: 20_000 });
     // Each element's class registered under its own name (its static tagName, which minification keeps).
-    const defined = await tab.evaluate(() => ['gw-checkout', 'gw-3ds-handler'].map((name) => (customElements.get(name) as { tagName?: string } | undefined)?.tagName));
+    const defined = await tab.evaluate(() =>
+      ['gw-checkout', 'gw-3ds-handler'].map((name) => (customElements.get(name) as { tagName?: string } | undefined)?.tagName),
+    );
     assert.deepEqual(defined, ['gw-checkout', 'gw-3ds-handler']);
     assert.equal(await tab.getAttribute('gw-3ds-handler', 'state'), 'idle');
     // The bundle and the gateway's widget: Lit came inside the bundle, not as a bare import the page cannot resolve.
     assert.deepEqual(scripts, [`/${BROWSER_BUNDLE_FILE}`, '/v1/paymentWidgets.js']);
     // Lit's production build: no dev-mode warning, and nothing failed.
-    assert.deepEqual(logged.filter((line) => /^(error|warning):/.test(line) || /dev mode/i.test(line)), []);
+    assert.deepEqual(
+      logged.filter((line) => /^(error|warning):/.test(line) || /dev mode/i.test(line)),
+      [],
+    );
   } finally {
     await browser.close();
   }

@@ -17,15 +17,30 @@ test('gw-elements/checkout defines <gw-checkout> only; gw-elements/3ds-handler t
 
 /** The source files a page's bundler pulls in for `entry`. */
 async function modulesOf(entry: string): Promise<string[]> {
-  const result = await build({ entryPoints: [entry], bundle: true, write: false, metafile: true, format: 'esm', platform: 'browser', external: ['lit', 'lit/*'], logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'browser',
+    external: ['lit', 'lit/*'],
+    logLevel: 'silent',
+  });
   return Object.keys(result.metafile.inputs);
 }
 
 test('each element entry bundles none of the other element', async () => {
   const checkout = await modulesOf('src/checkout.ts');
   const handler = await modulesOf('src/3ds-handler.ts');
-  assert.deepEqual(checkout.filter((path) => path.includes('3ds')), []);
-  assert.deepEqual(handler.filter((path) => path.includes('checkout')), []);
+  assert.deepEqual(
+    checkout.filter((path) => path.includes('3ds')),
+    [],
+  );
+  assert.deepEqual(
+    handler.filter((path) => path.includes('checkout')),
+    [],
+  );
   assert.ok(checkout.includes('src/components/shared/gw-element.ts') && handler.includes('src/components/shared/gw-element.ts'));
 });
 
@@ -39,6 +54,9 @@ test('every built file that defines an element is marked as having side effects 
   const defining = readdirSync('dist').filter((name) => name.endsWith('.js') && /\.define\(\)/.test(readFileSync(`dist/${name}`, 'utf8')));
   assert.ok(defining.length >= 2, `expected the two elements' define() calls in dist, found ${defining.join(', ')}`);
   for (const name of [...defining, 'index.js', 'checkout.js', '3ds-handler.js']) {
-    assert.ok(patterns.some((pattern) => pattern.test(`./dist/${name}`)), `dist/${name} is not in sideEffects`);
+    assert.ok(
+      patterns.some((pattern) => pattern.test(`./dist/${name}`)),
+      `dist/${name} is not in sideEffects`,
+    );
   }
 });

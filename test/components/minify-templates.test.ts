@@ -17,7 +17,10 @@ test('html: line-break whitespace is indentation (dropped between tags and aroun
       />
     </div>
   \`;`;
-  assert.equal(minified(source), 'const t = html`<div part="base" class="a"><span>Loading the form…</span>${x ? html`<b>yes</b>` : nothing}<input value=${v} name="n"/></div>`;');
+  assert.equal(
+    minified(source),
+    'const t = html`<div part="base" class="a"><span>Loading the form…</span>${x ? html`<b>yes</b>` : nothing}<input value=${v} name="n"/></div>`;',
+  );
 });
 
 test('html: whitespace without a line break and quoted attribute values are kept as written', () => {
@@ -26,7 +29,10 @@ test('html: whitespace without a line break and quoted attribute values are kept
 });
 
 test('css: minified by esbuild; bindings and other code untouched', () => {
-  assert.equal(minified('const s = css`\n  :host {\n    display: block;\n  }\n`; const keep = `  a  `;'), 'const s = css`:host{display:block}`; const keep = `  a  `;');
+  assert.equal(
+    minified('const s = css`\n  :host {\n    display: block;\n  }\n`; const keep = `  a  `;'),
+    'const s = css`:host{display:block}`; const keep = `  a  `;',
+  );
   const withBinding = 'const s = css`\n  :host { color: ${c}; }\n`;';
   assert.equal(minified(withBinding), withBinding);
 });

@@ -36,7 +36,7 @@ async function expiredCheckout(el: GwCheckout): Promise<string> {
   return part(el, 'expired')!.textContent!.trim();
 }
 
-describe('the elements\' texts by language', () => {
+describe("the elements' texts by language", () => {
   for (const [lang, threeDsError, checkoutExpired] of [
     ['en', 'Your card could not be verified.', 'This payment session has expired.'],
     ['de-CH', 'Ihre Karte konnte nicht geprüft werden.', 'Diese Zahlungssitzung ist abgelaufen.'],
@@ -52,7 +52,7 @@ describe('the elements\' texts by language', () => {
     });
   }
 
-  it('follows its own lang attribute over its ancestors\', and re-renders when it changes', async () => {
+  it("follows its own lang attribute over its ancestors', and re-renders when it changes", async () => {
     const wrapper = await fixture(html`<div lang="de"><gw-3ds-handler lang="ar"></gw-3ds-handler></div>`);
     const el = wrapper.querySelector('gw-3ds-handler')!;
     expect(await failed3ds(el)).to.equal('تعذّر التحقق من بطاقتك.');
@@ -61,7 +61,7 @@ describe('the elements\' texts by language', () => {
     expect(part(el, 'error')!.textContent!.trim()).to.equal('Ihre Karte konnte nicht geprüft werden.');
   });
 
-  it('falls back to the document\'s lang inside another component\'s shadow root without one', async () => {
+  it("falls back to the document's lang inside another component's shadow root without one", async () => {
     const host = await fixture<HTMLDivElement>(html`<div></div>`);
     const root = host.attachShadow({ mode: 'open' });
     const before = document.documentElement.lang;
@@ -73,7 +73,7 @@ describe('the elements\' texts by language', () => {
       host.lang = 'ar';
       el.requestUpdate();
       await el.updateComplete;
-      expect(part(el, 'error')!.textContent!.trim(), 'the shadow host\'s lang is an ancestor\'s').to.equal('تعذّر التحقق من بطاقتك.');
+      expect(part(el, 'error')!.textContent!.trim(), "the shadow host's lang is an ancestor's").to.equal('تعذّر التحقق من بطاقتك.');
     } finally {
       document.documentElement.lang = before;
     }
@@ -93,8 +93,8 @@ describe('the elements\' texts by language', () => {
   });
 });
 
-describe('the elements\' texts property', () => {
-  it('overrides some texts of the element\'s language, keeps the rest, and ignores what is not a string', async () => {
+describe("the elements' texts property", () => {
+  it("overrides some texts of the element's language, keeps the rest, and ignores what is not a string", async () => {
     const wrapper = await fixture(html`<div lang="ar"><gw-checkout></gw-checkout></div>`);
     const el = wrapper.querySelector('gw-checkout')!;
     el.texts = { expired: 'انتهت الجلسة، ابدأ من جديد.', error: 42 as unknown as string };
@@ -105,14 +105,18 @@ describe('the elements\' texts property', () => {
   });
 
   it('lets a slot win over its text', async () => {
-    const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler .texts=${{ error: 'From texts', timeout: 'Too slow' }}><b slot="error">From the slot</b></gw-3ds-handler>`);
+    const el = await fixture<Gw3dsHandler>(
+      html`<gw-3ds-handler .texts=${{ error: 'From texts', timeout: 'Too slow' }}><b slot="error">From the slot</b></gw-3ds-handler>`,
+    );
     await failed3ds(el);
     const slot = part(el, 'error')!.querySelector('slot')!;
     expect(slot.assignedElements().map((node) => node.textContent)).to.deep.equal(['From the slot']);
   });
 
   it('titles the challenge frame from texts.challengeFrame unless label is set', async () => {
-    const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler lang="de" .texts=${{ challengeFrame: 'Ihre Bank fragt nach' }}></gw-3ds-handler>`);
+    const el = await fixture<Gw3dsHandler>(
+      html`<gw-3ds-handler lang="de" .texts=${{ challengeFrame: 'Ihre Bank fragt nach' }}></gw-3ds-handler>`,
+    );
     const started = oneEvent(el, 'gw-3ds-challenge-start');
     el.redirect = { url: `${sandboxUrl}/v1/threeDSecure/execute`, parameters: [{ name: 'threeDSSessionData', value: 'unknown' }] };
     await started;
@@ -155,7 +159,7 @@ describe('the elements right to left', () => {
     await el.updateComplete;
     await loading;
     const form = el.querySelector('form')!;
-    expect(form.lang, 'the element\'s lang is the widget\'s locale').to.equal('ar');
+    expect(form.lang, "the element's lang is the widget's locale").to.equal('ar');
     expect(form.dir).to.equal('rtl');
     expect(el.querySelector('.wpwl-button-pay')!.textContent).to.equal('ادفع الآن');
     const button = el.querySelector('.wpwl-button-pay')!.getBoundingClientRect();
@@ -174,7 +178,9 @@ describe('the elements right to left', () => {
   });
 
   it('<gw-checkout>: the error alert mirrors under dir="rtl"', async () => {
-    const wrapper = await fixture(html`<div lang="ar" dir="rtl" style="inline-size: 30rem"><gw-checkout checkout-id="x"></gw-checkout></div>`);
+    const wrapper = await fixture(
+      html`<div lang="ar" dir="rtl" style="inline-size: 30rem"><gw-checkout checkout-id="x"></gw-checkout></div>`,
+    );
     const el = wrapper.querySelector('gw-checkout')!;
     await el.updateComplete;
     expect(el.state, 'no base-url').to.equal('error');

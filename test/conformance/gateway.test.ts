@@ -12,7 +12,10 @@ import { describeResult, isApproved, RESULT_CODES } from '../../src/contract/res
 import { cardPayment } from '../../src/sandbox/fixtures.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 
-const REMOTE = process.env.GW_BASE_URL && process.env.GW_TOKEN && process.env.GW_ENTITY_ID ? { url: process.env.GW_BASE_URL, token: process.env.GW_TOKEN, entityId: process.env.GW_ENTITY_ID } : undefined;
+const REMOTE =
+  process.env.GW_BASE_URL && process.env.GW_TOKEN && process.env.GW_ENTITY_ID
+    ? { url: process.env.GW_BASE_URL, token: process.env.GW_TOKEN, entityId: process.env.GW_ENTITY_ID }
+    : undefined;
 
 let sandbox: Sandbox | undefined;
 let gateway = REMOTE ?? { url: '', token: '', entityId: '' };
@@ -24,11 +27,19 @@ before(async () => {
 after(() => sandbox?.close());
 
 /** A merchant call: form POST or GET with a query, the Bearer token and entityId added. */
-async function call(method: 'GET' | 'POST', path: string, params: Record<string, string> = {}, token = gateway.token): Promise<{ status: number; body: any }> {
+async function call(
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, string> = {},
+  token = gateway.token,
+): Promise<{ status: number; body: any }> {
   const form = new URLSearchParams({ entityId: gateway.entityId, ...params });
   const response = await fetch(method === 'GET' ? `${gateway.url}${path}?${form}` : `${gateway.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' } : {}),
+    },
     ...(method === 'POST' ? { body: form } : {}),
   });
   return { status: response.status, body: await response.json() };
@@ -50,7 +61,12 @@ function leaves(value: unknown, path = ''): [string, unknown][] {
 
 describe('conformance: the gateway contract through the public API', () => {
   it('creates a checkout: 000.200.100, a checkout id, ndc equal to it, the envelope in the platform formats', async () => {
-    const { status, body } = await call('POST', '/v1/checkouts', { amount: '92.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+    const { status, body } = await call('POST', '/v1/checkouts', {
+      amount: '92.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      integrity: 'true',
+    });
     assert.equal(status, 200);
     assert.equal(body.result.code, RESULT_CODES.checkoutCreated);
     assert.equal(body.result.description, describeResult(RESULT_CODES.checkoutCreated));
@@ -62,10 +78,18 @@ describe('conformance: the gateway contract through the public API', () => {
   });
 
   it("refuses a malformed amount with HTTP 400 200.300.404 and the platform's message", async () => {
-    const { status, body } = await call('POST', '/v1/checkouts', { amount: '-20.20', currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+    const { status, body } = await call('POST', '/v1/checkouts', {
+      amount: '-20.20',
+      currency: 'EUR',
+      paymentType: 'DB',
+      integrity: 'true',
+    });
     assert.equal(status, 400);
     assert.equal(body.result.code, RESULT_CODES.invalidParameter);
-    assert.deepEqual(body.result.parameterErrors.find((error: { name: string }) => error.name === 'amount'), { name: 'amount', value: '-20.20', message: 'must match ^[0-9]{1,12}(\\.[0-9]{2})?$' });
+    assert.deepEqual(
+      body.result.parameterErrors.find((error: { name: string }) => error.name === 'amount'),
+      { name: 'amount', value: '-20.20', message: 'must match ^[0-9]{1,12}(\\.[0-9]{2})?$' },
+    );
   });
 
   it('approves a server-to-server debit in INTERNAL test mode: a 32-hex id, ndc <entityId>_<32 hex>, every value a string', async () => {
@@ -83,7 +107,10 @@ describe('conformance: the gateway contract through the public API', () => {
     for (const [path, value] of leaves(body)) assert.equal(typeof value, 'string', path);
     const report = await call('GET', '/v3/query', { merchantTransactionId });
     assert.equal(report.status, 200);
-    assert.deepEqual(report.body.payments.map((payment: { id: string }) => payment.id), [body.id]);
+    assert.deepEqual(
+      report.body.payments.map((payment: { id: string }) => payment.id),
+      [body.id],
+    );
   });
 
   it('captures part of a preauthorisation: a CP referencing the PA', async () => {

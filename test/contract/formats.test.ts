@@ -4,14 +4,16 @@ import { challengeWindowOf, checkField, formatOf, passesLuhn } from '../../src/c
 
 describe('format codes', () => {
   it("amounts follow the platform's rule ^[0-9]{1,12}(\\.[0-9]{2})?$, with its message word for word", () => {
-    for (const good of ['0.01', '92.00', '92', '1234567890.99', '123456789012.00', '123456789012']) assert.equal(checkField('amount', good), undefined, good);
+    for (const good of ['0.01', '92.00', '92', '1234567890.99', '123456789012.00', '123456789012'])
+      assert.equal(checkField('amount', good), undefined, good);
     for (const bad of ['92.0', '92.000', '-20.20', '1234567890123.00', '1,00', ' 1.00', '.50']) {
       assert.equal(checkField('amount', bad), 'must match ^[0-9]{1,12}(\\.[0-9]{2})?$', bad);
     }
   });
 
   it('a challenge window is one digit or the EMV two digits, the same five sizes', () => {
-    for (const good of ['1', '4', '5', '01', '04', '05']) assert.equal(checkField('customer.browser.challengeWindow', good), undefined, good);
+    for (const good of ['1', '4', '5', '01', '04', '05'])
+      assert.equal(checkField('customer.browser.challengeWindow', good), undefined, good);
     for (const bad of ['0', '6', '00', '06', '004', 'x']) assert.ok(checkField('customer.browser.challengeWindow', bad), bad);
     assert.equal(challengeWindowOf('4'), '04');
     assert.equal(challengeWindowOf('04'), '04');
@@ -19,7 +21,8 @@ describe('format codes', () => {
   });
 
   it('a challenge indicator is any EMV value 01-09, also written with one digit', () => {
-    for (const good of ['01', '04', '05', '08', '09', '4', '5', '8']) assert.equal(checkField('threeDSecure.challengeIndicator', good), undefined, good);
+    for (const good of ['01', '04', '05', '08', '09', '4', '5', '8'])
+      assert.equal(checkField('threeDSecure.challengeIndicator', good), undefined, good);
     for (const bad of ['00', '10', '0', 'x1']) assert.ok(checkField('threeDSecure.challengeIndicator', bad), bad);
   });
 
@@ -35,7 +38,7 @@ describe('format codes', () => {
   });
 
   it('a bare length on a human name is a maximum, and names of any script pass', () => {
-    assert.equal(checkField('recipient.givenName', 'Zoë-Anne O\'Brien'), undefined);
+    assert.equal(checkField('recipient.givenName', "Zoë-Anne O'Brien"), undefined);
     assert.equal(checkField('recipient.givenName', 'Łukasz Żółć'), undefined);
     assert.equal(checkField('recipient.surname', '山田'), undefined);
     assert.match(checkField('recipient.givenName', 'x'.repeat(49))!, /at most 48/);

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { integrityProblem } from '../../src/contract/integrity.js';
 import { DEFAULT_ENTITY_ID, DEFAULT_TOKEN, startSandbox } from '../../src/sandbox/index.js';
 
-const digestOf = (algorithm: 'sha256' | 'sha384' | 'sha512', bytes: Uint8Array) => `${algorithm}-${createHash(algorithm).update(bytes).digest('base64')}`;
+const digestOf = (algorithm: 'sha256' | 'sha384' | 'sha512', bytes: Uint8Array) =>
+  `${algorithm}-${createHash(algorithm).update(bytes).digest('base64')}`;
 
 describe('integrity: well-formed Subresource Integrity metadata', () => {
   it('accepts any sha256, sha384 or sha512 digest, and space-separated lists of them', () => {
@@ -20,7 +21,19 @@ describe('integrity: well-formed Subresource Integrity metadata', () => {
 
   it('refuses a digest of another length, an unknown algorithm, options and non-base64', () => {
     const digest = createHash('sha384').update('x').digest('base64');
-    for (const value of ['', ' ', 'undefined', 'sha384-', `md5-${createHash('md5').update('x').digest('base64')}`, `sha256-${digest}`, `sha512-${digest}`, `SHA384-${digest}`, `sha384-${digest}?opt`, `sha384-${digest.replace(/.$/, '_')}`, `sha384-${digest}=`]) {
+    for (const value of [
+      '',
+      ' ',
+      'undefined',
+      'sha384-',
+      `md5-${createHash('md5').update('x').digest('base64')}`,
+      `sha256-${digest}`,
+      `sha512-${digest}`,
+      `SHA384-${digest}`,
+      `sha384-${digest}?opt`,
+      `sha384-${digest.replace(/.$/, '_')}`,
+      `sha384-${digest}=`,
+    ]) {
       assert.match(integrityProblem(value) ?? '', /integrity/, JSON.stringify(value));
     }
   });

@@ -15,7 +15,8 @@ test('a MADA BIN is MADA although its number is also a VISA or MASTER one', () =
 });
 
 test('the ranges the platform documents are MADA, each end included, and the numbers just outside are not', () => {
-  for (const bin of ['440647', '446404', '457865', '588845', '588851', '968201', '968211', '42689700']) assert.ok(isMadaNumber(`${bin}0000000000`), bin);
+  for (const bin of ['440647', '446404', '457865', '588845', '588851', '968201', '968211', '42689700'])
+    assert.ok(isMadaNumber(`${bin}0000000000`), bin);
   assert.equal(brandOfCard('5888520000000000'), 'MAESTRO');
   assert.equal(brandOfCard('9682120000000000'), undefined);
   assert.equal(brandOfCard('4268960000000000'), 'VISA', 'only 42689700…, not the whole 426896');
@@ -35,8 +36,17 @@ test('the MADA test cards are Luhn-valid MADA numbers, and MADA and the wallets 
   assert.ok(mada.length >= 2);
   for (const card of mada) {
     assert.ok(passesLuhn(card.number) && brandOfCard(card.number) === 'MADA', card.number);
-    assert.deepEqual(validateParameters('payment', { paymentBrand: 'MADA', 'card.number': card.number }).filter((error) => error.name.startsWith('card.number') || error.name === 'paymentBrand'), []);
+    assert.deepEqual(
+      validateParameters('payment', { paymentBrand: 'MADA', 'card.number': card.number }).filter(
+        (error) => error.name.startsWith('card.number') || error.name === 'paymentBrand',
+      ),
+      [],
+    );
   }
-  for (const brand of ['VISA', 'MASTER', 'AMEX', 'MADA', 'APPLEPAY', 'APPLEPAYTKN', 'GOOGLEPAY', 'STC_PAY'] as const) assert.ok(PAYMENT_BRANDS.includes(brand));
-  assert.ok(validateParameters('payment', { paymentBrand: 'PAYPAL' }).some((error) => error.name === 'paymentBrand'), 'a brand outside the list is still refused');
+  for (const brand of ['VISA', 'MASTER', 'AMEX', 'MADA', 'APPLEPAY', 'APPLEPAYTKN', 'GOOGLEPAY', 'STC_PAY'] as const)
+    assert.ok(PAYMENT_BRANDS.includes(brand));
+  assert.ok(
+    validateParameters('payment', { paymentBrand: 'PAYPAL' }).some((error) => error.name === 'paymentBrand'),
+    'a brand outside the list is still refused',
+  );
 });

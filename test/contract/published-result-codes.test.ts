@@ -6,9 +6,19 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { classifyResult, DECLINE_KINDS, describeResult, isApproved, RESULT_CODES, resultGroup, type ResultKind } from '../../src/contract/result-codes.js';
+import {
+  classifyResult,
+  DECLINE_KINDS,
+  describeResult,
+  isApproved,
+  RESULT_CODES,
+  resultGroup,
+  type ResultKind,
+} from '../../src/contract/result-codes.js';
 
-const PUBLISHED = JSON.parse(readFileSync(new URL('../fixtures/result-codes.json', import.meta.url), 'utf8')) as { groups: Record<string, string[]> };
+const PUBLISHED = JSON.parse(readFileSync(new URL('../fixtures/result-codes.json', import.meta.url), 'utf8')) as {
+  groups: Record<string, string[]>;
+};
 
 /** What each published group means to a merchant; `none`: codes no current pattern matches. */
 const KIND_OF_GROUP: Record<string, ResultKind> = {
@@ -67,12 +77,18 @@ describe('published result codes', () => {
   });
 
   it("every published code has its group's kind, or its specific one", () => {
-    for (const { group, code } of everyCode) assert.equal(classifyResult(code), SPECIFIC[code] ?? KIND_OF_GROUP[group], `${code} (${group})`);
-    for (const code of Object.keys(SPECIFIC)) assert.ok(everyCode.some((entry) => entry.code === code), `${code} is published`);
+    for (const { group, code } of everyCode)
+      assert.equal(classifyResult(code), SPECIFIC[code] ?? KIND_OF_GROUP[group], `${code} (${group})`);
+    for (const code of Object.keys(SPECIFIC))
+      assert.ok(
+        everyCode.some((entry) => entry.code === code),
+        `${code} is published`,
+      );
   });
 
   it('money moved for exactly the approved and the approved-needs-manual-review codes', () => {
-    for (const { group, code } of everyCode) assert.equal(isApproved(code), group === 'approved' || group === 'approved, needs manual review', code);
+    for (const { group, code } of everyCode)
+      assert.equal(isApproved(code), group === 'approved' || group === 'approved, needs manual review', code);
   });
 
   it('the manual-review family: 000.400.0x0 except 000.400.030 (a partial failure to reverse by hand), and 000.400.100', () => {
@@ -135,7 +151,10 @@ describe('published result codes', () => {
     };
     assert.deepEqual(Object.keys(RESULT_CODES).sort(), Object.keys(expected).sort());
     for (const [name, code] of Object.entries(RESULT_CODES)) {
-      assert.ok(everyCode.some((entry) => entry.code === code), `${name}: ${code} is published`);
+      assert.ok(
+        everyCode.some((entry) => entry.code === code),
+        `${name}: ${code} is published`,
+      );
       assert.equal(classifyResult(code), expected[name as keyof typeof RESULT_CODES], `${name}: ${code}`);
       assert.ok(describeResult(code), `${name}: ${code} has the platform's description`);
     }

@@ -3,7 +3,19 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { passesLuhn } from '../../src/contract/formats.js';
-import { createRedactor, maskCardNumber, maskCardNumbers, maskLabelledSecrets, maskParameter, maskSecretsByShape, MASKED_CVV, MASKED_TOKEN, redactByShape, secretKindOfName, textOf } from '../../src/contract/redaction.js';
+import {
+  createRedactor,
+  maskCardNumber,
+  maskCardNumbers,
+  maskLabelledSecrets,
+  maskParameter,
+  maskSecretsByShape,
+  MASKED_CVV,
+  MASKED_TOKEN,
+  redactByShape,
+  secretKindOfName,
+  textOf,
+} from '../../src/contract/redaction.js';
 
 const PAN = '4200000000000000';
 
@@ -30,7 +42,11 @@ describe('redaction', () => {
   });
 
   test('gateway ids, checkout ids and UUIDs keep their digits', () => {
-    for (const id of ['8ac7a4a1420000000000000000000000', 'ABCE449B5FC84ED5A1C4200000000000.uat01-vm-tx03', '12345678-1234-4123-8123-420000000000']) {
+    for (const id of [
+      '8ac7a4a1420000000000000000000000',
+      'ABCE449B5FC84ED5A1C4200000000000.uat01-vm-tx03',
+      '12345678-1234-4123-8123-420000000000',
+    ]) {
       assert.equal(maskCardNumbers(`payment ${id} failed`), `payment ${id} failed`);
     }
   });
@@ -44,8 +60,15 @@ describe('redaction', () => {
   test('known secrets: replaced anywhere; a CVV only where it stands alone, never inside an amount, a code or a date', () => {
     const redact = createRedactor({ accessToken: 'secret-token-123', cardNumber: '4200000000000001', cvv: '100' });
     assert.equal(redact('token secret-token-123 card 4200000000000001'), 'token [access token] card 420000******0001');
-    assert.equal(redact('cvv 100, amount 100.00, code 800.100.152, at 2026-11-23 10:00:00.100'), 'cvv ***, amount 100.00, code 800.100.152, at 2026-11-23 10:00:00.100');
-    assert.deepEqual(redact.deep({ card: { number: '4111', cvv: '1' }, holder: `a ${PAN}`, n: 1 }), { card: { number: '****', cvv: '***' }, holder: 'a 420000******0000', n: 1 });
+    assert.equal(
+      redact('cvv 100, amount 100.00, code 800.100.152, at 2026-11-23 10:00:00.100'),
+      'cvv ***, amount 100.00, code 800.100.152, at 2026-11-23 10:00:00.100',
+    );
+    assert.deepEqual(redact.deep({ card: { number: '4111', cvv: '1' }, holder: `a ${PAN}`, n: 1 }), {
+      card: { number: '****', cvv: '***' },
+      holder: 'a 420000******0000',
+      n: 1,
+    });
   });
 
   test('property: no Luhn-valid card number survives, whatever text surrounds it', () => {
@@ -66,16 +89,37 @@ describe('redaction', () => {
       [`a${PAN}b`, 'a420000******0000b'],
       ['378282246310005', '378282*****0005'],
       ['4222222222222', '422222***2222'],
-    ]) assert.equal(maskSecretsByShape(text!), masked, text);
+    ])
+      assert.equal(maskSecretsByShape(text!), masked, text);
   });
 
   test('by name, however it is written: case, nesting, flat or bracketed, separators', () => {
     const cases: [string, string | undefined][] = [
-      ['card.number', 'cardNumber'], ['CARD.NUMBER', 'cardNumber'], ['customParameters[cardNumber]', 'cardNumber'], ['card_number', 'cardNumber'], ['pan', 'cardNumber'],
-      ['card.cvv', 'securityCode'], ['cvv', 'securityCode'], ['CVV', 'securityCode'], ['customParameters[CVV]', 'securityCode'], ['customParameters[securityCode]', 'securityCode'],
-      ['security_code', 'securityCode'], ['card-cvc', 'securityCode'], ['cvv2', 'securityCode'], ['cvc2', 'securityCode'], ['cvn', 'securityCode'],
-      ['Authorization', 'accessToken'], ['authorization', 'accessToken'], ['customParameters[access_token]', 'accessToken'],
-      ['number', undefined], ['billing.number', undefined], ['card.holder', undefined], ['cvvResponse', undefined], ['result.cvvResponse', undefined], ['token', undefined], ['', undefined],
+      ['card.number', 'cardNumber'],
+      ['CARD.NUMBER', 'cardNumber'],
+      ['customParameters[cardNumber]', 'cardNumber'],
+      ['card_number', 'cardNumber'],
+      ['pan', 'cardNumber'],
+      ['card.cvv', 'securityCode'],
+      ['cvv', 'securityCode'],
+      ['CVV', 'securityCode'],
+      ['customParameters[CVV]', 'securityCode'],
+      ['customParameters[securityCode]', 'securityCode'],
+      ['security_code', 'securityCode'],
+      ['card-cvc', 'securityCode'],
+      ['cvv2', 'securityCode'],
+      ['cvc2', 'securityCode'],
+      ['cvn', 'securityCode'],
+      ['Authorization', 'accessToken'],
+      ['authorization', 'accessToken'],
+      ['customParameters[access_token]', 'accessToken'],
+      ['number', undefined],
+      ['billing.number', undefined],
+      ['card.holder', undefined],
+      ['cvvResponse', undefined],
+      ['result.cvvResponse', undefined],
+      ['token', undefined],
+      ['', undefined],
     ];
     for (const [name, kind] of cases) assert.equal(secretKindOfName(name), kind, name);
     assert.equal(maskParameter('customParameters[CVV]', '8417'), MASKED_CVV);
@@ -109,7 +153,8 @@ describe('redaction', () => {
       ['security_code:987;next', 'security_code:***;next'],
       ['card-cvc2=987 ', 'card-cvc2=*** '],
       ['cvn=987,cvv=654}', 'cvn=***,cvv=***}'],
-    ]) assert.equal(maskSecretsByShape(text!), masked, text);
+    ])
+      assert.equal(maskSecretsByShape(text!), masked, text);
   });
 
   test('card numbers written with spaces, dashes or dots are masked; amounts, dates, codes, short ids and addresses are not', () => {
@@ -120,8 +165,18 @@ describe('redaction', () => {
       ['card 3782 822463 10005.', 'card 3782 82**** *0005.'],
       ['4200 0000 0000 0000 123', '4200 00** **** 0000 123'],
       ['pay 4200 0000 0000 0000, thanks', 'pay 4200 00** **** 0000, thanks'],
-    ]) assert.equal(maskCardNumbers(text!), masked, text);
-    for (const text of ['1.00 2.00 3.00 4.00', '2026-11-23 10:00:00.100', '800.100.152 800.100.153', '4301.4144.2121', '192.168.100.200', '4200 0000 0000 0001', '4200-0000 0000-0000', '12345678-1234-4123-8123-420000000000']) {
+    ])
+      assert.equal(maskCardNumbers(text!), masked, text);
+    for (const text of [
+      '1.00 2.00 3.00 4.00',
+      '2026-11-23 10:00:00.100',
+      '800.100.152 800.100.153',
+      '4301.4144.2121',
+      '192.168.100.200',
+      '4200 0000 0000 0001',
+      '4200-0000 0000-0000',
+      '12345678-1234-4123-8123-420000000000',
+    ]) {
       assert.equal(maskCardNumbers(text), text, text);
     }
   });
@@ -160,7 +215,12 @@ describe('redaction', () => {
   });
 
   test('every token the sandbox knows is replaced, not only the calling one; short values are never replaced by value', () => {
-    const redact = createRedactor({ accessToken: 'calling-token-1', accessTokens: ['other-token-22', 'short'], cardNumber: '4200', cvv: '12' });
+    const redact = createRedactor({
+      accessToken: 'calling-token-1',
+      accessTokens: ['other-token-22', 'short'],
+      cardNumber: '4200',
+      cvv: '12',
+    });
     assert.equal(redact('calling-token-1 other-token-22 short 4200 12'), `${MASKED_TOKEN} ${MASKED_TOKEN} short 4200 12`);
     assert.equal(createRedactor({ accessTokens: ['only-other-token'] }).secrets('x only-other-token'), `x ${MASKED_TOKEN}`);
   });
@@ -266,7 +326,18 @@ describe('the edges of each rule, one case each', () => {
 
   test('every identifier field keeps a digit run that passes the Luhn check; other fields do not', () => {
     const redact = createRedactor();
-    for (const name of ['id', 'referencedId', 'registrationId', 'merchantTransactionId', 'ndc', 'buildNumber', 'timestamp', 'paymentId', 'checkoutId', 'shortId']) {
+    for (const name of [
+      'id',
+      'referencedId',
+      'registrationId',
+      'merchantTransactionId',
+      'ndc',
+      'buildNumber',
+      'timestamp',
+      'paymentId',
+      'checkoutId',
+      'shortId',
+    ]) {
       assert.deepEqual(redact.deep({ [name]: PAN }), { [name]: PAN }, name);
     }
     assert.deepEqual(redact.deep({ description: PAN }), { description: '420000******0000' });
@@ -281,7 +352,14 @@ describe('the edges of each rule, one case each', () => {
 
   test('textOf never throws: a value without a string form is named by its type', () => {
     assert.equal(textOf(Object.create(null)), '[object]');
-    assert.equal(textOf({ toString: () => { throw new Error('no'); } }), '[object]');
+    assert.equal(
+      textOf({
+        toString: () => {
+          throw new Error('no');
+        },
+      }),
+      '[object]',
+    );
     assert.equal(textOf(12), '12');
   });
 });

@@ -4,7 +4,8 @@ import { classifyResult, isApproved, resultGroup } from '../../src/contract/resu
 
 describe('classifyResult', () => {
   it('approves production, integrator-test and connector-test successes', () => {
-    for (const code of ['000.000.000', '000.100.110', '000.100.112', '000.300.000', '000.600.000']) assert.equal(classifyResult(code), 'approved', code);
+    for (const code of ['000.000.000', '000.100.110', '000.100.112', '000.300.000', '000.600.000'])
+      assert.equal(classifyResult(code), 'approved', code);
   });
 
   it('approves a frictionless 3DS success (000.400.110), which the old pattern wrongly failed', () => {

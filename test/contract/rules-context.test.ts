@@ -11,7 +11,11 @@ describe('validation context: the gateway 3DS step', () => {
   it('needs shopperResultUrl and billing data when the caller knows the card is enrolled', () => {
     assert.deepEqual(validateParameters('payment', payment, now), []);
     assert.deepEqual(names(validateParameters('payment', payment, now, { threeDSecure: true })), [
-      'billing.city', 'billing.country', 'billing.postcode', 'billing.street1', 'shopperResultUrl',
+      'billing.city',
+      'billing.country',
+      'billing.postcode',
+      'billing.street1',
+      'shopperResultUrl',
     ]);
   });
 
@@ -26,7 +30,11 @@ describe('brand and card number', () => {
   it('a number must belong to the brand sent with it', () => {
     assert.deepEqual(names(validateParameters('payment', { ...payment, paymentBrand: 'MASTER' }, now)), ['paymentBrand']);
     assert.deepEqual(validateParameters('payment', { ...payment, paymentBrand: 'MASTER', 'card.number': '5454545454545454' }, now), []);
-    assert.deepEqual(validateParameters('payment', { ...payment, paymentBrand: 'MASTER', 'card.number': '2223000048400011' }, now), [], '2-series Mastercard');
+    assert.deepEqual(
+      validateParameters('payment', { ...payment, paymentBrand: 'MASTER', 'card.number': '2223000048400011' }, now),
+      [],
+      '2-series Mastercard',
+    );
     assert.deepEqual(names(validateParameters('payment', { ...payment, 'card.number': '5454545454545454' }, now)), ['paymentBrand']);
   });
 

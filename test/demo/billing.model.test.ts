@@ -52,7 +52,14 @@ function monthsDue(real: Real): number {
 
 /** The approved merchant-initiated charges the gateway made on the saved card, whatever the shop thinks. */
 function charges(real: Real): number {
-  return sandbox.requests().filter((request) => request.method === 'POST' && request.path === `/v1/registrations/${real.registrationId}/payments` && approved({ result: { code: request.resultCode ?? '' } })).length;
+  return sandbox
+    .requests()
+    .filter(
+      (request) =>
+        request.method === 'POST' &&
+        request.path === `/v1/registrations/${real.registrationId}/payments` &&
+        approved({ result: { code: request.resultCode ?? '' } }),
+    ).length;
 }
 
 function checkAtMostOnce(real: Real, step: string): void {
@@ -63,7 +70,8 @@ function checkAtMostOnce(real: Real, step: string): void {
 const nextMonth = (real: Real, instance: number) => real.shop.call(instance, 'POST', '/api/subscriptions/next-month');
 
 function note(model: Model, answers: readonly Answer[]): void {
-  for (const answer of answers) if (answer.status !== 200) model.failures.push(`${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+  for (const answer of answers)
+    if (answer.status !== 200) model.failures.push(`${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
 }
 
 class NextMonth implements fc.AsyncCommand<Model, Real> {
@@ -173,7 +181,11 @@ for (const { name, fresh, runs } of STORES) {
           assert.deepEqual(model.failures, [], 'every billing run is answered 200');
           assert.equal(charges(real), monthsDue(real), `after the faults: ${charges(real)} charges for ${monthsDue(real)} months due`);
           const { body } = await shop.call(1, 'GET', '/api/subscriptions');
-          assert.equal(body.subscriptions[0].monthsFulfilled, monthsDue(real) + 1, 'one month of coffee per approved payment (the sign-up included)');
+          assert.equal(
+            body.subscriptions[0].monthsFulfilled,
+            monthsDue(real) + 1,
+            'one month of coffee per approved payment (the sign-up included)',
+          );
         } finally {
           await shop.close();
         }

@@ -58,17 +58,33 @@ async function widgetPayment(checkoutId: string, cardNumber: string): Promise<An
     'card.cvv': '123',
     shopperResultUrl: `${RESULT_URL}?order=x`,
   });
-  const response = await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/widget/payments`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+  const response = await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/widget/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
 function postForm(url: string, fields: Iterable<[string, string]>): Promise<Response> {
-  return fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams([...fields]) });
+  return fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams([...fields]),
+  });
 }
 
 /** The approved refunds and reversals the gateway made of `paymentId`, and how many such requests it refused. */
 function undoneOf(paymentId: string): { approved: number; refused: number } {
-  const undos = sandbox.requests().filter((request) => request.method === 'POST' && request.path === `/v1/payments/${paymentId}` && ['RF', 'RV'].includes(request.params.paymentType ?? ''));
+  const undos = sandbox
+    .requests()
+    .filter(
+      (request) =>
+        request.method === 'POST' &&
+        request.path === `/v1/payments/${paymentId}` &&
+        ['RF', 'RV'].includes(request.params.paymentType ?? ''),
+    );
   const done = undos.filter((request) => approved({ result: { code: request.resultCode ?? '' } })).length;
   return { approved: done, refused: undos.length - done };
 }
@@ -78,7 +94,9 @@ async function shopperReturn(model: Model, real: Real, instance: number, checkou
   const query = new URLSearchParams({ id: checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` });
   const answer = await real.shop.call(instance, 'GET', `/api/orders/${real.orderId}/payment?${query}`);
   // The gateway failing the shop (its report answered HTTP 500) is a 502 that says so; nothing else may fail a return.
-  const reportFailed = (answer.body.calls as { path: string; status: number }[] | undefined)?.some((call) => call.path.startsWith('/v3/query') && call.status === 500);
+  const reportFailed = (answer.body.calls as { path: string; status: number }[] | undefined)?.some(
+    (call) => call.path.startsWith('/v3/query') && call.status === 500,
+  );
   if (answer.status === 502 && reportFailed) return;
   if (answer.status !== 200) {
     model.problems.push(`return from ${checkoutId}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
@@ -86,7 +104,9 @@ async function shopperReturn(model: Model, real: Real, instance: number, checkou
   }
   // A shopper whose own charge was refunded (the order was paid by another) is told so.
   if (paymentId && undoneOf(paymentId).approved > 0 && answer.body.outcome !== 'refunded') {
-    model.problems.push(`return from ${checkoutId}: the shopper's charge was refunded, but the answer is ${answer.body.outcome}: ${answer.body.message}`);
+    model.problems.push(
+      `return from ${checkoutId}: the shopper's charge was refunded, but the answer is ${answer.body.outcome}: ${answer.body.message}`,
+    );
   }
 }
 
@@ -111,7 +131,10 @@ class BeginChallenge implements fc.AsyncCommand<Model, Real> {
   async run(_model: Model, real: Real) {
     const pending = await widgetPayment(real.checkoutId, CARDS.challengeNoMethod);
     if (pending.status !== 200) return;
-    const acs = await postForm(pending.body.redirect.url, pending.body.redirect.parameters.map(({ name, value }: { name: string; value: string }) => [name, value]));
+    const acs = await postForm(
+      pending.body.redirect.url,
+      pending.body.redirect.parameters.map(({ name, value }: { name: string; value: string }) => [name, value]),
+    );
     const session = /name="threeDSSessionData" value="([^"]*)"/.exec(await acs.text())?.[1];
     assert.ok(session, 'the ACS page carries the 3-D Secure session');
     real.challenges.push({ paymentId: pending.body.id, session, done: false });
@@ -132,7 +155,10 @@ class CompleteChallenge implements fc.AsyncCommand<Model, Real> {
     const challenge = open[this.which % Math.max(1, open.length)];
     if (!challenge) return;
     challenge.done = true;
-    const answer = await postForm(`${sandbox.url}/v1/threeDSecure/challenge`, [['threeDSSessionData', challenge.session], ['outcome', 'complete']]);
+    const answer = await postForm(`${sandbox.url}/v1/threeDSecure/challenge`, [
+      ['threeDSSessionData', challenge.session],
+      ['outcome', 'complete'],
+    ]);
     assert.equal(answer.status, 303, 'the issuer sends the shopper back to the shop');
     const back = new URL(answer.headers.get('location')!);
     const checkoutId = back.searchParams.get('id')!;
@@ -167,7 +193,8 @@ class StartAgain implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real) {
     const answer = await real.shop.call(this.instance, 'POST', `/api/orders/${real.orderId}/checkout`);
     if (answer.status === 200) real.checkoutId = answer.body.order.checkoutId;
-    else if (!(answer.status === 400 && /paid/.test(answer.body.error))) model.problems.push(`start again: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
+    else if (!(answer.status === 400 && /paid/.test(answer.body.error)))
+      model.problems.push(`start again: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
   }
   toString = () => `startAgain(${this.instance})`;
 }
@@ -200,8 +227,12 @@ class Restart implements fc.AsyncCommand<Model, Real> {
 }
 
 const instance = fc.constantFrom(0, 1);
-const payNow = fc.tuple(fc.constantFrom(CARDS.approved, CARDS.approved, CARDS.declined), instance).map(([card, index]) => new PayNow(card, index));
-const completeChallenge = fc.tuple(fc.nat(3), fc.constantFrom('never', 'once', 'both tabs'), instance).map(([which, returns, index]) => new CompleteChallenge(which, returns, index));
+const payNow = fc
+  .tuple(fc.constantFrom(CARDS.approved, CARDS.approved, CARDS.declined), instance)
+  .map(([card, index]) => new PayNow(card, index));
+const completeChallenge = fc
+  .tuple(fc.nat(3), fc.constantFrom('never', 'once', 'both tabs'), instance)
+  .map(([which, returns, index]) => new CompleteChallenge(which, returns, index));
 const startAgain = instance.map((index) => new StartAgain(index));
 const commands = fc.commands(
   [
@@ -249,9 +280,17 @@ test('an order is paid at most once net: a second approved charge is found and r
           assert.equal(undone.refused, 0, `a refund of ${charge.id} was sent again and refused`);
           net += undone.approved ? 0 : toCents(charge.amount);
         }
-        assert.equal(net, charges.length ? toCents(amount) : 0, `${charges.length} approved charges leave ${net} cents paid for an order of ${amount}`);
+        assert.equal(
+          net,
+          charges.length ? toCents(amount) : 0,
+          `${charges.length} approved charges leave ${net} cents paid for an order of ${amount}`,
+        );
         const { body } = await shop.call(0, 'GET', `/api/orders/${orderId}`);
-        assert.equal(body.order.status === 'paid', charges.length > 0, `the order reads ${body.order.status} with ${charges.length} approved charges`);
+        assert.equal(
+          body.order.status === 'paid',
+          charges.length > 0,
+          `the order reads ${body.order.status} with ${charges.length} approved charges`,
+        );
       } finally {
         await shop.close();
       }

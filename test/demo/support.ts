@@ -48,7 +48,8 @@ export class Shop {
   /** Starts `count` instances; notifications go to the first. */
   async open(count: number): Promise<this> {
     for (let index = 0; index < count; index++) this.instances.push(await this.#start());
-    if (this.notificationSecret) this.sandbox.notifications.configure({ url: `${this.instances[0]!.url}/api/notifications`, secret: this.notificationSecret });
+    if (this.notificationSecret)
+      this.sandbox.notifications.configure({ url: `${this.instances[0]!.url}/api/notifications`, secret: this.notificationSecret });
     return this;
   }
 
@@ -56,7 +57,8 @@ export class Shop {
   async restart(index: number): Promise<void> {
     await this.instances[index]!.close();
     this.instances[index] = await this.#start();
-    if (index === 0 && this.notificationSecret) this.sandbox.notifications.configure({ url: `${this.instances[0]!.url}/api/notifications`, secret: this.notificationSecret });
+    if (index === 0 && this.notificationSecret)
+      this.sandbox.notifications.configure({ url: `${this.instances[0]!.url}/api/notifications`, secret: this.notificationSecret });
   }
 
   async close(): Promise<void> {
@@ -73,11 +75,19 @@ export class Shop {
 }
 
 /** A call to the sandbox as the merchant's server makes it (Bearer token, entityId). */
-export async function gatewayCall(sandbox: Sandbox, method: 'GET' | 'POST', path: string, params: Record<string, string> = {}): Promise<Answer> {
+export async function gatewayCall(
+  sandbox: Sandbox,
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, string> = {},
+): Promise<Answer> {
   const form = new URLSearchParams({ entityId: sandbox.entities[0]!, ...params });
   const response = await fetch(method === 'GET' ? `${sandbox.url}${path}?${form}` : `${sandbox.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${sandbox.tokens[0]}`, ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    headers: {
+      authorization: `Bearer ${sandbox.tokens[0]}`,
+      ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
     ...(method === 'POST' ? { body: form } : {}),
   });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
@@ -94,7 +104,17 @@ export const approved = (payment: { result?: { code?: string } }) => isApproved(
 /** The same day `months` later (the last day of a shorter month), in UTC: when a subscription's months fall due. */
 export function monthsLater(ms: number, months: number): number {
   const date = new Date(ms);
-  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(
+      date.getUTCFullYear(),
+      date.getUTCMonth() + months,
+      1,
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+      date.getUTCMilliseconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
   return target.getTime();

@@ -52,7 +52,7 @@ describe('the checkout in Arabic', () => {
       }),
       widget.locator('.wpwl-control-cardNumber').boundingBox(),
     ]);
-    assert.ok(Math.abs(label.right - (field!.x + field!.width)) < 1, 'the label sits at the field\'s right edge');
+    assert.ok(Math.abs(label.right - (field!.x + field!.width)) < 1, "the label sits at the field's right edge");
     assert.deepEqual(await axeViolations(page), [], 'the Arabic payment page');
 
     await widget.getByLabel('رقم البطاقة').fill(CARDS.approved);

@@ -9,7 +9,6 @@ import type { Browser, Page } from 'playwright-core';
 
 export { launchChromium } from '../../scripts/chromium.mjs';
 
-
 /** A new page whose console errors and page errors are collected in `problems`. */
 export async function watchedPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport });
@@ -31,7 +30,11 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(`${AXE_SOURCE};undefined`);
   return page.evaluate(async () => {
-    const { violations } = await (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+    const { violations } = await (
+      globalThis as unknown as {
+        axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
     });
     return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));

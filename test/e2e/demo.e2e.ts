@@ -89,7 +89,7 @@ describe('npm start demo', () => {
     for (const token of demo.sandbox.tokens) assert.ok(!body.includes(token), 'the access token reached the browser');
   });
 
-  test('serves the pages under the README\'s Content-Security-Policy, so every flow below runs under it', async () => {
+  test("serves the pages under the README's Content-Security-Policy, so every flow below runs under it", async () => {
     const policy = (await fetch(demo.url)).headers.get('content-security-policy') ?? '';
     assert.match(policy, new RegExp(`script-src 'self' ${demo.sandboxUrl}(;|$)`));
     assert.match(policy, /form-action 'self' http:\/\/127\.0\.0\.1:\d+(;|$)/);
@@ -121,7 +121,9 @@ describe('npm start demo', () => {
   });
 
   test('an expired checkout: the gateway refuses the payment, the shopper is offered "Start again", and the new checkout is paid', async () => {
-    const { page, done } = await shopperPage([/400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/v1\/checkouts\/[\w.-]+\/widget\/payments\)/]);
+    const { page, done } = await shopperPage([
+      /400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/v1\/checkouts\/[\w.-]+\/widget\/payments\)/,
+    ]);
     await checkOut(page);
     await page.getByRole('button', { name: 'Let this checkout expire' }).click();
     await page.getByText('The sandbox clock moved 31 minutes ahead').waitFor();
@@ -225,14 +227,17 @@ describe('npm start demo', () => {
     await order.getByLabel('Capture (EUR)').fill('50.00');
     await order.getByRole('button', { name: 'Capture' }).click();
     await page.getByText('Ship items: capture: not done').waitFor();
-    assert.equal((await page.locator('main').innerText()).split('700.400.100').length - 1, 1, 'the refusal\'s code is printed once');
+    assert.equal((await page.locator('main').innerText()).split('700.400.100').length - 1, 1, "the refusal's code is printed once");
     assert.ok(await order.getByRole('button', { name: 'Reverse' }).isDisabled(), 'nothing captured may be reversed no more');
     await order.getByRole('button', { name: 'Refund', exact: true }).first().click();
     await page.getByText('Refunded €50.00').waitFor();
     assert.match(await order.innerText(), /Refunded\s+€50\.00/);
     assert.equal(await order.getByRole('row').filter({ hasText: '(RF)' }).count(), 1);
     assert.equal(await order.getByRole('row').filter({ hasText: '(CP)' }).count(), 2, 'the refused capture is no capture');
-    assert.ok(await order.getByRole('button', { name: 'Refunded', exact: true }).isDisabled(), 'a capture refunded in full offers no second refund');
+    assert.ok(
+      await order.getByRole('button', { name: 'Refunded', exact: true }).isDisabled(),
+      'a capture refunded in full offers no second refund',
+    );
     assert.equal(await order.getByRole('button', { name: 'Refund', exact: true }).count(), 1, 'the other capture can still be refunded');
 
     // The order's reference finds the hold, its captures and its refund in the gateway's report.

@@ -75,7 +75,9 @@ describe('demo merchant back end', () => {
 
   test('one client serves every request, yet each answer lists only the calls its own request caused', async () => {
     const quantities = [1, 2, 3, 4, 5, 6];
-    const answers = await Promise.all(quantities.map((quantity) => call('POST', '/api/orders', { lines: [{ sku: 'espresso-beans', quantity }] })));
+    const answers = await Promise.all(
+      quantities.map((quantity) => call('POST', '/api/orders', { lines: [{ sku: 'espresso-beans', quantity }] })),
+    );
     for (const [index, { body }] of answers.entries()) {
       assert.equal(body.calls?.length, 1, `order ${index} lists one call`);
       assert.equal(body.calls?.[0]?.params.merchantTransactionId, body.order.id, `order ${index} lists its own checkout`);
@@ -101,17 +103,26 @@ describe('demo merchant back end', () => {
       assert.equal(body.calls, undefined, 'no gateway call was made');
     }
     const { body: references } = await call('GET', '/api/references');
-    assert.ok(!references.references.some((reference: { merchantTransactionId: string }) => reference.merchantTransactionId.startsWith('card-')), 'a refused request leaves no reference behind');
+    assert.ok(
+      !references.references.some((reference: { merchantTransactionId: string }) => reference.merchantTransactionId.startsWith('card-')),
+      'a refused request leaves no reference behind',
+    );
     assert.equal((await call('POST', '/api/orders', undefined, '{not json')).status, 400);
     assert.equal((await call('GET', '/api/nowhere')).status, 404);
   });
 
-  test('a return for another checkout than the order\'s is refused; a forged resourcePath is never fetched', async () => {
+  test("a return for another checkout than the order's is refused; a forged resourcePath is never fetched", async () => {
     const { body } = await call('POST', '/api/orders', espresso);
     const order = body.order;
-    const other = await call('GET', `/api/orders/${order.id}/payment?id=0123456789abcdef&resourcePath=/v1/checkouts/0123456789abcdef/payment`);
+    const other = await call(
+      'GET',
+      `/api/orders/${order.id}/payment?id=0123456789abcdef&resourcePath=/v1/checkouts/0123456789abcdef/payment`,
+    );
     assert.equal(other.status, 400);
-    const forged = await call('GET', `/api/orders/${order.id}/payment?id=${order.checkoutId}&resourcePath=${encodeURIComponent('/v1/payments/../../v3/query')}`);
+    const forged = await call(
+      'GET',
+      `/api/orders/${order.id}/payment?id=${order.checkoutId}&resourcePath=${encodeURIComponent('/v1/payments/../../v3/query')}`,
+    );
     assert.equal(forged.body.outcome, 'invalid');
     assert.deepEqual(forged.body.calls, [], 'nothing was sent to the gateway');
   });
@@ -128,7 +139,10 @@ describe('demo merchant back end', () => {
     const approved = await call('GET', `/api/orders/${id}/payment?${query}`);
     assert.equal(approved.body.outcome, 'approved');
     assert.equal(approved.body.order.status, 'paid');
-    assert.deepEqual(approved.body.order.attempts.map((attempt: { kind: string }) => attempt.kind), ['declined', 'approved']);
+    assert.deepEqual(
+      approved.body.order.attempts.map((attempt: { kind: string }) => attempt.kind),
+      ['declined', 'approved'],
+    );
     // A reload is answered from what the server remembered: no third status call inside the gateway's limit.
     const reload = await call('GET', `/api/orders/${id}/payment?${query}`);
     assert.equal(reload.body.outcome, 'approved');
@@ -139,7 +153,10 @@ describe('demo merchant back end', () => {
     const { body } = await call('POST', '/api/orders', espresso);
     const { id, checkoutId } = body.order;
     assert.equal((await call('POST', '/api/sandbox/expire-checkouts')).status, 200);
-    const expired = await call('GET', `/api/orders/${id}/payment?id=${checkoutId}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`);
+    const expired = await call(
+      'GET',
+      `/api/orders/${id}/payment?id=${checkoutId}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`,
+    );
     assert.equal(expired.body.outcome, 'expired');
     const again = await call('POST', `/api/orders/${id}/checkout`);
     assert.notEqual(again.body.order.checkoutId, checkoutId);
@@ -163,7 +180,7 @@ describe('demo merchant back end', () => {
     assert.ok(paths.includes('GET /v3/query'), 'the outcome was looked up by merchantTransactionId');
   });
 
-  test('a capture above what is still held is answered as refused with the gateway\'s code', async () => {
+  test("a capture above what is still held is answered as refused with the gateway's code", async () => {
     const held = await call('POST', '/api/reservations', { cardNumber: CARDS.approved, amount: '20.00' });
     const id = held.body.reservation.preauthorization.id;
     const refused = await call('POST', `/api/reservations/${id}/captures`, { amount: '25.00' });
@@ -173,9 +190,16 @@ describe('demo merchant back end', () => {
   });
 
   test('when the gateway cannot be reached, the page gets a 502 with the message and the unanswered call', async () => {
-    const unreachable = await startMerchant({ port: 0, gateway: { baseUrl: 'http://127.0.0.1:9', accessToken: 'token', entityId: sandbox.entities[0]! } });
+    const unreachable = await startMerchant({
+      port: 0,
+      gateway: { baseUrl: 'http://127.0.0.1:9', accessToken: 'token', entityId: sandbox.entities[0]! },
+    });
     try {
-      const response = await fetch(`${unreachable.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(espresso) });
+      const response = await fetch(`${unreachable.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(espresso),
+      });
       const body = (await response.json()) as Answer['body'];
       assert.equal(response.status, 502);
       assert.match(body.error ?? '', /connection to the gateway failed/);

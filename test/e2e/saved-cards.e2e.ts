@@ -44,7 +44,11 @@ describe('demo: saved cards', () => {
     page.setDefaultTimeout(15_000);
     await page.goto(new URL('/saved-cards.html', demo.url).href);
     await page.getByText('No saved cards yet.').waitFor();
-    assert.equal(await page.getByRole('button', { name: 'Buy a bag of coffee in one click' }).isDisabled(), true, 'nothing to pay with yet');
+    assert.equal(
+      await page.getByRole('button', { name: 'Buy a bag of coffee in one click' }).isDisabled(),
+      true,
+      'nothing to pay with yet',
+    );
 
     await page.getByRole('button', { name: 'Save a card' }).click();
     assert.deepEqual(await axeViolations(page), [], 'the page with the registration form');
@@ -54,7 +58,9 @@ describe('demo: saved cards', () => {
     const rows = await savedCardsTable(page).getByRole('row').allInnerTexts();
     assert.equal(rows.length, 2, 'a header and the saved card');
     assert.match(rows[1]!, new RegExp(`MASTER •••• 5454\\s+12/${EXPIRY_YEAR}`));
-    const registration = demo.sandbox.requests().find((request) => request.path === '/v1/checkouts' && request.params.createRegistration === 'true');
+    const registration = demo.sandbox
+      .requests()
+      .find((request) => request.path === '/v1/checkouts' && request.params.createRegistration === 'true');
     assert.equal(registration?.params.paymentType, undefined, 'saving a card is no payment');
     assert.equal(registration?.params['standingInstruction.mode'], 'INITIAL');
 
@@ -72,7 +78,9 @@ describe('demo: saved cards', () => {
     await page.getByRole('button', { name: 'Delete MASTER •••• 5454' }).click();
     await page.getByText('Card deleted', { exact: true }).waitFor();
     await page.getByText('No saved cards yet.').waitFor();
-    const deleted = demo.sandbox.requests().find((request) => /^\/v1\/registrations\/[0-9a-f]{32}$/.test(request.path) && request.method === 'DELETE');
+    const deleted = demo.sandbox
+      .requests()
+      .find((request) => /^\/v1\/registrations\/[0-9a-f]{32}$/.test(request.path) && request.method === 'DELETE');
     assert.equal(deleted?.path, `/v1/registrations/${oneClick?.params['registrations[0].id']}`);
     assert.deepEqual(await axeViolations(page), [], 'the saved cards page');
     await page.close();

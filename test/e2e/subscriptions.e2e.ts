@@ -28,7 +28,8 @@ after(async () => {
 /** The sandbox's ACS frame, once its button is there. */
 async function acsFrame(page: Page): Promise<Frame> {
   for (let waited = 0; waited < 15_000; waited += 100) {
-    for (const frame of page.frames()) if (frame.url().startsWith(demo.sandboxUrl) && (await frame.$('button[value="complete"]'))) return frame;
+    for (const frame of page.frames())
+      if (frame.url().startsWith(demo.sandboxUrl) && (await frame.$('button[value="complete"]'))) return frame;
     await page.waitForTimeout(100);
   }
   throw new Error('no 3-D Secure challenge frame');
@@ -61,7 +62,11 @@ describe('demo: subscriptions and notifications', () => {
     await subscription.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByText('Subscription cancelled').waitFor();
     assert.match(await subscription.innerText(), /Status\s+cancelled/);
-    assert.equal(await page.getByRole('button', { name: 'Next month: charge the subscriptions' }).isDisabled(), true, 'nothing left to charge');
+    assert.equal(
+      await page.getByRole('button', { name: 'Next month: charge the subscriptions' }).isDisabled(),
+      true,
+      'nothing left to charge',
+    );
 
     await demo.sandbox.notifications.idle();
     await page.getByRole('link', { name: 'Notifications' }).click();
@@ -73,11 +78,24 @@ describe('demo: subscriptions and notifications', () => {
     const approved = debits.filter((row) => /000\.100\.110/.test(row));
     assert.equal(approved.length, 2, 'the sign-up approved and the monthly charge');
     for (const row of approved) assert.match(row, /fulfilled now|already fulfilled/);
-    assert.ok(rows.some((row) => /REGISTRATION\s+CREATED/.test(row)), 'the saved card');
-    assert.ok(rows.some((row) => /REGISTRATION\s+DELETED/.test(row)), 'the cancelled card');
+    assert.ok(
+      rows.some((row) => /REGISTRATION\s+CREATED/.test(row)),
+      'the saved card',
+    );
+    assert.ok(
+      rows.some((row) => /REGISTRATION\s+DELETED/.test(row)),
+      'the cancelled card',
+    );
     await page.goto(new URL('/subscriptions.html', demo.url).href);
-    assert.match(await page.locator('article').first().innerText(), /Months of coffee sent\s+2\b/, 'two payments, each reported twice, fulfilled twice in all');
-    assert.ok(demo.sandbox.notifications.list().every((delivery) => delivery.state === 'delivered'), 'the merchant answered every notification 2xx');
+    assert.match(
+      await page.locator('article').first().innerText(),
+      /Months of coffee sent\s+2\b/,
+      'two payments, each reported twice, fulfilled twice in all',
+    );
+    assert.ok(
+      demo.sandbox.notifications.list().every((delivery) => delivery.state === 'delivered'),
+      'the merchant answered every notification 2xx',
+    );
 
     await page.goto(new URL('/notifications.html', demo.url).href);
     await page.locator('main h1').waitFor();

@@ -31,7 +31,13 @@ const KSA_OPTIONS: WpwlOptions = {
   brandDetection: true,
   brandDetectionType: 'binlist',
   brandDetectionPriority: ['MADA', 'VISA', 'MASTER'],
-  applePay: { displayName: 'E2E Shop', total: { label: 'E2E Shop' }, countryCode: 'SA', supportedNetworks: ['mada', 'visa', 'masterCard'], merchantCapabilities: ['supports3DS'] },
+  applePay: {
+    displayName: 'E2E Shop',
+    total: { label: 'E2E Shop' },
+    countryCode: 'SA',
+    supportedNetworks: ['mada', 'visa', 'masterCard'],
+    merchantCapabilities: ['supports3DS'],
+  },
 };
 
 before(async () => {
@@ -62,7 +68,10 @@ after(async () => {
 
 /** A checkout on the entity of `brands`, and the shop's page with one form per entry of `forms`. */
 async function checkoutPage(path: string, brands: ('MADA' | 'APPLEPAY' | 'STC_PAY')[], forms: string[]): Promise<string> {
-  const checkout = await gateway.checkouts.create({ amount: '45.00', currency: 'SAR', paymentType: 'DB', merchantTransactionId: `E2E-${path.slice(1)}` }, { brands });
+  const checkout = await gateway.checkouts.create(
+    { amount: '45.00', currency: 'SAR', paymentType: 'DB', merchantTransactionId: `E2E-${path.slice(1)}` },
+    { brands },
+  );
   pages.set(
     path,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pay</title>
@@ -88,7 +97,11 @@ async function shopperPage(): Promise<{ page: Page; done: () => Promise<void> }>
     done: async () => {
       await page.close();
       // A refused wrong one-time password is an HTTP 400, which the browser logs.
-      assert.deepEqual(problems.filter((problem) => !/status of 400/.test(problem)), [], 'the page logged errors');
+      assert.deepEqual(
+        problems.filter((problem) => !/status of 400/.test(problem)),
+        [],
+        'the page logged errors',
+      );
     },
   };
 }
@@ -145,7 +158,7 @@ describe('wallets and MADA, end to end', () => {
   });
 });
 
-describe('the demo\'s wallets page', () => {
+describe("the demo's wallets page", () => {
   let demo: RunningDemo;
   before(async () => {
     demo = await startDemo({ port: 0, quiet: true });
@@ -154,7 +167,7 @@ describe('the demo\'s wallets page', () => {
     await demo?.close();
   });
 
-  test('the MADA entity\'s Apple Pay stand-in pays and the page shows the payment the server read; Google Pay is on the card entity', async () => {
+  test("the MADA entity's Apple Pay stand-in pays and the page shows the payment the server read; Google Pay is on the card entity", async () => {
     const { page, done } = await shopperPage();
     await page.goto(new URL('/wallets.html', demo.url).href);
     await page.getByRole('button', { name: 'Pay with Apple Pay' }).click();

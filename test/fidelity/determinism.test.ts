@@ -22,14 +22,46 @@ async function session(seed: string | undefined): Promise<string[]> {
     return answer.body as Record<string, any>;
   };
   try {
-    const checkout = keep(await call(sandbox, 'POST', '/v1/checkouts', { amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' }));
-    keep(await call(sandbox, 'POST', `/v1/checkouts/${checkout.id}/widget/payments`, { paymentBrand: 'VISA', 'card.number': CARDS.approved, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123' }, { token: null, entityId: null }));
+    const checkout = keep(
+      await call(sandbox, 'POST', '/v1/checkouts', { amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' }),
+    );
+    keep(
+      await call(
+        sandbox,
+        'POST',
+        `/v1/checkouts/${checkout.id}/widget/payments`,
+        {
+          paymentBrand: 'VISA',
+          'card.number': CARDS.approved,
+          'card.holder': 'Jane Jones',
+          'card.expiryMonth': '05',
+          'card.expiryYear': '2034',
+          'card.cvv': '123',
+        },
+        { token: null, entityId: null },
+      ),
+    );
     keep(await call(sandbox, 'GET', `/v1/checkouts/${checkout.id}/payment`));
     keep(await call(sandbox, 'GET', `/v1/checkouts/${checkout.id}/payment`));
-    const payment = keep(await call(sandbox, 'POST', '/v1/payments', cardPayment({ merchantTransactionId: 'seeded-1', createRegistration: 'true', 'standingInstruction.type': 'UNSCHEDULED', 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT' })));
+    const payment = keep(
+      await call(
+        sandbox,
+        'POST',
+        '/v1/payments',
+        cardPayment({
+          merchantTransactionId: 'seeded-1',
+          createRegistration: 'true',
+          'standingInstruction.type': 'UNSCHEDULED',
+          'standingInstruction.mode': 'INITIAL',
+          'standingInstruction.source': 'CIT',
+        }),
+      ),
+    );
     keep(await call(sandbox, 'POST', '/v1/payments', cardPayment({ 'card.number': CARDS.declined, merchantTransactionId: 'seeded-1' })));
     keep(await call(sandbox, 'POST', `/v1/payments/${payment.id}`, { paymentType: 'RF', amount: '1.00', currency: 'EUR' }));
-    const pending = keep(await call(sandbox, 'POST', '/v1/payments', cardPayment({ 'card.number': CARDS.frictionless, ...threeDsFields() })));
+    const pending = keep(
+      await call(sandbox, 'POST', '/v1/payments', cardPayment({ 'card.number': CARDS.frictionless, ...threeDsFields() })),
+    );
     await postForm(pending.redirect.preconditions[0].url, pending.redirect.preconditions[0].parameters);
     await postForm(pending.redirect.url, pending.redirect.parameters);
     keep(await call(sandbox, 'GET', `/v1/payments/${pending.id}`));

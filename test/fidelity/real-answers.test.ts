@@ -15,7 +15,8 @@ import { call } from '../sandbox/support.js';
 interface RealAnswer {
   readonly name: string;
   readonly source: { repository: string; path: string; commit: string } | { url: string };
-  readonly call: 'createCheckout' | 'checkoutStatus' | 'payment' | 'paymentStatus' | 'report' | 'reportList' | 'capture' | 'refund' | 'reverse';
+  readonly call:
+    'createCheckout' | 'checkoutStatus' | 'payment' | 'paymentStatus' | 'report' | 'reportList' | 'capture' | 'refund' | 'reverse';
   readonly status: number;
   readonly expect: string;
   readonly answer: Record<string, any>;
@@ -40,8 +41,16 @@ const ENTITY = '8a8294174b7ecb28014b9699220015ca';
 
 /** A client whose fetch answers `status` and `body` once, whatever is asked. */
 function replaying(status: number, body: unknown): GatewayClient {
-  const fetch = (async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
-  return createGatewayClient({ baseUrl: 'https://eu-test.oppwa.com', accessToken: 'token', entityId: ENTITY, fetch, reconcileDelaysMs: [], maxNetworkRetries: 0 });
+  const fetch = (async () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
+  return createGatewayClient({
+    baseUrl: 'https://eu-test.oppwa.com',
+    accessToken: 'token',
+    entityId: ENTITY,
+    fetch,
+    reconcileDelaysMs: [],
+    maxNetworkRetries: 0,
+  });
 }
 
 const CARD_REQUEST = {
@@ -74,7 +83,8 @@ async function replay(real: RealAnswer): Promise<unknown> {
 describe('recorded real answers, replayed to the server helper', () => {
   it('there are recorded answers, each naming its public source', () => {
     assert.ok(REAL.length >= 10);
-    for (const real of REAL) assert.ok('url' in real.source || (real.source.repository && real.source.path && real.source.commit), real.name);
+    for (const real of REAL)
+      assert.ok('url' in real.source || (real.source.repository && real.source.path && real.source.commit), real.name);
   });
 
   for (const real of REAL) {
@@ -95,7 +105,9 @@ describe('recorded real answers, replayed to the server helper', () => {
         assert.equal(value.description, real.answer.result.description);
         assert.equal(value.httpStatus, real.status);
         // Every field to fix is kept; the platform's `"value": null` (missing) reads as an entry without a value.
-        const readable = (real.answer.result.parameterErrors ?? []).map(({ value, ...entry }: { value: unknown }) => (value === null ? entry : { ...entry, value }));
+        const readable = (real.answer.result.parameterErrors ?? []).map(({ value, ...entry }: { value: unknown }) =>
+          value === null ? entry : { ...entry, value },
+        );
         assert.deepEqual(value.parameterErrors, readable);
       }
       // A payment answer (it has an id) is a payment that exists, whatever the HTTP status: the whole answer is kept.
@@ -126,21 +138,51 @@ describe('the sandbox beside the recorded answers', () => {
 
   /** The sandbox's answer to the same kind of request the real answer was given to. */
   async function sandboxAnswer(real: RealAnswer): Promise<{ status: number; body: any }> {
-    const checkout = () => call(sandbox, 'POST', '/v1/checkouts', { amount: '92.00', currency: 'EUR', paymentType: 'DB', integrity: 'true', merchantTransactionId: 'order-1' });
+    const checkout = () =>
+      call(sandbox, 'POST', '/v1/checkouts', {
+        amount: '92.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        integrity: 'true',
+        merchantTransactionId: 'order-1',
+      });
     switch (real.call) {
       case 'createCheckout':
-        return real.status === 200 ? checkout() : call(sandbox, 'POST', '/v1/checkouts', { amount: real.answer.result.parameterErrors[0].value, currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+        return real.status === 200
+          ? checkout()
+          : call(sandbox, 'POST', '/v1/checkouts', {
+              amount: real.answer.result.parameterErrors[0].value,
+              currency: 'EUR',
+              paymentType: 'DB',
+              integrity: 'true',
+            });
       case 'checkoutStatus': {
         const id = (await checkout()).body.id as string;
         if (real.status !== 200) return call(sandbox, 'GET', `/v1/checkouts/${id}x/payment`);
-        const card = cardPayment({ 'card.number': `${real.answer.card.bin}1111111111`.slice(0, 16), 'customer.ip': real.answer.customer.ip });
-        await call(sandbox, 'POST', `/v1/checkouts/${id}/widget/payments`, { paymentBrand: 'VISA', ...Object.fromEntries(Object.entries(card).filter(([name]) => name.startsWith('card.'))) }, { token: null, entityId: null });
+        const card = cardPayment({
+          'card.number': `${real.answer.card.bin}1111111111`.slice(0, 16),
+          'customer.ip': real.answer.customer.ip,
+        });
+        await call(
+          sandbox,
+          'POST',
+          `/v1/checkouts/${id}/widget/payments`,
+          { paymentBrand: 'VISA', ...Object.fromEntries(Object.entries(card).filter(([name]) => name.startsWith('card.'))) },
+          { token: null, entityId: null },
+        );
         return call(sandbox, 'GET', `/v1/checkouts/${id}/payment`);
       }
       case 'payment':
         return call(sandbox, 'POST', '/v1/payments', cardPayment(real.status === 200 ? {} : { 'card.number': CARDS.declined }));
       case 'paymentStatus': {
-        const id = (await call(sandbox, 'POST', '/v1/payments', cardPayment({ 'card.number': '4111111111111111', createRegistration: 'true', merchantTransactionId: 'order-1' }))).body.id as string;
+        const id = (
+          await call(
+            sandbox,
+            'POST',
+            '/v1/payments',
+            cardPayment({ 'card.number': '4111111111111111', createRegistration: 'true', merchantTransactionId: 'order-1' }),
+          )
+        ).body.id as string;
         return call(sandbox, 'GET', `/v1/payments/${id}`);
       }
       case 'report':
@@ -152,10 +194,17 @@ describe('the sandbox beside the recorded answers', () => {
       case 'refund':
       case 'reverse': {
         const paymentType = { capture: 'CP', refund: 'RF', reverse: 'RV' }[real.call];
-        const target = (await call(sandbox, 'POST', '/v1/payments', cardPayment({ paymentType: paymentType === 'RF' ? 'DB' : 'PA', amount: '1.00' }))).body.id as string;
+        const target = (
+          await call(sandbox, 'POST', '/v1/payments', cardPayment({ paymentType: paymentType === 'RF' ? 'DB' : 'PA', amount: '1.00' }))
+        ).body.id as string;
         // A refusal for missing fields: the same request without amount and currency.
         const money: Record<string, string> = real.status === 200 ? { amount: '1.00', currency: 'EUR' } : {};
-        return call(sandbox, 'POST', `/v1/payments/${target}`, paymentType === 'RV' && real.status !== 200 ? { paymentType: 'RF' } : { paymentType, ...money });
+        return call(
+          sandbox,
+          'POST',
+          `/v1/payments/${target}`,
+          paymentType === 'RV' && real.status !== 200 ? { paymentType: 'RF' } : { paymentType, ...money },
+        );
       }
     }
   }
@@ -186,18 +235,29 @@ describe('the sandbox beside the recorded answers', () => {
         const pattern = FORMAT.paymentTimestamp.test(real.answer.timestamp) ? FORMAT.paymentTimestamp : FORMAT.answerTimestamp;
         assert.match(mine.body.timestamp, pattern);
       }
-      for (const [real1, mine1] of (real.answer.payments ?? []).map((payment: any, index: number) => [payment, mine.body.payments[index]])) {
-        for (const key of Object.keys(real1)) if (!NOT_PRODUCED.has(key)) assert.equal(typeof mine1[key], typeof real1[key], `payments[].${key}`);
+      for (const [real1, mine1] of (real.answer.payments ?? []).map((payment: any, index: number) => [
+        payment,
+        mine.body.payments[index],
+      ])) {
+        for (const key of Object.keys(real1))
+          if (!NOT_PRODUCED.has(key)) assert.equal(typeof mine1[key], typeof real1[key], `payments[].${key}`);
         assert.match(mine1.timestamp, FORMAT.paymentTimestamp);
       }
       // What the real answer lacks, the sandbox's lacks too (a capture, refund or reversal has no card or brand).
-      for (const key of ['card', 'paymentBrand']) if (!(key in real.answer) && real.answer.id !== undefined) assert.ok(!(key in mine.body), `${key} in the sandbox's answer, not in the platform's`);
+      for (const key of ['card', 'paymentBrand'])
+        if (!(key in real.answer) && real.answer.id !== undefined)
+          assert.ok(!(key in mine.body), `${key} in the sandbox's answer, not in the platform's`);
       // A missing parameter is `"value": null`, as the platform writes it.
       if ((real.answer.result.parameterErrors ?? []).some((entry: { value: unknown }) => entry.value === null)) {
-        assert.ok(mine.body.result.parameterErrors.some((entry: { value: unknown }) => entry.value === null), 'a missing parameter answered with value null');
+        assert.ok(
+          mine.body.result.parameterErrors.some((entry: { value: unknown }) => entry.value === null),
+          'a missing parameter answered with value null',
+        );
       }
       if (real.answer.card) {
-        for (const key of Object.keys(real.answer.card)) if (key !== 'issuer' || 'issuer' in mine.body.card) assert.equal(typeof mine.body.card[key], typeof real.answer.card[key], `card.${key}`);
+        for (const key of Object.keys(real.answer.card))
+          if (key !== 'issuer' || 'issuer' in mine.body.card)
+            assert.equal(typeof mine.body.card[key], typeof real.answer.card[key], `card.${key}`);
       }
     });
   }

@@ -32,8 +32,16 @@ const RECORDED: Recorded[] = readdirSync(DIR)
 function deliver(plaintext: unknown, secret: string) {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', Buffer.from(secret, 'hex'), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(plaintext), 'utf8'), cipher.final()]).toString('hex').toUpperCase();
-  return { body, headers: { 'X-Initialization-Vector': iv.toString('hex').toUpperCase(), 'X-Authentication-Tag': cipher.getAuthTag().toString('hex').toUpperCase() } };
+  const body = Buffer.concat([cipher.update(JSON.stringify(plaintext), 'utf8'), cipher.final()])
+    .toString('hex')
+    .toUpperCase();
+  return {
+    body,
+    headers: {
+      'X-Initialization-Vector': iv.toString('hex').toUpperCase(),
+      'X-Authentication-Tag': cipher.getAuthTag().toString('hex').toUpperCase(),
+    },
+  };
 }
 
 describe('recorded notifications, as the platform delivers them', () => {
@@ -49,7 +57,10 @@ describe('recorded notifications, as the platform delivers them', () => {
       const { body, headers } = 'body' in recorded ? recorded : deliver(recorded.plaintext, secret);
       const forms = [
         { body, headers },
-        { body: new Uint8Array(Buffer.from(body, 'latin1')), headers: new Headers({ ...headers, 'content-type': 'text/plain; charset=ISO-8859-1' }) },
+        {
+          body: new Uint8Array(Buffer.from(body, 'latin1')),
+          headers: new Headers({ ...headers, 'content-type': 'text/plain; charset=ISO-8859-1' }),
+        },
         { body: JSON.stringify({ encryptedBody: body }), headers: { ...headers, 'Content-Type': 'application/json' } },
       ];
       for (const form of forms) {

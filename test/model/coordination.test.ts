@@ -130,12 +130,18 @@ function checkInvariants(world: World) {
   const usage = (world.store as { usage?: { bytes: number; keptBytes: number; maxBytes: number } }).usage;
   if (usage) {
     found.peakBytes = Math.max(found.peakBytes, usage.bytes);
-    if (usage.bytes - usage.keptBytes > usage.maxBytes) violation('memory over its bound', `${usage.bytes - usage.keptBytes} transient bytes`);
+    if (usage.bytes - usage.keptBytes > usage.maxBytes)
+      violation('memory over its bound', `${usage.bytes - usage.keptBytes} transient bytes`);
   }
 }
 
 /** The outcome of one return, judged against the gateway's truth. */
-function judge(world: World, checkoutId: string, outcome: PromiseSettledResult<{ result: { code: string }; id?: string }>, aborted: boolean) {
+function judge(
+  world: World,
+  checkoutId: string,
+  outcome: PromiseSettledResult<{ result: { code: string }; id?: string }>,
+  aborted: boolean,
+) {
   const truth = world.gateway.checkouts.get(checkoutId);
   if (outcome.status === 'fulfilled') {
     if (isApproved(outcome.value.result.code) && outcome.value.id) world.toldPaid.add(outcome.value.id);
@@ -165,14 +171,23 @@ function commands(kind: 'memory' | 'redis') {
   const has = (model: Model) => model.checkouts.length > 0;
   const list: fc.Arbitrary<Command>[] = [
     fc.boolean().map((withReference) =>
-      command(`create(${withReference})`, () => true, async (model, world) => {
-        world.creations++;
-        const instance = world.instances[0]!;
-        const created = await instance.client.checkouts
-          .create({ amount: '25.00', currency: 'EUR', paymentType: 'DB', ...(withReference ? { merchantTransactionId: randomUUID() } : {}) })
-          .catch(() => undefined);
-        if (created) model.checkouts.push(created.id);
-      }),
+      command(
+        `create(${withReference})`,
+        () => true,
+        async (model, world) => {
+          world.creations++;
+          const instance = world.instances[0]!;
+          const created = await instance.client.checkouts
+            .create({
+              amount: '25.00',
+              currency: 'EUR',
+              paymentType: 'DB',
+              ...(withReference ? { merchantTransactionId: randomUUID() } : {}),
+            })
+            .catch(() => undefined);
+          if (created) model.checkouts.push(created.id);
+        },
+      ),
     ),
     fc.nat().map((index) => command(`pay(${index})`, has, async (model, world) => void world.gateway.pay(pick(model, index)))),
     fc.tuple(fc.nat(), fc.array(fc.tuple(fc.nat(), fc.boolean()), { minLength: 1, maxLength: 4 })).map(([index, returns]) =>
@@ -196,34 +211,74 @@ function commands(kind: 'memory' | 'redis') {
         const checkoutId = pick(model, index);
         if (!world.gateway.checkouts.get(checkoutId)?.paid) return;
         const payment = world.gateway.payment(checkoutId);
-        await Promise.all(Array.from({ length: copies }, (_, copy) => fulfil(world, world.instances[copy % world.instances.length]!, payment)));
-      }),
-    ),
-    fc.constantFrom<Fault>('lost', '502', 'hang').map((fault) => command(`fault(${fault})`, () => true, async (_, world) => void world.gateway.faults.push(fault))),
-    fc.constantFrom(61_000, 31 * 60_000).map((ms) => command(`advance(${ms})`, () => true, async (_, world) => void (world.clock.now += ms))),
-    fc.constant(
-      command('flood(300 unknown ids)', () => true, async (_, world) => {
-        const instance = world.instances[0]!;
-        const outcomes = await Promise.allSettled(
-          Array.from({ length: 300 }, () => instance.client.handleShopperReturn(returnOf(`${randomUUID().replaceAll('-', '').toUpperCase()}.uat01-vm-tx01`))),
+        await Promise.all(
+          Array.from({ length: copies }, (_, copy) => fulfil(world, world.instances[copy % world.instances.length]!, payment)),
         );
-        for (const outcome of outcomes) {
-          if (outcome.status === 'rejected' && !(outcome.reason instanceof GatewayError)) violation('untyped error', String(outcome.reason));
-          if (outcome.status === 'rejected' && outcome.reason?.name === 'StatusStoreUnavailableError') found.floodRefused++;
-          else found.floodAnswered++;
-        }
       }),
+    ),
+    fc.constantFrom<Fault>('lost', '502', 'hang').map((fault) =>
+      command(
+        `fault(${fault})`,
+        () => true,
+        async (_, world) => void world.gateway.faults.push(fault),
+      ),
+    ),
+    fc.constantFrom(61_000, 31 * 60_000).map((ms) =>
+      command(
+        `advance(${ms})`,
+        () => true,
+        async (_, world) => void (world.clock.now += ms),
+      ),
     ),
     fc.constant(
-      command('data loss', () => true, async (_, world) => {
-        world.lossAt.push(world.clock.now);
-        world.runsSinceLoss.clear();
-        await world.lose();
-      }),
+      command(
+        'flood(300 unknown ids)',
+        () => true,
+        async (_, world) => {
+          const instance = world.instances[0]!;
+          const outcomes = await Promise.allSettled(
+            Array.from({ length: 300 }, () =>
+              instance.client.handleShopperReturn(returnOf(`${randomUUID().replaceAll('-', '').toUpperCase()}.uat01-vm-tx01`)),
+            ),
+          );
+          for (const outcome of outcomes) {
+            if (outcome.status === 'rejected' && !(outcome.reason instanceof GatewayError))
+              violation('untyped error', String(outcome.reason));
+            if (outcome.status === 'rejected' && outcome.reason?.name === 'StatusStoreUnavailableError') found.floodRefused++;
+            else found.floodAnswered++;
+          }
+        },
+      ),
     ),
-    fc.constant(command('new instance', () => true, async (_, world) => void world.instances.push(instanceOf(world, world.newStore())))),
+    fc.constant(
+      command(
+        'data loss',
+        () => true,
+        async (_, world) => {
+          world.lossAt.push(world.clock.now);
+          world.runsSinceLoss.clear();
+          await world.lose();
+        },
+      ),
+    ),
+    fc.constant(
+      command(
+        'new instance',
+        () => true,
+        async (_, world) => void world.instances.push(instanceOf(world, world.newStore())),
+      ),
+    ),
   ];
-  if (kind === 'redis') list.push(fc.constant(command('redis pause', () => true, async (_, world) => world.pause())));
+  if (kind === 'redis')
+    list.push(
+      fc.constant(
+        command(
+          'redis pause',
+          () => true,
+          async (_, world) => world.pause(),
+        ),
+      ),
+    );
   // The shopper's path weighs most: create, pay and return come three times as often as a fault or a flood.
   return fc.commands([...list.slice(0, 3), ...list.slice(0, 3), ...list], { maxCommands: 40, size: 'large' });
 }
@@ -236,16 +291,22 @@ describe('coordination model (issue 19)', { timeout: 120_000 }, () => {
   let redis: RedisServer | undefined;
   let admin: Redis | undefined;
   const connections: Redis[] = [];
-  before(async () => {
-    redis = await startRedisServer();
-    admin = new Redis(redis.url);
-  }, { timeout: 20_000 });
-  after(async () => {
-    for (const each of connections) each.disconnect();
-    admin?.disconnect();
-    await redis?.stop();
-    if (COUNT) console.log('model figures', JSON.stringify({ ...found, violations: Object.fromEntries(found.violations) }));
-  }, { timeout: 20_000 });
+  before(
+    async () => {
+      redis = await startRedisServer();
+      admin = new Redis(redis.url);
+    },
+    { timeout: 20_000 },
+  );
+  after(
+    async () => {
+      for (const each of connections) each.disconnect();
+      admin?.disconnect();
+      await redis?.stop();
+      if (COUNT) console.log('model figures', JSON.stringify({ ...found, violations: Object.fromEntries(found.violations) }));
+    },
+    { timeout: 20_000 },
+  );
 
   function world(kind: 'memory' | 'redis'): World {
     const clock = { now: 1_800_000_000_000 };
@@ -254,7 +315,13 @@ describe('coordination model (issue 19)', { timeout: 120_000 }, () => {
     const timing = { claimMs: 1000, waitMs: 1500 };
     let memory: StatusStore | undefined;
     const newStore = (): StatusStore => {
-      if (kind === 'memory') return (memory ??= createMemoryStatusStore({ ...timing, maxBytes: MAX_BYTES, maxEntries: 200, now: () => clock.now } as MemoryStatusStoreOptions));
+      if (kind === 'memory')
+        return (memory ??= createMemoryStatusStore({
+          ...timing,
+          maxBytes: MAX_BYTES,
+          maxEntries: 200,
+          now: () => clock.now,
+        } as MemoryStatusStoreOptions));
       const client = new Redis(redis!.url, { maxRetriesPerRequest: 1, retryStrategy: () => 20 });
       client.on('error', () => undefined);
       connections.push(client);
@@ -287,26 +354,39 @@ describe('coordination model (issue 19)', { timeout: 120_000 }, () => {
       },
     };
     state.store = newStore();
-    state.instances = [instanceOf(state, state.store), instanceOf(state, kind === 'memory' ? state.store : newStore()), instanceOf(state, kind === 'memory' ? state.store : newStore())];
+    state.instances = [
+      instanceOf(state, state.store),
+      instanceOf(state, kind === 'memory' ? state.store : newStore()),
+      instanceOf(state, kind === 'memory' ? state.store : newStore()),
+    ];
     return state;
   }
 
   for (const kind of ['memory', 'redis'] as const) {
-    test(`${kind} store, 3+ instances: the invariants hold under any interleaving of returns, aborts, notifications, faults, floods and losses`, { timeout: 90_000 }, async () => {
-      await fc.assert(
-        fc.asyncProperty(commands(kind), async (sequence) => {
-          const state = world(kind);
-          await fc.asyncModelRun(() => ({ model: { checkouts: [] }, real: state }), sequence);
-          // A fulfilment refused as throttled (a flood filled the store) is not acknowledged, so the platform delivers the
-          // notification again later: once the flood's transient claims have lapsed, every paid payment arrives once more.
-          state.clock.now += 3 * 60_000;
-          for (const paymentId of state.toldPaid) await fulfil(state, state.instances[0]!, { id: paymentId, result: { code: '000.100.110', description: 'Request successfully processed' } });
-          checkInvariants(state);
-          // A shopper told paid has the order fulfilled.
-          for (const paymentId of state.toldPaid) if ((state.runs.get(paymentId) ?? 0) < 1) violation('told paid, never fulfilled', paymentId);
-        }),
-        params(kind === 'memory' ? RUNS : Math.ceil(RUNS / 2)),
-      );
-    });
+    test(
+      `${kind} store, 3+ instances: the invariants hold under any interleaving of returns, aborts, notifications, faults, floods and losses`,
+      { timeout: 90_000 },
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(commands(kind), async (sequence) => {
+            const state = world(kind);
+            await fc.asyncModelRun(() => ({ model: { checkouts: [] }, real: state }), sequence);
+            // A fulfilment refused as throttled (a flood filled the store) is not acknowledged, so the platform delivers the
+            // notification again later: once the flood's transient claims have lapsed, every paid payment arrives once more.
+            state.clock.now += 3 * 60_000;
+            for (const paymentId of state.toldPaid)
+              await fulfil(state, state.instances[0]!, {
+                id: paymentId,
+                result: { code: '000.100.110', description: 'Request successfully processed' },
+              });
+            checkInvariants(state);
+            // A shopper told paid has the order fulfilled.
+            for (const paymentId of state.toldPaid)
+              if ((state.runs.get(paymentId) ?? 0) < 1) violation('told paid, never fulfilled', paymentId);
+          }),
+          params(kind === 'memory' ? RUNS : Math.ceil(RUNS / 2)),
+        );
+      },
+    );
   }
 });

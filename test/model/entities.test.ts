@@ -17,11 +17,23 @@ import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { RESULT_CODES } from '../../src/contract/result-codes.js';
 import { CARDS, DEFAULT_ENTITY_ID, DEFAULT_MADA_ENTITY_ID, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createGatewayClient, createMemoryStatusStore, GatewayError, GatewayThrottledError, isApproved, type GatewayClient } from '../../src/server/index.js';
+import {
+  createGatewayClient,
+  createMemoryStatusStore,
+  GatewayError,
+  GatewayThrottledError,
+  isApproved,
+  type GatewayClient,
+} from '../../src/server/index.js';
 import { card, cardPayment, orderId, payInWidget, recordingFetch, type SentRequest } from '../server/fixtures.js';
 
 const RUNS = Number(process.env.GW_MODEL_RUNS ?? 15);
-const ENTITY = { VISA: DEFAULT_ENTITY_ID, MASTER: DEFAULT_ENTITY_ID, MADA: DEFAULT_MADA_ENTITY_ID, APPLEPAY: DEFAULT_MADA_ENTITY_ID } as const;
+const ENTITY = {
+  VISA: DEFAULT_ENTITY_ID,
+  MASTER: DEFAULT_ENTITY_ID,
+  MADA: DEFAULT_MADA_ENTITY_ID,
+  APPLEPAY: DEFAULT_MADA_ENTITY_ID,
+} as const;
 type Group = 'cards' | 'mada';
 const FORM: Record<Group, { brands: ('VISA' | 'MASTER' | 'MADA' | 'APPLEPAY')[]; brand: 'VISA' | 'MADA'; number: string }> = {
   cards: { brands: ['VISA', 'MASTER'], brand: 'VISA', number: CARDS.approved },
@@ -54,16 +66,25 @@ function checkCalls(real: Real, model: Model) {
     if (call.method === 'POST' && brand) assert.equal(entityOf(call), ENTITY[brand], `POST ${call.url.pathname} for ${brand}`);
   }
   const refused = sandbox.requests().filter((entry) => entry.resultCode === RESULT_CODES.brandNotConfigured || entry.status === 403);
-  assert.deepEqual(refused.map((entry) => `${entry.method} ${entry.path} ${entry.resultCode}`), []);
+  assert.deepEqual(
+    refused.map((entry) => `${entry.method} ${entry.path} ${entry.resultCode}`),
+    [],
+  );
 }
 
 const typed = (error: unknown) => assert.ok(error instanceof GatewayError, `untyped: ${String(error)}`);
 
 class CreateCheckout implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly group: Group, readonly instance: number) {}
+  constructor(
+    readonly group: Group,
+    readonly instance: number,
+  ) {}
   check = () => true;
   async run(model: Model, real: Real) {
-    const created = await real.clients[this.instance]!.checkouts.create({ amount: '20.00', currency: 'SAR', paymentType: 'DB', merchantTransactionId: orderId('model') }, { brands: FORM[this.group].brands });
+    const created = await real.clients[this.instance]!.checkouts.create(
+      { amount: '20.00', currency: 'SAR', paymentType: 'DB', merchantTransactionId: orderId('model') },
+      { brands: FORM[this.group].brands },
+    );
     model.entities.set(created.id, ENTITY[FORM[this.group].brand]);
     real.checkouts.push({ id: created.id, group: this.group, paid: false });
     checkCalls(real, model);
@@ -85,7 +106,10 @@ class Pay implements fc.AsyncCommand<Model, Real> {
 }
 
 class Return implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly pick: number, readonly instance: number) {}
+  constructor(
+    readonly pick: number,
+    readonly instance: number,
+  ) {}
   check = (model: Model) => model.entities.size > 0;
   async run(model: Model, real: Real) {
     const checkout = real.checkouts[this.pick % real.checkouts.length]!;
@@ -106,12 +130,18 @@ class Return implements fc.AsyncCommand<Model, Real> {
 }
 
 class Payment implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly group: Group, readonly lost: boolean, readonly instance: number) {}
+  constructor(
+    readonly group: Group,
+    readonly lost: boolean,
+    readonly instance: number,
+  ) {}
   check = () => true;
   async run(model: Model, real: Real) {
     if (this.lost) sandbox.fault('/v1/payments', 'drop');
     const { brand, number } = FORM[this.group];
-    const payment = await real.clients[this.instance]!.payments.create(cardPayment({ paymentBrand: brand, card: card(number), currency: 'SAR', merchantTransactionId: orderId('model') })).catch((error: unknown) => {
+    const payment = await real.clients[this.instance]!.payments.create(
+      cardPayment({ paymentBrand: brand, card: card(number), currency: 'SAR', merchantTransactionId: orderId('model') }),
+    ).catch((error: unknown) => {
       typed(error);
       throw error;
     });
@@ -142,8 +172,20 @@ test('every call of a checkout or a brand goes to its entity, on any instance, i
       const recorder = recordingFetch();
       const statusStore = createMemoryStatusStore();
       const client = () =>
-        createGatewayClient({ baseUrl: sandbox.url, accessToken: sandbox.tokens[0]!, entityId: DEFAULT_ENTITY_ID, entities: { MADA: DEFAULT_MADA_ENTITY_ID, APPLEPAY: DEFAULT_MADA_ENTITY_ID }, fetch: recorder.fetch, statusStore, timeoutMs: 5000, reconcileDelaysMs: [0, 25] });
-      await fc.asyncModelRun(() => ({ model: { entities: new Map() }, real: { clients: [client(), client()], calls: recorder.calls, checkouts: [] } }), cmds);
+        createGatewayClient({
+          baseUrl: sandbox.url,
+          accessToken: sandbox.tokens[0]!,
+          entityId: DEFAULT_ENTITY_ID,
+          entities: { MADA: DEFAULT_MADA_ENTITY_ID, APPLEPAY: DEFAULT_MADA_ENTITY_ID },
+          fetch: recorder.fetch,
+          statusStore,
+          timeoutMs: 5000,
+          reconcileDelaysMs: [0, 25],
+        });
+      await fc.asyncModelRun(
+        () => ({ model: { entities: new Map() }, real: { clients: [client(), client()], calls: recorder.calls, checkouts: [] } }),
+        cmds,
+      );
     }),
     { numRuns: RUNS },
   );

@@ -22,9 +22,15 @@ export interface GatewayCall {
   readonly body: string;
 }
 
-const hex = (length: number) => Array.from({ length }, () => Math.floor(Math.random() * 16).toString(16)).join('').toUpperCase();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const NOT_FOUND = { result: { code: '200.300.404', description: 'invalid or missing parameter - No payment session found for the requested id' } };
+const hex = (length: number) =>
+  Array.from({ length }, () => Math.floor(Math.random() * 16).toString(16))
+    .join('')
+    .toUpperCase();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const NOT_FOUND = {
+  result: { code: '200.300.404', description: 'invalid or missing parameter - No payment session found for the requested id' },
+};
 
 export class FakeGateway {
   readonly checkouts = new Map<string, FakeCheckout>();
@@ -74,7 +80,12 @@ export class FakeGateway {
       const id = `${hex(32)}.uat01-vm-tx01`;
       const merchantTransactionId = new URLSearchParams(body).get('merchantTransactionId') ?? undefined;
       this.checkouts.set(id, { paid: false, consumed: false, ...(merchantTransactionId ? { merchantTransactionId } : {}) });
-      return json(200, { result: { code: '000.200.100', description: 'successfully created checkout' }, id, integrity: 'sha384-x', ndc: id });
+      return json(200, {
+        result: { code: '000.200.100', description: 'successfully created checkout' },
+        id,
+        integrity: 'sha384-x',
+        ndc: id,
+      });
     }
     const status = /^\/v1\/checkouts\/([^/]+)\/payment$/.exec(url.pathname);
     if (method === 'GET' && status) {
@@ -86,7 +97,9 @@ export class FakeGateway {
     }
     if (method === 'GET' && url.pathname === '/v3/query') {
       const wanted = url.searchParams.get('merchantTransactionId');
-      const payments = [...this.checkouts].filter(([, each]) => each.paid && each.merchantTransactionId === wanted).map(([id]) => this.payment(id));
+      const payments = [...this.checkouts]
+        .filter(([, each]) => each.paid && each.merchantTransactionId === wanted)
+        .map(([id]) => this.payment(id));
       return json(200, { result: { code: '000.000.000', description: 'Request successfully processed' }, payments });
     }
     return json(404, { result: { code: '700.400.580', description: 'cannot find transaction' } });

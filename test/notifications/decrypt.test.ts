@@ -9,7 +9,13 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { decryptNotification, GatewayError, NotificationError, type Notification, type NotificationErrorReason } from '../../src/server/index.js';
+import {
+  decryptNotification,
+  GatewayError,
+  NotificationError,
+  type Notification,
+  type NotificationErrorReason,
+} from '../../src/server/index.js';
 
 const secret = randomBytes(32).toString('hex');
 
@@ -22,11 +28,21 @@ function encrypt(plaintext: string, key = secret, ivBytes = 12) {
 
 const payment = {
   type: 'PAYMENT',
-  payload: { id: '8ac7a4a1845f7e3e01846199ab5a7a23', paymentType: 'DB', amount: '92.00', currency: 'EUR', result: { code: '000.100.110', description: 'Request successfully processed' }, card: { bin: '420000', last4Digits: '0000' } },
+  payload: {
+    id: '8ac7a4a1845f7e3e01846199ab5a7a23',
+    paymentType: 'DB',
+    amount: '92.00',
+    currency: 'EUR',
+    result: { code: '000.100.110', description: 'Request successfully processed' },
+    card: { bin: '420000', last4Digits: '0000' },
+  },
 };
 
 async function refusal(promise: Promise<unknown>): Promise<NotificationError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   assert.ok(error instanceof NotificationError, `expected a NotificationError, got ${String(error)}`);
   assert.ok(error instanceof GatewayError);
   for (const text of [error.message, String(error.stack), JSON.stringify(error), inspect(error)]) {
@@ -41,7 +57,11 @@ describe('decryptNotification', () => {
   test('decrypts PAYMENT, REGISTRATION (with its action) and RISK notifications into typed values', async () => {
     const decrypted = await decryptNotification(encrypt(JSON.stringify(payment)), secret);
     assert.deepEqual(decrypted, payment);
-    const registration = { type: 'REGISTRATION', action: 'DELETED', payload: { id: 'f'.repeat(32), result: { code: '000.100.110', description: '' } } };
+    const registration = {
+      type: 'REGISTRATION',
+      action: 'DELETED',
+      payload: { id: 'f'.repeat(32), result: { code: '000.100.110', description: '' } },
+    };
     const typed: Notification = await decryptNotification(encrypt(JSON.stringify(registration)), secret);
     assert.equal(typed.type === 'REGISTRATION' ? typed.action : undefined, 'DELETED');
     const risk = { type: 'RISK', payload: { id: 'r1', risk: { score: '10' } } };
@@ -50,11 +70,21 @@ describe('decryptNotification', () => {
 
   test('headers as a Headers object or a record in any case, Node arrays of one; body as text or bytes; an upper-case secret', async () => {
     const sealed = encrypt(JSON.stringify(payment));
-    const lower = { 'x-initialization-vector': sealed.headers['X-Initialization-Vector'], 'x-authentication-tag': [sealed.headers['X-Authentication-Tag']] };
+    const lower = {
+      'x-initialization-vector': sealed.headers['X-Initialization-Vector'],
+      'x-authentication-tag': [sealed.headers['X-Authentication-Tag']],
+    };
     assert.equal((await decryptNotification({ body: sealed.body, headers: new Headers(sealed.headers) }, secret)).type, 'PAYMENT');
-    assert.equal((await decryptNotification({ body: new TextEncoder().encode(sealed.body), headers: lower }, secret.toUpperCase())).type, 'PAYMENT');
+    assert.equal(
+      (await decryptNotification({ body: new TextEncoder().encode(sealed.body), headers: lower }, secret.toUpperCase())).type,
+      'PAYMENT',
+    );
     assert.equal((await decryptNotification({ body: Buffer.from(`${sealed.body}\n`), headers: sealed.headers }, secret)).type, 'PAYMENT');
-    assert.equal((await decryptNotification({ body: new TextEncoder().encode(sealed.body).buffer as ArrayBuffer, headers: sealed.headers }, secret)).type, 'PAYMENT');
+    assert.equal(
+      (await decryptNotification({ body: new TextEncoder().encode(sealed.body).buffer as ArrayBuffer, headers: sealed.headers }, secret))
+        .type,
+      'PAYMENT',
+    );
     assert.equal((await decryptNotification(encrypt(JSON.stringify(payment), secret, 16), secret)).type, 'PAYMENT', 'a 16-byte IV too');
   });
 
@@ -78,17 +108,34 @@ describe('decryptNotification', () => {
       [{ body: `${sealed.body}0`, headers: sealed.headers }, 'invalid-encoding'],
       [{ body: '', headers: sealed.headers }, 'invalid-encoding'],
       [{ body: JSON.stringify(payment), headers: sealed.headers }, 'invalid-encoding'],
-      [{ body: sealed.body, headers: { ...sealed.headers, 'X-Authentication-Tag': sealed.headers['X-Authentication-Tag'].slice(0, 24) } }, 'invalid-encoding'],
+      [
+        { body: sealed.body, headers: { ...sealed.headers, 'X-Authentication-Tag': sealed.headers['X-Authentication-Tag'].slice(0, 24) } },
+        'invalid-encoding',
+      ],
       [{ body: sealed.body, headers: { ...sealed.headers, 'X-Initialization-Vector': 'abcd' } }, 'invalid-encoding'],
-      [{ body: sealed.body, headers: { 'x-initialization-vector': sealed.headers['X-Initialization-Vector'], 'x-authentication-tag': ['a', 'b'] } }, 'invalid-encoding'],
+      [
+        {
+          body: sealed.body,
+          headers: { 'x-initialization-vector': sealed.headers['X-Initialization-Vector'], 'x-authentication-tag': ['a', 'b'] },
+        },
+        'invalid-encoding',
+      ],
       [{ body: 'ab'.repeat(600_000), headers: sealed.headers }, 'invalid-encoding'],
       [{ body: 42 as never, headers: sealed.headers }, 'invalid-encoding'],
     ];
-    for (const [input, reason] of cases) assert.equal(await reasonOf(decryptNotification(input, secret)), reason, JSON.stringify(input).slice(0, 120));
+    for (const [input, reason] of cases)
+      assert.equal(await reasonOf(decryptNotification(input, secret)), reason, JSON.stringify(input).slice(0, 120));
   });
 
   test('authentic plaintexts that are not notifications are invalid-payload', async () => {
-    for (const text of ['not json', '[]', '{"type":"PAYMENT"}', '{"type":"PAYMENT","payload":{"id":"x"}}', '{"type":"REGISTRATION","payload":{"id":"x"}}', '{"type":"REFUND","payload":{}}']) {
+    for (const text of [
+      'not json',
+      '[]',
+      '{"type":"PAYMENT"}',
+      '{"type":"PAYMENT","payload":{"id":"x"}}',
+      '{"type":"REGISTRATION","payload":{"id":"x"}}',
+      '{"type":"REFUND","payload":{}}',
+    ]) {
       assert.equal(await reasonOf(decryptNotification(encrypt(text), secret)), 'invalid-payload', text);
     }
   });
@@ -105,7 +152,10 @@ describe('decryptNotification', () => {
         };
         const target = bytes[part];
         target[position % target.length]! ^= flip;
-        const tampered = { body: bytes.body.toString('hex'), headers: { 'X-Initialization-Vector': bytes.iv.toString('hex'), 'X-Authentication-Tag': bytes.tag.toString('hex') } };
+        const tampered = {
+          body: bytes.body.toString('hex'),
+          headers: { 'X-Initialization-Vector': bytes.iv.toString('hex'), 'X-Authentication-Tag': bytes.tag.toString('hex') },
+        };
         assert.equal(await reasonOf(decryptNotification(tampered, secret)), 'authentication-failed');
       }),
       { numRuns: 150 },
@@ -131,14 +181,25 @@ describe('decryptNotification with a freshness window', () => {
   const window = { maxAgeSeconds: 300, now: () => at };
 
   test('a payload within maxAgeSeconds of now, either side, is read; the limit itself is inside', async () => {
-    for (const timestamp of ['2026-11-23 12:00:00+0000', '2026-11-23 11:55:00.000+0000', '2026-11-23 12:05:00+0000', '2026-11-23 13:04:00+0100']) {
+    for (const timestamp of [
+      '2026-11-23 12:00:00+0000',
+      '2026-11-23 11:55:00.000+0000',
+      '2026-11-23 12:05:00+0000',
+      '2026-11-23 13:04:00+0100',
+    ]) {
       const read = await decryptNotification(stamped(timestamp), secret, window);
       assert.equal(read.type, 'PAYMENT', timestamp);
     }
   });
 
   test('older, later, or without a readable timestamp: stale, and never the secret', async () => {
-    for (const timestamp of ['2026-11-23 11:54:59+0000', '2026-11-23 12:05:01.000+0000', '2026-11-20 12:00:00+0000', 'yesterday', undefined]) {
+    for (const timestamp of [
+      '2026-11-23 11:54:59+0000',
+      '2026-11-23 12:05:01.000+0000',
+      '2026-11-20 12:00:00+0000',
+      'yesterday',
+      undefined,
+    ]) {
       assert.equal(await reasonOf(decryptNotification(stamped(timestamp), secret, window)), 'stale', String(timestamp));
     }
   });
@@ -153,8 +214,19 @@ describe('decryptNotification with a freshness window', () => {
   });
 
   test('a malformed window is a typed error before any work', async () => {
-    for (const bad of [{ maxAgeSeconds: 0 }, { maxAgeSeconds: -1 }, { maxAgeSeconds: Number.NaN }, { maxAgeSeconds: '300' }, { maxAgeSeconds: 300, now: 5 }, null, 'soon']) {
-      const error = await decryptNotification(stamped('2026-11-23 12:00:00+0000'), secret, bad as never).then(() => undefined, (caught: unknown) => caught);
+    for (const bad of [
+      { maxAgeSeconds: 0 },
+      { maxAgeSeconds: -1 },
+      { maxAgeSeconds: Number.NaN },
+      { maxAgeSeconds: '300' },
+      { maxAgeSeconds: 300, now: 5 },
+      null,
+      'soon',
+    ]) {
+      const error = await decryptNotification(stamped('2026-11-23 12:00:00+0000'), secret, bad as never).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
       assert.ok(error instanceof GatewayError && error.name === 'GatewayValidationError', JSON.stringify(bad));
     }
   });

@@ -68,7 +68,9 @@ async function received(): Promise<Notification[]> {
 }
 
 const summary = (notification: Notification) =>
-  notification.type === 'REGISTRATION' ? `REGISTRATION ${notification.action}` : `${notification.type} ${(notification.payload as { paymentType?: string }).paymentType} ${notification.payload.result?.code}`;
+  notification.type === 'REGISTRATION'
+    ? `REGISTRATION ${notification.action}`
+    : `${notification.type} ${(notification.payload as { paymentType?: string }).paymentType} ${notification.payload.result?.code}`;
 
 describe('what the sandbox notifies', () => {
   it('a payment: one PAYMENT notification, payload as the API answers it, masked card only', async () => {
@@ -106,10 +108,18 @@ describe('what the sandbox notifies', () => {
     for (const outcome of ['complete', 'fail'] as const) {
       sandbox.reset();
       listener.received.length = 0;
-      const { body } = await call(sandbox, 'POST', '/v1/payments', cardPayment({ 'card.number': CARDS.challengeNoMethod, ...threeDsFields() }));
+      const { body } = await call(
+        sandbox,
+        'POST',
+        '/v1/payments',
+        cardPayment({ 'card.number': CARDS.challengeNoMethod, ...threeDsFields() }),
+      );
       const challenge = await postForm(body.redirect.url, body.redirect.parameters);
       const fields = formFields(await challenge.text());
-      await postForm(`${sandbox.url}/v1/threeDSecure/challenge`, [{ name: 'threeDSSessionData', value: fields.threeDSSessionData! }, { name: 'outcome', value: outcome }]);
+      await postForm(`${sandbox.url}/v1/threeDSecure/challenge`, [
+        { name: 'threeDSSessionData', value: fields.threeDSSessionData! },
+        { name: 'outcome', value: outcome },
+      ]);
       const expected = outcome === 'complete' ? RESULT_CODES.approvedIntegratorTest : RESULT_CODES.threeDsFailed;
       assert.deepEqual((await received()).map(summary), [`PAYMENT DB ${RESULT_CODES.pending}`, `PAYMENT DB ${expected}`]);
     }
@@ -124,23 +134,60 @@ describe('what the sandbox notifies', () => {
     const { body: other } = await call(sandbox, 'POST', '/v1/payments', cardPayment({ paymentType: 'PA' }));
     await call(sandbox, 'POST', `/v1/payments/${other.id}`, { paymentType: 'RV' });
     const code = RESULT_CODES.approvedIntegratorTest;
-    assert.deepEqual((await received()).map(summary), [`PAYMENT PA ${code}`, `PAYMENT CP ${code}`, `PAYMENT DB ${code}`, `PAYMENT RF ${code}`, `PAYMENT PA ${code}`, `PAYMENT RV ${code}`]);
+    assert.deepEqual((await received()).map(summary), [
+      `PAYMENT PA ${code}`,
+      `PAYMENT CP ${code}`,
+      `PAYMENT DB ${code}`,
+      `PAYMENT RF ${code}`,
+      `PAYMENT PA ${code}`,
+      `PAYMENT RV ${code}`,
+    ]);
   });
 
   it('a checkout payment through the widget, declined then approved: two notifications', async () => {
-    const { body: checkout } = await call(sandbox, 'POST', '/v1/checkouts', { amount: '20.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' });
-    const card = (number: string) => ({ paymentBrand: 'VISA', 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123', shopperResultUrl: 'https://shop.example/result' });
+    const { body: checkout } = await call(sandbox, 'POST', '/v1/checkouts', {
+      amount: '20.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      integrity: 'true',
+    });
+    const card = (number: string) => ({
+      paymentBrand: 'VISA',
+      'card.number': number,
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      'card.cvv': '123',
+      shopperResultUrl: 'https://shop.example/result',
+    });
     await browserCall(sandbox, 'POST', `/v1/checkouts/${checkout.id}/widget/payments`, card(CARDS.declined));
     await browserCall(sandbox, 'POST', `/v1/checkouts/${checkout.id}/widget/payments`, card(CARDS.approved));
-    assert.deepEqual((await received()).map(summary), [`PAYMENT DB ${RESULT_CODES.declinedByAuthorization}`, `PAYMENT DB ${RESULT_CODES.approvedIntegratorTest}`]);
+    assert.deepEqual((await received()).map(summary), [
+      `PAYMENT DB ${RESULT_CODES.declinedByAuthorization}`,
+      `PAYMENT DB ${RESULT_CODES.approvedIntegratorTest}`,
+    ]);
   });
 
   it('registrations: created (stored, or by a payment) and deleted', async () => {
-    const { body: stored } = await call(sandbox, 'POST', '/v1/registrations', { paymentBrand: 'VISA', 'card.number': CARDS.approved, 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123' });
-    await fetch(`${sandbox.url}/v1/registrations/${stored.id}?entityId=${sandbox.entities[0]}`, { method: 'DELETE', headers: { authorization: `Bearer ${sandbox.tokens[0]}` } });
+    const { body: stored } = await call(sandbox, 'POST', '/v1/registrations', {
+      paymentBrand: 'VISA',
+      'card.number': CARDS.approved,
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      'card.cvv': '123',
+    });
+    await fetch(`${sandbox.url}/v1/registrations/${stored.id}?entityId=${sandbox.entities[0]}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${sandbox.tokens[0]}` },
+    });
     await call(sandbox, 'POST', '/v1/payments', cardPayment({ createRegistration: 'true' }));
     const notifications = await received();
-    assert.deepEqual(notifications.map(summary), ['REGISTRATION CREATED', 'REGISTRATION DELETED', 'REGISTRATION CREATED', `PAYMENT DB ${RESULT_CODES.approvedIntegratorTest}`]);
+    assert.deepEqual(notifications.map(summary), [
+      'REGISTRATION CREATED',
+      'REGISTRATION DELETED',
+      'REGISTRATION CREATED',
+      `PAYMENT DB ${RESULT_CODES.approvedIntegratorTest}`,
+    ]);
     assert.equal(notifications[0]!.payload.id, stored.id);
     assert.equal((notifications[0]!.payload as { card: { last4Digits: string } }).card.last4Digits, '0000');
     assert.ok(!JSON.stringify(notifications).includes(CARDS.approved));
@@ -161,7 +208,10 @@ describe('delivery', () => {
     await sandbox.notifications.idle();
     let [delivery] = sandbox.notifications.list();
     assert.equal(delivery?.state, 'pending');
-    assert.deepEqual(delivery!.attempts.map((attempt) => attempt.status), [500]);
+    assert.deepEqual(
+      delivery!.attempts.map((attempt) => attempt.status),
+      [500],
+    );
     const firstWait = Date.parse(delivery!.nextAttemptAt!) - Date.parse(delivery!.attempts[0]!.at);
     assert.equal(firstWait, NOTIFICATION_RETRY_DELAYS_SECONDS[0]! * 1000);
     sandbox.clock.advance(NOTIFICATION_RETRY_DELAYS_SECONDS[0]! - 1);
@@ -173,7 +223,10 @@ describe('delivery', () => {
     await sandbox.notifications.idle();
     [delivery] = sandbox.notifications.list();
     assert.equal(delivery!.state, 'delivered');
-    assert.deepEqual(delivery!.attempts.map((attempt) => attempt.status), [500, 503, 200]);
+    assert.deepEqual(
+      delivery!.attempts.map((attempt) => attempt.status),
+      [500, 503, 200],
+    );
     assert.equal(listener.received.length, 3);
     const bodies = new Set(listener.received.map(({ body }) => body));
     assert.equal(bodies.size, 3, 'each attempt is encrypted afresh (new IV)');
@@ -199,14 +252,24 @@ describe('delivery', () => {
     assert.equal(delivery!.attempts.length, NOTIFICATION_RETRY_DELAYS_SECONDS.length + 1);
     sandbox.clock.advance(24 * 3600);
     await sandbox.notifications.idle();
-    assert.equal(sandbox.notifications.list()[0]!.attempts.length, NOTIFICATION_RETRY_DELAYS_SECONDS.length + 1, 'no attempt after failing');
+    assert.equal(
+      sandbox.notifications.list()[0]!.attempts.length,
+      NOTIFICATION_RETRY_DELAYS_SECONDS.length + 1,
+      'no attempt after failing',
+    );
 
-    const resend = await fetch(`${sandbox.url}/__sandbox/notifications/${delivery!.id}/resend`, { method: 'POST', headers: { authorization: `Bearer ${sandbox.tokens[0]}` } });
+    const resend = await fetch(`${sandbox.url}/__sandbox/notifications/${delivery!.id}/resend`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sandbox.tokens[0]}` },
+    });
     assert.equal(resend.status, 200);
     await sandbox.notifications.idle();
     [delivery] = sandbox.notifications.list();
     assert.equal(delivery!.state, 'delivered');
-    const unknown = await fetch(`${sandbox.url}/__sandbox/notifications/nope/resend`, { method: 'POST', headers: { authorization: `Bearer ${sandbox.tokens[0]}` } });
+    const unknown = await fetch(`${sandbox.url}/__sandbox/notifications/nope/resend`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sandbox.tokens[0]}` },
+    });
     assert.equal(unknown.status, 400);
   });
 
@@ -266,13 +329,18 @@ describe('bounds', () => {
     // Nobody listens on port 9 (discard): every attempt fails at once, so everything stays pending.
     const notifier = new Notifier(new SandboxClock(), { url: 'http://127.0.0.1:9/' });
     try {
-      for (let index = 0; index < NOTIFICATION_LIMITS.deliveries + 5; index++) notifier.notify({ type: 'REGISTRATION', action: 'CREATED', registration: registration(index) });
+      for (let index = 0; index < NOTIFICATION_LIMITS.deliveries + 5; index++)
+        notifier.notify({ type: 'REGISTRATION', action: 'CREATED', registration: registration(index) });
       const kept = notifier.list();
       assert.equal(kept.length, NOTIFICATION_LIMITS.deliveries);
       assert.equal(kept[0]!.subjectId, registration(5).id, 'the oldest went first');
       const large = 'x'.repeat(64 * 1024);
-      for (let index = 0; index < 200; index++) notifier.notify({ type: 'REGISTRATION', action: 'CREATED', registration: registration(index, large) });
-      assert.ok(notifier.list().length * large.length <= NOTIFICATION_LIMITS.bytes + large.length, `${notifier.list().length} payloads of 64 KB kept`);
+      for (let index = 0; index < 200; index++)
+        notifier.notify({ type: 'REGISTRATION', action: 'CREATED', registration: registration(index, large) });
+      assert.ok(
+        notifier.list().length * large.length <= NOTIFICATION_LIMITS.bytes + large.length,
+        `${notifier.list().length} payloads of 64 KB kept`,
+      );
     } finally {
       await notifier.close();
     }
@@ -297,11 +365,16 @@ describe('configuration', () => {
     }
     await assert.rejects(startSandbox({ port: 0, quiet: true, notifications: { url: 'ftp://example.com' } }), /http or https/);
     const badSecret = 'zz'.repeat(32);
-    await assert.rejects(startSandbox({ port: 0, quiet: true, notifications: { url: listener.url, secret: badSecret } }), (error: Error) => !error.message.includes(badSecret));
+    await assert.rejects(
+      startSandbox({ port: 0, quiet: true, notifications: { url: listener.url, secret: badSecret } }),
+      (error: Error) => !error.message.includes(badSecret),
+    );
   });
 
   it('CLI: --notification-url prints the generated secret; a bad --notification-secret exits 2 without echoing it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--notification-url', listener.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--notification-url', listener.url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
     while (!/secret [0-9a-f]{64}/.test(output)) await once(child.stdout!, 'data');
@@ -310,7 +383,11 @@ describe('configuration', () => {
     assert.match(output, new RegExp(`notifications: ${listener.url.replace(/[.:/]/g, '\\$&')} \\(secret [0-9a-f]{64}\\)`));
 
     const secret = 'ab'.repeat(31);
-    const bad = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--notification-url', listener.url, '--notification-secret', secret], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const bad = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/sandbox/cli.ts', '--notification-url', listener.url, '--notification-secret', secret],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let errors = '';
     bad.stderr!.on('data', (chunk: Buffer) => (errors += chunk));
     const [code] = await once(bad, 'exit');

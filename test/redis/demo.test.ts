@@ -17,19 +17,28 @@ after(async () => {
   await Promise.all([sandbox?.close(), redis?.stop()]);
 });
 
-test('with REDIS_URL the demo merchant\'s paid checkout is remembered in Redis', async () => {
+test("with REDIS_URL the demo merchant's paid checkout is remembered in Redis", async () => {
   process.env.REDIS_URL = redis.url;
-  const merchant = await startMerchant({ port: 0, gateway: { baseUrl: sandbox.url, accessToken: sandbox.tokens[0]!, entityId: sandbox.entities[0]! } }).finally(() => {
+  const merchant = await startMerchant({
+    port: 0,
+    gateway: { baseUrl: sandbox.url, accessToken: sandbox.tokens[0]!, entityId: sandbox.entities[0]! },
+  }).finally(() => {
     delete process.env.REDIS_URL;
   });
   const inspector = createClient({ url: redis.url });
   await inspector.connect();
   try {
-    const created = await fetch(`${merchant.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lines: [{ sku: PRODUCTS[0]!.sku, quantity: 1 }] }) });
+    const created = await fetch(`${merchant.url}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lines: [{ sku: PRODUCTS[0]!.sku, quantity: 1 }] }),
+    });
     const { order } = (await created.json()) as { order: { id: string; checkoutId: string } };
     await payInWidget(sandbox, order.checkoutId);
     const resourcePath = `/v1/checkouts/${order.checkoutId}/payment`;
-    const paid = await fetch(`${merchant.url}/api/orders/${order.id}/payment?${new URLSearchParams({ id: order.checkoutId, resourcePath })}`);
+    const paid = await fetch(
+      `${merchant.url}/api/orders/${order.id}/payment?${new URLSearchParams({ id: order.checkoutId, resourcePath })}`,
+    );
     assert.equal(paid.status, 200, await paid.clone().text());
     const final = await inspector.hGet(`gw-elements:status:${resourcePath}`, 'final');
     assert.equal((JSON.parse(final ?? '{}') as { ndc?: string }).ndc, order.checkoutId);

@@ -7,5 +7,7 @@ import { useRedisClients } from './clients.js';
 const clients = useRedisClients();
 
 for (const name of ['nodeRedis', 'ioredis'] as const) {
-  fulfilmentSuite(`Redis (${name})`, (timing) => createRedisStatusStore({ client: clients[name]!, prefix: `fulfil:${randomUUID()}:`, ...timing }));
+  fulfilmentSuite(`Redis (${name})`, (timing) =>
+    createRedisStatusStore({ client: clients[name]!, prefix: `fulfil:${randomUUID()}:`, ...timing }),
+  );
 }

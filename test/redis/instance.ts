@@ -59,15 +59,27 @@ const statusStore: StatusStore = redis
   ? createRedisStatusStore({ client: redis, prefix: env('REDIS_PREFIX'), timeoutMs: 3000, claimMs: 3000 })
   : createMemoryStatusStore();
 const workers = Array.from({ length: 4 }, () =>
-  createGatewayClient({ baseUrl: env('SANDBOX_URL'), accessToken: env('SANDBOX_TOKEN'), entityId: env('SANDBOX_ENTITY'), statusStore, timeoutMs: 5000 }),
+  createGatewayClient({
+    baseUrl: env('SANDBOX_URL'),
+    accessToken: env('SANDBOX_TOKEN'),
+    entityId: env('SANDBOX_ENTITY'),
+    statusStore,
+    timeoutMs: 5000,
+  }),
 );
 
 async function handle(checkoutId: string, worker: number): Promise<ReturnOutcome> {
   const started = performance.now();
-  const query = checkoutId.startsWith('/') ? { resourcePath: checkoutId } : { id: checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` };
+  const query = checkoutId.startsWith('/')
+    ? { resourcePath: checkoutId }
+    : { id: checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` };
   try {
     const payment = await workers[worker % workers.length]!.handleShopperReturn(query);
-    return { checkoutId, outcome: isApproved(payment.result.code) ? `approved:${payment.id}` : payment.result.code, ms: performance.now() - started };
+    return {
+      checkoutId,
+      outcome: isApproved(payment.result.code) ? `approved:${payment.id}` : payment.result.code,
+      ms: performance.now() - started,
+    };
   } catch (error) {
     const name = error instanceof GatewayError ? error.name : `untyped ${String(error)}`;
     return { checkoutId, outcome: name, ms: performance.now() - started };
@@ -98,7 +110,9 @@ async function fulfil({ id, fulfil: paymentIds, perPayment }: FulfilRequest) {
 process.on('message', async (request: ReturnsRequest | FulfilRequest | 'exit') => {
   if (request === 'exit') process.exit(0);
   if ('fulfil' in request) return fulfil(request);
-  const outcomes = await Promise.all(request.checkouts.flatMap((checkoutId) => Array.from({ length: request.perCheckout }, (_, index) => handle(checkoutId, index))));
+  const outcomes = await Promise.all(
+    request.checkouts.flatMap((checkoutId) => Array.from({ length: request.perCheckout }, (_, index) => handle(checkoutId, index))),
+  );
   process.send!({ id: request.id, outcomes });
 });
 // Warm up as a running server would be (connection open, scripts loaded, code compiled) before the measured returns.

@@ -13,7 +13,10 @@ export interface Instance {
 
 let sequence = 0;
 
-export async function startInstance(sandbox: Sandbox, redis?: { url: string; client: 'redis' | 'ioredis'; prefix?: string }): Promise<Instance> {
+export async function startInstance(
+  sandbox: Sandbox,
+  redis?: { url: string; client: 'redis' | 'ioredis'; prefix?: string },
+): Promise<Instance> {
   const child: ChildProcess = fork(new URL('./instance.ts', import.meta.url).pathname, [], {
     execArgv: ['--import', 'tsx'],
     env: {

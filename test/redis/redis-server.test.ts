@@ -12,7 +12,10 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 describe('test/redis/redis-server.ts', () => {
   test('REDIS_SERVER_PATH at nothing: an error naming it and what to do, at once', () => {
     const missing = join(dir, 'no-such-redis-server');
-    assert.throws(() => redisServerPath({ REDIS_SERVER_PATH: missing, PATH: '/usr/bin:/bin' }), (error: Error) => error.message.includes(missing) && /scripts\/ensure-redis/.test(error.message));
+    assert.throws(
+      () => redisServerPath({ REDIS_SERVER_PATH: missing, PATH: '/usr/bin:/bin' }),
+      (error: Error) => error.message.includes(missing) && /scripts\/ensure-redis/.test(error.message),
+    );
   });
 
   test('no REDIS_SERVER_PATH and none on PATH: an error that says tests never install it', () => {

@@ -32,11 +32,19 @@ export function redisServerPath(env: NodeJS.ProcessEnv = process.env): string {
   const given = env.REDIS_SERVER_PATH;
   if (given) {
     if (isExecutable(given)) return given;
-    throw new Error(`REDIS_SERVER_PATH=${given} is not an executable redis-server; run scripts/ensure-redis (npm test does) or point it at one`);
+    throw new Error(
+      `REDIS_SERVER_PATH=${given} is not an executable redis-server; run scripts/ensure-redis (npm test does) or point it at one`,
+    );
   }
-  const found = (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'redis-server')).find(isExecutable);
+  const found = (env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .map((dir) => join(dir, 'redis-server'))
+    .find(isExecutable);
   if (found) return found;
-  throw new Error('no redis-server: set REDIS_SERVER_PATH=/path/to/redis-server, or run scripts/ensure-redis (npm test does; tests never install it)');
+  throw new Error(
+    'no redis-server: set REDIS_SERVER_PATH=/path/to/redis-server, or run scripts/ensure-redis (npm test does; tests never install it)',
+  );
 }
 
 export interface RedisServer {
@@ -65,9 +73,13 @@ export async function startRedisServer(options: { binary?: string; startTimeoutM
   let child: ChildProcess | undefined;
 
   async function start() {
-    const started = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--dir', '/tmp'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const started = spawn(
+      binary,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--dir', '/tmp'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child = started;
     let output = '';
     let timer: NodeJS.Timeout | undefined;
@@ -82,7 +94,11 @@ export async function startRedisServer(options: { binary?: string; startTimeoutM
         // A binary that cannot run at all emits 'error', not 'exit': without this the wait never ends.
         started.once('error', (error) => reject(new Error(`${binary} could not start: ${error.message}`)));
         started.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output.slice(-500)}`)));
-        timer = setTimeout(() => reject(new Error(`${binary} did not accept connections within ${startTimeoutMs} ms: ${output.slice(-500) || '(no output)'}`)), startTimeoutMs);
+        timer = setTimeout(
+          () =>
+            reject(new Error(`${binary} did not accept connections within ${startTimeoutMs} ms: ${output.slice(-500) || '(no output)'}`)),
+          startTimeoutMs,
+        );
       });
     } catch (error) {
       await kill();

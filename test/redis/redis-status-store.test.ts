@@ -9,7 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
-import { createRedisStatusStore, GatewayValidationError, StatusStoreUnavailableError, type RedisClientLike } from '../../src/server/index.js';
+import {
+  createRedisStatusStore,
+  GatewayValidationError,
+  StatusStoreUnavailableError,
+  type RedisClientLike,
+} from '../../src/server/index.js';
 import { statusStoreContract } from '../server/status-store-contract.js';
 import { useRedisClients } from './clients.js';
 
@@ -123,7 +128,7 @@ describe('the Redis store when Redis fails', () => {
     await about('u', ttlMs, 'a renewal of it, a second later');
   });
 
-  test('the store\'s data begins at its first claim: every later claim, of any key, reports the same since', async () => {
+  test("the store's data begins at its first claim: every later claim, of any key, reports the same since", async () => {
     const store = createRedisStatusStore({ client: clients.ioredis!, prefix: `since:${randomUUID()}:` });
     const first = await store.claim('a', claim(T0));
     const later = await store.claim('b', claim(T0 + 5_000));

@@ -59,7 +59,10 @@ describe('POST /v1/registrations', () => {
     assert.match(body.id, /^[0-9a-f]{32}$/);
     assert.equal(body.result.code, RESULT_CODES.approvedIntegratorTest);
     const { bin, last4Digits, holder, expiryMonth, expiryYear, number, cvv } = body.card;
-    assert.deepEqual({ bin, last4Digits, holder, expiryMonth, expiryYear }, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+    assert.deepEqual(
+      { bin, last4Digits, holder, expiryMonth, expiryYear },
+      { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' },
+    );
     assert.equal(number ?? cvv, undefined);
     assert.equal(body.paymentBrand, 'VISA');
     const text = JSON.stringify(body);
@@ -68,11 +71,19 @@ describe('POST /v1/registrations', () => {
   });
 
   it('answers 000.100.112 in testMode EXTERNAL and echoes a standing instruction (INSTALMENT answered INSTALLMENT)', async () => {
-    const { body } = await call('POST', '/v1/registrations', storedCard({
-      testMode: 'EXTERNAL',
-      'standingInstruction.type': 'INSTALMENT', 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT',
-      'standingInstruction.numberOfInstallments': '3', 'standingInstruction.expiry': '2027-06-30', 'standingInstruction.frequency': '0030',
-    }));
+    const { body } = await call(
+      'POST',
+      '/v1/registrations',
+      storedCard({
+        testMode: 'EXTERNAL',
+        'standingInstruction.type': 'INSTALMENT',
+        'standingInstruction.mode': 'INITIAL',
+        'standingInstruction.source': 'CIT',
+        'standingInstruction.numberOfInstallments': '3',
+        'standingInstruction.expiry': '2027-06-30',
+        'standingInstruction.frequency': '0030',
+      }),
+    );
     assert.equal(body.result.code, RESULT_CODES.approvedConnectorTest);
     assert.equal(body.standingInstruction.type, 'INSTALLMENT');
   });
@@ -84,13 +95,25 @@ describe('POST /v1/registrations', () => {
     assert.deepEqual(names, ['card.expiryMonth', 'card.expiryYear', 'card.number']);
     assert.ok(!JSON.stringify(missing.body).includes('4200000000000001'), 'the refused number is masked');
     const typed = await call('POST', '/v1/registrations', storedCard({ paymentType: 'DB' }));
-    assert.deepEqual(typed.body.result.parameterErrors.map((error: { name: string }) => error.name), ['paymentType']);
-    const mit = await call('POST', '/v1/registrations', storedCard({ 'standingInstruction.type': 'UNSCHEDULED', 'standingInstruction.mode': 'REPEATED', 'standingInstruction.source': 'MIT', 'standingInstruction.initialTransactionId': 'ABC' }));
+    assert.deepEqual(
+      typed.body.result.parameterErrors.map((error: { name: string }) => error.name),
+      ['paymentType'],
+    );
+    const mit = await call(
+      'POST',
+      '/v1/registrations',
+      storedCard({
+        'standingInstruction.type': 'UNSCHEDULED',
+        'standingInstruction.mode': 'REPEATED',
+        'standingInstruction.source': 'MIT',
+        'standingInstruction.initialTransactionId': 'ABC',
+      }),
+    );
     assert.equal(mit.status, 400);
     assert.ok(mit.body.result.parameterErrors.some((error: { name: string }) => error.name === 'standingInstruction.mode'));
   });
 
-  it('needs the token and the caller\'s own entity', async () => {
+  it("needs the token and the caller's own entity", async () => {
     assert.equal((await call('POST', '/v1/registrations', storedCard(), { token: 'nope' })).status, 401);
     assert.equal((await call('POST', '/v1/registrations', storedCard(), { entityId: 'ffffffffffffffffffffffffffffffff' })).status, 403);
   });
@@ -106,21 +129,38 @@ describe('DELETE /v1/registrations/{id}', () => {
     const second = await deregister(stored.id);
     assert.equal(second.status, 400);
     assert.equal(second.body.result.code, RESULT_CODES.registrationDeregistered);
-    const payment = await call('POST', `/v1/registrations/${stored.id}/payments`, { paymentType: 'DB', amount: '1.00', currency: 'EUR', paymentBrand: 'VISA' });
+    const payment = await call('POST', `/v1/registrations/${stored.id}/payments`, {
+      paymentType: 'DB',
+      amount: '1.00',
+      currency: 'EUR',
+      paymentBrand: 'VISA',
+    });
     assert.equal(payment.status, 400);
     assert.equal(payment.body.result.code, RESULT_CODES.registrationNotFound);
     assert.equal(payment.body.id, undefined, 'no payment was made');
   });
 
-  it('unknown: 100.150.200; malformed: 100.150.101; another entity\'s: 403 and still registered', async () => {
+  it("unknown: 100.150.200; malformed: 100.150.101; another entity's: 403 and still registered", async () => {
     assert.equal((await deregister('ffffffffffffffffffffffffffffffff')).body.result.code, RESULT_CODES.registrationNotFound);
     assert.equal((await deregister('not-an-id')).body.result.code, RESULT_CODES.invalidRegistrationId);
-    const other = await startSandbox({ port: 0, quiet: true, entities: [context.sandbox.entities[0]!, 'ffffffffffffffffffffffffffffffff'] });
+    const other = await startSandbox({
+      port: 0,
+      quiet: true,
+      entities: [context.sandbox.entities[0]!, 'ffffffffffffffffffffffffffffffff'],
+    });
     try {
       const stored = await callSandbox(other, 'POST', '/v1/registrations', storedCard());
-      const response = await fetch(`${other.url}/v1/registrations/${stored.body.id}?entityId=ffffffffffffffffffffffffffffffff`, { method: 'DELETE', headers: { authorization: `Bearer ${other.tokens[0]}` } });
+      const response = await fetch(`${other.url}/v1/registrations/${stored.body.id}?entityId=ffffffffffffffffffffffffffffffff`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${other.tokens[0]}` },
+      });
       assert.equal(response.status, 403);
-      const paid = await callSandbox(other, 'POST', `/v1/registrations/${stored.body.id}/payments`, { paymentType: 'DB', amount: '1.00', currency: 'EUR', paymentBrand: 'VISA' });
+      const paid = await callSandbox(other, 'POST', `/v1/registrations/${stored.body.id}/payments`, {
+        paymentType: 'DB',
+        amount: '1.00',
+        currency: 'EUR',
+        paymentBrand: 'VISA',
+      });
       assert.equal(paid.status, 200, 'the owner can still pay with it');
     } finally {
       await other.close();
@@ -137,9 +177,13 @@ describe('merchant-initiated repeats', () => {
     return { registrationId: body.registrationId, cit };
   }
 
-  it('a repeat naming the initial payment\'s id and type is approved without 3DS and answered MIT/REPEATED', async () => {
+  it("a repeat naming the initial payment's id and type is approved without 3DS and answered MIT/REPEATED", async () => {
     const { registrationId, cit } = await subscribe();
-    const { status, body } = await call('POST', `/v1/registrations/${registrationId}/payments`, { ...repeat('RECURRING', cit), 'customParameters[3DS2_enrolled]': 'true', ...threeDsFields() });
+    const { status, body } = await call('POST', `/v1/registrations/${registrationId}/payments`, {
+      ...repeat('RECURRING', cit),
+      'customParameters[3DS2_enrolled]': 'true',
+      ...threeDsFields(),
+    });
     assert.equal(status, 200);
     assert.equal(body.result.code, RESULT_CODES.approvedIntegratorTest);
     assert.equal(body.redirect, undefined, 'no 3DS step for a merchant-initiated payment');
@@ -150,15 +194,27 @@ describe('merchant-initiated repeats', () => {
   it('a repeat without the id, with another id or another type is refused naming the field; nothing is charged', async () => {
     const { registrationId, cit } = await subscribe();
     const before = context.sandbox.stats().payments;
-    const without = await call('POST', `/v1/registrations/${registrationId}/payments`, { ...repeat('RECURRING', ''), 'standingInstruction.initialTransactionId': '' });
+    const without = await call('POST', `/v1/registrations/${registrationId}/payments`, {
+      ...repeat('RECURRING', ''),
+      'standingInstruction.initialTransactionId': '',
+    });
     assert.equal(without.status, 400);
-    assert.deepEqual(without.body.result.parameterErrors.map((error: { name: string }) => error.name), ['standingInstruction.initialTransactionId']);
+    assert.deepEqual(
+      without.body.result.parameterErrors.map((error: { name: string }) => error.name),
+      ['standingInstruction.initialTransactionId'],
+    );
     const wrong = await call('POST', `/v1/registrations/${registrationId}/payments`, repeat('RECURRING', 'ABCDEF0123456789'));
     assert.equal(wrong.status, 400);
     assert.match(wrong.body.result.parameterErrors[0].message, /CardholderInitiatedTransactionID/);
     const otherType = await call('POST', `/v1/registrations/${registrationId}/payments`, repeat('UNSCHEDULED', cit));
-    assert.deepEqual(otherType.body.result.parameterErrors.map((error: { name: string }) => error.name), ['standingInstruction.type']);
-    const contradiction = await call('POST', `/v1/registrations/${registrationId}/payments`, { ...repeat('RECURRING', cit), 'standingInstruction.source': 'CIT' });
+    assert.deepEqual(
+      otherType.body.result.parameterErrors.map((error: { name: string }) => error.name),
+      ['standingInstruction.type'],
+    );
+    const contradiction = await call('POST', `/v1/registrations/${registrationId}/payments`, {
+      ...repeat('RECURRING', cit),
+      'standingInstruction.source': 'CIT',
+    });
     assert.ok(contradiction.body.result.parameterErrors.some((error: { name: string }) => error.name === 'standingInstruction.source'));
     assert.equal(context.sandbox.stats().payments, before);
   });
@@ -169,9 +225,15 @@ describe('merchant-initiated repeats', () => {
     assert.equal(early.status, 400);
     assert.match(early.body.result.parameterErrors[0].message, /no approved initial/);
     const initial = await call('POST', `/v1/registrations/${stored.id}/payments`, {
-      paymentType: 'DB', amount: '30.00', currency: 'EUR',
-      'standingInstruction.type': 'INSTALMENT', 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT',
-      'standingInstruction.numberOfInstallments': '3', 'standingInstruction.expiry': '2027-06-30', 'standingInstruction.frequency': '0030',
+      paymentType: 'DB',
+      amount: '30.00',
+      currency: 'EUR',
+      'standingInstruction.type': 'INSTALMENT',
+      'standingInstruction.mode': 'INITIAL',
+      'standingInstruction.source': 'CIT',
+      'standingInstruction.numberOfInstallments': '3',
+      'standingInstruction.expiry': '2027-06-30',
+      'standingInstruction.frequency': '0030',
     });
     assert.equal(initial.body.result.code, RESULT_CODES.approvedIntegratorTest);
     const cit = initial.body.resultDetails.CardholderInitiatedTransactionID;
@@ -184,9 +246,20 @@ describe('merchant-initiated repeats', () => {
     const declined = await call('POST', '/v1/payments', cardPayment({ ...subscriptionStart, 'card.number': CARDS.declined }));
     assert.equal(declined.body.registrationId, undefined);
     const { body: stored } = await call('POST', '/v1/registrations', storedCard({ 'card.number': CARDS.insufficientFunds }));
-    const initial = await call('POST', `/v1/registrations/${stored.id}/payments`, { paymentType: 'DB', amount: '5.00', currency: 'EUR', 'standingInstruction.type': 'UNSCHEDULED', 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT' });
+    const initial = await call('POST', `/v1/registrations/${stored.id}/payments`, {
+      paymentType: 'DB',
+      amount: '5.00',
+      currency: 'EUR',
+      'standingInstruction.type': 'UNSCHEDULED',
+      'standingInstruction.mode': 'INITIAL',
+      'standingInstruction.source': 'CIT',
+    });
     assert.equal(initial.body.result.code, RESULT_CODES.insufficientFunds);
-    const repeated = await call('POST', `/v1/registrations/${stored.id}/payments`, repeat('UNSCHEDULED', initial.body.resultDetails.CardholderInitiatedTransactionID));
+    const repeated = await call(
+      'POST',
+      `/v1/registrations/${stored.id}/payments`,
+      repeat('UNSCHEDULED', initial.body.resultDetails.CardholderInitiatedTransactionID),
+    );
     assert.equal(repeated.status, 400, 'a declined initial payment cannot be repeated');
   });
 });

@@ -5,7 +5,11 @@ import { merchantCall, shopperResultUrl } from '../support/gateway.js';
 
 /** A pending challenge payment's ACS page, fetched same-origin through the test runner's proxy. */
 async function challengePage(): Promise<Document> {
-  const { body } = await merchantCall('POST', '/v1/payments', threeDsPayment(CARDS.challengeNoMethod, shopperResultUrl, { amount: '10.00' }));
+  const { body } = await merchantCall(
+    'POST',
+    '/v1/payments',
+    threeDsPayment(CARDS.challengeNoMethod, shopperResultUrl, { amount: '10.00' }),
+  );
   expect(body.result.code).to.equal('000.200.000');
   const form = new URLSearchParams((body.redirect.parameters as { name: string; value: string }[]).map(({ name, value }) => [name, value]));
   const response = await fetch('/__gw/api/v1/threeDSecure/execute', { method: 'POST', body: form });

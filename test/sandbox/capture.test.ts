@@ -32,7 +32,10 @@ describe('POST /v1/payments/{id}: capture (CP)', () => {
     assert.equal(over.body.result.code, RESULT_CODES.cannotCapture);
     const report = await call('GET', '/v3/query', { merchantTransactionId: 'walk-1' });
     assert.equal(report.status, 200);
-    assert.deepEqual(report.body.payments.map((payment: { id: string }) => payment.id), [pa, first.body.id, second.body.id]);
+    assert.deepEqual(
+      report.body.payments.map((payment: { id: string }) => payment.id),
+      [pa, first.body.id, second.body.id],
+    );
   });
 
   it('concurrent captures never sum above the preauthorisation', async () => {
@@ -91,9 +94,18 @@ describe('POST /v1/payments/{id}: refund (RF) and reversal (RV), beyond the seed
   it('refunds a capture up to the captured amount', async () => {
     const pa = await preauthorise('50.00');
     const cp = (await capture(pa, '30.00')).body.id;
-    assert.equal((await call('POST', `/v1/payments/${cp}`, { paymentType: 'RF', amount: '30.00', currency: 'EUR' })).body.result.code, RESULT_CODES.approvedIntegratorTest);
-    assert.equal((await call('POST', `/v1/payments/${cp}`, { paymentType: 'RF', amount: '0.01', currency: 'EUR' })).body.result.code, RESULT_CODES.cannotRefund);
-    assert.equal((await call('POST', `/v1/payments/${pa}`, { paymentType: 'RF', amount: '1.00', currency: 'EUR' })).body.result.code, RESULT_CODES.cannotRefund);
+    assert.equal(
+      (await call('POST', `/v1/payments/${cp}`, { paymentType: 'RF', amount: '30.00', currency: 'EUR' })).body.result.code,
+      RESULT_CODES.approvedIntegratorTest,
+    );
+    assert.equal(
+      (await call('POST', `/v1/payments/${cp}`, { paymentType: 'RF', amount: '0.01', currency: 'EUR' })).body.result.code,
+      RESULT_CODES.cannotRefund,
+    );
+    assert.equal(
+      (await call('POST', `/v1/payments/${pa}`, { paymentType: 'RF', amount: '1.00', currency: 'EUR' })).body.result.code,
+      RESULT_CODES.cannotRefund,
+    );
   });
 
   it('reverses an uncaptured preauthorisation once; a reversed PA can no longer be captured', async () => {

@@ -26,7 +26,8 @@ const widgetCard = (number: string = CARDS.approved) => ({
   shopperResultUrl: 'https://shop.example/result',
 });
 
-const pay = (checkoutId: string, number?: string) => browserCall(handle.sandbox, 'POST', `/v1/checkouts/${checkoutId}/widget/payments`, widgetCard(number));
+const pay = (checkoutId: string, number?: string) =>
+  browserCall(handle.sandbox, 'POST', `/v1/checkouts/${checkoutId}/widget/payments`, widgetCard(number));
 
 beforeEach(() => handle.sandbox.reset());
 
@@ -72,7 +73,10 @@ describe('the widget endpoints (no Bearer, CORS *)', () => {
 
   it('answers the CORS preflight', async () => {
     const id = await createCheckout();
-    const preflight = await fetch(`${handle.sandbox.url}/v1/checkouts/${id}/widget/payments`, { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${handle.sandbox.url}/v1/checkouts/${id}/widget/payments`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
+    });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
     assert.match(preflight.headers.get('access-control-allow-methods')!, /POST/);
@@ -91,10 +95,15 @@ describe('the widget endpoints (no Bearer, CORS *)', () => {
 
   it('validates the card form and masks card data in the errors', async () => {
     const id = await createCheckout();
-    const answer = await browserCall(handle.sandbox, 'POST', `/v1/checkouts/${id}/widget/payments`, { ...widgetCard('4200000000000001'), 'card.cvv': 'x' });
+    const answer = await browserCall(handle.sandbox, 'POST', `/v1/checkouts/${id}/widget/payments`, {
+      ...widgetCard('4200000000000001'),
+      'card.cvv': 'x',
+    });
     assert.equal(answer.status, 400);
     assert.equal(answer.headers.get('access-control-allow-origin'), '*');
-    const values = Object.fromEntries(answer.body.result.parameterErrors.map((error: { name: string; value: string }) => [error.name, error.value]));
+    const values = Object.fromEntries(
+      answer.body.result.parameterErrors.map((error: { name: string; value: string }) => [error.name, error.value]),
+    );
     assert.deepEqual(values, { 'card.number': '420000******0001', 'card.cvv': '***' });
   });
 });
@@ -127,8 +136,16 @@ describe('GET /v1/checkouts/{id}/payment', () => {
   });
 
   it('card data sent with a checkout is never kept: the widget must send the card', async () => {
-    const id = await createCheckout({ 'card.number': CARDS.approved, 'card.cvv': '123', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
-    const answer = await browserCall(handle.sandbox, 'POST', `/v1/checkouts/${id}/widget/payments`, { paymentBrand: 'VISA', 'card.holder': 'Jane Jones' });
+    const id = await createCheckout({
+      'card.number': CARDS.approved,
+      'card.cvv': '123',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+    });
+    const answer = await browserCall(handle.sandbox, 'POST', `/v1/checkouts/${id}/widget/payments`, {
+      paymentBrand: 'VISA',
+      'card.holder': 'Jane Jones',
+    });
     assert.equal(answer.status, 400);
     const names = answer.body.result.parameterErrors.map((error: { name: string }) => error.name).sort();
     assert.deepEqual(names, ['card.cvv', 'card.expiryMonth', 'card.expiryYear', 'card.number']);

@@ -21,7 +21,9 @@ interface Run {
 
 /** Runs `gw-sandbox trigger <args>` from source and collects what it printed. */
 function trigger(...args: string[]): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', 'trigger', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', 'trigger', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -40,7 +42,11 @@ const listener = createServer((request, response) => {
 
 before(async () => {
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  sandbox = await startSandbox({ port: 0, quiet: true, notifications: { url: `http://127.0.0.1:${(listener.address() as AddressInfo).port}/notify` } });
+  sandbox = await startSandbox({
+    port: 0,
+    quiet: true,
+    notifications: { url: `http://127.0.0.1:${(listener.address() as AddressInfo).port}/notify` },
+  });
 });
 after(async () => {
   await sandbox.close();
@@ -62,7 +68,10 @@ describe('gw-sandbox trigger', () => {
     sandbox.clock.advance(29 * 60);
     const run = await trigger('3ds-complete', id, '--outcome', 'failed', ...at());
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, new RegExp(`^payment ${id} 3-D Secure failed: ${RESULT_CODES.threeDsFailed.replaceAll('.', '\\.')} [^\n]+\n$`));
+    assert.match(
+      run.stdout,
+      new RegExp(`^payment ${id} 3-D Secure failed: ${RESULT_CODES.threeDsFailed.replaceAll('.', '\\.')} [^\n]+\n$`),
+    );
     assert.equal((await call(sandbox, 'GET', `/v1/payments/${id}`)).body.result.code, RESULT_CODES.threeDsFailed);
     const again = await trigger('3ds-complete', id, ...at());
     assert.equal(again.code, 1);
@@ -73,10 +82,15 @@ describe('gw-sandbox trigger', () => {
     const id = await pendingChallenge();
     const run = await trigger('expire', id, ...at());
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, new RegExp(`^payment ${id} 3-D Secure step timed out: ${RESULT_CODES.pendingTimedOut.replaceAll('.', '\\.')}`));
+    assert.match(
+      run.stdout,
+      new RegExp(`^payment ${id} 3-D Secure step timed out: ${RESULT_CODES.pendingTimedOut.replaceAll('.', '\\.')}`),
+    );
     assert.equal((await call(sandbox, 'GET', `/v1/payments/${id}`)).body.result.code, RESULT_CODES.pendingTimedOut);
 
-    const checkout = (await call(sandbox, 'POST', '/v1/checkouts', { amount: '10.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' })).body.id;
+    const checkout = (
+      await call(sandbox, 'POST', '/v1/checkouts', { amount: '10.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' })
+    ).body.id;
     assert.equal((await fetch(`${sandbox.url}/v1/checkouts/${checkout}/widget`)).status, 200);
     const expired = await trigger('expire', checkout, ...at());
     assert.equal(expired.code, 0, expired.stderr);
@@ -90,7 +104,10 @@ describe('gw-sandbox trigger', () => {
     const before = received.length;
     const run = await trigger('notification', body.id, ...at());
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, new RegExp(`^notification [0-9a-f]{32} for payment ${body.id} queued to http://127\\.0\\.0\\.1:\\d+/notify\\n$`));
+    assert.match(
+      run.stdout,
+      new RegExp(`^notification [0-9a-f]{32} for payment ${body.id} queued to http://127\\.0\\.0\\.1:\\d+/notify\\n$`),
+    );
     await sandbox.notifications.idle();
     assert.equal(received.length, before + 1);
   });

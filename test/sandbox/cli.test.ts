@@ -56,7 +56,14 @@ describe('gw-sandbox CLI', () => {
         fetch(`${base}/v1/checkouts`, {
           method: 'POST',
           headers: { authorization: `Bearer ${DEFAULT_TOKEN}` },
-          body: new URLSearchParams({ entityId: entity, amount: '1.00', currency: 'SAR', paymentType: 'DB', integrity: 'true', paymentBrand }),
+          body: new URLSearchParams({
+            entityId: entity,
+            amount: '1.00',
+            currency: 'SAR',
+            paymentType: 'DB',
+            integrity: 'true',
+            paymentBrand,
+          }),
         }).then(async (answer) => [answer.status, (await answer.json()).result.code]);
       assert.deepEqual(await create('MADA'), [200, '000.200.100']);
       assert.deepEqual(await create('VISA'), [400, '600.200.201']);
@@ -66,7 +73,9 @@ describe('gw-sandbox CLI', () => {
   });
 
   it('refuses an unknown brand after an entity', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--entity', `${DEFAULT_ENTITY_ID}:VISA:MADA`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--entity', `${DEFAULT_ENTITY_ID}:VISA:MADA`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));
     const [code] = await once(child, 'exit');
@@ -85,7 +94,9 @@ describe('gw-sandbox CLI', () => {
   });
 
   it('refuses a bad flag with a usage message and exit code 2', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--entity', 'short'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--entity', 'short'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));
     const [code] = await once(child, 'exit');

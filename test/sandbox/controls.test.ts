@@ -10,7 +10,13 @@ beforeEach(() => handle.sandbox.reset());
 
 describe('/__sandbox/ controls', () => {
   it('need the Bearer token', async () => {
-    for (const [method, path] of [['GET', '/__sandbox/clock'], ['POST', '/__sandbox/clock'], ['POST', '/__sandbox/reset'], ['GET', '/__sandbox/requests'], ['POST', '/__sandbox/faults']] as const) {
+    for (const [method, path] of [
+      ['GET', '/__sandbox/clock'],
+      ['POST', '/__sandbox/clock'],
+      ['POST', '/__sandbox/reset'],
+      ['GET', '/__sandbox/requests'],
+      ['POST', '/__sandbox/faults'],
+    ] as const) {
       const answer = await call(method, path, {}, { token: null });
       assert.equal(answer.status, 401, `${method} ${path}`);
       assert.equal(answer.body.result.code, RESULT_CODES.unauthorized);
@@ -66,7 +72,10 @@ describe('faults', () => {
       assert.equal(answer.status, 500);
       assert.equal(answer.body.result.code, '800.800.800');
     }
-    assert.equal((await call('GET', '/v3/query', { merchantTransactionId: 'fault-error' })).body.result.code, RESULT_CODES.transactionNotFound);
+    assert.equal(
+      (await call('GET', '/v3/query', { merchantTransactionId: 'fault-error' })).body.result.code,
+      RESULT_CODES.transactionNotFound,
+    );
     assert.equal((await call('POST', '/v1/payments', cardPayment())).status, 200, 'the third request is served');
   });
 
@@ -82,7 +91,12 @@ describe('faults', () => {
     await call('POST', '/__sandbox/faults', { path: '/v1/payments', mode: 'hang' }, { entityId: null });
     const started = Date.now();
     await assert.rejects(
-      fetch(`${handle.sandbox.url}/v1/payments`, { method: 'POST', body: new URLSearchParams(cardPayment()), headers: { authorization: `Bearer ${handle.sandbox.tokens[0]}` }, signal: AbortSignal.timeout(300) }),
+      fetch(`${handle.sandbox.url}/v1/payments`, {
+        method: 'POST',
+        body: new URLSearchParams(cardPayment()),
+        headers: { authorization: `Bearer ${handle.sandbox.tokens[0]}` },
+        signal: AbortSignal.timeout(300),
+      }),
       (error: Error) => error.name === 'TimeoutError',
     );
     assert.ok(Date.now() - started >= 290);

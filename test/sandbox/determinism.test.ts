@@ -7,10 +7,14 @@ import { call, cardPayment } from './support.js';
 async function issueIds(seed: string | undefined): Promise<{ ids: string[]; afterReset: string }> {
   const sandbox = await startSandbox({ port: 0, quiet: true, ...(seed ? { idSeed: seed } : {}) });
   try {
-    const checkout = (await call(sandbox, 'POST', '/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' })).body;
+    const checkout = (
+      await call(sandbox, 'POST', '/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' })
+    ).body;
     const payment = (await call(sandbox, 'POST', '/v1/payments', cardPayment({ createRegistration: 'true' }))).body;
     sandbox.reset();
-    const afterReset = (await call(sandbox, 'POST', '/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' })).body.id;
+    const afterReset = (
+      await call(sandbox, 'POST', '/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' })
+    ).body.id;
     return { ids: [checkout.id, payment.id, payment.registrationId], afterReset };
   } finally {
     await sandbox.close();

@@ -13,8 +13,15 @@ import { call, CARDS, cardPayment, useSandbox } from './support.js';
 const context = useSandbox();
 const merchant = context.call;
 
-const checkout = (brand?: string) => ({ amount: '10.00', currency: 'SAR', paymentType: 'DB', integrity: 'true', ...(brand ? { paymentBrand: brand } : {}) });
-const mada = (overrides: Record<string, string> = {}) => cardPayment({ paymentBrand: 'MADA', 'card.number': CARDS.mada, currency: 'SAR', ...overrides });
+const checkout = (brand?: string) => ({
+  amount: '10.00',
+  currency: 'SAR',
+  paymentType: 'DB',
+  integrity: 'true',
+  ...(brand ? { paymentBrand: brand } : {}),
+});
+const mada = (overrides: Record<string, string> = {}) =>
+  cardPayment({ paymentBrand: 'MADA', 'card.number': CARDS.mada, currency: 'SAR', ...overrides });
 
 function assertNotConfigured(answer: { status: number; body: any }) {
   assert.equal(answer.status, 400);
@@ -49,12 +56,22 @@ describe('the default set-up', () => {
   test('a checkout for a brand the entity lacks is refused; one without a brand is created and its widget payment is refused for that brand', async () => {
     assertNotConfigured(await merchant('POST', '/v1/checkouts', checkout('MADA')));
     assertNotConfigured(await merchant('POST', '/v1/checkouts', checkout('APPLEPAY')));
-    assert.equal((await merchant('POST', '/v1/checkouts', checkout('MADA'), { entityId: DEFAULT_MADA_ENTITY_ID })).body.result.code, RESULT_CODES.checkoutCreated);
+    assert.equal(
+      (await merchant('POST', '/v1/checkouts', checkout('MADA'), { entityId: DEFAULT_MADA_ENTITY_ID })).body.result.code,
+      RESULT_CODES.checkoutCreated,
+    );
     const created = await merchant('POST', '/v1/checkouts', checkout());
     const pay = (number: string, brand: string) =>
       fetch(`${context.sandbox.url}/v1/checkouts/${created.body.id}/widget/payments`, {
         method: 'POST',
-        body: new URLSearchParams({ paymentBrand: brand, 'card.number': number, 'card.holder': 'Test Shopper', 'card.expiryMonth': '12', 'card.expiryYear': '2034', 'card.cvv': '123' }),
+        body: new URLSearchParams({
+          paymentBrand: brand,
+          'card.number': number,
+          'card.holder': 'Test Shopper',
+          'card.expiryMonth': '12',
+          'card.expiryYear': '2034',
+          'card.cvv': '123',
+        }),
       }).then(async (response) => ({ status: response.status, body: await response.json() }));
     assertNotConfigured(await pay(CARDS.mada, 'MADA'));
     assert.equal((await pay(CARDS.approved, 'VISA')).body.result.code.startsWith('000.'), true);
@@ -74,7 +91,11 @@ describe('entities given', () => {
     try {
       assert.equal((await call(own, 'POST', '/v1/payments', mada(), { entityId: open })).status, 200);
       assert.equal((await call(own, 'POST', '/v1/payments', cardPayment(), { entityId: cards })).status, 200);
-      assertNotConfigured(await call(own, 'POST', '/v1/payments', cardPayment({ paymentBrand: 'MASTER', 'card.number': CARDS.approvedMaster }), { entityId: cards }));
+      assertNotConfigured(
+        await call(own, 'POST', '/v1/payments', cardPayment({ paymentBrand: 'MASTER', 'card.number': CARDS.approvedMaster }), {
+          entityId: cards,
+        }),
+      );
     } finally {
       await own.close();
     }
@@ -83,6 +104,9 @@ describe('entities given', () => {
   test('a malformed id, a repeated one or an unknown brand is refused at start', async () => {
     await assert.rejects(startSandbox({ port: 0, quiet: true, entities: ['short'] }), /AN32/);
     await assert.rejects(startSandbox({ port: 0, quiet: true, entities: [DEFAULT_ENTITY_ID, { id: DEFAULT_ENTITY_ID }] }), /twice/);
-    await assert.rejects(startSandbox({ port: 0, quiet: true, entities: [{ id: DEFAULT_ENTITY_ID, brands: ['PAYPAL' as 'VISA'] }] }), /PAYPAL/);
+    await assert.rejects(
+      startSandbox({ port: 0, quiet: true, entities: [{ id: DEFAULT_ENTITY_ID, brands: ['PAYPAL' as 'VISA'] }] }),
+      /PAYPAL/,
+    );
   });
 });

@@ -33,7 +33,8 @@ const TAKEN = [
 
 describe('one fault model', () => {
   const state = createSandboxState({ tokens: [TOKEN], entities: [ENTITY] });
-  const control = (form: Record<string, string>) => route(state, { method: 'POST', path: '/__sandbox/faults', params: form, authorization: `Bearer ${TOKEN}` }).reply;
+  const control = (form: Record<string, string>) =>
+    route(state, { method: 'POST', path: '/__sandbox/faults', params: form, authorization: `Bearer ${TOKEN}` }).reply;
 
   it('the control, Sandbox.fault and the merchant proxy refuse and take the same faults', async () => {
     const sandbox = await startSandbox({ port: 0, tokens: [TOKEN], entities: [ENTITY] });
@@ -41,7 +42,11 @@ describe('one fault model', () => {
     const server = createServer((request, response) => void proxy.handle(request, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const proxied = async (form: Record<string, string>) =>
-      (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/__gw/fault?${new URLSearchParams(form)}`, { method: 'POST' })).status;
+      (
+        await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/__gw/fault?${new URLSearchParams(form)}`, {
+          method: 'POST',
+        })
+      ).status;
     try {
       for (const { name, ...form } of REFUSED) {
         const answer = control(form);
@@ -66,7 +71,10 @@ describe('one fault model', () => {
     for (const { path, count, mode } of REFUSED) {
       const lines: string[] = [];
       // Nothing listens on port 1: a fault that passed the check would fail to connect (exit 1), not be refused (exit 2).
-      const code = await runTrigger(['fault', path, '--mode', mode === 'error' ? '500' : mode, '--count', count, '--url', 'http://127.0.0.1:1'], { log: (line) => lines.push(line), error: (line) => lines.push(line) });
+      const code = await runTrigger(
+        ['fault', path, '--mode', mode === 'error' ? '500' : mode, '--count', count, '--url', 'http://127.0.0.1:1'],
+        { log: (line) => lines.push(line), error: (line) => lines.push(line) },
+      );
       assert.equal(code, 2, `${path} ${count}: ${lines.join(' ')}`);
     }
   });
@@ -84,7 +92,8 @@ describe('one fault model', () => {
 
 it('reset() forgets the caches built from the state', () => {
   const state = createSandboxState({ tokens: [TOKEN], entities: [ENTITY] });
-  const call = (method: string, path: string, params: Record<string, string>) => route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: `Bearer ${TOKEN}` });
+  const call = (method: string, path: string, params: Record<string, string>) =>
+    route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: `Bearer ${TOKEN}` });
   const { paymentId } = call('POST', '/v1/payments', cardPayment());
   assert.ok(paymentId);
   call('GET', `/v1/payments/${paymentId}`, {});

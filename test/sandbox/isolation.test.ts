@@ -35,12 +35,15 @@ describe('authentication', () => {
   }
 
   it('a scheme other than Bearer is refused', async () => {
-    const response = await fetch(`${handle.sandbox.url}/v1/payments/x?entityId=${ENTITY_A}`, { headers: { authorization: 'Basic token-one' } });
+    const response = await fetch(`${handle.sandbox.url}/v1/payments/x?entityId=${ENTITY_A}`, {
+      headers: { authorization: 'Basic token-one' },
+    });
     assert.equal(response.status, 401);
   });
 
   it('every configured token is accepted', async () => {
-    for (const token of ['token-one', 'token-two']) assert.equal((await call('POST', '/v1/payments', cardPayment(), { token, ...asA })).status, 200);
+    for (const token of ['token-one', 'token-two'])
+      assert.equal((await call('POST', '/v1/payments', cardPayment(), { token, ...asA })).status, 200);
   });
 
   it('an unknown entityId answers HTTP 403 800.900.301', async () => {
@@ -52,14 +55,27 @@ describe('authentication', () => {
 
 describe('entity isolation', () => {
   it("an entity never sees another's payments, captures, checkouts, registrations or reports", async () => {
-    const payment = (await call('POST', '/v1/payments', cardPayment({ paymentType: 'PA', merchantTransactionId: 'shared-ref', createRegistration: 'true' }), asA)).body;
-    const checkout = (await call('POST', '/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' }, asA)).body;
+    const payment = (
+      await call(
+        'POST',
+        '/v1/payments',
+        cardPayment({ paymentType: 'PA', merchantTransactionId: 'shared-ref', createRegistration: 'true' }),
+        asA,
+      )
+    ).body;
+    const checkout = (await call('POST', '/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' }, asA))
+      .body;
     const forbidden = [
       await call('GET', `/v1/payments/${payment.id}`, {}, asB),
       await call('GET', `/v3/query/${payment.id}`, {}, asB),
       await call('POST', `/v1/payments/${payment.id}`, { paymentType: 'CP', amount: '1.00', currency: 'EUR' }, asB),
       await call('GET', `/v1/checkouts/${checkout.id}/payment`, {}, asB),
-      await call('POST', `/v1/registrations/${payment.registrationId}/payments`, { paymentType: 'CD', amount: '1.00', currency: 'EUR' }, asB),
+      await call(
+        'POST',
+        `/v1/registrations/${payment.registrationId}/payments`,
+        { paymentType: 'CD', amount: '1.00', currency: 'EUR' },
+        asB,
+      ),
     ];
     for (const answer of forbidden) {
       assert.equal(answer.status, 403);

@@ -6,7 +6,8 @@ import { browserCall, cardPayment, useSandbox } from './support.js';
 const handle = useSandbox();
 const { call } = handle;
 
-const errorNames = (body: { result: { parameterErrors?: { name: string }[] } }) => (body.result.parameterErrors ?? []).map((error) => error.name).sort();
+const errorNames = (body: { result: { parameterErrors?: { name: string }[] } }) =>
+  (body.result.parameterErrors ?? []).map((error) => error.name).sort();
 
 describe("the seed's Limits table", () => {
   it('merchantTransactionId is AN..255', async () => {
@@ -23,7 +24,11 @@ describe("the seed's Limits table", () => {
       'customParameters[AdditionalTrace]': '123',
     });
     assert.equal(answer.status, 400);
-    for (const name of ['customParameters[CreditSenderName]', 'customParameters[CreditSenderAddress]', 'customParameters[AdditionalTrace]']) {
+    for (const name of [
+      'customParameters[CreditSenderName]',
+      'customParameters[CreditSenderAddress]',
+      'customParameters[AdditionalTrace]',
+    ]) {
       assert.ok(errorNames(answer.body).includes(name), name);
     }
   });
@@ -48,9 +53,20 @@ describe("the seed's Limits table", () => {
   });
 
   it('a checkout created as PA makes a preauthorisation that can be captured', async () => {
-    const { body } = await call('POST', '/v1/checkouts', { amount: '5.00', currency: 'EUR', paymentType: 'PA', integrity: 'true', merchantTransactionId: 'co-pa' });
+    const { body } = await call('POST', '/v1/checkouts', {
+      amount: '5.00',
+      currency: 'EUR',
+      paymentType: 'PA',
+      integrity: 'true',
+      merchantTransactionId: 'co-pa',
+    });
     const paid = await browserCall(handle.sandbox, 'POST', `/v1/checkouts/${body.id}/widget/payments`, {
-      paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123',
+      paymentBrand: 'VISA',
+      'card.number': '4200000000000000',
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      'card.cvv': '123',
     });
     const status = await call('GET', `/v1/checkouts/${body.id}/payment`);
     assert.equal(status.body.paymentType, 'PA');

@@ -23,7 +23,8 @@ async function page(path: string, init?: RequestInit): Promise<{ status: number;
   return { status: response.status, text, type: response.headers.get('content-type') };
 }
 
-const checkoutForm = () => new URLSearchParams({ entityId: context.sandbox.entities[0]!, amount: '24.90', currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+const checkoutForm = () =>
+  new URLSearchParams({ entityId: context.sandbox.entities[0]!, amount: '24.90', currency: 'EUR', paymentType: 'DB', integrity: 'true' });
 
 describe('merchant proxy', () => {
   /** A page server with the proxy under /__gw and another under /__gw/second, and its own 418 for anything else. */
@@ -31,10 +32,13 @@ describe('merchant proxy', () => {
     const first = createMerchantProxy(context.sandbox);
     const second = createMerchantProxy(context.sandbox, { prefix: '/__gw/second' });
     server = createServer((request, response) => {
-      first.middleware(request, response, () =>
-        void second.handle(request, response).then((handled) => {
-          if (!handled) response.writeHead(418, { 'content-type': 'text/plain' }).end('next handler');
-        }),
+      first.middleware(
+        request,
+        response,
+        () =>
+          void second.handle(request, response).then((handled) => {
+            if (!handled) response.writeHead(418, { 'content-type': 'text/plain' }).end('next handler');
+          }),
       );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -52,7 +56,7 @@ describe('merchant proxy', () => {
     assert.deepEqual(JSON.parse(text), { sandboxUrl: context.sandbox.url, entityId: context.sandbox.entities[0] });
   });
 
-  test('forwards POST bodies and GET queries with the token added; a page\'s own credentials are not passed on', async () => {
+  test("forwards POST bodies and GET queries with the token added; a page's own credentials are not passed on", async () => {
     const created = await page('/__gw/api/v1/checkouts', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Bearer not-the-token', cookie: 'session=1' },
@@ -95,7 +99,14 @@ describe('merchant proxy', () => {
   });
 
   test('leaves every other path, and wrong methods, to the next handler', async () => {
-    for (const [path, method] of [['/', 'GET'], ['/__gwx/api/v1/checkouts', 'GET'], ['/__gw/nothing', 'GET'], ['/__gw/fault?path=/x', 'GET'], ['/__gw/config.json', 'POST'], ['/__gw', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/', 'GET'],
+      ['/__gwx/api/v1/checkouts', 'GET'],
+      ['/__gw/nothing', 'GET'],
+      ['/__gw/fault?path=/x', 'GET'],
+      ['/__gw/config.json', 'POST'],
+      ['/__gw', 'GET'],
+    ] as const) {
       assert.equal((await page(path, { method })).status, 418, `${method} ${path}`);
     }
   });

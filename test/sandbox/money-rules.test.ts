@@ -14,23 +14,49 @@ const handle = useSandbox();
 const { call } = handle;
 
 const approved = (answer: Answer) => answer.body.result.code === RESULT_CODES.approvedIntegratorTest;
-const preauthorisation = async (amount = '50.00') => (await call('POST', '/v1/payments', cardPayment({ paymentType: 'PA', amount }))).body.id as string;
-const reference = (id: string, paymentType: string, amount?: string) => call('POST', `/v1/payments/${id}`, { paymentType, currency: 'EUR', ...(amount ? { amount } : {}) });
+const preauthorisation = async (amount = '50.00') =>
+  (await call('POST', '/v1/payments', cardPayment({ paymentType: 'PA', amount }))).body.id as string;
+const reference = (id: string, paymentType: string, amount?: string) =>
+  call('POST', `/v1/payments/${id}`, { paymentType, currency: 'EUR', ...(amount ? { amount } : {}) });
 
 /** The widget's card form for a checkout, with `card.number`. */
-const widgetCard = (number: string) => ({ paymentBrand: number.startsWith('5') ? 'MASTER' : 'VISA', 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123', shopperResultUrl: 'https://shop.example/result' });
+const widgetCard = (number: string) => ({
+  paymentBrand: number.startsWith('5') ? 'MASTER' : 'VISA',
+  'card.number': number,
+  'card.holder': 'Jane Jones',
+  'card.expiryMonth': '05',
+  'card.expiryYear': '2034',
+  'card.cvv': '123',
+  shopperResultUrl: 'https://shop.example/result',
+});
 
 async function checkout(extra: Record<string, string> = {}): Promise<string> {
-  return (await call('POST', '/v1/checkouts', { amount: '25.00', currency: 'EUR', paymentType: 'DB', integrity: 'true', ...threeDsFields(), ...extra })).body.id;
+  return (
+    await call('POST', '/v1/checkouts', {
+      amount: '25.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      integrity: 'true',
+      ...threeDsFields(),
+      ...extra,
+    })
+  ).body.id;
 }
 
-const widgetPayment = (checkoutId: string, number: string) => browserCall(handle.sandbox, 'POST', `/v1/checkouts/${checkoutId}/widget/payments`, widgetCard(number));
+const widgetPayment = (checkoutId: string, number: string) =>
+  browserCall(handle.sandbox, 'POST', `/v1/checkouts/${checkoutId}/widget/payments`, widgetCard(number));
 
 /** Walks a pending attempt's challenge as the shopper's browser would, answering `outcome`. */
-async function completeChallenge(redirect: { url: string; parameters: { name: string; value: string }[] }, outcome = 'complete'): Promise<Response> {
+async function completeChallenge(
+  redirect: { url: string; parameters: { name: string; value: string }[] },
+  outcome = 'complete',
+): Promise<Response> {
   const acs = await postForm(redirect.url, redirect.parameters);
   const fields = formFields(await acs.text());
-  return postForm(`${handle.sandbox.url}/v1/threeDSecure/challenge`, [...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'outcome', value: outcome }]);
+  return postForm(`${handle.sandbox.url}/v1/threeDSecure/challenge`, [
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    { name: 'outcome', value: outcome },
+  ]);
 }
 
 describe('money moves only in amounts above 0.00', () => {
@@ -88,7 +114,9 @@ describe('captures and reversals exclude each other', () => {
       assert.ok(captures.length * 300 <= 1000, `captured ${captures.length} × 3.00 of 10.00`);
       assert.ok(reversals.length <= 1);
       assert.ok(captures.length === 0 || reversals.length === 0, 'captured and reversed');
-      const refunds = await Promise.all(captures.flatMap((capture) => Array.from({ length: 3 }, () => reference(capture.body.id, 'RF', '2.00'))));
+      const refunds = await Promise.all(
+        captures.flatMap((capture) => Array.from({ length: 3 }, () => reference(capture.body.id, 'RF', '2.00'))),
+      );
       assert.ok(refunds.filter(approved).length <= captures.length, 'at most one 2.00 refund of each 3.00 capture');
     }
   });
@@ -114,7 +142,9 @@ describe('a checkout is paid once', () => {
     const first = await widgetPayment(id, CARDS.challengeNoMethod);
     const second = await widgetPayment(id, CARDS.challengeNoMethod);
     await Promise.all([completeChallenge(second.body.redirect), completeChallenge(first.body.redirect)]);
-    const results = await Promise.all([first, second].map(async (attempt) => (await call('GET', `/v1/payments/${attempt.body.id}`)).body.result.code));
+    const results = await Promise.all(
+      [first, second].map(async (attempt) => (await call('GET', `/v1/payments/${attempt.body.id}`)).body.result.code),
+    );
     assert.equal(results.filter((code) => code === RESULT_CODES.approvedIntegratorTest).length, 1, results.join(', '));
     assert.equal(results.filter((code) => code === RESULT_CODES.duplicateTransaction).length, 1, results.join(', '));
   });
@@ -124,7 +154,8 @@ describe('a checkout is paid once', () => {
       const id = await checkout();
       const answers = await Promise.all(Array.from({ length: 12 }, () => widgetPayment(id, CARDS.approved)));
       assert.equal(answers.filter(approved).length, 1);
-      for (const answer of answers.filter((answer) => !approved(answer))) assert.equal(answer.body.result.code, RESULT_CODES.invalidParameter);
+      for (const answer of answers.filter((answer) => !approved(answer)))
+        assert.equal(answer.body.result.code, RESULT_CODES.invalidParameter);
     }
   });
 });
@@ -144,7 +175,10 @@ describe('a payment approved after its checkout expired is still found', () => {
     assert.equal(status.body.id, attempt.body.id);
     assert.equal(status.body.result.code, RESULT_CODES.approvedIntegratorTest);
     const report = await call('GET', '/v3/query', { merchantTransactionId: 'late-challenge-1' });
-    assert.deepEqual(report.body.payments.map((payment: { id: string }) => payment.id), [attempt.body.id]);
+    assert.deepEqual(
+      report.body.payments.map((payment: { id: string }) => payment.id),
+      [attempt.body.id],
+    );
   });
 
   it('an expired checkout whose late attempt failed is swept once the attempt can no longer finish', async () => {

@@ -8,7 +8,16 @@ const { call } = useSandbox();
 
 describe('POST /v1/payments (server-to-server)', () => {
   it('approves a debit with 000.100.110 in INTERNAL test mode, echoing what was sent and never the card number or CVV', async () => {
-    const answer = await call('POST', '/v1/payments', cardPayment({ merchantTransactionId: 'order-1', 'customParameters[OrderID]': 'A-1', 'customer.givenName': 'Jane', 'billing.city': 'Vienna' }));
+    const answer = await call(
+      'POST',
+      '/v1/payments',
+      cardPayment({
+        merchantTransactionId: 'order-1',
+        'customParameters[OrderID]': 'A-1',
+        'customer.givenName': 'Jane',
+        'billing.city': 'Vienna',
+      }),
+    );
     assert.equal(answer.status, 200);
     const payment = answer.body;
     assert.equal(payment.result.code, RESULT_CODES.approvedIntegratorTest);
@@ -19,7 +28,10 @@ describe('POST /v1/payments (server-to-server)', () => {
     assert.equal(payment.currency, 'EUR');
     assert.equal(payment.merchantTransactionId, 'order-1');
     const { bin, last4Digits, holder, expiryMonth, expiryYear } = payment.card;
-    assert.deepEqual({ bin, last4Digits, holder, expiryMonth, expiryYear }, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+    assert.deepEqual(
+      { bin, last4Digits, holder, expiryMonth, expiryYear },
+      { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' },
+    );
     assert.equal(payment.customParameters.OrderID, 'A-1');
     assert.match(payment.customParameters.SHOPPER_EndToEndIdentity, /^[a-f0-9]{64}$/);
     assert.equal(payment.customer.givenName, 'Jane');
@@ -59,7 +71,11 @@ describe('POST /v1/payments (server-to-server)', () => {
   }
 
   it('the uncertain trigger answers 900.100.300 but records the payment as approved, findable by merchantTransactionId', async () => {
-    const answer = await call('POST', '/v1/payments', cardPayment({ 'card.number': CARDS.uncertain, merchantTransactionId: 'uncertain-1' }));
+    const answer = await call(
+      'POST',
+      '/v1/payments',
+      cardPayment({ 'card.number': CARDS.uncertain, merchantTransactionId: 'uncertain-1' }),
+    );
     assert.equal(answer.body.result.code, RESULT_CODES.timeoutUncertain);
     const report = await call('GET', '/v3/query', { merchantTransactionId: 'uncertain-1' });
     assert.equal(report.body.payments.length, 1);
@@ -80,8 +96,13 @@ describe('POST /v1/payments (server-to-server)', () => {
 
   it('a credit (CD) with card details needs no customer data and is approved', async () => {
     const { status, body } = await call('POST', '/v1/payments', {
-      paymentType: 'CD', amount: '10.00', currency: 'EUR', paymentBrand: 'VISA',
-      'card.number': CARDS.approved, 'card.expiryMonth': '05', 'card.expiryYear': '2034',
+      paymentType: 'CD',
+      amount: '10.00',
+      currency: 'EUR',
+      paymentBrand: 'VISA',
+      'card.number': CARDS.approved,
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
     });
     assert.equal(status, 200);
     assert.equal(body.result.code, RESULT_CODES.approvedIntegratorTest);
@@ -89,7 +110,11 @@ describe('POST /v1/payments (server-to-server)', () => {
   });
 
   it('a missing or malformed field answers HTTP 400, 200.300.404, naming every bad field with masked card data', async () => {
-    const answer = await call('POST', '/v1/payments', cardPayment({ amount: '-20.20', 'card.number': '4200000000000001', 'card.cvv': '12a', 'customer.email': '' }));
+    const answer = await call(
+      'POST',
+      '/v1/payments',
+      cardPayment({ amount: '-20.20', 'card.number': '4200000000000001', 'card.cvv': '12a', 'customer.email': '' }),
+    );
     assert.equal(answer.status, 400);
     assert.equal(answer.body.result.code, RESULT_CODES.invalidParameter);
     const errors = answer.body.result.parameterErrors as { name: string; value: string; message: string }[];

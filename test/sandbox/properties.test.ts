@@ -25,10 +25,24 @@ const ENDPOINTS: [method: 'GET' | 'POST', path: string][] = [
 
 /** Field names a client might send: the seed's, nested-looking junk and prototype-pollution attempts. */
 const fieldName = fc.oneof(
-  fc.constantFrom(...Object.keys(FIELD_FORMATS), '__proto__', 'constructor', 'customer.__proto__.x', 'customParameters[__proto__]', 'a..b', '[', 'customParameters[]', 'x[y][z]'),
+  fc.constantFrom(
+    ...Object.keys(FIELD_FORMATS),
+    '__proto__',
+    'constructor',
+    'customer.__proto__.x',
+    'customParameters[__proto__]',
+    'a..b',
+    '[',
+    'customParameters[]',
+    'x[y][z]',
+  ),
   fc.string({ maxLength: 20 }),
 );
-const fieldValue = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('', '0.00', '4200000000000000', 'true', 'PA', 'CP'));
+const fieldValue = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('', '0.00', '4200000000000000', 'true', 'PA', 'CP'),
+);
 
 /** A gateway error answer: a known status and a JSON body whose result code has the platform's shape. */
 function assertWellFormed(status: number, body: any): void {
@@ -41,15 +55,20 @@ function assertWellFormed(status: number, body: any): void {
 describe('property: random bodies never crash the sandbox', () => {
   it('random form fields on every endpoint get a well-formed answer, with or without a token', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ENDPOINTS), fc.dictionary(fieldName, fieldValue, { maxKeys: 12 }), fc.boolean(), async ([method, path], params, withToken) => {
-        const answer = await call(method, path, params, withToken ? {} : { token: null });
-        if (answer.status === 303 || typeof answer.body === 'string') {
-          // The 3DS pages answer HTML; anything else must be JSON.
-          assert.ok(path.startsWith('/v1/threeDSecure/'), `${path} answered ${answer.status} non-JSON`);
-          return;
-        }
-        assertWellFormed(answer.status, answer.body);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...ENDPOINTS),
+        fc.dictionary(fieldName, fieldValue, { maxKeys: 12 }),
+        fc.boolean(),
+        async ([method, path], params, withToken) => {
+          const answer = await call(method, path, params, withToken ? {} : { token: null });
+          if (answer.status === 303 || typeof answer.body === 'string') {
+            // The 3DS pages answer HTML; anything else must be JSON.
+            assert.ok(path.startsWith('/v1/threeDSecure/'), `${path} answered ${answer.status} non-JSON`);
+            return;
+          }
+          assertWellFormed(answer.status, answer.body);
+        },
+      ),
       { numRuns: 200 },
     );
     assert.equal(({} as Record<string, unknown>).x, undefined, 'no prototype was polluted');
@@ -71,15 +90,28 @@ describe('property: random bodies never crash the sandbox', () => {
 
   it('a random valid body with one field corrupted is refused naming that field, with card data masked', async () => {
     // Junk without an `@`: with one, junk such as `!@!.` plus the `!` below is an e-mail address by the platform's lax rule.
-    const corruptible = ['amount', 'currency', 'card.number', 'card.cvv', 'card.expiryMonth', 'customer.email', 'customer.ip', 'paymentType'] as const;
+    const corruptible = [
+      'amount',
+      'currency',
+      'card.number',
+      'card.cvv',
+      'card.expiryMonth',
+      'customer.email',
+      'customer.ip',
+      'paymentType',
+    ] as const;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...corruptible), fc.string({ minLength: 1, maxLength: 8 }).filter((value) => /[^0-9]/.test(value) && !value.includes('@')), async (field, junk) => {
-        const answer = await call('POST', '/v1/payments', cardPayment({ [field]: `${junk}!` }));
-        assert.equal(answer.status, 400);
-        const error = answer.body.result.parameterErrors.find((entry: { name: string }) => entry.name === field);
-        assert.ok(error, `${field} named`);
-        if (field === 'card.cvv') assert.equal(error.value, '***');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...corruptible),
+        fc.string({ minLength: 1, maxLength: 8 }).filter((value) => /[^0-9]/.test(value) && !value.includes('@')),
+        async (field, junk) => {
+          const answer = await call('POST', '/v1/payments', cardPayment({ [field]: `${junk}!` }));
+          assert.equal(answer.status, 400);
+          const error = answer.body.result.parameterErrors.find((entry: { name: string }) => entry.name === field);
+          assert.ok(error, `${field} named`);
+          if (field === 'card.cvv') assert.equal(error.value, '***');
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -88,20 +120,24 @@ describe('property: random bodies never crash the sandbox', () => {
 describe('property: captures never exceed the preauthorisation', () => {
   it('for any sequence of partial captures, the approved ones sum to at most the PA and each refusal would have exceeded it', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 10_000 }), fc.array(fc.integer({ min: 1, max: 5_000 }), { minLength: 1, maxLength: 8 }), async (authorised, captures) => {
-        const money = (cents: number) => (cents / 100).toFixed(2);
-        const pa = await call('POST', '/v1/payments', cardPayment({ paymentType: 'PA', amount: money(authorised) }));
-        let captured = 0;
-        for (const cents of captures) {
-          const answer = await call('POST', `/v1/payments/${pa.body.id}`, { paymentType: 'CP', amount: money(cents), currency: 'EUR' });
-          if (isApproved(answer.body.result.code)) captured += cents;
-          else {
-            assert.equal(answer.body.result.code, RESULT_CODES.cannotCapture);
-            assert.ok(captured + cents > authorised);
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.array(fc.integer({ min: 1, max: 5_000 }), { minLength: 1, maxLength: 8 }),
+        async (authorised, captures) => {
+          const money = (cents: number) => (cents / 100).toFixed(2);
+          const pa = await call('POST', '/v1/payments', cardPayment({ paymentType: 'PA', amount: money(authorised) }));
+          let captured = 0;
+          for (const cents of captures) {
+            const answer = await call('POST', `/v1/payments/${pa.body.id}`, { paymentType: 'CP', amount: money(cents), currency: 'EUR' });
+            if (isApproved(answer.body.result.code)) captured += cents;
+            else {
+              assert.equal(answer.body.result.code, RESULT_CODES.cannotCapture);
+              assert.ok(captured + cents > authorised);
+            }
           }
-        }
-        assert.ok(captured <= authorised);
-      }),
+          assert.ok(captured <= authorised);
+        },
+      ),
       { numRuns: 25 },
     );
   });

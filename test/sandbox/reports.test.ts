@@ -17,16 +17,20 @@ describe('transaction reports (/v3/query)', () => {
   });
 
   it('GET /v3/query?merchantTransactionId= lists every matching payment, declined ones included, in order', async () => {
-    const first = (await call('POST', '/v1/payments', cardPayment({ merchantTransactionId: 'report-2', 'card.number': CARDS.declined }))).body;
+    const first = (await call('POST', '/v1/payments', cardPayment({ merchantTransactionId: 'report-2', 'card.number': CARDS.declined })))
+      .body;
     const second = (await call('POST', '/v1/payments', cardPayment({ merchantTransactionId: 'report-2' }))).body;
     await call('POST', '/v1/payments', cardPayment({ merchantTransactionId: 'report-other' }));
     const report = await call('GET', '/v3/query', { merchantTransactionId: 'report-2' });
     assert.equal(report.status, 200);
     assert.equal(report.body.result.code, RESULT_CODES.successfulRequest);
-    assert.deepEqual(report.body.payments.map((payment: { id: string; result: { code: string } }) => [payment.id, payment.result.code]), [
-      [first.id, RESULT_CODES.declinedByAuthorization],
-      [second.id, RESULT_CODES.approvedIntegratorTest],
-    ]);
+    assert.deepEqual(
+      report.body.payments.map((payment: { id: string; result: { code: string } }) => [payment.id, payment.result.code]),
+      [
+        [first.id, RESULT_CODES.declinedByAuthorization],
+        [second.id, RESULT_CODES.approvedIntegratorTest],
+      ],
+    );
   });
 
   it('a miss answers HTTP 400 700.400.580; a missing merchantTransactionId is a parameter error', async () => {

@@ -15,8 +15,18 @@ const ENTITY = '8ac7a4c79394bdc801939736f17e063d';
 
 it('a settled payment read twice answers what a fresh rendering answers', () => {
   const state = createSandboxState({ tokens: ['token-1234'], entities: [ENTITY] });
-  const call = (method: string, path: string, params: Record<string, string>) => route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: 'Bearer token-1234' }).reply;
-  const created = call('POST', '/v1/payments', cardPayment({ 'customParameters[order]': 'A-1', 'customer.givenName': 'Jane', merchantTransactionId: 'm-1', createRegistration: 'true' }));
+  const call = (method: string, path: string, params: Record<string, string>) =>
+    route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: 'Bearer token-1234' }).reply;
+  const created = call(
+    'POST',
+    '/v1/payments',
+    cardPayment({
+      'customParameters[order]': 'A-1',
+      'customer.givenName': 'Jane',
+      merchantTransactionId: 'm-1',
+      createRegistration: 'true',
+    }),
+  );
   assert.equal(created.kind, 'json');
   const id = String((created as { body: Record<string, unknown> }).body.id);
   for (let read = 0; read < 2; read++) {

@@ -20,7 +20,12 @@ export interface CallOptions {
 }
 
 /** A merchant call on the test file's sandbox. */
-export type MerchantCall = (method: 'GET' | 'POST', path: string, params?: Record<string, string>, options?: CallOptions) => Promise<Answer>;
+export type MerchantCall = (
+  method: 'GET' | 'POST',
+  path: string,
+  params?: Record<string, string>,
+  options?: CallOptions,
+) => Promise<Answer>;
 
 /** Starts one sandbox for the whole test file and closes it afterwards; reset between tests as needed. */
 export function useSandbox(options: SandboxOptions = {}): { readonly sandbox: Sandbox; call: MerchantCall } {
@@ -42,7 +47,13 @@ export function useSandbox(options: SandboxOptions = {}): { readonly sandbox: Sa
 }
 
 /** A merchant call: the Bearer token and entityId are added unless told otherwise (null leaves them out). */
-export async function call(sandbox: Sandbox, method: 'GET' | 'POST', path: string, params: Record<string, string> = {}, options: CallOptions = {}): Promise<Answer> {
+export async function call(
+  sandbox: Sandbox,
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, string> = {},
+  options: CallOptions = {},
+): Promise<Answer> {
   const token = options.token === undefined ? sandbox.tokens[0] : options.token;
   const entityId = options.entityId === undefined ? sandbox.entities[0] : options.entityId;
   const form = new URLSearchParams({ ...(entityId ? { entityId } : {}), ...params });
@@ -63,7 +74,12 @@ export async function call(sandbox: Sandbox, method: 'GET' | 'POST', path: strin
 }
 
 /** A public (browser-side) request: no token, no entity. */
-export async function browserCall(sandbox: Sandbox, method: 'GET' | 'POST', path: string, params: Record<string, string> = {}): Promise<Answer> {
+export async function browserCall(
+  sandbox: Sandbox,
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, string> = {},
+): Promise<Answer> {
   return call(sandbox, method, path, params, { token: null, entityId: null });
 }
 

@@ -6,7 +6,8 @@ import { browserCall, cardPayment, CARDS, formFields, postForm, threeDsFields, u
 const handle = useSandbox();
 const { call } = handle;
 
-const pending = (number: string, extra: Record<string, string> = {}) => call('POST', '/v1/payments', cardPayment({ 'card.number': number, ...threeDsFields(), ...extra }));
+const pending = (number: string, extra: Record<string, string> = {}) =>
+  call('POST', '/v1/payments', cardPayment({ 'card.number': number, ...threeDsFields(), ...extra }));
 
 /** Where a 303 sends the browser, parsed. */
 const location = (response: Response) => new URL(response.headers.get('location')!);
@@ -24,7 +25,14 @@ describe('3-D Secure, server-to-server', () => {
     const [precondition] = redirect.preconditions;
     assert.deepEqual(
       { ...precondition, parameters: undefined },
-      { origin: 'iframe#hidden', waitUntil: 'iframe#onload', description: 'Hidden iframe post for 3D Secure 2.0', method: 'POST', url: `${handle.sandbox.url}/v1/threeDSecure/method`, parameters: undefined },
+      {
+        origin: 'iframe#hidden',
+        waitUntil: 'iframe#onload',
+        description: 'Hidden iframe post for 3D Secure 2.0',
+        method: 'POST',
+        url: `${handle.sandbox.url}/v1/threeDSecure/method`,
+        parameters: undefined,
+      },
     );
     assert.equal(precondition.parameters[0].name, 'threeDSMethodData');
     const read = await call('GET', `/v1/payments/${body.id}`);
@@ -57,7 +65,10 @@ describe('3-D Secure, server-to-server', () => {
     assert.match(html, /<button type="submit" name="outcome" value="fail">Fail authentication<\/button>/);
     assert.ok(!html.includes('<script'), 'no script, so a page CSP cannot break it');
 
-    const answer = await postForm(`${handle.sandbox.url}/v1/threeDSecure/challenge`, [...Object.entries(formFields(html)).map(([name, value]) => ({ name, value })), { name: 'outcome', value: 'complete' }]);
+    const answer = await postForm(`${handle.sandbox.url}/v1/threeDSecure/challenge`, [
+      ...Object.entries(formFields(html)).map(([name, value]) => ({ name, value })),
+      { name: 'outcome', value: 'complete' },
+    ]);
     assert.equal(answer.status, 303);
     const back = location(answer);
     assert.equal(back.origin + back.pathname, 'https://shop.example/result');
@@ -81,7 +92,10 @@ describe('3-D Secure, server-to-server', () => {
     const { body } = await pending(CARDS.challengeNoMethod);
     const acs = await postForm(body.redirect.url, body.redirect.parameters);
     const fields = formFields(await acs.text());
-    const answer = await postForm(`${handle.sandbox.url}/v1/threeDSecure/challenge`, [{ name: 'threeDSSessionData', value: fields.threeDSSessionData! }, { name: 'outcome', value: 'fail' }]);
+    const answer = await postForm(`${handle.sandbox.url}/v1/threeDSecure/challenge`, [
+      { name: 'threeDSSessionData', value: fields.threeDSSessionData! },
+      { name: 'outcome', value: 'fail' },
+    ]);
     assert.equal(answer.status, 303);
     const read = await call('GET', `/v1/payments/${body.id}`);
     assert.equal(read.body.result.code, RESULT_CODES.threeDsFailed);
@@ -106,7 +120,10 @@ describe('3-D Secure, server-to-server', () => {
     const forced = await pending(CARDS.challenge, { 'customParameters[3DS2_flow]': 'frictionless' });
     assert.equal((await postForm(forced.body.redirect.url, forced.body.redirect.parameters)).status, 303);
     for (const flag of ['3DS2_enrolled', '3DS_enrolled']) {
-      const enrolled = await pending(CARDS.declined, { [`customParameters[${flag}]`]: 'true', 'customParameters[3DS2_flow]': 'frictionless' });
+      const enrolled = await pending(CARDS.declined, {
+        [`customParameters[${flag}]`]: 'true',
+        'customParameters[3DS2_flow]': 'frictionless',
+      });
       assert.equal(enrolled.body.result.code, RESULT_CODES.pending, flag);
       await postForm(enrolled.body.redirect.url, enrolled.body.redirect.parameters);
       const read = await call('GET', `/v1/payments/${enrolled.body.id}`);
@@ -122,7 +139,12 @@ describe('3-D Secure, server-to-server', () => {
   });
 
   it('own-MPI results skip the gateway step and are echoed', async () => {
-    const { body } = await pending(CARDS.challenge, { 'threeDSecure.eci': '05', 'threeDSecure.authenticationStatus': 'Y', 'threeDSecure.version': '2.2.0', 'threeDSecure.flow': 'challenge' });
+    const { body } = await pending(CARDS.challenge, {
+      'threeDSecure.eci': '05',
+      'threeDSecure.authenticationStatus': 'Y',
+      'threeDSecure.version': '2.2.0',
+      'threeDSecure.flow': 'challenge',
+    });
     assert.equal(body.result.code, RESULT_CODES.approvedIntegratorTest);
     assert.deepEqual(body.threeDSecure, { eci: '05', authenticationStatus: 'Y', version: '2.2.0', flow: 'challenge' });
   });
@@ -135,7 +157,10 @@ describe('3-D Secure, server-to-server', () => {
     const read = await call('GET', `/v1/payments/${body.id}`);
     assert.equal(read.body.result.code, '100.396.103');
     assert.equal(read.body.redirect, undefined);
-    const late = await postForm(`${handle.sandbox.url}/v1/threeDSecure/challenge`, [{ name: 'threeDSSessionData', value: fields.threeDSSessionData! }, { name: 'outcome', value: 'complete' }]);
+    const late = await postForm(`${handle.sandbox.url}/v1/threeDSecure/challenge`, [
+      { name: 'threeDSSessionData', value: fields.threeDSSessionData! },
+      { name: 'outcome', value: 'complete' },
+    ]);
     assert.equal(late.status, 303, 'the shopper still goes back to the shop');
     assert.equal((await call('GET', `/v1/payments/${body.id}`)).body.result.code, '100.396.103');
     handle.sandbox.reset();
@@ -155,14 +180,23 @@ describe('3-D Secure in the widget', () => {
     const created = await call('POST', '/v1/checkouts', { amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' });
     const checkoutId = created.body.id;
     const paid = await browserCall(handle.sandbox, 'POST', `/v1/checkouts/${checkoutId}/widget/payments`, {
-      paymentBrand: 'VISA', 'card.number': CARDS.challenge, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123', shopperResultUrl: 'https://shop.example/back?x=1',
+      paymentBrand: 'VISA',
+      'card.number': CARDS.challenge,
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      'card.cvv': '123',
+      shopperResultUrl: 'https://shop.example/back?x=1',
     });
     assert.equal(paid.body.result.code, RESULT_CODES.pending);
     assert.match(paid.body.id, /^[a-f0-9]{32}$/);
     assert.equal(paid.body.redirect.preconditions[0].url, `${handle.sandbox.url}/v1/threeDSecure/method`);
     const acs = await postForm(paid.body.redirect.url, paid.body.redirect.parameters);
     const fields = formFields(await acs.text());
-    const answer = await postForm(`${handle.sandbox.url}/v1/threeDSecure/challenge`, [{ name: 'threeDSSessionData', value: fields.threeDSSessionData! }, { name: 'outcome', value: 'complete' }]);
+    const answer = await postForm(`${handle.sandbox.url}/v1/threeDSecure/challenge`, [
+      { name: 'threeDSSessionData', value: fields.threeDSSessionData! },
+      { name: 'outcome', value: 'complete' },
+    ]);
     const back = location(answer);
     assert.equal(back.searchParams.get('x'), '1');
     assert.equal(back.searchParams.get('id'), checkoutId);

@@ -36,26 +36,76 @@ const creditCard = (brand: 'VISA' | 'MASTER') => ({
 
 /** Each seed variant: a complete valid body and the fields it must carry beyond the basic ones. */
 const VARIANTS: { name: string; body: Record<string, string>; mandatory: string[] }[] = [
-  { name: 'basic credit (CD)', body: creditCard('VISA'), mandatory: ['amount', 'currency', 'paymentBrand', 'card.number', 'card.expiryMonth', 'card.expiryYear'] },
+  {
+    name: 'basic credit (CD)',
+    body: creditCard('VISA'),
+    mandatory: ['amount', 'currency', 'paymentBrand', 'card.number', 'card.expiryMonth', 'card.expiryYear'],
+  },
   {
     name: 'account funding (DB with F code)',
-    body: cardPayment({ ...recipient, ...creditSender, 'customParameters[TransactionTypeIdentifier]': 'F52', 'threeDSecure.challengeIndicator': '04' }),
-    mandatory: ['merchant.city', ...Object.keys(recipient).slice(1), ...Object.keys(creditSender), 'customParameters[TransactionTypeIdentifier]', 'customer.email', 'customer.ip'],
+    body: cardPayment({
+      ...recipient,
+      ...creditSender,
+      'customParameters[TransactionTypeIdentifier]': 'F52',
+      'threeDSecure.challengeIndicator': '04',
+    }),
+    mandatory: [
+      'merchant.city',
+      ...Object.keys(recipient).slice(1),
+      ...Object.keys(creditSender),
+      'customParameters[TransactionTypeIdentifier]',
+      'customer.email',
+      'customer.ip',
+    ],
   },
   {
     name: 'original credit transfer (CD, VISA)',
     body: { ...creditCard('VISA'), ...recipient, ...creditSender },
-    mandatory: ['merchant.city', 'recipient.givenName', 'recipient.surname', 'recipient.accountNumber', 'customParameters[CreditSenderName]', 'customParameters[CreditSenderCountry]'],
+    mandatory: [
+      'merchant.city',
+      'recipient.givenName',
+      'recipient.surname',
+      'recipient.accountNumber',
+      'customParameters[CreditSenderName]',
+      'customParameters[CreditSenderCountry]',
+    ],
   },
   {
     name: 'send payout (CD, MASTER)',
-    body: { ...creditCard('MASTER'), ...recipient, ...creditSender, ...programme('C07'), 'recipient.birthDate': '1990-01-31', 'recipient.phone': '+43 1 234' },
-    mandatory: ['customParameters[TransactionTypeIdentifier]', 'customParameters[DateOfFunds]', 'customParameters[AdditionalTrace]', 'merchant.city'],
+    body: {
+      ...creditCard('MASTER'),
+      ...recipient,
+      ...creditSender,
+      ...programme('C07'),
+      'recipient.birthDate': '1990-01-31',
+      'recipient.phone': '+43 1 234',
+    },
+    mandatory: [
+      'customParameters[TransactionTypeIdentifier]',
+      'customParameters[DateOfFunds]',
+      'customParameters[AdditionalTrace]',
+      'merchant.city',
+    ],
   },
   {
     name: 'winnings payout (merchant.mcc 7995)',
-    body: { ...creditCard('VISA'), 'merchant.mcc': '7995', ...recipient, ...creditSender, ...programme('C04'), 'customer.givenName': 'Jane', 'customer.surname': 'Jones', 'customer.phone': '+43 1 234' },
-    mandatory: ['customer.givenName', 'customer.surname', 'customParameters[DateOfFunds]', 'customParameters[AdditionalTrace]', 'customParameters[TransactionTypeIdentifier]'],
+    body: {
+      ...creditCard('VISA'),
+      'merchant.mcc': '7995',
+      ...recipient,
+      ...creditSender,
+      ...programme('C04'),
+      'customer.givenName': 'Jane',
+      'customer.surname': 'Jones',
+      'customer.phone': '+43 1 234',
+    },
+    mandatory: [
+      'customer.givenName',
+      'customer.surname',
+      'customParameters[DateOfFunds]',
+      'customParameters[AdditionalTrace]',
+      'customParameters[TransactionTypeIdentifier]',
+    ],
   },
 ];
 
@@ -70,7 +120,8 @@ describe('request variants and their mandatory fields (POST /v1/payments)', () =
         const custom = /^customParameters\[(.+)\]$/.exec(name);
         if (custom) assert.equal(answer.body.customParameters[custom[1]!], value, name);
       }
-      if (variant.body['threeDSecure.challengeIndicator']) assert.equal(answer.body.resultDetails.usedChallengeIndicator, variant.body['threeDSecure.challengeIndicator']);
+      if (variant.body['threeDSecure.challengeIndicator'])
+        assert.equal(answer.body.resultDetails.usedChallengeIndicator, variant.body['threeDSecure.challengeIndicator']);
     });
 
     for (const field of variant.mandatory) {
@@ -80,13 +131,21 @@ describe('request variants and their mandatory fields (POST /v1/payments)', () =
         const answer = await call('POST', '/v1/payments', body);
         assert.equal(answer.status, 400);
         assert.equal(answer.body.result.code, RESULT_CODES.invalidParameter);
-        assert.ok(answer.body.result.parameterErrors.some((error: { name: string }) => error.name === field), JSON.stringify(answer.body.result.parameterErrors));
+        assert.ok(
+          answer.body.result.parameterErrors.some((error: { name: string }) => error.name === field),
+          JSON.stringify(answer.body.result.parameterErrors),
+        );
       });
     }
   }
 
   it('recipients in the US or Canada need state and country; send funding there also street, city and postcode', async () => {
-    const funding = cardPayment({ ...recipient, ...creditSender, 'customParameters[TransactionTypeIdentifier]': 'F07', 'recipient.country': 'USA' });
+    const funding = cardPayment({
+      ...recipient,
+      ...creditSender,
+      'customParameters[TransactionTypeIdentifier]': 'F07',
+      'recipient.country': 'USA',
+    });
     const answer = await call('POST', '/v1/payments', funding);
     assert.equal(answer.status, 400);
     const names = answer.body.result.parameterErrors.map((error: { name: string }) => error.name).sort();
@@ -94,28 +153,63 @@ describe('request variants and their mandatory fields (POST /v1/payments)', () =
   });
 
   it('a payout code in a funding request (and a bad format) is refused', async () => {
-    const answer = await call('POST', '/v1/payments', cardPayment({ ...recipient, ...creditSender, 'customParameters[TransactionTypeIdentifier]': 'C07', 'customParameters[CreditSenderName]': 'x'.repeat(31) }));
+    const answer = await call(
+      'POST',
+      '/v1/payments',
+      cardPayment({
+        ...recipient,
+        ...creditSender,
+        'customParameters[TransactionTypeIdentifier]': 'C07',
+        'customParameters[CreditSenderName]': 'x'.repeat(31),
+      }),
+    );
     assert.equal(answer.status, 400);
     const names = answer.body.result.parameterErrors.map((error: { name: string }) => error.name).sort();
     assert.deepEqual(names, ['customParameters[CreditSenderName]', 'customParameters[TransactionTypeIdentifier]']);
   });
 
   it('standing instructions are echoed; INSTALMENT is answered INSTALLMENT', async () => {
-    const answer = await call('POST', '/v1/payments', cardPayment({
-      'standingInstruction.type': 'INSTALMENT', 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT',
-      'standingInstruction.numberOfInstallments': '12', 'standingInstruction.expiry': '2027-12-31', 'standingInstruction.frequency': '0030',
-    }));
-    assert.deepEqual(answer.body.standingInstruction, { type: 'INSTALLMENT', mode: 'INITIAL', source: 'CIT', numberOfInstallments: '12', expiry: '2027-12-31', frequency: '0030' });
+    const answer = await call(
+      'POST',
+      '/v1/payments',
+      cardPayment({
+        'standingInstruction.type': 'INSTALMENT',
+        'standingInstruction.mode': 'INITIAL',
+        'standingInstruction.source': 'CIT',
+        'standingInstruction.numberOfInstallments': '12',
+        'standingInstruction.expiry': '2027-12-31',
+        'standingInstruction.frequency': '0030',
+      }),
+    );
+    assert.deepEqual(answer.body.standingInstruction, {
+      type: 'INSTALLMENT',
+      mode: 'INITIAL',
+      source: 'CIT',
+      numberOfInstallments: '12',
+      expiry: '2027-12-31',
+      frequency: '0030',
+    });
     assert.ok(answer.body.resultDetails.CardholderInitiatedTransactionID);
   });
 
   it('account funding through a checkout validates the funding fields at creation', async () => {
-    const body = { amount: '10.00', currency: 'EUR', paymentType: 'DB', integrity: 'true', ...recipient, ...creditSender, 'customParameters[TransactionTypeIdentifier]': 'F52' };
+    const body = {
+      amount: '10.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      integrity: 'true',
+      ...recipient,
+      ...creditSender,
+      'customParameters[TransactionTypeIdentifier]': 'F52',
+    };
     assert.equal((await call('POST', '/v1/checkouts', body)).body.result.code, RESULT_CODES.checkoutCreated);
     const incomplete: Record<string, string> = { ...body };
     delete incomplete['recipient.accountNumber'];
     const answer = await call('POST', '/v1/checkouts', incomplete);
     assert.equal(answer.status, 400);
-    assert.deepEqual(answer.body.result.parameterErrors.map((error: { name: string }) => error.name), ['recipient.accountNumber']);
+    assert.deepEqual(
+      answer.body.result.parameterErrors.map((error: { name: string }) => error.name),
+      ['recipient.accountNumber'],
+    );
   });
 });

@@ -14,7 +14,8 @@ async function createCheckout(entityId: string, paymentType = 'DB'): Promise<str
   return answer.body.id;
 }
 
-const pay = (checkoutId: string, fields: Record<string, string>) => browserCall(handle.sandbox, 'POST', `/v1/checkouts/${checkoutId}/widget/payments`, fields);
+const pay = (checkoutId: string, fields: Record<string, string>) =>
+  browserCall(handle.sandbox, 'POST', `/v1/checkouts/${checkoutId}/widget/payments`, fields);
 const status = (checkoutId: string, entityId: string) => call('GET', `/v1/checkouts/${checkoutId}/payment`, { entityId });
 
 beforeEach(() => handle.sandbox.reset());
@@ -38,7 +39,7 @@ describe('wallet payments from the widget', () => {
     });
   }
 
-  it("the decline token is a bank decline; another checkout payment can follow; a token no stand-in sends is refused without being quoted", async () => {
+  it('the decline token is a bank decline; another checkout payment can follow; a token no stand-in sends is refused without being quoted', async () => {
     const id = await createCheckout(DEFAULT_MADA_ENTITY_ID);
     const declined = await pay(id, { paymentBrand: 'APPLEPAY', 'applePay.paymentToken': WALLET_TOKENS.declined });
     assert.equal(declined.body.result.code, RESULT_CODES.declinedByAuthorization);
@@ -46,7 +47,10 @@ describe('wallet payments from the widget', () => {
     const forged = await pay(id, { paymentBrand: 'APPLEPAY', 'applePay.paymentToken': '{"paymentData":"secret-ish"}' });
     assert.equal(forged.status, 400);
     assert.equal(forged.body.result.code, RESULT_CODES.invalidParameter);
-    assert.deepEqual(forged.body.result.parameterErrors.map((error: { name: string }) => error.name), ['applePay.paymentToken']);
+    assert.deepEqual(
+      forged.body.result.parameterErrors.map((error: { name: string }) => error.name),
+      ['applePay.paymentToken'],
+    );
     assert.ok(!JSON.stringify(forged.body).includes('secret-ish'));
     const approved = await pay(id, { paymentBrand: 'APPLEPAY', 'applePay.paymentToken': WALLET_TOKENS.approved });
     assert.equal(approved.body.result.code, RESULT_CODES.approvedIntegratorTest);
@@ -63,7 +67,7 @@ describe('wallet payments from the widget', () => {
   });
 });
 
-describe('STC Pay from the widget (the sandbox\'s stand-in flow)', () => {
+describe("STC Pay from the widget (the sandbox's stand-in flow)", () => {
   it('a Saudi mobile and the approving one-time password: approved, the mobile echoed, the password never', async () => {
     const id = await createCheckout(DEFAULT_MADA_ENTITY_ID);
     const answer = await pay(id, { paymentBrand: 'STC_PAY', 'customer.mobile': '0512345678', 'stcPay.otp': STC_PAY_OTPS.approved });
@@ -80,6 +84,12 @@ describe('STC Pay from the widget (the sandbox\'s stand-in flow)', () => {
     assert.equal(declined.body.result.code, RESULT_CODES.declinedByAuthorization);
     const wrong = await pay(id, { paymentBrand: 'STC_PAY', 'customer.mobile': '0151234567', 'stcPay.otp': '999999' });
     assert.equal(wrong.body.result.code, RESULT_CODES.invalidParameter);
-    assert.deepEqual(wrong.body.result.parameterErrors.map((error: { name: string; value: string | null }) => [error.name, error.value]), [['customer.mobile', '0151234567'], ['stcPay.otp', '***']]);
+    assert.deepEqual(
+      wrong.body.result.parameterErrors.map((error: { name: string; value: string | null }) => [error.name, error.value]),
+      [
+        ['customer.mobile', '0151234567'],
+        ['stcPay.otp', '***'],
+      ],
+    );
   });
 });

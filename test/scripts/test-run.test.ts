@@ -38,7 +38,8 @@ describe('scripts/test-run.mjs', () => {
   });
 
   test('a command that keeps talking is not killed; its exit code comes back', async () => {
-    const talk = 'let n = 0; const t = setInterval(() => { console.log(n); if (++n === 5) { clearInterval(t); process.exitCode = 3; } }, 300);';
+    const talk =
+      'let n = 0; const t = setInterval(() => { console.log(n); if (++n === 5) { clearInterval(t); process.exitCode = 3; } }, 300);';
     const result = await run(process.execPath, ['-e', talk], { idleMs: 1000, echo: false });
     assert.equal(result.code, 3);
     assert.equal(result.stalled, '');

@@ -14,14 +14,17 @@ test('whole cents and the amount text are exact inverses, up to the largest amou
 
 test('anything that is not an amount, or not a whole number of cents in range, is a GatewayValidationError', () => {
   for (const bad of ['12.5', '-1.00', '1e3', '', ' 1.00', '1.000']) assert.throws(() => toCents(bad), GatewayValidationError, bad);
-  for (const bad of [-1, 0.5, Number.NaN, Infinity, LARGEST_CENTS + 1]) assert.throws(() => toAmount(bad), GatewayValidationError, String(bad));
-  fc.assert(fc.property(fc.anything(), (value) => {
-    for (const convert of [toCents, toAmount] as ((value: unknown) => unknown)[]) {
-      try {
-        convert(value);
-      } catch (error) {
-        assert.ok(error instanceof GatewayValidationError);
+  for (const bad of [-1, 0.5, Number.NaN, Infinity, LARGEST_CENTS + 1])
+    assert.throws(() => toAmount(bad), GatewayValidationError, String(bad));
+  fc.assert(
+    fc.property(fc.anything(), (value) => {
+      for (const convert of [toCents, toAmount] as ((value: unknown) => unknown)[]) {
+        try {
+          convert(value);
+        } catch (error) {
+          assert.ok(error instanceof GatewayValidationError);
+        }
       }
-    }
-  }));
+    }),
+  );
 });

@@ -16,8 +16,10 @@ import { card, CARDS, cardPayment, clientFor, control, orderId, payInWidget, use
 const context = useSandbox();
 const ENTITIES = { MADA: DEFAULT_MADA_ENTITY_ID, APPLEPAY: DEFAULT_MADA_ENTITY_ID, STC_PAY: DEFAULT_MADA_ENTITY_ID } as const;
 const ksaClient = () => clientFor(context.sandbox, { entityId: DEFAULT_ENTITY_ID, entities: ENTITIES });
-const entityOf = (call: { url: URL; body: string }) => call.url.searchParams.get('entityId') ?? new URLSearchParams(call.body).get('entityId');
-const madaPayment = (merchantTransactionId = orderId('mada')) => cardPayment({ paymentBrand: 'MADA', card: card(CARDS.mada), currency: 'SAR', merchantTransactionId });
+const entityOf = (call: { url: URL; body: string }) =>
+  call.url.searchParams.get('entityId') ?? new URLSearchParams(call.body).get('entityId');
+const madaPayment = (merchantTransactionId = orderId('mada')) =>
+  cardPayment({ paymentBrand: 'MADA', card: card(CARDS.mada), currency: 'SAR', merchantTransactionId });
 
 describe('the entities map', () => {
   test('a MADA payment goes to the MADA entity, a VISA one to the client entity; reads by brand follow', async () => {
@@ -27,7 +29,12 @@ describe('the entities map', () => {
     assert.ok(isApproved(mada.result.code) && isApproved(visa.result.code));
     assert.deepEqual(recorder.calls.map(entityOf), [DEFAULT_MADA_ENTITY_ID, DEFAULT_ENTITY_ID]);
     assert.equal((await client.payments.get(mada.id, { brands: ['MADA'] })).id, mada.id);
-    assert.deepEqual((await client.reports.findByMerchantTransactionId(mada.merchantTransactionId!, { brands: ['MADA'] })).payments.map((found) => found.id), [mada.id]);
+    assert.deepEqual(
+      (await client.reports.findByMerchantTransactionId(mada.merchantTransactionId!, { brands: ['MADA'] })).payments.map(
+        (found) => found.id,
+      ),
+      [mada.id],
+    );
   });
 
   test('without the map, the MADA payment reaches the card entity and the gateway refuses it (600.200.201)', async () => {
@@ -74,21 +81,31 @@ describe('checkouts: one per entity', () => {
 
   test('brands on two entities in one call are refused before sending', async () => {
     const { client, recorder } = ksaClient();
-    const error = await client.checkouts.create({ amount: '5.00', currency: 'SAR', paymentType: 'DB' }, { brands: ['VISA', 'MADA'] }).catch((caught: unknown) => caught);
+    const error = await client.checkouts
+      .create({ amount: '5.00', currency: 'SAR', paymentType: 'DB' }, { brands: ['VISA', 'MADA'] })
+      .catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayValidationError, String(error));
     assert.equal(error.parameterErrors[0]!.name, 'options.brands');
     const mismatch = await client.payments.create(madaPayment(), { brands: ['VISA'] }).catch((caught: unknown) => caught);
     assert.ok(mismatch instanceof GatewayValidationError, String(mismatch));
     assert.equal(mismatch.parameterErrors[0]!.name, 'paymentBrand');
-    const unknown = await client.payments.get('8ac7a4a17000000000000000000000aa', { brands: ['PAYPAL' as 'VISA'] }).catch((caught: unknown) => caught);
+    const unknown = await client.payments
+      .get('8ac7a4a17000000000000000000000aa', { brands: ['PAYPAL' as 'VISA'] })
+      .catch((caught: unknown) => caught);
     assert.ok(unknown instanceof GatewayValidationError);
     assert.equal(recorder.calls.length, 0);
   });
 
   test('options.entityId still wins over the map', async () => {
     const { client, recorder } = ksaClient();
-    await client.checkouts.create({ amount: '5.00', currency: 'SAR', paymentType: 'DB' }, { brands: ['MADA'], entityId: DEFAULT_MADA_ENTITY_ID });
-    await assert.rejects(client.payments.create(madaPayment(), { entityId: DEFAULT_ENTITY_ID }), (error: GatewayError) => error.resultCode === RESULT_CODES.brandNotConfigured);
+    await client.checkouts.create(
+      { amount: '5.00', currency: 'SAR', paymentType: 'DB' },
+      { brands: ['MADA'], entityId: DEFAULT_MADA_ENTITY_ID },
+    );
+    await assert.rejects(
+      client.payments.create(madaPayment(), { entityId: DEFAULT_ENTITY_ID }),
+      (error: GatewayError) => error.resultCode === RESULT_CODES.brandNotConfigured,
+    );
     assert.deepEqual(recorder.calls.map(entityOf), [DEFAULT_MADA_ENTITY_ID, DEFAULT_ENTITY_ID]);
   });
 });
@@ -96,6 +113,10 @@ describe('checkouts: one per entity', () => {
 test('a malformed map is refused when the client is built', () => {
   const base = { baseUrl: context.sandbox.url, accessToken: 'token', entityId: DEFAULT_ENTITY_ID };
   for (const entities of [{ MADA: 'short' }, { PAYPAL: DEFAULT_MADA_ENTITY_ID }, [DEFAULT_MADA_ENTITY_ID], 'MADA']) {
-    assert.throws(() => createGatewayClient({ ...base, entities: entities as never }), (error: GatewayValidationError) => error.parameterErrors[0]!.name === 'entities', JSON.stringify(entities));
+    assert.throws(
+      () => createGatewayClient({ ...base, entities: entities as never }),
+      (error: GatewayValidationError) => error.parameterErrors[0]!.name === 'entities',
+      JSON.stringify(entities),
+    );
   }
 });

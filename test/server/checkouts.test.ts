@@ -35,7 +35,13 @@ const returnOf = (checkoutId: string) => ({ id: checkoutId, resourcePath: `/v1/c
 describe('checkouts.create', () => {
   test('asks for the integrity hash by default and returns id and integrity', async () => {
     const { client, recorder } = clientFor(context.sandbox);
-    const checkout = await client.checkouts.create({ amount: '92.00', currency: 'EUR', paymentType: 'DB', merchantTransactionId: orderId(), customer: { email: 'jane@example.com' } });
+    const checkout = await client.checkouts.create({
+      amount: '92.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      merchantTransactionId: orderId(),
+      customer: { email: 'jane@example.com' },
+    });
     assert.equal(checkout.result.code, RESULT_CODES.checkoutCreated);
     assert.match(checkout.id, /^[A-Za-z0-9.-]+$/);
     assert.match(checkout.integrity ?? '', /^sha384-/);
@@ -68,15 +74,23 @@ describe('checkouts.create', () => {
 
   test('a funding checkout without its recipient is refused before sending', async () => {
     const { client, recorder } = clientFor(context.sandbox);
-    const request = { programme: 'accountFunding', amount: '1.00', currency: 'EUR', paymentType: 'DB', merchant: { city: 'Berlin' }, customParameters: { ...creditSender, TransactionTypeIdentifier: 'F07' } };
+    const request = {
+      programme: 'accountFunding',
+      amount: '1.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      merchant: { city: 'Berlin' },
+      customParameters: { ...creditSender, TransactionTypeIdentifier: 'F07' },
+    };
     const error = await client.checkouts.create(request as never).catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayValidationError);
-    assert.deepEqual(error.parameterErrors.filter((problem) => problem.name.startsWith('recipient.')).map((problem) => problem.name).sort(), [
-      'recipient.accountNumber',
-      'recipient.accountNumberType',
-      'recipient.givenName',
-      'recipient.surname',
-    ]);
+    assert.deepEqual(
+      error.parameterErrors
+        .filter((problem) => problem.name.startsWith('recipient.'))
+        .map((problem) => problem.name)
+        .sort(),
+      ['recipient.accountNumber', 'recipient.accountNumberType', 'recipient.givenName', 'recipient.surname'],
+    );
     assert.equal(recorder.calls.length, 0);
   });
 });
@@ -129,7 +143,7 @@ describe('handleShopperReturn', () => {
     assert.ok(isApproved(approved.result.code));
   });
 
-  test('resourcePath must be one of the gateway\'s two paths with the same id: nothing else is ever fetched', async () => {
+  test("resourcePath must be one of the gateway's two paths with the same id: nothing else is ever fetched", async () => {
     const { client, recorder } = clientFor(context.sandbox);
     const id = '8ac7a4a17000000000000000000000ff';
     const bad: Record<string, unknown>[] = [
@@ -180,12 +194,22 @@ describe('handleShopperReturn', () => {
   });
 });
 
-describe('verifyPayment (the seed\'s merchant rule)', () => {
+describe("verifyPayment (the seed's merchant rule)", () => {
   test('returns a matching payment; lists every mismatch otherwise', async () => {
     const { client } = clientFor(context.sandbox);
     const merchantTransactionId = orderId('verify');
     const payment = await client.payments.create(cardPayment({ merchantTransactionId }));
-    assert.equal(verifyPayment(payment, { id: payment.id, merchantTransactionId, amount: '92.00', currency: 'EUR', paymentBrand: 'VISA', paymentType: 'DB' }), payment);
+    assert.equal(
+      verifyPayment(payment, {
+        id: payment.id,
+        merchantTransactionId,
+        amount: '92.00',
+        currency: 'EUR',
+        paymentBrand: 'VISA',
+        paymentType: 'DB',
+      }),
+      payment,
+    );
     const error = (() => {
       try {
         client.verifyPayment(payment, { amount: '9.20', currency: 'USD', paymentBrand: 'VISA', paymentType: 'PA' });

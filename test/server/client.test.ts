@@ -37,7 +37,10 @@ describe('createGatewayClient', () => {
           }
         })();
         assert.ok(error instanceof server.GatewayValidationError, `${name}=${JSON.stringify(value)}: ${String(error)}`);
-        assert.deepEqual(error.parameterErrors.map((entry) => entry.name), [name]);
+        assert.deepEqual(
+          error.parameterErrors.map((entry) => entry.name),
+          [name],
+        );
         assert.doesNotMatch(JSON.stringify(error) + error.message, /X-Injected/);
       }
     }
@@ -63,8 +66,18 @@ describe('createGatewayClient', () => {
   });
 
   test('error names survive minification, which renames classes', async () => {
-    const { outputFiles } = await build({ entryPoints: ['src/server/index.ts'], bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false });
-    const bundled = (await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0]!.text).toString('base64')}`)) as Record<string, unknown>;
+    const { outputFiles } = await build({
+      entryPoints: ['src/server/index.ts'],
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'neutral',
+      write: false,
+    });
+    const bundled = (await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0]!.text).toString('base64')}`)) as Record<
+      string,
+      unknown
+    >;
     const errorNames = Object.keys(server).filter((name) => /Error$/.test(name));
     assert.ok(errorNames.length >= 11, errorNames.join());
     for (const name of errorNames) {

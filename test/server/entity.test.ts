@@ -21,7 +21,12 @@ after(() => sandbox.close());
 const entityOf = (url: URL, body: string) => url.searchParams.get('entityId') ?? new URLSearchParams(body).get('entityId');
 
 describe('request data cannot choose the channel', () => {
-  const strays: Record<string, unknown>[] = [{ entityId: MADA }, { EntityId: MADA }, { authentication: { entityId: MADA } }, { authentication: { userId: 'u', password: 'p' } }];
+  const strays: Record<string, unknown>[] = [
+    { entityId: MADA },
+    { EntityId: MADA },
+    { authentication: { entityId: MADA } },
+    { authentication: { userId: 'u', password: 'p' } },
+  ];
   for (const stray of strays) {
     test(`${JSON.stringify(stray)} in a payment, a checkout, a capture, a registration: GatewayValidationError, nothing sent`, async () => {
       const { client, recorder } = clientFor(sandbox);
@@ -48,7 +53,10 @@ describe('request data cannot choose the channel', () => {
     const { client, recorder } = clientFor(sandbox);
     const payment = await client.payments.create(cardPayment());
     await client.payments.get(payment.id);
-    assert.deepEqual(recorder.calls.map((call) => entityOf(call.url, call.body)), [MAIN, MAIN]);
+    assert.deepEqual(
+      recorder.calls.map((call) => entityOf(call.url, call.body)),
+      [MAIN, MAIN],
+    );
   });
 });
 
@@ -61,11 +69,21 @@ describe('options.entityId: one call on another channel', () => {
     assert.ok(isApproved(payment.result.code));
     assert.equal((await client.payments.get(payment.id, on)).id, payment.id);
     assert.equal((await client.reports.get(payment.id, on)).id, payment.id);
-    assert.deepEqual((await client.reports.findByMerchantTransactionId(merchantTransactionId, on)).payments.map((found) => found.id), [payment.id]);
+    assert.deepEqual(
+      (await client.reports.findByMerchantTransactionId(merchantTransactionId, on)).payments.map((found) => found.id),
+      [payment.id],
+    );
     const capture = await client.payments.capture(payment.id, { amount: '92.00', currency: 'EUR' }, on);
     assert.equal(capture.referencedId, payment.id);
-    assert.ok(recorder.calls.every((call) => entityOf(call.url, call.body) === MADA), 'every call, including the look-up before the chosen merchantTransactionId');
-    await assert.rejects(client.payments.get(payment.id), GatewayPermissionError, 'the client entity does not see it: the call really went elsewhere');
+    assert.ok(
+      recorder.calls.every((call) => entityOf(call.url, call.body) === MADA),
+      'every call, including the look-up before the chosen merchantTransactionId',
+    );
+    await assert.rejects(
+      client.payments.get(payment.id),
+      GatewayPermissionError,
+      'the client entity does not see it: the call really went elsewhere',
+    );
   });
 
   test("a checkout's status read and the shopper return use the checkout's entity", async () => {
@@ -89,7 +107,15 @@ describe('options.entityId: one call on another channel', () => {
 
   test('a malformed per-call entity or other option is refused before sending', async () => {
     const { client, recorder } = clientFor(sandbox);
-    const bad: unknown[] = [{ entityId: 'short' }, { entityId: 42 }, { entityId: `${MADA}&x=1` }, { timeoutMs: -1 }, { timeoutMs: Infinity }, { signal: 'stop' }, 'options'];
+    const bad: unknown[] = [
+      { entityId: 'short' },
+      { entityId: 42 },
+      { entityId: `${MADA}&x=1` },
+      { timeoutMs: -1 },
+      { timeoutMs: Infinity },
+      { signal: 'stop' },
+      'options',
+    ];
     for (const options of bad) {
       const error = await client.payments.get('8ac7a4a17000000000000000000000aa', options as never).catch((caught: unknown) => caught);
       assert.ok(error instanceof GatewayValidationError, `${JSON.stringify(options)}: ${String(error)}`);

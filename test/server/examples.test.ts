@@ -20,7 +20,10 @@ const context = useSandbox();
 type Fetcher = (path: string, init?: RequestInit) => Promise<Response>;
 
 /** Each example as a fetch over its own routes, and how to stop it. */
-const frameworks: Record<string, (client: GatewayClient, orders: Map<string, Order>) => Promise<{ fetch: Fetcher; close(): Promise<unknown> }>> = {
+const frameworks: Record<
+  string,
+  (client: GatewayClient, orders: Map<string, Order>) => Promise<{ fetch: Fetcher; close(): Promise<unknown> }>
+> = {
   async express(client, orders) {
     const server = expressApp(client, orders).listen(0);
     await new Promise((resolve) => server.once('listening', resolve));
@@ -44,20 +47,28 @@ const frameworks: Record<string, (client: GatewayClient, orders: Map<string, Ord
   },
 };
 
-describe('the checkout page\'s two routes', () => {
+describe("the checkout page's two routes", () => {
   for (const [name, start] of Object.entries(frameworks)) {
     test(`${name}: create checkout, shopper pays, the return is verified; declines and bad paths answered`, async () => {
       const { client } = clientFor(context.sandbox);
       const order = orderId(name.replace(':', '-'));
       const declinedOrder = orderId('declined');
-      const app = await start(client, new Map([[order, { amount: '49.99', currency: 'EUR' }], [declinedOrder, { amount: '5.00', currency: 'EUR' }]]));
+      const app = await start(
+        client,
+        new Map([
+          [order, { amount: '49.99', currency: 'EUR' }],
+          [declinedOrder, { amount: '5.00', currency: 'EUR' }],
+        ]),
+      );
       try {
-        const post = (body: unknown) => app.fetch('/checkout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const post = (body: unknown) =>
+          app.fetch('/checkout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
         assert.equal((await post({ orderId: 'unknown' })).status, 404);
         const created = (await (await post({ orderId: order })).json()) as { checkoutId: string; integrity: string };
         assert.match(created.integrity, /^sha384-/);
         await payInWidget(context.sandbox, created.checkoutId);
-        const returnPath = (id: string, resourcePath = `/v1/checkouts/${id}/payment`) => `/payment-result?${new URLSearchParams({ id, resourcePath })}`;
+        const returnPath = (id: string, resourcePath = `/v1/checkouts/${id}/payment`) =>
+          `/payment-result?${new URLSearchParams({ id, resourcePath })}`;
         const result = await app.fetch(returnPath(created.checkoutId));
         assert.equal(result.status, 200);
         assert.equal(((await result.json()) as { status: string }).status, 'paid');
@@ -79,7 +90,12 @@ describe('the checkout page\'s two routes', () => {
 describe('server-to-server with 3-D Secure', () => {
   test('a 3DS card answers the redirect for <gw-3ds-handler>; a plain card is paid at once', async () => {
     const { client } = clientFor(context.sandbox);
-    const input = { cvv: '123', email: 'jane@example.com', ip: '192.0.2.10', browser: { acceptHeader: 'text/html', userAgent: 'Mozilla/5.0', language: 'de-AT' } };
+    const input = {
+      cvv: '123',
+      email: 'jane@example.com',
+      ip: '192.0.2.10',
+      browser: { acceptHeader: 'text/html', userAgent: 'Mozilla/5.0', language: 'de-AT' },
+    };
     const pending = await payWithThreeDSecure(client, { ...input, orderId: orderId('3ds'), cardNumber: CARDS.challenge });
     assert.ok('redirect' in pending && pending.redirect.url.startsWith(context.sandbox.url));
     const paid = await payWithThreeDSecure(client, { ...input, orderId: orderId('plain'), cardNumber: CARDS.approved });

@@ -87,7 +87,13 @@ let sequence = 0;
 /** A fresh merchantTransactionId per call. */
 export const orderId = (prefix = 'order') => `${prefix}-${process.pid}-${Date.now()}-${++sequence}`;
 
-export const card = (number: string = CARDS.approved) => ({ number, holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034', cvv: '123' });
+export const card = (number: string = CARDS.approved) => ({
+  number,
+  holder: 'Jane Jones',
+  expiryMonth: '05',
+  expiryYear: '2034',
+  cvv: '123',
+});
 
 export function cardPayment(overrides: Partial<CardPaymentRequest> = {}): CardPaymentRequest {
   return {
@@ -163,23 +169,47 @@ export async function payInWidget(sandbox: Sandbox, checkoutId: string, number: 
   const response = await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/widget/payments`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ paymentBrand: brand, 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123' }),
+    body: new URLSearchParams({
+      paymentBrand: brand,
+      'card.number': number,
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      'card.cvv': '123',
+    }),
   });
   assert.equal(response.status, 200, await response.clone().text());
 }
 
 /** The shopper saves a card in a registration-only checkout's widget, as its form posts it; answers the widget's answer. */
-export async function saveInWidget(sandbox: Sandbox, checkoutId: string, number: string = CARDS.approved, brand = 'VISA'): Promise<{ result: { code: string; parameterErrors?: { name: string }[] }; id?: string }> {
+export async function saveInWidget(
+  sandbox: Sandbox,
+  checkoutId: string,
+  number: string = CARDS.approved,
+  brand = 'VISA',
+): Promise<{ result: { code: string; parameterErrors?: { name: string }[] }; id?: string }> {
   const response = await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/widget/registration`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ paymentBrand: brand, 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123' }),
+    body: new URLSearchParams({
+      paymentBrand: brand,
+      'card.number': number,
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      'card.cvv': '123',
+    }),
   });
   return (await response.json()) as { result: { code: string }; id?: string };
 }
 
 /** The shopper pays a one-click checkout with one of its saved cards, as the widget posts it; answers the widget's answer. */
-export async function payWithSavedCardInWidget(sandbox: Sandbox, checkoutId: string, registrationId: string, cvv?: string): Promise<{ status: number; body: { result: { code: string; parameterErrors?: { name: string }[] }; id?: string } }> {
+export async function payWithSavedCardInWidget(
+  sandbox: Sandbox,
+  checkoutId: string,
+  registrationId: string,
+  cvv?: string,
+): Promise<{ status: number; body: { result: { code: string; parameterErrors?: { name: string }[] }; id?: string } }> {
   const response = await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/widget/payments`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -25,9 +25,13 @@ export function fulfilmentSuite(name: string, storeOf: (timing?: { claimMs?: num
       };
       const outcomes = await Promise.all(Array.from({ length: 30 }, () => fulfilment.fulfilOnce({ ...payment }, handler)));
       assert.equal(runs, 1);
-      assert.deepEqual(outcomes.filter((outcome) => outcome.status === 'fulfilled'), [{ status: 'fulfilled', result: 'shipped' }]);
+      assert.deepEqual(
+        outcomes.filter((outcome) => outcome.status === 'fulfilled'),
+        [{ status: 'fulfilled', result: 'shipped' }],
+      );
       assert.equal(outcomes.filter((outcome) => outcome.status === 'already-fulfilled').length, 29);
-      for (let late = 0; late < 10; late++) assert.deepEqual(await fulfilment.fulfilOnce(payment, handler), { status: 'already-fulfilled' });
+      for (let late = 0; late < 10; late++)
+        assert.deepEqual(await fulfilment.fulfilOnce(payment, handler), { status: 'already-fulfilled' });
       assert.equal(runs, 1);
     });
 
@@ -35,9 +39,13 @@ export function fulfilmentSuite(name: string, storeOf: (timing?: { claimMs?: num
       const fulfilment = createFulfilment({ store: storeOf() });
       const refuse = () => assert.fail('handler ran');
       for (const code of ['000.200.000', '800.100.152', '900.100.300', '']) {
-        assert.deepEqual(await fulfilment.fulfilOnce({ ...approvedPayment(), result: { code, description: '' } }, refuse), { status: 'not-approved' });
+        assert.deepEqual(await fulfilment.fulfilOnce({ ...approvedPayment(), result: { code, description: '' } }, refuse), {
+          status: 'not-approved',
+        });
       }
-      assert.deepEqual(await fulfilment.fulfilOnce({ id: '', result: { code: '000.100.110', description: '' } }, refuse), { status: 'not-approved' });
+      assert.deepEqual(await fulfilment.fulfilOnce({ id: '', result: { code: '000.100.110', description: '' } }, refuse), {
+        status: 'not-approved',
+      });
     });
 
     test('a handler that throws: its caller gets the error, a waiting duplicate runs it again, and it counts once it succeeded', async () => {

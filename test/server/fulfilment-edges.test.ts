@@ -39,7 +39,7 @@ describe('fulfilOnce edges', () => {
     assert.ok(Date.parse(fulfilledAt) >= before && Date.parse(fulfilledAt) <= Date.now(), fulfilledAt);
   });
 
-  test('the handler gets the payment and the lease\'s signal, live', async () => {
+  test("the handler gets the payment and the lease's signal, live", async () => {
     const { store } = wrapped();
     const payment = approved();
     await createFulfilment({ store, now: () => T0 }).fulfilOnce(payment, (given, signal) => {
@@ -51,10 +51,13 @@ describe('fulfilOnce edges', () => {
 
   test('a store that cannot record the run: the run is still reported fulfilled', async () => {
     const { store } = wrapped({ settle: () => Promise.reject(new Error('store down')) });
-    assert.deepEqual(await createFulfilment({ store, now: () => T0 }).fulfilOnce(approved(), () => 'shipped'), { status: 'fulfilled', result: 'shipped' });
+    assert.deepEqual(await createFulfilment({ store, now: () => T0 }).fulfilOnce(approved(), () => 'shipped'), {
+      status: 'fulfilled',
+      result: 'shipped',
+    });
   });
 
-  test('a handler that throws while the store is down: the handler\'s error reaches the caller, not the store\'s', async () => {
+  test("a handler that throws while the store is down: the handler's error reaches the caller, not the store's", async () => {
     const { store } = wrapped({ settle: () => Promise.reject(new Error('store down')) });
     await assert.rejects(
       createFulfilment({ store, now: () => T0 }).fulfilOnce(approved(), () => {
@@ -68,7 +71,9 @@ describe('fulfilOnce edges', () => {
     const { store, claims } = wrapped();
     const fulfilment = createFulfilment({ store, now: () => T0 });
     for (const payment of [undefined, null, { id: 'p2' }, { id: 'p3', result: {} }]) {
-      assert.deepEqual(await fulfilment.fulfilOnce(payment as unknown as FulfillablePayment, () => assert.fail('ran')), { status: 'not-approved' });
+      assert.deepEqual(await fulfilment.fulfilOnce(payment as unknown as FulfillablePayment, () => assert.fail('ran')), {
+        status: 'not-approved',
+      });
     }
     assert.deepEqual(claims, []);
   });

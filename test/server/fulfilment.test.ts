@@ -13,7 +13,7 @@ fulfilmentSuite('memory', (timing) => createMemoryStatusStore(timing));
 
 const context = useSandbox();
 
-test('a checkout payment from the return, a second instance\'s return, a status read and a reconciliation: fulfilled once', async () => {
+test("a checkout payment from the return, a second instance's return, a status read and a reconciliation: fulfilled once", async () => {
   const statusStore = createMemoryStatusStore();
   const [first, second] = [clientFor(context.sandbox, { statusStore }).client, clientFor(context.sandbox, { statusStore }).client];
   const fulfilment = createFulfilment({ store: statusStore });
@@ -22,10 +22,15 @@ test('a checkout payment from the return, a second instance\'s return, a status 
   await payInWidget(context.sandbox, checkout.id);
   const query = { id: checkout.id, resourcePath: `/v1/checkouts/${checkout.id}/payment` };
   const [returned, reloaded] = await Promise.all([first.handleShopperReturn(query), second.handleShopperReturn(query)]);
-  const [{ payments: [reported] = [] }, read] = await Promise.all([first.reports.findByMerchantTransactionId(merchantTransactionId), first.payments.get(returned.id)]);
+  const [{ payments: [reported] = [] }, read] = await Promise.all([
+    first.reports.findByMerchantTransactionId(merchantTransactionId),
+    first.payments.get(returned.id),
+  ]);
   const shipped: string[] = [];
   const ship = (payment: { id: string }) => shipped.push(payment.id);
-  const outcomes = await Promise.all([returned, reloaded, reported!, read, returned].map((payment) => fulfilment.fulfilOnce(payment, ship)));
+  const outcomes = await Promise.all(
+    [returned, reloaded, reported!, read, returned].map((payment) => fulfilment.fulfilOnce(payment, ship)),
+  );
   assert.deepEqual(shipped, [returned.id]);
   assert.equal(outcomes.filter((outcome) => outcome.status === 'fulfilled').length, 1);
 });

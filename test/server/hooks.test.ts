@@ -17,23 +17,43 @@ const context = useSandbox();
 function observedClient(options: Parameters<typeof clientFor>[1] = {}) {
   const requests: GatewayRequestEvent[] = [];
   const responses: GatewayResponseEvent[] = [];
-  const made = clientFor(context.sandbox, { onRequest: (event) => void requests.push(event), onResponse: (event) => void responses.push(event), ...options });
+  const made = clientFor(context.sandbox, {
+    onRequest: (event) => void requests.push(event),
+    onResponse: (event) => void responses.push(event),
+    ...options,
+  });
   return { ...made, requests, responses };
 }
 
-const summary = (events: readonly GatewayResponseEvent[]) => events.map(({ method, path, attempt, httpStatus, resultCode, failure }) => ({ method, path, attempt, httpStatus, resultCode, failure }));
+const summary = (events: readonly GatewayResponseEvent[]) =>
+  events.map(({ method, path, attempt, httpStatus, resultCode, failure }) => ({ method, path, attempt, httpStatus, resultCode, failure }));
 
 describe('request/response hooks', () => {
   test('a checkout: its creation and its status read, each one attempt with status, result code and duration', async () => {
     const { client, requests, responses } = observedClient();
-    const created = await client.checkouts.create({ amount: '12.00', currency: 'EUR', paymentType: 'DB', merchantTransactionId: orderId('hooked') });
+    const created = await client.checkouts.create({
+      amount: '12.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      merchantTransactionId: orderId('hooked'),
+    });
     await payInWidget(context.sandbox, created.id);
     const payment = await client.checkouts.getPayment(created.id);
     assert.deepEqual(summary(responses), [
       { method: 'POST', path: '/v1/checkouts', attempt: 1, httpStatus: 200, resultCode: created.result.code, failure: undefined },
-      { method: 'GET', path: `/v1/checkouts/${created.id}/payment`, attempt: 1, httpStatus: 200, resultCode: payment.result.code, failure: undefined },
+      {
+        method: 'GET',
+        path: `/v1/checkouts/${created.id}/payment`,
+        attempt: 1,
+        httpStatus: 200,
+        resultCode: payment.result.code,
+        failure: undefined,
+      },
     ]);
-    assert.deepEqual(requests, responses.map(({ method, path, attempt, params }) => ({ method, path, attempt, params })));
+    assert.deepEqual(
+      requests,
+      responses.map(({ method, path, attempt, params }) => ({ method, path, attempt, params })),
+    );
     assert.equal(requests[0]!.params.amount, '12.00');
     assert.equal(requests[0]!.params.entityId, context.sandbox.entities[0]);
     for (const event of responses) assert.ok(event.durationMs >= 0 && Number.isFinite(event.durationMs));
@@ -58,7 +78,9 @@ describe('request/response hooks', () => {
     const payment = await client.payments.create(cardPayment({ merchantTransactionId }));
     assert.ok(isApproved(payment.result.code));
     const [post, ...lookups] = responses;
-    assert.deepEqual(summary([post!]), [{ method: 'POST', path: '/v1/payments', attempt: 1, httpStatus: undefined, resultCode: undefined, failure: 'GatewayNetworkError' }]);
+    assert.deepEqual(summary([post!]), [
+      { method: 'POST', path: '/v1/payments', attempt: 1, httpStatus: undefined, resultCode: undefined, failure: 'GatewayNetworkError' },
+    ]);
     assert.ok(lookups.length >= 1);
     for (const lookup of lookups) {
       assert.equal(lookup.path, '/v3/query');
@@ -75,8 +97,22 @@ describe('request/response hooks', () => {
     recorder.failNext(1);
     await client.payments.get(payment.id);
     assert.deepEqual(summary(responses), [
-      { method: 'GET', path: `/v1/payments/${payment.id}`, attempt: 1, httpStatus: undefined, resultCode: undefined, failure: 'GatewayNetworkError' },
-      { method: 'GET', path: `/v1/payments/${payment.id}`, attempt: 2, httpStatus: 200, resultCode: payment.result.code, failure: undefined },
+      {
+        method: 'GET',
+        path: `/v1/payments/${payment.id}`,
+        attempt: 1,
+        httpStatus: undefined,
+        resultCode: undefined,
+        failure: 'GatewayNetworkError',
+      },
+      {
+        method: 'GET',
+        path: `/v1/payments/${payment.id}`,
+        attempt: 2,
+        httpStatus: 200,
+        resultCode: payment.result.code,
+        failure: undefined,
+      },
     ]);
   });
 
@@ -98,7 +134,9 @@ describe('request/response hooks', () => {
       const quiet = clientFor(context.sandbox);
       const loud = clientFor(context.sandbox, hostile);
       const [plain, hooked] = await Promise.all(
-        [quiet, loud].map(({ client }) => client.payments.create(cardPayment({ merchantTransactionId: orderId('hostile'), card: card(number) })).then(outcomeOf, outcomeOf)),
+        [quiet, loud].map(({ client }) =>
+          client.payments.create(cardPayment({ merchantTransactionId: orderId('hostile'), card: card(number) })).then(outcomeOf, outcomeOf),
+        ),
       );
       assert.equal(hooked!.kind, plain!.kind, number);
       assert.equal(hooked!.resultCode, plain!.resultCode, number);
@@ -123,7 +161,11 @@ test('the README example logs one safe line per attempt', async () => {
   const lines: string[] = [];
   const observed: GatewayResponseEvent[] = [];
   const { sandbox } = context;
-  const client = loggedClient({ baseUrl: sandbox.url, accessToken: sandbox.tokens[0]!, entityId: sandbox.entities[0]! }, (line) => lines.push(line), (event) => observed.push(event));
+  const client = loggedClient(
+    { baseUrl: sandbox.url, accessToken: sandbox.tokens[0]!, entityId: sandbox.entities[0]! },
+    (line) => lines.push(line),
+    (event) => observed.push(event),
+  );
   const payment = await client.payments.create(cardPayment({ merchantTransactionId: orderId('logged') }));
   assert.equal(lines.length, 1);
   assert.match(lines[0]!, new RegExp(`^POST /v1/payments #1 → 200 ${payment.result.code.replaceAll('.', '\\.')} in \\d+ ms \\{`));
@@ -147,7 +189,8 @@ describe('no secret in any event', () => {
           const { client } = clientFor(context.sandbox, {
             accessToken: token,
             onResponse: (event) => void events.push(event),
-            fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${sandboxToken}` } }),
+            fetch: (input, init) =>
+              fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${sandboxToken}` } }),
           });
           if (lose) await control(context.sandbox, 'faults', { path: '/v1/payments', mode: 'drop', count: '1' });
           const request = cardPayment({ merchantTransactionId: orderId('canary'), card: { ...card(number), cvv } });
@@ -158,7 +201,8 @@ describe('no secret in any event', () => {
           assert.ok(!text.includes(number), 'card number');
           assert.ok(!text.includes(token), 'token');
           for (const event of events) {
-            for (const [name, value] of Object.entries(event.params)) assert.ok(name === 'card.cvv' ? value === '***' : value !== cvv, `security code in ${name}`);
+            for (const [name, value] of Object.entries(event.params))
+              assert.ok(name === 'card.cvv' ? value === '***' : value !== cvv, `security code in ${name}`);
           }
         },
       ),

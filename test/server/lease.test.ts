@@ -9,7 +9,14 @@
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, mock, test } from 'node:test';
-import { acquire, guarded, STATUS_STORE_DEFAULTS, StatusStoreUnavailableError, type ClaimRequest, type StatusStore } from '../../src/server/coordination/status-store.js';
+import {
+  acquire,
+  guarded,
+  STATUS_STORE_DEFAULTS,
+  StatusStoreUnavailableError,
+  type ClaimRequest,
+  type StatusStore,
+} from '../../src/server/coordination/status-store.js';
 import { createMemoryStatusStore } from '../../src/server/coordination/memory-status-store.js';
 import { GatewayNetworkError, GatewayThrottledError } from '../../src/server/index.js';
 
@@ -38,8 +45,14 @@ function recorded(timing: StatusStore['timing'], override: Partial<StatusStore> 
   const store: StatusStore = {
     timing,
     claim: (key, request) => (calls.push({ op: 'claim', args: [key, request] }), (override.claim ?? inner.claim)(key, request)),
-    settle: (key, token, settlement) => (calls.push({ op: 'settle', args: [key, token, settlement] }), (override.settle ?? inner.settle)(key, token, settlement)),
-    renew: (key, token, until) => (calls.push({ op: 'renew', args: [key, token, until] }), (override.renew ?? inner.renew)(key, token, until)),
+    settle: (key, token, settlement) => (
+      calls.push({ op: 'settle', args: [key, token, settlement] }),
+      (override.settle ?? inner.settle)(key, token, settlement)
+    ),
+    renew: (key, token, until) => (
+      calls.push({ op: 'renew', args: [key, token, until] }),
+      (override.renew ?? inner.renew)(key, token, until)
+    ),
   };
   return { store, inner, calls, count: (op: string) => calls.filter((call) => call.op === op).length };
 }
@@ -60,7 +73,7 @@ describe('a lease is renewed while its work runs', () => {
     if (acquired.kind === 'lease') await acquired.lease.release();
   });
 
-  test('the first claim asks for claimMs from now (the store\'s timing, else the default)', async () => {
+  test("the first claim asks for claimMs from now (the store's timing, else the default)", async () => {
     for (const [timing, claimMs] of [
       [{ claimMs: 300 }, 300],
       [{ claimMs: undefined }, STATUS_STORE_DEFAULTS.claimMs],
@@ -76,7 +89,7 @@ describe('a lease is renewed while its work runs', () => {
     }
   });
 
-  test('a claim that lapsed and was taken aborts the lease\'s signal; an unreachable store or a held claim does not', async () => {
+  test("a claim that lapsed and was taken aborts the lease's signal; an unreachable store or a held claim does not", async () => {
     for (const [renew, lost] of [
       [() => false, true],
       [() => true, false],
@@ -111,7 +124,7 @@ describe('a lease is renewed while its work runs', () => {
       const acquired = await acquire(store, KEY, { now: () => Date.now() });
       assert.ok(acquired.kind === 'lease');
       const { token } = calls[0]!.args[1] as ClaimRequest;
-      if (end === 'settle') assert.equal(await acquired.lease.settle('answer', true), 'answer', 'the key\'s final value');
+      if (end === 'settle') assert.equal(await acquired.lease.settle('answer', true), 'answer', "the key's final value");
       else await acquired.lease[end]();
       assert.deepEqual(calls.at(-1), { op: 'settle', args: [KEY, token, settlement] });
       await pass(100, 10);
@@ -126,7 +139,7 @@ describe('a lease is renewed while its work runs', () => {
     });
   }
 
-  test('a granted claim reports the store\'s start as since, and no unanswered work', async () => {
+  test("a granted claim reports the store's start as since, and no unanswered work", async () => {
     const { store } = recorded({});
     const acquired = await acquire(store, KEY, { now: () => Date.now() });
     assert.ok(acquired.kind === 'lease');
@@ -137,7 +150,7 @@ describe('a lease is renewed while its work runs', () => {
 });
 
 describe('waiting for another holder', () => {
-  test('polls after 5, 10, 20, 40, 80 ms, then every 100 ms, asking for the holder\'s answer; busy once waitMs ran out', async () => {
+  test("polls after 5, 10, 20, 40, 80 ms, then every 100 ms, asking for the holder's answer; busy once waitMs ran out", async () => {
     const { store, inner, calls } = recorded({ waitMs: 1000 });
     await inner.claim(KEY, { token: 'holder', now: T0, until: T0 + 60_000 });
     let result: unknown;
@@ -197,7 +210,7 @@ describe('waiting for another holder', () => {
     assert.deepEqual(result, { kind: 'value', value: 'paid', final: true });
   });
 
-  test('a wait that ends leaves no listener on the caller\'s signal', async () => {
+  test("a wait that ends leaves no listener on the caller's signal", async () => {
     const { store } = recorded({ waitMs: 5000 });
     const holder = await acquire(store, KEY, { now: () => Date.now() });
     assert.ok(holder.kind === 'lease');
@@ -221,7 +234,7 @@ describe('waiting for another holder', () => {
     assert.deepEqual(result, { kind: 'busy', until: T0 + 10 * STATUS_STORE_DEFAULTS.waitMs });
   });
 
-  test('a used-up limit answers limited with the store\'s retryAt', async () => {
+  test("a used-up limit answers limited with the store's retryAt", async () => {
     const { store } = recorded({});
     const limit = { count: 1, windowMs: 60_000 };
     const first = await acquire(store, KEY, { now: () => Date.now(), limit });
@@ -230,16 +243,18 @@ describe('waiting for another holder', () => {
     assert.deepEqual(await acquire(store, KEY, { now: () => Date.now(), limit }), { kind: 'limited', retryAt: T0 + 60_000 });
   });
 
-  test('a caller\'s abort before the first claim: nothing asked of the store, a GatewayNetworkError with the reason', async () => {
+  test("a caller's abort before the first claim: nothing asked of the store, a GatewayNetworkError with the reason", async () => {
     const { store, count } = recorded({});
-    const error = await acquire(store, KEY, { now: () => Date.now(), signal: AbortSignal.abort(new Error('shopper left')) }).catch((caught: unknown) => caught);
+    const error = await acquire(store, KEY, { now: () => Date.now(), signal: AbortSignal.abort(new Error('shopper left')) }).catch(
+      (caught: unknown) => caught,
+    );
     assert.ok(error instanceof GatewayNetworkError, String(error));
     assert.equal(error.message, 'The wait for the status store was aborted by its caller; nothing was sent');
     assert.equal((error.cause as Error).message, 'shopper left');
     assert.equal(count('claim'), 0);
   });
 
-  test('a caller\'s abort while waiting ends the wait at once with the reason; no claim after it', async () => {
+  test("a caller's abort while waiting ends the wait at once with the reason; no claim after it", async () => {
     const { store, inner, count } = recorded({ waitMs: 5000 });
     await inner.claim(KEY, { token: 'holder', now: T0, until: T0 + 60_000 });
     const controller = new AbortController();
@@ -260,7 +275,12 @@ describe('waiting for another holder', () => {
 describe('store failures', () => {
   test('anything a store throws becomes StatusStoreUnavailableError (throttled, retry after 1 s) with the cause; typed errors pass unchanged', async () => {
     const boom = new Error('ECONNRESET');
-    for (const fail of [() => Promise.reject(boom), () => { throw boom; }]) {
+    for (const fail of [
+      () => Promise.reject(boom),
+      () => {
+        throw boom;
+      },
+    ]) {
       const error = await guarded(fail).catch((caught: unknown) => caught);
       assert.ok(error instanceof StatusStoreUnavailableError, String(error));
       assert.equal((error.cause as Error).message, 'ECONNRESET');
@@ -274,7 +294,7 @@ describe('store failures', () => {
     assert.equal(await guarded(() => 'value'), 'value');
   });
 
-  test('a failing claim fails acquire; a failing settle fails the lease\'s end, typed', async () => {
+  test("a failing claim fails acquire; a failing settle fails the lease's end, typed", async () => {
     const { store } = recorded({}, { claim: () => Promise.reject(new Error('down')) });
     await assert.rejects(acquire(store, KEY, { now: () => Date.now() }), StatusStoreUnavailableError);
     for (const end of ['settle', 'release', 'unanswered'] as const) {

@@ -88,7 +88,7 @@ describe('what a record costs (UTF-16 code units: 64 per record, its key and str
 });
 
 describe('expiry', () => {
-  test('a claim\'s record lives transientMs past its until, then is gone', async () => {
+  test("a claim's record lives transientMs past its until, then is gone", async () => {
     const { store, clock } = clocked({ transientMs: 1_000 });
     store.claim('k', { token: 'a', now: T0, until: T0 + 5_000 });
     clock.now = T0 + 5_999;
@@ -119,7 +119,12 @@ describe('expiry', () => {
     clock.now = T0 + 1_500;
     assert.equal(store.usage.records, 2, 't2 went');
     clock.now = T0 + 3_000;
-    assert.deepEqual(store.usage, { records: 1, bytes: OVERHEAD + 5 + 1 + 1 + 1, keptBytes: OVERHEAD + 5 + 1 + 1 + 1, maxBytes: STATUS_STORE_DEFAULTS.maxBytes });
+    assert.deepEqual(store.usage, {
+      records: 1,
+      bytes: OVERHEAD + 5 + 1 + 1 + 1,
+      keptBytes: OVERHEAD + 5 + 1 + 1 + 1,
+      maxBytes: STATUS_STORE_DEFAULTS.maxBytes,
+    });
     clock.now = T0 + 3_500;
     assert.deepEqual(store.usage, { records: 0, bytes: 0, keptBytes: 0, maxBytes: STATUS_STORE_DEFAULTS.maxBytes });
   });
@@ -130,7 +135,11 @@ describe('expiry', () => {
     store.settle('k', 'a', { unanswered: true });
     assert.equal(store.usage.keptBytes, store.usage.bytes);
     clock.now = T0 + 9_999;
-    assert.deepEqual(store.claim('k', { token: 'b', now: clock.now, until: clock.now + 1_000 }), { status: 'claimed', since: T0, unanswered: true });
+    assert.deepEqual(store.claim('k', { token: 'b', now: clock.now, until: clock.now + 1_000 }), {
+      status: 'claimed',
+      since: T0,
+      unanswered: true,
+    });
     store.settle('k', 'b', { value: 'pending', final: false });
     assert.deepEqual(store.claim('k', { token: 'c', now: clock.now, until: clock.now + 1_000 }), { status: 'claimed', since: T0 });
   });
@@ -148,7 +157,7 @@ describe('expiry', () => {
   });
 });
 
-describe('the contract\'s edges', () => {
+describe("the contract's edges", () => {
   test('a counted call leaves the window exactly windowMs after it was granted', async () => {
     const { store } = clocked();
     const limit = { count: 1, windowMs: 1_000 };
@@ -171,7 +180,7 @@ describe('the contract\'s edges', () => {
     assert.deepEqual(store.claim('k', { token: 'c', now: T0 + 700, until: T0 + 710, limit }), { status: 'limited', retryAt: T0 + 1_300 });
   });
 
-  test('a claim lives until its until: busy before, taken at it, and the lapsed holder\'s work is unanswered', async () => {
+  test("a claim lives until its until: busy before, taken at it, and the lapsed holder's work is unanswered", async () => {
     const { store } = clocked();
     store.claim('k', { token: 'a', now: T0, until: T0 + 100 });
     assert.deepEqual(store.claim('k', { token: 'b', now: T0 + 99, until: T0 + 200 }), { status: 'busy', holder: 'a', until: T0 + 100 });
@@ -184,7 +193,11 @@ describe('the contract\'s edges', () => {
     store.settle('k', 'a', { value: 'pending', final: false });
     assert.deepEqual(store.claim('k', { token: 'b', now: T0, until: T0 + 100, answerOf: 'a' }), { status: 'answer', value: 'pending' });
     assert.deepEqual(store.claim('k', { token: 'c', now: T0, until: T0 + 100, answerOf: 'z' }), { status: 'claimed', since: T0 });
-    assert.deepEqual(store.claim('k', { token: 'd', now: T0, until: T0 + 100, answerOf: 'a' }), { status: 'answer', value: 'pending' }, 'the answer, even while another claim holds the key');
+    assert.deepEqual(
+      store.claim('k', { token: 'd', now: T0, until: T0 + 100, answerOf: 'a' }),
+      { status: 'answer', value: 'pending' },
+      'the answer, even while another claim holds the key',
+    );
   });
 
   test('settle by someone who holds nothing, without a value, changes nothing and answers the final value', async () => {
@@ -244,10 +257,18 @@ describe('records out of expiry order, room for a rewrite, what stays kept', () 
     store.claim('u', { token: 't1', now: T0, until: T0 + 10 });
     assert.deepEqual(store.claim('u', { token: 't2', now: T0 + 10, until: T0 + 20 }), { status: 'claimed', since: T0, unanswered: true });
     store.settle('u', 't2', {});
-    assert.deepEqual(store.claim('u', { token: 't3', now: T0 + 20, until: T0 + 30 }), { status: 'claimed', since: T0, unanswered: true }, 'still unknown: no answer was settled');
+    assert.deepEqual(
+      store.claim('u', { token: 't3', now: T0 + 20, until: T0 + 30 }),
+      { status: 'claimed', since: T0, unanswered: true },
+      'still unknown: no answer was settled',
+    );
     store.settle('u', 't3', {});
     assert.equal(store.usage.keptBytes, OVERHEAD + 1);
     store.claim('f', { token: 'xx', now: T0 + 30, until: T0 + 40 });
-    assert.equal((await store.claim('u', { token: 't4', now: T0 + 30, until: T0 + 40 })).status, 'claimed', 'the full store still serves the key whose work is unknown');
+    assert.equal(
+      (await store.claim('u', { token: 't4', now: T0 + 30, until: T0 + 40 })).status,
+      'claimed',
+      'the full store still serves the key whose work is unknown',
+    );
   });
 });

@@ -75,7 +75,11 @@ describe('an uncertain payment is looked up, never re-sent', () => {
     assert.equal(error.merchantTransactionId, merchantTransactionId);
     assert.match(error.message, /not retried/);
     assert.equal(recorder.posts().length, 1);
-    assert.equal(lookups(recorder).length, 2, 'nothing read before sending (even with a caller-chosen merchantTransactionId), one look-up per reconcile delay');
+    assert.equal(
+      lookups(recorder).length,
+      2,
+      'nothing read before sending (even with a caller-chosen merchantTransactionId), one look-up per reconcile delay',
+    );
     assert.ok(error.cause instanceof GatewayTimeoutError, 'the cause says why the outcome is unknown');
   });
 
@@ -110,7 +114,9 @@ describe('an uncertain payment is looked up, never re-sent', () => {
     assert.equal(capture.paymentType, 'CP');
     assert.equal(capture.referencedId, preauthorization.id);
     assert.equal(recorder.posts().length, 2, 'the PA and one capture');
-    const again = await client.payments.capture(preauthorization.id, { amount: '0.01', currency: 'EUR' }).catch((caught: unknown) => caught);
+    const again = await client.payments
+      .capture(preauthorization.id, { amount: '0.01', currency: 'EUR' })
+      .catch((caught: unknown) => caught);
     assert.ok(again instanceof GatewayError && again.resultCode === RESULT_CODES.cannotCapture, 'the full amount was captured once');
   });
 
@@ -147,7 +153,7 @@ describe('reads are retried with backoff', () => {
     recorder.failNext(0);
   });
 
-  test('a caller\'s AbortSignal cancels without retry; a per-call timeoutMs overrides the client\'s', async () => {
+  test("a caller's AbortSignal cancels without retry; a per-call timeoutMs overrides the client's", async () => {
     const { client, recorder } = clientFor(context.sandbox);
     const debit = await client.payments.create(cardPayment());
     await control(context.sandbox, 'faults', { path: `/v1/payments/${debit.id}`, mode: 'hang', count: '4' });
@@ -181,7 +187,7 @@ describe('request-level errors', () => {
     assert.equal(error.httpStatus, 403);
   });
 
-  test('the gateway\'s throttling answer is GatewayThrottledError', async () => {
+  test("the gateway's throttling answer is GatewayThrottledError", async () => {
     const { client } = clientFor(context.sandbox);
     const checkout = await client.checkouts.create({ amount: '5.00', currency: 'EUR', paymentType: 'DB' });
     await client.checkouts.getPayment(checkout.id);
@@ -192,7 +198,7 @@ describe('request-level errors', () => {
     assert.equal(error.httpStatus, 429);
   });
 
-  test('a body that is not the gateway\'s JSON is a GatewayNetworkError naming the status', async () => {
+  test("a body that is not the gateway's JSON is a GatewayNetworkError naming the status", async () => {
     const { client } = clientFor(context.sandbox, { baseUrl: `${context.sandbox.url}/v1/paymentWidgets.js?x=` });
     const error = await client.reports.findByMerchantTransactionId('x').catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayNetworkError, String(error));

@@ -23,7 +23,8 @@ import {
 import { answer, PAYMENT_ID, stubClient } from '../adversarial/client-support.js';
 import { cardPayment } from './fixtures.js';
 
-const payment = (code: string, fields: Record<string, unknown> = {}) => answer(code, { id: PAYMENT_ID, paymentType: 'DB', amount: '92.00', currency: 'EUR', ...fields }) as unknown as Payment;
+const payment = (code: string, fields: Record<string, unknown> = {}) =>
+  answer(code, { id: PAYMENT_ID, paymentType: 'DB', amount: '92.00', currency: 'EUR', ...fields }) as unknown as Payment;
 
 describe('a payment answer with an id is a payment that exists, whatever the HTTP status', () => {
   test('HTTP 400 with 100.100.101 and an id: a decline carrying the id, the result and the whole answer', async () => {
@@ -51,7 +52,15 @@ describe('a payment answer with an id is a payment that exists, whatever the HTT
   });
 
   test('declines of every group are GatewayDeclinedError by result code, at any HTTP status', async () => {
-    const groups = { '800.100.152': 'declined', '000.400.101': 'rejected_3ds', '100.380.401': 'rejected_risk', '800.300.101': 'rejected_risk', '300.100.100': 'soft_decline', '100.396.101': 'rejected_async', '100.100.101': 'rejected_validation' };
+    const groups = {
+      '800.100.152': 'declined',
+      '000.400.101': 'rejected_3ds',
+      '100.380.401': 'rejected_risk',
+      '800.300.101': 'rejected_risk',
+      '300.100.100': 'soft_decline',
+      '100.396.101': 'rejected_async',
+      '100.100.101': 'rejected_validation',
+    };
     for (const [code, kind] of Object.entries(groups)) {
       for (const status of [200, 400, 402, 500]) {
         const { client } = stubClient(() => ({ status, body: payment(code) }));
@@ -79,11 +88,23 @@ describe('a payment answer with an id is a payment that exists, whatever the HTT
 
 describe('parameter errors are kept as the gateway sent them', () => {
   test('an entry without value stays without value; one with a value keeps it (masked when secret)', async () => {
-    const body = { result: { code: '200.300.404', description: 'invalid or missing parameter', parameterErrors: [{ name: 'amount', message: 'is required' }, { name: 'card.number', value: '4200000000000000', message: 'bad' }] } };
+    const body = {
+      result: {
+        code: '200.300.404',
+        description: 'invalid or missing parameter',
+        parameterErrors: [
+          { name: 'amount', message: 'is required' },
+          { name: 'card.number', value: '4200000000000000', message: 'bad' },
+        ],
+      },
+    };
     const { client } = stubClient(() => ({ status: 400, body }));
     const error = await client.checkouts.create({ amount: '1.00', currency: 'EUR', paymentType: 'DB' }).catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayValidationError);
-    assert.deepEqual(error.parameterErrors, [{ name: 'amount', message: 'is required' }, { name: 'card.number', value: '420000******0000', message: 'bad' }]);
+    assert.deepEqual(error.parameterErrors, [
+      { name: 'amount', message: 'is required' },
+      { name: 'card.number', value: '420000******0000', message: 'bad' },
+    ]);
     assert.ok(!('value' in error.parameterErrors[0]!));
     assert.ok(!JSON.stringify(error).includes('undefined'));
   });
@@ -92,9 +113,19 @@ describe('parameter errors are kept as the gateway sent them', () => {
 describe('outcomeOf: one discriminated union for every payment and every error', () => {
   test('payments: approved, approved with review, pending with and without a redirect, and a declined one read from a report', () => {
     assert.deepEqual(
-      [payment('000.000.000'), payment('000.400.000'), payment('000.200.000', { redirect: { url: 'https://acs.example', parameters: [] } }), payment('000.200.100')].map((value) => {
+      [
+        payment('000.000.000'),
+        payment('000.400.000'),
+        payment('000.200.000', { redirect: { url: 'https://acs.example', parameters: [] } }),
+        payment('000.200.100'),
+      ].map((value) => {
         const outcome = outcomeOf(value);
-        return [outcome.kind, outcome.retryable, 'review' in outcome ? outcome.review : undefined, 'redirect' in outcome ? outcome.redirect?.url : undefined];
+        return [
+          outcome.kind,
+          outcome.retryable,
+          'review' in outcome ? outcome.review : undefined,
+          'redirect' in outcome ? outcome.redirect?.url : undefined,
+        ];
       }),
       [
         ['approved', false, false, undefined],
@@ -118,7 +149,14 @@ describe('outcomeOf: one discriminated union for every payment and every error',
       [new GatewayNetworkError('x'), 'failed', true],
       [new GatewayError('x', { resultCode: '800.800.800' }), 'failed', true],
       [new UncertainOutcomeError('x', { merchantTransactionId: 'm-1' }), 'uncertain', false],
-      [new GatewayVerificationError('x', { mismatches: [{ field: 'amount', expected: '1.00', actual: '2.00' }], payment: payment('000.000.000') }), 'mismatch', false],
+      [
+        new GatewayVerificationError('x', {
+          mismatches: [{ field: 'amount', expected: '1.00', actual: '2.00' }],
+          payment: payment('000.000.000'),
+        }),
+        'mismatch',
+        false,
+      ],
     ];
     for (const [error, kind, retryable] of cases) {
       const outcome = outcomeOf(error);
@@ -143,7 +181,7 @@ describe('outcomeOf: one discriminated union for every payment and every error',
     await assert.rejects(toOutcome(Promise.reject(bug)), bug);
   });
 
-  test('an outcome\'s JSON is safe to log: the error by its JSON, never its card data', async () => {
+  test("an outcome's JSON is safe to log: the error by its JSON, never its card data", async () => {
     const { client } = stubClient(() => ({ status: 200, body: payment('800.100.152') }));
     const outcome = await toOutcome(client.payments.create(cardPayment()));
     const json = JSON.stringify(outcome);

@@ -14,11 +14,19 @@ import { billing, card, CARDS, cardPayment, clientFor, orderId, useSandbox } fro
 const context = useSandbox();
 
 describe('payments.create', () => {
-  test('a debit is approved and sent form-encoded with the seed\'s flat names', async () => {
+  test("a debit is approved and sent form-encoded with the seed's flat names", async () => {
     const { client, recorder } = clientFor(context.sandbox);
     const merchantTransactionId = orderId();
     const payment = await client.payments.create(
-      cardPayment({ merchantTransactionId, customer: { email: 'jane.jones@example.com', ip: '2001:db8::1', browser: { language: 'de-AT', screenWidth: 1280, javaEnabled: false } }, customParameters: { OrderID: '42' } }),
+      cardPayment({
+        merchantTransactionId,
+        customer: {
+          email: 'jane.jones@example.com',
+          ip: '2001:db8::1',
+          browser: { language: 'de-AT', screenWidth: 1280, javaEnabled: false },
+        },
+        customParameters: { OrderID: '42' },
+      }),
     );
     assert.equal(payment.result.code, RESULT_CODES.approvedIntegratorTest);
     assert.equal(payment.paymentType, 'DB');
@@ -48,7 +56,10 @@ describe('payments.create', () => {
     assert.equal(external.result.code, RESULT_CODES.approvedConnectorTest);
     const internal = await client.payments.create(cardPayment({ testMode: 'INTERNAL' }));
     assert.equal(internal.result.code, RESULT_CODES.approvedIntegratorTest);
-    assert.deepEqual(recorder.posts().map((call) => new URLSearchParams(call.body).get('testMode')), ['EXTERNAL', 'INTERNAL']);
+    assert.deepEqual(
+      recorder.posts().map((call) => new URLSearchParams(call.body).get('testMode')),
+      ['EXTERNAL', 'INTERNAL'],
+    );
   });
 
   for (const [name, number, code] of [
@@ -67,10 +78,17 @@ describe('payments.create', () => {
     });
   }
 
-  test('every bad field is listed before sending: GatewayValidationError mirrors the gateway\'s parameterErrors', async () => {
+  test("every bad field is listed before sending: GatewayValidationError mirrors the gateway's parameterErrors", async () => {
     const { client, recorder } = clientFor(context.sandbox);
     const error = await client.payments
-      .create(cardPayment({ amount: '92.5', currency: 'euro', card: { ...card(), number: '4200000000000001', expiryMonth: '13' }, customer: { email: 'not-an-email', ip: '999.1.1.1' } }))
+      .create(
+        cardPayment({
+          amount: '92.5',
+          currency: 'euro',
+          card: { ...card(), number: '4200000000000001', expiryMonth: '13' },
+          customer: { email: 'not-an-email', ip: '999.1.1.1' },
+        }),
+      )
       .catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayValidationError);
     const names = error.parameterErrors.map((problem) => problem.name).sort();
@@ -78,10 +96,12 @@ describe('payments.create', () => {
     assert.equal(recorder.calls.length, 0);
   });
 
-  test('the gateway\'s own 400 (a rule only it knows, a currency differing from the PA) maps to GatewayValidationError with its parameterErrors', async () => {
+  test("the gateway's own 400 (a rule only it knows, a currency differing from the PA) maps to GatewayValidationError with its parameterErrors", async () => {
     const { client } = clientFor(context.sandbox);
     const preauthorization = await client.payments.create(cardPayment({ paymentType: 'PA' }));
-    const error = await client.payments.capture(preauthorization.id, { amount: '10.00', currency: 'USD' }).catch((caught: unknown) => caught);
+    const error = await client.payments
+      .capture(preauthorization.id, { amount: '10.00', currency: 'USD' })
+      .catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayValidationError, String(error));
     assert.equal(error.resultCode, RESULT_CODES.invalidParameter);
     assert.equal(error.httpStatus, 400);
@@ -91,7 +111,12 @@ describe('payments.create', () => {
   test('3DS through the gateway: a pending answer carries the redirect (url, parameters, preconditions) for <gw-3ds-handler>', async () => {
     const { client } = clientFor(context.sandbox);
     const pending = await client.payments.create(
-      cardPayment({ card: card(CARDS.frictionless), shopperResultUrl: 'https://shop.example/return', billing, customParameters: { '3DS2_enrolled': 'true' } }),
+      cardPayment({
+        card: card(CARDS.frictionless),
+        shopperResultUrl: 'https://shop.example/return',
+        billing,
+        customParameters: { '3DS2_enrolled': 'true' },
+      }),
     );
     assert.equal(pending.result.code, RESULT_CODES.pending);
     assert.equal(classifyResult(pending.result.code), 'pending');
@@ -107,13 +132,22 @@ describe('payments.create', () => {
     test(`3DS challenge ${outcome === 'complete' ? 'completed' : 'failed'} by the shopper: the return URL's resourcePath gives the final payment`, async () => {
       const { client } = clientFor(context.sandbox);
       const shopperResultUrl = 'https://shop.example/payment-result';
-      const pending = await client.payments.create(cardPayment({ card: card(CARDS.challenge), shopperResultUrl, billing, customParameters: { '3DS2_enrolled': 'true' } }));
+      const pending = await client.payments.create(
+        cardPayment({ card: card(CARDS.challenge), shopperResultUrl, billing, customParameters: { '3DS2_enrolled': 'true' } }),
+      );
       const redirect = pending.redirect!;
       // The browser's part (what <gw-3ds-handler> does): post the redirect parameters, then answer the challenge page.
-      const execute = await fetch(redirect.url, { method: 'POST', body: new URLSearchParams(redirect.parameters.map(({ name, value }) => [name, value])) });
+      const execute = await fetch(redirect.url, {
+        method: 'POST',
+        body: new URLSearchParams(redirect.parameters.map(({ name, value }) => [name, value])),
+      });
       const session = /name="threeDSSessionData" value="([^"]+)"/.exec(await execute.text())?.[1];
       assert.ok(session, 'the challenge page carries the session');
-      const answer = await fetch(`${context.sandbox.url}/v1/threeDSecure/challenge`, { method: 'POST', body: new URLSearchParams({ threeDSSessionData: session, outcome }), redirect: 'manual' });
+      const answer = await fetch(`${context.sandbox.url}/v1/threeDSecure/challenge`, {
+        method: 'POST',
+        body: new URLSearchParams({ threeDSSessionData: session, outcome }),
+        redirect: 'manual',
+      });
       const back = new URL(answer.headers.get('location')!);
       assert.equal(back.origin + back.pathname, shopperResultUrl);
       const query = Object.fromEntries(back.searchParams);
@@ -131,7 +165,9 @@ describe('payments.create', () => {
 
   test('the 3DS step needs shopperResultUrl and billing for an enrolled card, checked before sending', async () => {
     const { client, recorder } = clientFor(context.sandbox);
-    const error = await client.payments.create(cardPayment({ customParameters: { '3DS2_enrolled': 'true' } })).catch((caught: unknown) => caught);
+    const error = await client.payments
+      .create(cardPayment({ customParameters: { '3DS2_enrolled': 'true' } }))
+      .catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayValidationError);
     assert.ok(error.parameterErrors.some((problem) => problem.name === 'shopperResultUrl'));
     assert.equal(recorder.calls.length, 0);
@@ -141,8 +177,21 @@ describe('payments.create', () => {
     const { client, recorder } = clientFor(context.sandbox);
     const payment = await client.payments.create(
       cardPayment({
-        threeDSecure: { eci: '05', authenticationStatus: 'Y', version: '2.2.0', dsTransactionId: 'c1e4f3a0-1b2c-4d5e-8f90-123456789abc', flow: 'challenge' },
-        standingInstruction: { type: 'INSTALMENT', mode: 'INITIAL', source: 'CIT', numberOfInstallments: 12, expiry: '2027-11-21', frequency: '0030' },
+        threeDSecure: {
+          eci: '05',
+          authenticationStatus: 'Y',
+          version: '2.2.0',
+          dsTransactionId: 'c1e4f3a0-1b2c-4d5e-8f90-123456789abc',
+          flow: 'challenge',
+        },
+        standingInstruction: {
+          type: 'INSTALMENT',
+          mode: 'INITIAL',
+          source: 'CIT',
+          numberOfInstallments: 12,
+          expiry: '2027-11-21',
+          frequency: '0030',
+        },
       }),
     );
     assert.ok(isApproved(payment.result.code));
@@ -163,7 +212,9 @@ describe('capture, refund, reversal (POST /v1/payments/{id})', () => {
     assert.ok(isApproved(first.result.code));
     const second = await client.payments.capture(preauthorization.id, { amount: '30.00', currency: 'EUR' });
     assert.equal(second.amount, '30.00');
-    const error = await client.payments.capture(preauthorization.id, { amount: '0.01', currency: 'EUR' }).catch((caught: unknown) => caught);
+    const error = await client.payments
+      .capture(preauthorization.id, { amount: '0.01', currency: 'EUR' })
+      .catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayValidationError, String(error));
     assert.equal(error.resultCode, RESULT_CODES.cannotCapture);
   });
@@ -189,7 +240,9 @@ describe('capture, refund, reversal (POST /v1/payments/{id})', () => {
 
   test('a capture of an unknown payment is GatewayNotFoundError; an id that is not an id never reaches the network', async () => {
     const { client, recorder } = clientFor(context.sandbox);
-    const error = await client.payments.capture('8ac7a4a17000000000000000000000ff', { amount: '1.00', currency: 'EUR' }).catch((caught: unknown) => caught);
+    const error = await client.payments
+      .capture('8ac7a4a17000000000000000000000ff', { amount: '1.00', currency: 'EUR' })
+      .catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayNotFoundError, String(error));
     assert.equal(error.resultCode, RESULT_CODES.referenceNotFound);
     const calls = recorder.calls.length;
@@ -212,10 +265,20 @@ describe('registrations', () => {
       paymentType: 'DB',
       amount: '9.99',
       currency: 'EUR',
-      standingInstruction: { type: 'UNSCHEDULED', mode: 'REPEATED', source: 'MIT', initialTransactionId: initial.resultDetails!.CardholderInitiatedTransactionID! },
+      standingInstruction: {
+        type: 'UNSCHEDULED',
+        mode: 'REPEATED',
+        source: 'MIT',
+        initialTransactionId: initial.resultDetails!.CardholderInitiatedTransactionID!,
+      },
     });
     assert.ok(isApproved(repeated.result.code));
-    const credit = await client.registrations.createPayment(initial.registrationId!, { programme: 'basicCredit', paymentType: 'CD', amount: '5.00', currency: 'EUR' });
+    const credit = await client.registrations.createPayment(initial.registrationId!, {
+      programme: 'basicCredit',
+      paymentType: 'CD',
+      amount: '5.00',
+      currency: 'EUR',
+    });
     assert.equal(credit.paymentType, 'CD');
     assert.equal(credit.paymentBrand, undefined, 'no brand on a basic credit with a registered card');
     assert.equal(credit.standingInstruction?.mode, 'REPEATED');
@@ -239,12 +302,18 @@ describe('reports (GET /v3/query)', () => {
     const report = await client.reports.get(debit.id);
     assert.equal(report.id, debit.id);
     assert.equal(report.amount, '92.00');
-    const declined = await client.payments.create(cardPayment({ merchantTransactionId, card: card(CARDS.declined) })).catch((caught: unknown) => caught);
+    const declined = await client.payments
+      .create(cardPayment({ merchantTransactionId, card: card(CARDS.declined) }))
+      .catch((caught: unknown) => caught);
     assert.ok(declined instanceof GatewayDeclinedError);
     const list = await client.reports.findByMerchantTransactionId(merchantTransactionId);
     assert.deepEqual(list.payments.map((payment) => payment.id).sort(), [debit.id, declined.payment!.id].sort());
     const declinedReport = await client.reports.get(declined.payment!.id);
-    assert.equal(declinedReport.result.code, RESULT_CODES.declinedByAuthorization, 'reports answer whatever the outcome, they do not throw on a decline');
+    assert.equal(
+      declinedReport.result.code,
+      RESULT_CODES.declinedByAuthorization,
+      'reports answer whatever the outcome, they do not throw on a decline',
+    );
   });
 
   test('a miss is GatewayNotFoundError for one id and an empty list for a merchantTransactionId', async () => {

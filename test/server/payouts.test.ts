@@ -27,9 +27,14 @@ describe('payouts.create', () => {
   test('to the US and Canada, recipient.state and recipient.country are required and then accepted', async () => {
     const { client, recorder } = clientFor(context.sandbox);
     const transfer = payoutsByProgramme().originalCreditTransfer as Extract<CardPayout, { programme: 'originalCreditTransfer' }>;
-    const missing = await client.payouts.create({ ...transfer, recipient: { ...recipient, country: 'USA' } }).catch((caught: unknown) => caught);
+    const missing = await client.payouts
+      .create({ ...transfer, recipient: { ...recipient, country: 'USA' } })
+      .catch((caught: unknown) => caught);
     assert.ok(missing instanceof GatewayValidationError);
-    assert.deepEqual(missing.parameterErrors.map((problem) => problem.name), ['recipient.state']);
+    assert.deepEqual(
+      missing.parameterErrors.map((problem) => problem.name),
+      ['recipient.state'],
+    );
     assert.equal(recorder.calls.length, 0);
     const payment = await client.payouts.create({ ...transfer, recipient: { ...recipient, country: 'CAN', state: 'ON' } });
     assert.ok(isApproved(payment.result.code));
@@ -38,7 +43,9 @@ describe('payouts.create', () => {
   test('a payout programme with a funding F code is refused before sending', async () => {
     const { client, recorder } = clientFor(context.sandbox);
     const send = payoutsByProgramme().sendPayout as Extract<CardPayout, { programme: 'sendPayout' }>;
-    const error = await client.payouts.create({ ...send, customParameters: { ...send.customParameters, TransactionTypeIdentifier: 'F07' } } as never).catch((caught: unknown) => caught);
+    const error = await client.payouts
+      .create({ ...send, customParameters: { ...send.customParameters, TransactionTypeIdentifier: 'F07' } } as never)
+      .catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayValidationError);
     assert.ok(error.parameterErrors.some((problem) => problem.name === 'customParameters[TransactionTypeIdentifier]'));
     assert.equal(recorder.calls.length, 0);
@@ -61,13 +68,23 @@ describe('account funding', () => {
     assert.equal(payment.recipient?.givenName, recipient.givenName);
   });
 
-  test('send funding to the US needs the recipient\'s street, city and postcode too', async () => {
+  test("send funding to the US needs the recipient's street, city and postcode too", async () => {
     const { client, recorder } = clientFor(context.sandbox);
     const error = await client.payments
-      .create({ ...cardPayment(), programme: 'accountFunding', merchant: { city: 'Berlin' }, recipient: { ...recipient, country: 'USA', state: 'NY' }, customParameters: { ...creditSender, TransactionTypeIdentifier: 'F52' } })
+      .create({
+        ...cardPayment(),
+        programme: 'accountFunding',
+        merchant: { city: 'Berlin' },
+        recipient: { ...recipient, country: 'USA', state: 'NY' },
+        customParameters: { ...creditSender, TransactionTypeIdentifier: 'F52' },
+      })
       .catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayValidationError);
-    assert.deepEqual(error.parameterErrors.map((problem) => problem.name).sort(), ['recipient.city', 'recipient.postcode', 'recipient.street']);
+    assert.deepEqual(error.parameterErrors.map((problem) => problem.name).sort(), [
+      'recipient.city',
+      'recipient.postcode',
+      'recipient.street',
+    ]);
     assert.equal(recorder.calls.length, 0);
   });
 });
@@ -75,7 +92,9 @@ describe('account funding', () => {
 describe('payouts against a registration', () => {
   test('a send payout to a registered card needs no card data', async () => {
     const { client, recorder } = clientFor(context.sandbox);
-    const initial = await client.payments.create(cardPayment({ paymentBrand: 'MASTER', card: { ...cardPayment().card, number: '5454545454545454' }, createRegistration: true }));
+    const initial = await client.payments.create(
+      cardPayment({ paymentBrand: 'MASTER', card: { ...cardPayment().card, number: '5454545454545454' }, createRegistration: true }),
+    );
     const { card: _card, ...send } = payoutsByProgramme().sendPayout as Extract<CardPayout, { programme: 'sendPayout' }>;
     const payout = await client.registrations.createPayment(initial.registrationId!, send);
     assert.ok(isApproved(payout.result.code), payout.result.code);

@@ -17,7 +17,12 @@ const REFERENCE_FIELD = `customParameters[${REQUEST_REFERENCE}]`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A report entry as the platform lists it: the request's fields, its custom parameters, a result. */
-function entry(id: string, post: StubCall, fields: Partial<Payment> = {}, customParameters?: Record<string, string>): Record<string, unknown> {
+function entry(
+  id: string,
+  post: StubCall,
+  fields: Partial<Payment> = {},
+  customParameters?: Record<string, string>,
+): Record<string, unknown> {
   const number = post.form.get('card.number') ?? '';
   return {
     id,
@@ -42,7 +47,10 @@ const dropped = () => {
 
 describe('one round trip per payment', () => {
   test('a payment with a merchant-chosen merchantTransactionId is one request, carrying a fresh reference', async () => {
-    const { client, calls } = stubClient((call) => ({ status: 200, body: answer('000.100.110', entry('8ac7a4a17000000000000000000000b1', call)) }));
+    const { client, calls } = stubClient((call) => ({
+      status: 200,
+      body: answer('000.100.110', entry('8ac7a4a17000000000000000000000b1', call)),
+    }));
     await client.payments.create(cardPayment({ merchantTransactionId: 'order-1001' }));
     await client.payments.create(cardPayment({ merchantTransactionId: 'order-1001' }));
     assert.deepEqual(
@@ -57,7 +65,10 @@ describe('one round trip per payment', () => {
   });
 
   test("a caller's own GW_REFERENCE is replaced: the reference is always the client's fresh one", async () => {
-    const { client, calls } = stubClient((call) => ({ status: 200, body: answer('000.100.110', entry('8ac7a4a17000000000000000000000b2', call)) }));
+    const { client, calls } = stubClient((call) => ({
+      status: 200,
+      body: answer('000.100.110', entry('8ac7a4a17000000000000000000000b2', call)),
+    }));
     await client.payments.create(cardPayment({ customParameters: { [REQUEST_REFERENCE]: 'reused' } }));
     assert.match(calls[0]!.form.get(REFERENCE_FIELD)!, UUID);
   });
@@ -73,8 +84,18 @@ describe('reconciliation: exact by reference, fields only as the fallback', () =
       }
       // An earlier attempt with the same fields under the same id (another reference), and the lost one.
       return list([
-        entry('8ac7a4a17000000000000000000000c1', post!, {}, { [REQUEST_REFERENCE]: 'd2a1c6a4-0000-4000-8000-000000000001', CTPE_DESCRIPTOR_TEMPLATE: '' }),
-        entry('8ac7a4a17000000000000000000000c2', post!, {}, { [REQUEST_REFERENCE]: post!.form.get(REFERENCE_FIELD)!, CTPE_DESCRIPTOR_TEMPLATE: '' }),
+        entry(
+          '8ac7a4a17000000000000000000000c1',
+          post!,
+          {},
+          { [REQUEST_REFERENCE]: 'd2a1c6a4-0000-4000-8000-000000000001', CTPE_DESCRIPTOR_TEMPLATE: '' },
+        ),
+        entry(
+          '8ac7a4a17000000000000000000000c2',
+          post!,
+          {},
+          { [REQUEST_REFERENCE]: post!.form.get(REFERENCE_FIELD)!, CTPE_DESCRIPTOR_TEMPLATE: '' },
+        ),
       ]);
     });
     const payment = await client.payments.create(cardPayment({ merchantTransactionId: 'order-2002' }));
@@ -145,11 +166,25 @@ describe('reconciliation: exact by reference, fields only as the fallback', () =
         return dropped();
       }
       if (!post) return notFound;
-      const first = entry('8ac7a4a17000000000000000000000d1', post, { referencedId: '8ac7a4a17000000000000000000000aa' }, { [REQUEST_REFERENCE]: 'd2a1c6a4-0000-4000-8000-000000000003' });
-      const lost = entry('8ac7a4a17000000000000000000000d2', post, { referencedId: '8ac7a4a17000000000000000000000aa' }, { [REQUEST_REFERENCE]: post.form.get(REFERENCE_FIELD)! });
+      const first = entry(
+        '8ac7a4a17000000000000000000000d1',
+        post,
+        { referencedId: '8ac7a4a17000000000000000000000aa' },
+        { [REQUEST_REFERENCE]: 'd2a1c6a4-0000-4000-8000-000000000003' },
+      );
+      const lost = entry(
+        '8ac7a4a17000000000000000000000d2',
+        post,
+        { referencedId: '8ac7a4a17000000000000000000000aa' },
+        { [REQUEST_REFERENCE]: post.form.get(REFERENCE_FIELD)! },
+      );
       return list([first, lost]);
     });
-    const capture = await client.payments.capture('8ac7a4a17000000000000000000000aa', { amount: '50.00', currency: 'EUR', merchantTransactionId: 'order-4004' });
+    const capture = await client.payments.capture('8ac7a4a17000000000000000000000aa', {
+      amount: '50.00',
+      currency: 'EUR',
+      merchantTransactionId: 'order-4004',
+    });
     assert.equal(capture.id, '8ac7a4a17000000000000000000000d2');
   });
 });

@@ -193,7 +193,10 @@ function transportFor(handler: (call: StubCall) => StubAnswer) {
       const call = { method: init?.method ?? 'GET', url: new URL(String(input)), body, form: new URLSearchParams(body), authorization: '' };
       if (call.method === 'POST') post = call;
       const reply = call.method === 'POST' ? dropped() : handler(post!);
-      return new Response(JSON.stringify((reply as { body: unknown }).body), { status: (reply as { status: number }).status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify((reply as { body: unknown }).body), {
+        status: (reply as { status: number }).status,
+        headers: { 'content-type': 'application/json' },
+      });
     },
   });
   return transport;
@@ -202,7 +205,12 @@ function transportFor(handler: (call: StubCall) => StubAnswer) {
 describe('a movement on a referenced payment under a generated merchantTransactionId (defence in depth)', () => {
   // The client's captures always carry the payment's merchantTransactionId (so the field rules never apply to
   // them); movePayment still refuses, on its own, to take the referenced payment or a sibling for the lost one.
-  const movement = { path: `/v1/payments/${REFERENCE_ID}`, operation: 'reference' as const, request: { paymentType: 'CP', amount: '10.00', currency: 'EUR' }, referencedId: REFERENCE_ID };
+  const movement = {
+    path: `/v1/payments/${REFERENCE_ID}`,
+    operation: 'reference' as const,
+    request: { paymentType: 'CP', amount: '10.00', currency: 'EUR' },
+    referencedId: REFERENCE_ID,
+  };
   for (const [what, fields, taken] of [
     ['the referenced payment itself', { id: REFERENCE_ID, referencedId: undefined }, false],
     ['a capture of another payment', { referencedId: id(50) }, false],
@@ -219,7 +227,12 @@ describe('a movement on a referenced payment under a generated merchantTransacti
 });
 
 test('a reversal names no amount: an entry of any amount may be it', async () => {
-  const reversal = { path: `/v1/payments/${REFERENCE_ID}`, operation: 'reference' as const, request: { paymentType: 'RV' }, referencedId: REFERENCE_ID };
+  const reversal = {
+    path: `/v1/payments/${REFERENCE_ID}`,
+    operation: 'reference' as const,
+    request: { paymentType: 'RV' },
+    referencedId: REFERENCE_ID,
+  };
   const transport = transportFor((post) => list([entry(id(52), post, { amount: '10.00', currency: 'EUR', referencedId: REFERENCE_ID })]));
   assert.equal((await movePayment(transport, reversal)).id, id(52));
 });
@@ -228,7 +241,8 @@ test('a transport that fails a look-up with something not typed: the look-up fai
   const transport = transportFor(() => list([]));
   const odd = {
     ...transport,
-    send: (call: Parameters<typeof transport.send>[0]) => (call.method === 'GET' ? Promise.reject(new TypeError('boom')) : transport.send(call)),
+    send: (call: Parameters<typeof transport.send>[0]) =>
+      call.method === 'GET' ? Promise.reject(new TypeError('boom')) : transport.send(call),
   } as typeof transport;
   const error = await uncertain(movePayment(odd, { path: '/v1/payments', operation: 'payment', request: cardPayment() }));
   assert.ok(error.cause instanceof GatewayNetworkError, String(error.cause));
@@ -244,7 +258,7 @@ describe('a refused look-up is "unknown", never "nothing there"', () => {
     ['throttled', { status: 429, body: answer('800.120.100', {}, 'Rejected by Throttling.') }, GatewayThrottledError],
     ['a report without payments', list(undefined as never), GatewayNetworkError],
     ['a report listing something that is not a payment', list([{ id: 'x' }]), GatewayNetworkError],
-    ['a body that is not the gateway\'s', { status: 200, body: { hello: 'world' } }, GatewayNetworkError],
+    ["a body that is not the gateway's", { status: 200, body: { hello: 'world' } }, GatewayNetworkError],
   ];
   for (const [what, refusal, kind] of refusals) {
     test(`${what}: UncertainOutcomeError whose cause is the look-up's failure`, async () => {
@@ -297,7 +311,9 @@ describe('a refused look-up is "unknown", never "nothing there"', () => {
 
 describe('what the found transaction says', () => {
   test('still uncertain after every look-up: UncertainOutcomeError naming its state, the transaction attached', async () => {
-    const { client } = lostPost((post) => [list([entry(id(40), post, { result: { code: '900.100.300', description: 'timeout, uncertain result' } })])]);
+    const { client } = lostPost((post) => [
+      list([entry(id(40), post, { result: { code: '900.100.300', description: 'timeout, uncertain result' } })]),
+    ]);
     const error = await uncertain(client.payments.create(cardPayment()));
     assert.match(error.message, /still/);
     assert.equal(error.payment?.id, id(40));
@@ -305,13 +321,18 @@ describe('what the found transaction says', () => {
   });
 
   test('uncertain at first, final later: the final transaction', async () => {
-    const { client } = lostPost((post) => [list([entry(id(41), post, { result: { code: '900.100.300', description: 'timeout' } })]), list([entry(id(41), post)])]);
+    const { client } = lostPost((post) => [
+      list([entry(id(41), post, { result: { code: '900.100.300', description: 'timeout' } })]),
+      list([entry(id(41), post)]),
+    ]);
     const payment = await client.payments.create(cardPayment());
     assert.equal(payment.result.code, APPROVED);
   });
 
   test('declined: the decline, typed', async () => {
-    const { client } = lostPost((post) => [list([entry(id(42), post, { result: { code: '800.100.151', description: 'transaction declined (invalid card)' } })])]);
+    const { client } = lostPost((post) => [
+      list([entry(id(42), post, { result: { code: '800.100.151', description: 'transaction declined (invalid card)' } })]),
+    ]);
     await assert.rejects(client.payments.create(cardPayment()), GatewayDeclinedError);
   });
 
@@ -327,13 +348,18 @@ describe('what the found transaction says', () => {
     assert.equal((error as StrandedPaymentError).resultKind, 'pending');
     assert.equal((error as StrandedPaymentError).description, 'transaction pending');
     assert.match((error as StrandedPaymentError).merchantTransactionId!, /^[0-9a-f-]{36}$/);
-    const actionable = lostPost((post) => [list([entry(id(44), post, { result: pending, redirect: { url: 'https://acs.test/3ds', parameters: [] } })])]);
+    const actionable = lostPost((post) => [
+      list([entry(id(44), post, { result: pending, redirect: { url: 'https://acs.test/3ds', parameters: [] } })]),
+    ]);
     assert.equal((await actionable.client.payments.create(cardPayment())).id, id(44));
   });
 });
 
 describe('an answer with an uncertain code and a payment id', () => {
-  const uncertainAnswer = () => () => ({ status: 200, body: answer('900.100.300', { id: id(60), paymentType: 'DB' }, 'timeout, uncertain result') });
+  const uncertainAnswer = () => () => ({
+    status: 200,
+    body: answer('900.100.300', { id: id(60), paymentType: 'DB' }, 'timeout, uncertain result'),
+  });
 
   test('the look-up takes the transaction with that id, and no other however well it matches', async () => {
     const found = lostPost((post) => [list([entry(id(61), post, {}, true), entry(id(60), post, { amount: '1.00' })])], uncertainAnswer());
@@ -349,13 +375,19 @@ describe('an answer with an uncertain code and a payment id', () => {
   });
 
   test('an unknown result code is uncertain as well: looked up, not trusted', async () => {
-    const { client, posts } = lostPost((post) => [list([entry(id(62), post)])], () => ({ status: 200, body: answer('123.456.789', {}, 'who knows') }));
+    const { client, posts } = lostPost(
+      (post) => [list([entry(id(62), post)])],
+      () => ({ status: 200, body: answer('123.456.789', {}, 'who knows') }),
+    );
     assert.equal((await client.payments.create(cardPayment())).id, id(62));
     assert.equal(posts().length, 1);
   });
 
   test('a declined answer is the decline, naming the merchantTransactionId; a request refused before sending is never looked up', async () => {
-    const declined = lostPost(() => [notFound], () => ({ status: 200, body: answer('800.100.151', { id: id(64), paymentType: 'DB' }, 'transaction declined (invalid card)') }));
+    const declined = lostPost(
+      () => [notFound],
+      () => ({ status: 200, body: answer('800.100.151', { id: id(64), paymentType: 'DB' }, 'transaction declined (invalid card)') }),
+    );
     const error = await failure(declined.client.payments.create(cardPayment({ merchantTransactionId: 'order-6' })));
     assert.ok(error instanceof GatewayDeclinedError, String(error));
     assert.equal(error.merchantTransactionId, 'order-6');
@@ -376,7 +408,10 @@ describe('an answer with an uncertain code and a payment id', () => {
   });
 
   test('a known final answer is taken as it is, without a look-up', async () => {
-    const { client, calls } = lostPost(() => [notFound], () => ({ status: 200, body: answer(APPROVED, { id: id(63), paymentType: 'DB' }) }));
+    const { client, calls } = lostPost(
+      () => [notFound],
+      () => ({ status: 200, body: answer(APPROVED, { id: id(63), paymentType: 'DB' }) }),
+    );
     assert.equal((await client.payments.create(cardPayment())).id, id(63));
     assert.equal(calls.length, 1);
   });

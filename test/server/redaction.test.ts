@@ -2,7 +2,13 @@
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { describe, test } from 'node:test';
-import { GatewayDeclinedError, GatewayError, GatewayNetworkError, GatewayValidationError, UncertainOutcomeError } from '../../src/server/index.js';
+import {
+  GatewayDeclinedError,
+  GatewayError,
+  GatewayNetworkError,
+  GatewayValidationError,
+  UncertainOutcomeError,
+} from '../../src/server/index.js';
 import { card, CARDS, cardPayment, clientFor, useSandbox } from './fixtures.js';
 
 const context = useSandbox();
@@ -36,15 +42,20 @@ describe('redaction', () => {
     assert.ok(error instanceof GatewayValidationError);
     assert.deepEqual(
       error.parameterErrors.filter((problem) => problem.name.startsWith('card.')).map(({ name, value }) => [name, value]),
-      [['card.number', '420000******0001'], ['card.cvv', '***']],
+      [
+        ['card.number', '420000******0001'],
+        ['card.cvv', '***'],
+      ],
     );
     assertAbsent(error, [pan, cvv, context.sandbox.tokens[0]!]);
     assert.match(renderings(error).inspect, /card\.number/, 'the field is still named');
   });
 
-  test('a decline (PAN and CVV were sent) shows the gateway\'s bin and last 4 digits at most', async () => {
+  test("a decline (PAN and CVV were sent) shows the gateway's bin and last 4 digits at most", async () => {
     const { client } = clientFor(context.sandbox);
-    const error = await client.payments.create(cardPayment({ card: { ...card(CARDS.declined), cvv: '8642' } })).catch((caught: unknown) => caught);
+    const error = await client.payments
+      .create(cardPayment({ card: { ...card(CARDS.declined), cvv: '8642' } }))
+      .catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayDeclinedError);
     assertAbsent(error, [CARDS.declined, '8642', context.sandbox.tokens[0]!]);
     assert.ok(!JSON.stringify(error.payment).includes(CARDS.declined));

@@ -6,7 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, mock, test } from 'node:test';
-import { createRedisStatusStore, GatewayValidationError, STATUS_STORE_DEFAULTS, StatusStoreUnavailableError } from '../../src/server/index.js';
+import {
+  createRedisStatusStore,
+  GatewayValidationError,
+  STATUS_STORE_DEFAULTS,
+  StatusStoreUnavailableError,
+} from '../../src/server/index.js';
 
 type Reply = unknown | ((args: string[]) => unknown);
 
@@ -26,7 +31,11 @@ function scriptedClient(...replies: Reply[]) {
 }
 
 const claimRequest = (now = 1_000) => ({ token: 'token-1', now, until: now + 10_000 });
-const failure = async (promise: unknown) => Promise.resolve(promise).then(() => assert.fail('expected a failure'), (error: unknown) => error);
+const failure = async (promise: unknown) =>
+  Promise.resolve(promise).then(
+    () => assert.fail('expected a failure'),
+    (error: unknown) => error,
+  );
 
 afterEach(() => mock.timers.reset());
 
@@ -34,7 +43,10 @@ describe('the Redis store over any client', () => {
   test('claim sends one EVALSHA on the prefixed key and the epoch marker, with every argument in its place', async () => {
     const { client, sent } = scriptedClient(['claimed', '900', '0']);
     const store = createRedisStatusStore({ client, prefix: 'shop:', ttlMs: 5_000, transientMs: 7_000 });
-    assert.deepEqual(await store.claim('k', { ...claimRequest(), limit: { count: 2, windowMs: 60_000 }, answerOf: 'other' }), { status: 'claimed', since: 900 });
+    assert.deepEqual(await store.claim('k', { ...claimRequest(), limit: { count: 2, windowMs: 60_000 }, answerOf: 'other' }), {
+      status: 'claimed',
+      since: 900,
+    });
     assert.equal(sent.length, 1);
     const [command, sha, keyCount, key, epoch, ...args] = sent[0]!;
     assert.deepEqual([command, keyCount, key, epoch], ['EVALSHA', '2', 'shop:k', 'shop:epoch']);
@@ -46,7 +58,18 @@ describe('the Redis store over any client', () => {
     const { client, sent } = scriptedClient(['claimed', '900', '1']);
     const store = createRedisStatusStore({ client });
     assert.deepEqual(await store.claim('k', claimRequest()), { status: 'claimed', since: 900, unanswered: true });
-    assert.deepEqual(sent[0]!.slice(3), ['gw-elements:k', 'gw-elements:epoch', 'token-1', '1000', '11000', '', '', '', String(STATUS_STORE_DEFAULTS.ttlMs), String(STATUS_STORE_DEFAULTS.transientMs)]);
+    assert.deepEqual(sent[0]!.slice(3), [
+      'gw-elements:k',
+      'gw-elements:epoch',
+      'token-1',
+      '1000',
+      '11000',
+      '',
+      '',
+      '',
+      String(STATUS_STORE_DEFAULTS.ttlMs),
+      String(STATUS_STORE_DEFAULTS.transientMs),
+    ]);
   });
 
   test('each reply of the claim script is read into its answer; Buffers read as strings', async () => {
@@ -57,7 +80,8 @@ describe('the Redis store over any client', () => {
       [['limited', '1', '61000'], { status: 'limited', retryAt: 61000 }],
       [[Buffer.from('claimed'), Buffer.from('42'), Buffer.from('0')], { status: 'claimed', since: 42 }],
     ];
-    for (const [reply, answer] of cases) assert.deepEqual(await createRedisStatusStore({ client: scriptedClient(reply).client }).claim('k', claimRequest()), answer);
+    for (const [reply, answer] of cases)
+      assert.deepEqual(await createRedisStatusStore({ client: scriptedClient(reply).client }).claim('k', claimRequest()), answer);
   });
 
   test('a reply of no known shape is StatusStoreUnavailableError naming it, never a claim', async () => {
@@ -67,13 +91,20 @@ describe('the Redis store over any client', () => {
       assert.match((error as Error).message, /Redis answered the claim with/);
     }
     const long = await failure(createRedisStatusStore({ client: scriptedClient(['x'.repeat(500)]).client }).claim('k', claimRequest()));
-    assert.equal((long as Error).message, `Redis answered the claim with ${JSON.stringify(['x'.repeat(500)]).slice(0, 100)}`, 'at most 100 characters of it');
+    assert.equal(
+      (long as Error).message,
+      `Redis answered the claim with ${JSON.stringify(['x'.repeat(500)]).slice(0, 100)}`,
+      'at most 100 characters of it',
+    );
   });
 
   test('a Redis that lost its script cache gets the script itself once (EVAL), with the same keys and arguments', async () => {
     const { client, sent } = scriptedClient(new Error('NOSCRIPT No matching script. Please use EVAL.'), ['claimed', '5', '0']);
     assert.equal((await createRedisStatusStore({ client }).claim('k', claimRequest())).status, 'claimed');
-    assert.deepEqual(sent.map(([command]) => command), ['EVALSHA', 'EVAL']);
+    assert.deepEqual(
+      sent.map(([command]) => command),
+      ['EVALSHA', 'EVAL'],
+    );
     assert.match(sent[1]![1]!, /redis\.call\('HMGET'/);
     assert.deepEqual(sent[1]!.slice(2), sent[0]!.slice(2));
   });
@@ -131,11 +162,14 @@ describe('the Redis store over any client', () => {
       assert.equal(await store.settle('k', 'token-1', { value: 'pending', final: false }), undefined);
       assert.equal(await store.settle('k', 'token-2', { value: 'approved', final: true }), 'first');
       assert.equal(await store.settle('k', 'token-3', { unanswered: true }), undefined);
-      assert.deepEqual(sent.map((command) => command.slice(4)), [
-        ['token-1', 'pending', '1', '0', '5000', '0', '1234', '7000'],
-        ['token-2', 'approved', '1', '1', '5000', '0', '1234', '7000'],
-        ['token-3', '', '0', '0', '5000', '1', '1234', '7000'],
-      ]);
+      assert.deepEqual(
+        sent.map((command) => command.slice(4)),
+        [
+          ['token-1', 'pending', '1', '0', '5000', '0', '1234', '7000'],
+          ['token-2', 'approved', '1', '1', '5000', '0', '1234', '7000'],
+          ['token-3', '', '0', '0', '5000', '1', '1234', '7000'],
+        ],
+      );
     } finally {
       now.mock.restore();
     }
@@ -179,7 +213,10 @@ describe('final values kept in this process', () => {
       assert.deepEqual(await store.claim('k', claimRequest()), { status: 'final', value: 'approved' }, way);
       assert.equal(await store.read!('k'), 'approved', way);
       assert.equal(sent.length, 1, `${way}: nothing more was sent`);
-      assert.ok((await failure(store.claim('other', claimRequest()))) instanceof StatusStoreUnavailableError, 'another key still asks Redis');
+      assert.ok(
+        (await failure(store.claim('other', claimRequest()))) instanceof StatusStoreUnavailableError,
+        'another key still asks Redis',
+      );
     }
   });
 
@@ -193,7 +230,8 @@ describe('final values kept in this process', () => {
     assert.ok((await failure(store.settle('p', 't', { value: 'pending', final: false }))) instanceof StatusStoreUnavailableError);
     assert.ok((await failure(store.settle('u', 't', { unanswered: true, final: true }))) instanceof StatusStoreUnavailableError);
     const asked = sent.length;
-    for (const key of ['p', 'u']) assert.ok((await failure(store.read!(key))) instanceof StatusStoreUnavailableError, `${key}: nothing final kept, Redis asked`);
+    for (const key of ['p', 'u'])
+      assert.ok((await failure(store.read!(key))) instanceof StatusStoreUnavailableError, `${key}: nothing final kept, Redis asked`);
     assert.equal(sent.length, asked + 2);
   });
 
@@ -246,9 +284,17 @@ describe('options', () => {
       }
       return assert.fail('expected a GatewayValidationError');
     };
-    const client = [{ name: 'createRedisStatusStore(options).client', message: 'must be a connected node-redis or ioredis client (an object with call() or sendCommand())' }];
-    for (const notClient of [{}, null, undefined, () => undefined, { call: 'yes' }, { sendCommand: 1 }, [1]]) assert.deepEqual(refused({ client: notClient }), client, String(notClient));
-    assert.deepEqual(refused({ client: scriptedClient().client, prefix: 5 }), [{ name: 'createRedisStatusStore(options).prefix', message: 'must be a string' }]);
+    const client = [
+      {
+        name: 'createRedisStatusStore(options).client',
+        message: 'must be a connected node-redis or ioredis client (an object with call() or sendCommand())',
+      },
+    ];
+    for (const notClient of [{}, null, undefined, () => undefined, { call: 'yes' }, { sendCommand: 1 }, [1]])
+      assert.deepEqual(refused({ client: notClient }), client, String(notClient));
+    assert.deepEqual(refused({ client: scriptedClient().client, prefix: 5 }), [
+      { name: 'createRedisStatusStore(options).prefix', message: 'must be a string' },
+    ]);
   });
 
   test('a node-redis client (sendCommand) gets the same command as one array', async () => {
@@ -259,6 +305,9 @@ describe('options', () => {
   });
 
   test('the timing options are handed to the callers that wait', () => {
-    assert.deepEqual(createRedisStatusStore({ client: scriptedClient().client, claimMs: 3_000, waitMs: 4_000 }).timing, { claimMs: 3_000, waitMs: 4_000 });
+    assert.deepEqual(createRedisStatusStore({ client: scriptedClient().client, claimMs: 3_000, waitMs: 4_000 }).timing, {
+      claimMs: 3_000,
+      waitMs: 4_000,
+    });
   });
 });

@@ -5,7 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GatewayDeclinedError, GatewayNotFoundError, GatewayValidationError, isApproved, RESULT_CODES, StatusUnknownError, type CheckoutRegistration, type Payment } from '../../src/server/index.js';
+import {
+  GatewayDeclinedError,
+  GatewayNotFoundError,
+  GatewayValidationError,
+  isApproved,
+  RESULT_CODES,
+  StatusUnknownError,
+  type CheckoutRegistration,
+  type Payment,
+} from '../../src/server/index.js';
 import { CARDS, card, clientFor, control, orderId, payWithSavedCardInWidget, saveInWidget, useSandbox } from './fixtures.js';
 
 const context = useSandbox();
@@ -13,7 +22,11 @@ const SAVE_FOR_ONE_CLICK = { type: 'UNSCHEDULED', mode: 'INITIAL', source: 'CIT'
 const registrationReturn = (id: string) => ({ id, resourcePath: `/v1/checkouts/${id}/registration` });
 
 /** A card saved through a registration-only checkout's widget, read back on the shopper's return. */
-async function saveCard(client: ReturnType<typeof clientFor>['client'], number: string = CARDS.approved, brand = 'VISA'): Promise<CheckoutRegistration> {
+async function saveCard(
+  client: ReturnType<typeof clientFor>['client'],
+  number: string = CARDS.approved,
+  brand = 'VISA',
+): Promise<CheckoutRegistration> {
   const checkout = await client.checkouts.create({ createRegistration: true, standingInstruction: SAVE_FOR_ONE_CLICK });
   const saved = await saveInWidget(context.sandbox, checkout.id, number, brand);
   assert.ok(isApproved(saved.result.code), saved.result.code);
@@ -58,7 +71,10 @@ describe('registration-only checkout', () => {
     const { client } = clientFor(context.sandbox);
     const checkout = await client.checkouts.create({ createRegistration: true });
     await assert.rejects(client.handleShopperReturn(registrationReturn(checkout.id)), GatewayValidationError);
-    await assert.rejects(client.handleShopperReturn({ id: checkout.id, resourcePath: `/v1/checkouts/${checkout.id}/payment` }, { expect: 'registration' }), GatewayValidationError);
+    await assert.rejects(
+      client.handleShopperReturn({ id: checkout.id, resourcePath: `/v1/checkouts/${checkout.id}/payment` }, { expect: 'registration' }),
+      GatewayValidationError,
+    );
     // And at compile time: what a registration return answers has no amount to mistake for money taken.
     const read = () => client.handleShopperReturn(registrationReturn(checkout.id), { expect: 'registration' });
     const noAmount: 'amount' extends keyof Awaited<ReturnType<typeof read>> ? never : true = true;
@@ -70,7 +86,10 @@ describe('registration-only checkout', () => {
   test('a registration-only checkout takes no payment in the widget', async () => {
     const { client } = clientFor(context.sandbox);
     const checkout = await client.checkouts.create({ createRegistration: true });
-    const response = await fetch(`${context.sandbox.url}/v1/checkouts/${checkout.id}/widget/payments`, { method: 'POST', body: new URLSearchParams({ paymentBrand: 'VISA', 'card.number': CARDS.approved }) });
+    const response = await fetch(`${context.sandbox.url}/v1/checkouts/${checkout.id}/widget/payments`, {
+      method: 'POST',
+      body: new URLSearchParams({ paymentBrand: 'VISA', 'card.number': CARDS.approved }),
+    });
     assert.equal(((await response.json()) as Payment).result.code, RESULT_CODES.invalidParameter);
   });
 
@@ -92,8 +111,16 @@ describe('one-click checkout', () => {
     const { client } = clientFor(context.sandbox);
     const saved = await saveCard(client);
     const other = await saveCard(client, CARDS.approvedMaster, 'MASTER');
-    const checkout = await client.checkouts.create({ amount: '25.00', currency: 'EUR', paymentType: 'DB', merchantTransactionId: orderId('one-click'), registrations: [{ id: saved.id }, { id: other.id }] });
-    const widget = (await (await fetch(`${context.sandbox.url}/v1/checkouts/${checkout.id}/widget`)).json()) as { checkout: { registrations: { id: string; last4Digits: string; paymentBrand: string }[] } };
+    const checkout = await client.checkouts.create({
+      amount: '25.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      merchantTransactionId: orderId('one-click'),
+      registrations: [{ id: saved.id }, { id: other.id }],
+    });
+    const widget = (await (await fetch(`${context.sandbox.url}/v1/checkouts/${checkout.id}/widget`)).json()) as {
+      checkout: { registrations: { id: string; last4Digits: string; paymentBrand: string }[] };
+    };
     assert.deepEqual(
       widget.checkout.registrations.map(({ id, paymentBrand, last4Digits }) => ({ id, paymentBrand, last4Digits })),
       [
@@ -116,20 +143,37 @@ describe('one-click checkout', () => {
     // Stored server-to-server: the platform stores a card without charging it, and the trigger declines its payments.
     const declining = await client.registrations.create({ paymentBrand: 'VISA', card: card(CARDS.insufficientFunds) });
     const stranger = await saveCard(client);
-    const checkout = await client.checkouts.create({ amount: '5.00', currency: 'EUR', paymentType: 'DB', registrations: [{ id: saved.id }, { id: declining.id }] });
+    const checkout = await client.checkouts.create({
+      amount: '5.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      registrations: [{ id: saved.id }, { id: declining.id }],
+    });
     const notOffered = await payWithSavedCardInWidget(context.sandbox, checkout.id, stranger.id);
-    assert.deepEqual(notOffered.body.result.parameterErrors?.map(({ name }) => name), ['registrationId']);
+    assert.deepEqual(
+      notOffered.body.result.parameterErrors?.map(({ name }) => name),
+      ['registrationId'],
+    );
     const declined = await payWithSavedCardInWidget(context.sandbox, checkout.id, declining.id);
     assert.equal(declined.body.result.code, RESULT_CODES.insufficientFunds);
     await client.registrations.delete(saved.id);
     const deleted = await payWithSavedCardInWidget(context.sandbox, checkout.id, saved.id);
-    assert.deepEqual(deleted.body.result.parameterErrors?.map(({ name }) => name), ['registrationId']);
-    await assert.rejects(client.handleShopperReturn({ id: checkout.id, resourcePath: `/v1/checkouts/${checkout.id}/payment` }), GatewayDeclinedError);
+    assert.deepEqual(
+      deleted.body.result.parameterErrors?.map(({ name }) => name),
+      ['registrationId'],
+    );
+    await assert.rejects(
+      client.handleShopperReturn({ id: checkout.id, resourcePath: `/v1/checkouts/${checkout.id}/payment` }),
+      GatewayDeclinedError,
+    );
   });
 
   test('registrations[n].id is checked as a registration id before anything is sent', async () => {
     const { client, recorder } = clientFor(context.sandbox);
-    await assert.rejects(client.checkouts.create({ amount: '5.00', currency: 'EUR', paymentType: 'DB', registrations: [{ id: 'not-a-registration' }] }), GatewayValidationError);
+    await assert.rejects(
+      client.checkouts.create({ amount: '5.00', currency: 'EUR', paymentType: 'DB', registrations: [{ id: 'not-a-registration' }] }),
+      GatewayValidationError,
+    );
     assert.equal(recorder.calls.length, 0);
   });
 });

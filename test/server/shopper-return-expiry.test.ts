@@ -10,7 +10,15 @@ import assert from 'node:assert/strict';
 import { describe, mock, test } from 'node:test';
 import { STATUS_CALL_WINDOW_MS } from '../../src/contract/limits.js';
 import { NO_PAYMENT_SESSION_DESCRIPTION } from '../../src/contract/result-codes.js';
-import { createMemoryStatusStore, GatewayDeclinedError, GatewayNotFoundError, GatewayThrottledError, StatusStoreUnavailableError, StatusUnknownError, type StatusStore } from '../../src/server/index.js';
+import {
+  createMemoryStatusStore,
+  GatewayDeclinedError,
+  GatewayNotFoundError,
+  GatewayThrottledError,
+  StatusStoreUnavailableError,
+  StatusUnknownError,
+  type StatusStore,
+} from '../../src/server/index.js';
 import { answer, ENTITY, stubClient, type StubAnswer, type StubCall } from '../adversarial/client-support.js';
 
 const CHECKOUT = 'ABCDEF0123456789ABCDEF0123456789.uat01-vm-tx01';
@@ -21,7 +29,15 @@ const T0 = 1_800_000_000_000;
 
 const noSession: StubAnswer = { status: 400, body: answer('200.300.404', {}, NO_PAYMENT_SESSION_DESCRIPTION) };
 const payment = (code: string, fields: Record<string, unknown> = {}) => ({
-  ...answer(code, { id: '8ac7a4a17000000000000000000000f1', paymentType: 'DB', amount: '10.00', currency: 'EUR', merchantTransactionId: ORDER, ndc: CHECKOUT, ...fields }),
+  ...answer(code, {
+    id: '8ac7a4a17000000000000000000000f1',
+    paymentType: 'DB',
+    amount: '10.00',
+    currency: 'EUR',
+    merchantTransactionId: ORDER,
+    ndc: CHECKOUT,
+    ...fields,
+  }),
 });
 const list = (payments: unknown[]): StubAnswer => ({ status: 200, body: answer('000.000.100', { payments }) });
 const REGISTRATION_PATH = `/v1/checkouts/${CHECKOUT}/registration`;
@@ -32,7 +48,11 @@ const isLookUp = (call: StubCall) => call.url.pathname === '/v3/query';
 const clock = { now: T0 };
 
 /** A client on a memory store whose status reads answer `reads` in turn and whose look-ups answer `lookUp`. */
-function returning(reads: ((call: StubCall) => StubAnswer | Promise<StubAnswer>)[], lookUp: (call: StubCall) => StubAnswer = () => list([]), store: StatusStore = createMemoryStatusStore({ now: () => clock.now })) {
+function returning(
+  reads: ((call: StubCall) => StubAnswer | Promise<StubAnswer>)[],
+  lookUp: (call: StubCall) => StubAnswer = () => list([]),
+  store: StatusStore = createMemoryStatusStore({ now: () => clock.now }),
+) {
   // What the case creates comes after the store's data began, as on any clock that moves.
   clock.now += 1;
   let read = 0;
@@ -45,7 +65,13 @@ function returning(reads: ((call: StubCall) => StubAnswer | Promise<StubAnswer>)
     { statusStore: store, now: () => clock.now },
   );
   const shopperReturns = () => stub.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH });
-  return { ...stub, store, shopperReturns, lookUps: () => stub.calls.filter(isLookUp).length, reads: () => stub.calls.filter(isStatusRead).length };
+  return {
+    ...stub,
+    store,
+    shopperReturns,
+    lookUps: () => stub.calls.filter(isLookUp).length,
+    reads: () => stub.calls.filter(isStatusRead).length,
+  };
 }
 
 /** Remembers the checkout as the client does when it creates it: after the store's data began (the clock's next ms). */
@@ -120,11 +146,14 @@ describe('"no payment session found" is believed only with proof', () => {
     await unknown(lost.shopperReturns(), /has no merchantTransactionId to look it up by/);
   });
 
-  test('a creation record no younger than the store\'s data (a copy that outlived a loss, or an old record without its time): unknown', async () => {
+  test("a creation record no younger than the store's data (a copy that outlived a loss, or an old record without its time): unknown", async () => {
     for (const age of [1, 60_000, undefined]) {
       const subject = returning([() => noSession], () => list([]));
       // The store's data began at the clock's previous ms: a record from then or earlier proves nothing.
-      await created(subject.store, age === undefined ? '{"merchantTransactionId":"order-5005"}' : { merchantTransactionId: ORDER, createdAt: clock.now - age });
+      await created(
+        subject.store,
+        age === undefined ? '{"merchantTransactionId":"order-5005"}' : { merchantTransactionId: ORDER, createdAt: clock.now - age },
+      );
       // Not believed: its payments are looked up (none approved, none open: proven unpaid), and without a reference it is unknown.
       await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
       assert.equal(subject.lookUps(), 1, String(age));
@@ -164,7 +193,10 @@ describe('after a read whose answer was lost, the checkout is looked up by its m
   });
 
   test('an approved payment without an ndc counts; one of another checkout of the order does not', async () => {
-    assert.equal((await (await afterLostRead(() => list([payment('000.100.110', { ndc: undefined })]))).shopperReturns()).result.code, '000.100.110');
+    assert.equal(
+      (await (await afterLostRead(() => list([payment('000.100.110', { ndc: undefined })]))).shopperReturns()).result.code,
+      '000.100.110',
+    );
     const other = await afterLostRead(() => list([payment('000.100.110', { ndc: OTHER }), payment('800.100.152')]));
     await assert.rejects(other.shopperReturns(), GatewayNotFoundError);
   });
@@ -195,13 +227,23 @@ describe('after a read whose answer was lost, the checkout is looked up by its m
 
 describe('which failed status reads leave the checkout unproven', () => {
   for (const [what, first, lost] of [
-    ['a dropped connection', () => { throw new TypeError('fetch failed'); }, true],
+    [
+      'a dropped connection',
+      () => {
+        throw new TypeError('fetch failed');
+      },
+      true,
+    ],
     ['an HTTP 500 carrying a result code', () => ({ status: 500, body: answer('800.100.152', {}, 'declined') }), true],
     ['an uncertain result code', () => ({ status: 200, body: answer('900.100.300', {}, 'timeout, uncertain result') }), true],
-    ['a body that is not the gateway\'s', () => ({ status: 400, raw: '<html>' }), true],
+    ["a body that is not the gateway's", () => ({ status: 400, raw: '<html>' }), true],
     ['a throttled read without a result code (kept as unanswered: nothing proves it was not read)', () => ({ status: 429, raw: '' }), true],
     ['a decline (the gateway answered)', () => ({ status: 400, body: answer('800.100.152', {}, 'declined') }), false],
-    ['a refusal below 500 (the gateway answered)', () => ({ status: 401, body: answer('800.900.300', {}, 'user authorization failed') }), false],
+    [
+      'a refusal below 500 (the gateway answered)',
+      () => ({ status: 401, body: answer('800.900.300', {}, 'user authorization failed') }),
+      false,
+    ],
   ] as [string, () => StubAnswer, boolean][]) {
     test(`${what}: ${lost ? 'unanswered, so a later "no session" is looked up' : 'answered, so a later "no session" is believed'}`, async () => {
       const subject = returning([first, () => noSession], () => list([]));
@@ -265,14 +307,23 @@ describe('the status read itself', () => {
     const store = createMemoryStatusStore({ now: () => clock.now, waitMs: 1 });
     await store.claim(`status:${paymentPath}`, { token: 'elsewhere', now: clock.now, until: clock.now + 1_000 });
     const error = await failure(returning([pending], undefined, store).client.handleShopperReturn({ resourcePath: paymentPath }));
-    assert.equal((error as Error).message, 'Payment 8ac7a4a17000000000000000000000f3 is being read by another request that has not answered yet; not sent');
+    assert.equal(
+      (error as Error).message,
+      'Payment 8ac7a4a17000000000000000000000f3 is being read by another request that has not answered yet; not sent',
+    );
   });
 
   test('every caller left while the claim was being granted: nothing is sent, the claim is released', async () => {
     const memory = createMemoryStatusStore({ now: () => clock.now });
     let grant = () => {};
     const granted = new Promise<void>((resolve) => (grant = resolve));
-    const store: StatusStore = { ...memory, claim: async (key, request) => (await granted, memory.claim(key, request)), settle: memory.settle, renew: memory.renew, read: memory.read };
+    const store: StatusStore = {
+      ...memory,
+      claim: async (key, request) => (await granted, memory.claim(key, request)),
+      settle: memory.settle,
+      renew: memory.renew,
+      read: memory.read,
+    };
     const subject = returning([pending], undefined, store);
     const controller = new AbortController();
     const leaving = failure(subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { signal: controller.signal }));
@@ -281,7 +332,11 @@ describe('the status read itself', () => {
     grant();
     await new Promise((resolve) => setTimeout(resolve, 10));
     assert.equal(subject.reads(), 0, 'nothing sent');
-    assert.equal((await memory.claim(`status:${PATH}`, { token: 'next', now: clock.now, until: clock.now + 1_000 })).status, 'claimed', 'released');
+    assert.equal(
+      (await memory.claim(`status:${PATH}`, { token: 'next', now: clock.now, until: clock.now + 1_000 })).status,
+      'claimed',
+      'released',
+    );
   });
 
   test('a caller leaving a read already sent does not cancel it: the next return joins it', async () => {
@@ -299,18 +354,24 @@ describe('the status read itself', () => {
     assert.equal(subject.reads(), 1, 'one status read for both');
   });
 
-  test('the read goes to the caller\'s channel', async () => {
+  test("the read goes to the caller's channel", async () => {
     const channel = '8a8294174b7ecb28014b9699220015cb';
     const subject = returning([pending]);
     await subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { entityId: channel });
     assert.equal(subject.calls.find(isStatusRead)!.url.searchParams.get('entityId'), channel);
   });
 
-  test('when the store already holds an approved answer (a lapsed holder\'s late one), that answer is returned', async () => {
+  test("when the store already holds an approved answer (a lapsed holder's late one), that answer is returned", async () => {
     const memory = createMemoryStatusStore({ now: () => clock.now });
     const earlierId = '8ac7a4a17000000000000000000000f9';
     const earlier = payment('000.100.110', { id: earlierId });
-    const store: StatusStore = { ...memory, claim: memory.claim, renew: memory.renew, read: memory.read, settle: async (key, token, settlement) => (await memory.settle(key, token, settlement), JSON.stringify(earlier)) };
+    const store: StatusStore = {
+      ...memory,
+      claim: memory.claim,
+      renew: memory.renew,
+      read: memory.read,
+      settle: async (key, token, settlement) => (await memory.settle(key, token, settlement), JSON.stringify(earlier)),
+    };
     const subject = returning([() => ({ status: 200, body: payment('000.100.110') })], undefined, store);
     assert.equal((await subject.shopperReturns()).id, earlierId);
   });
@@ -357,14 +418,14 @@ describe('what an unproven "no session" leaves behind', () => {
   });
 });
 
-describe('the look-up goes to the checkout\'s entity', () => {
+describe("the look-up goes to the checkout's entity", () => {
   const CREATED_ON = '8a8294174b7ecb28014b9699220015c1';
   const CHOSEN = '8a8294174b7ecb28014b9699220015c2';
   for (const [what, record, options, expected] of [
     ['the entity it was created on', { entityId: CREATED_ON }, {}, CREATED_ON],
-    ['the caller\'s entity, when named', { entityId: CREATED_ON }, { entityId: CHOSEN }, CHOSEN],
-    ['the client\'s entity for the caller\'s brands, when named', { entityId: CREATED_ON }, { brands: ['VISA'] }, ENTITY],
-    ['the client\'s entity, when the record names none', {}, {}, ENTITY],
+    ["the caller's entity, when named", { entityId: CREATED_ON }, { entityId: CHOSEN }, CHOSEN],
+    ["the client's entity for the caller's brands, when named", { entityId: CREATED_ON }, { brands: ['VISA'] }, ENTITY],
+    ["the client's entity, when the record names none", {}, {}, ENTITY],
   ] as [string, object, { entityId?: string; brands?: string[] }, string][]) {
     test(what, async () => {
       const subject = returning([() => noSession]);
@@ -379,8 +440,13 @@ describe('the look-up goes to the checkout\'s entity', () => {
 describe('a registration-only checkout\'s "no session"', () => {
   const registering = () => {
     const subject = returning([() => noSession]);
-    const readCard = () => subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: REGISTRATION_PATH }, { expect: 'registration' });
-    return { ...subject, readCard, registrationReads: () => subject.calls.filter((call) => call.url.pathname === REGISTRATION_PATH).length };
+    const readCard = () =>
+      subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: REGISTRATION_PATH }, { expect: 'registration' });
+    return {
+      ...subject,
+      readCard,
+      registrationReads: () => subject.calls.filter((call) => call.url.pathname === REGISTRATION_PATH).length,
+    };
   };
 
   test('unseen: whether a card was saved is unknown (no money moved), under the remembered merchantTransactionId, and the mark is left', async () => {
@@ -405,11 +471,12 @@ describe('a registration-only checkout\'s "no session"', () => {
   });
 });
 
-describe('the caller\'s options on the shared read', () => {
-  test('timeoutMs bounds the status read: a hung read ends at the caller\'s limit, not the client\'s', async () => {
+describe("the caller's options on the shared read", () => {
+  test("timeoutMs bounds the status read: a hung read ends at the caller's limit, not the client's", async () => {
     mock.timers.enable({ apis: ['setTimeout'] });
     try {
-      const hung = (call: StubCall) => new Promise<StubAnswer>((_, reject) => call.signal?.addEventListener('abort', () => reject(call.signal!.reason)));
+      const hung = (call: StubCall) =>
+        new Promise<StubAnswer>((_, reject) => call.signal?.addEventListener('abort', () => reject(call.signal!.reason)));
       const subject = returning([hung]);
       let outcome: unknown;
       const returned = subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { timeoutMs: 50 }).then(
@@ -426,7 +493,7 @@ describe('the caller\'s options on the shared read', () => {
       const early = outcome;
       mock.timers.tick(1);
       await settle();
-      assert.equal(early, undefined, 'still waiting before the caller\'s 50 ms');
+      assert.equal(early, undefined, "still waiting before the caller's 50 ms");
       assert.ok(outcome instanceof Error, `ended at 50 ms (the client's own limit is 2000 ms): ${String(outcome)}`);
       mock.timers.tick(5_000);
       await returned;

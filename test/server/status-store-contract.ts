@@ -48,7 +48,10 @@ export function statusStoreContract(name: string, subject: ContractSubject) {
       await store.claim(k, holder);
       const pending = JSON.stringify({ result: { code: '000.200.000' } });
       assert.equal(await store.settle(k, holder.token, { value: pending, final: false }), undefined);
-      assert.deepEqual(await store.claim(k, claimAt(T0 + 5, randomUUID(), { limit, answerOf: holder.token })), { status: 'answer', value: pending });
+      assert.deepEqual(await store.claim(k, claimAt(T0 + 5, randomUUID(), { limit, answerOf: holder.token })), {
+        status: 'answer',
+        value: pending,
+      });
       assert.equal((await store.claim(k, claimAt(T0 + 6, randomUUID(), { limit, answerOf: 'another claim' }))).status, 'claimed');
     });
 
@@ -94,7 +97,11 @@ export function statusStoreContract(name: string, subject: ContractSubject) {
       assert.equal((await store.claim(k, claimAt(T0 + 19_999))).status, 'busy', 'renewed until T0+20000');
       const next = claimAt(T0 + 20_000);
       const taken = await store.claim(k, next);
-      assert.equal(taken.status === 'claimed' && taken.unanswered, true, 'the lapsed claim\'s work may have gone out: the next holder is told');
+      assert.equal(
+        taken.status === 'claimed' && taken.unanswered,
+        true,
+        "the lapsed claim's work may have gone out: the next holder is told",
+      );
       assert.equal(await store.renew(k, crashed.token, T0 + 40_000), false);
       assert.equal(await store.settle(k, crashed.token, {}), undefined);
       assert.equal((await store.claim(k, claimAt(T0 + 20_001))).status, 'busy', 'releasing a lost claim does not end the new one');
@@ -170,7 +177,8 @@ export function statusStoreContract(name: string, subject: ContractSubject) {
           }),
         );
         assert.equal(results.filter((result) => result === 'lease').length, 1);
-        for (const result of results.filter((each) => each !== 'lease')) assert.deepEqual(result, { kind: 'value', value: 'answer', final });
+        for (const result of results.filter((each) => each !== 'lease'))
+          assert.deepEqual(result, { kind: 'value', value: 'answer', final });
       }
     });
 

@@ -37,7 +37,13 @@ describe('the memory store is bounded in bytes (issue 19, class 1)', () => {
     store.settle('status:/paid', 'reader', { value: paid, final: true });
     let refused = 0;
     for (let index = 0; index < 5050; index++) {
-      const answer = await (async () => store.claim(`status:/v1/checkouts/${index}/payment`, { token: 't', now, until: now + 10_000, limit: { count: 2, windowMs: 60_000 } }))().catch((error: unknown) => error);
+      const answer = await (async () =>
+        store.claim(`status:/v1/checkouts/${index}/payment`, {
+          token: 't',
+          now,
+          until: now + 10_000,
+          limit: { count: 2, windowMs: 60_000 },
+        }))().catch((error: unknown) => error);
       if (answer instanceof StatusStoreUnavailableError) {
         refused++;
         assert.equal(answer.outcome, 'throttled');
@@ -106,7 +112,10 @@ describe('concurrent shopper returns on one checkout (issue 12, class 4)', () =>
           }
         }
       }
-      assert.ok(statusCalls(context.sandbox, checkout.id) <= STATUS_CALLS_PER_MINUTE, `${statusCalls(context.sandbox, checkout.id)} status calls`);
+      assert.ok(
+        statusCalls(context.sandbox, checkout.id) <= STATUS_CALLS_PER_MINUTE,
+        `${statusCalls(context.sandbox, checkout.id)} status calls`,
+      );
     });
   }
 });

@@ -10,9 +10,19 @@ const approved = answer('000.100.110', { id: PAYMENT_ID, paymentType: 'DB', amou
 describe('value sets follow the platform', () => {
   test('challengeWindow 4 and 04, challengeIndicator 05, 08 and 4 are sent as given', async () => {
     const { client, posts } = stubClient(() => ({ status: 200, body: approved }));
-    for (const [challengeWindow, challengeIndicator] of [['4', '05'], ['04', '08'], ['5', '4'], ['01', '09']] as const) {
+    for (const [challengeWindow, challengeIndicator] of [
+      ['4', '05'],
+      ['04', '08'],
+      ['5', '4'],
+      ['01', '09'],
+    ] as const) {
       await client.payments.create(
-        cardPayment({ customer: { email: 'a@example.com', ip: '192.0.2.1', browser: { challengeWindow } }, threeDSecure: { challengeIndicator }, shopperResultUrl: 'https://shop.example/r', billing }),
+        cardPayment({
+          customer: { email: 'a@example.com', ip: '192.0.2.1', browser: { challengeWindow } },
+          threeDSecure: { challengeIndicator },
+          shopperResultUrl: 'https://shop.example/r',
+          billing,
+        }),
       );
       const form = posts().at(-1)!.form;
       assert.equal(form.get('customer.browser.challengeWindow'), challengeWindow);
@@ -22,9 +32,18 @@ describe('value sets follow the platform', () => {
 
   test('values outside the sets are refused before sending', async () => {
     const { client, posts } = stubClient(() => ({ status: 200, body: approved }));
-    for (const [challengeWindow, challengeIndicator] of [['6', '01'], ['1', '10'], ['00', '0']]) {
+    for (const [challengeWindow, challengeIndicator] of [
+      ['6', '01'],
+      ['1', '10'],
+      ['00', '0'],
+    ]) {
       const error = await client.payments
-        .create(cardPayment({ customer: { email: 'a@example.com', ip: '192.0.2.1', browser: { challengeWindow: challengeWindow as '1' } }, threeDSecure: { challengeIndicator: challengeIndicator as '01' } }))
+        .create(
+          cardPayment({
+            customer: { email: 'a@example.com', ip: '192.0.2.1', browser: { challengeWindow: challengeWindow as '1' } },
+            threeDSecure: { challengeIndicator: challengeIndicator as '01' },
+          }),
+        )
         .catch((caught: unknown) => caught);
       assert.ok(error instanceof GatewayValidationError, String(error));
     }

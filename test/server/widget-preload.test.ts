@@ -19,8 +19,10 @@ describe('widgetPreload', () => {
     const hint = widgetPreload(checkout, { baseUrl: `${context.sandbox.url}/` });
     const script = await fetch(hint.url);
     assert.equal(script.status, 200);
-    const digest = `sha384-${createHash('sha384').update(Buffer.from(await script.arrayBuffer())).digest('base64')}`;
-    assert.equal(checkout.integrity, digest, 'the sandbox\'s integrity is the served bytes\' hash');
+    const digest = `sha384-${createHash('sha384')
+      .update(Buffer.from(await script.arrayBuffer()))
+      .digest('base64')}`;
+    assert.equal(checkout.integrity, digest, "the sandbox's integrity is the served bytes' hash");
     assert.equal(hint.url, `${context.sandbox.url}/v1/paymentWidgets.js?checkoutId=${checkout.id}`);
     assert.equal(hint.link, `<${hint.url}>; rel=preload; as=script; crossorigin=anonymous; integrity="${digest}"`);
     assert.equal(hint.html, `<link rel="preload" as="script" href="${hint.url}" crossorigin="anonymous" integrity="${digest}">`);
@@ -28,7 +30,7 @@ describe('widgetPreload', () => {
     assert.equal(hint.preconnect.html, `<link rel="preconnect" href="${context.sandbox.url}" crossorigin="anonymous">`);
   });
 
-  test('keeps a gateway path prefix, leaves integrity out when the checkout has none, and carries the page\'s nonce', () => {
+  test("keeps a gateway path prefix, leaves integrity out when the checkout has none, and carries the page's nonce", () => {
     const hint = widgetPreload({ id: 'ABC.uat01-vm-tx03' }, { baseUrl: 'https://gw.example/pay//', nonce: 'r4nd0m+/=' });
     assert.equal(hint.url, 'https://gw.example/pay/v1/paymentWidgets.js?checkoutId=ABC.uat01-vm-tx03');
     assert.equal(hint.link, `<${hint.url}>; rel=preload; as=script; crossorigin=anonymous`);
@@ -48,21 +50,27 @@ describe('widgetPreload', () => {
       [null, { baseUrl: 'https://gw.example' }],
       [ok, undefined],
     ];
-    for (const [checkout, options] of cases) assert.throws(() => widgetPreload(checkout as never, options as never), GatewayValidationError, JSON.stringify([checkout, options]));
+    for (const [checkout, options] of cases)
+      assert.throws(() => widgetPreload(checkout as never, options as never), GatewayValidationError, JSON.stringify([checkout, options]));
   });
 
   test('whatever it is given, answers a header-safe hint or a typed error', () => {
     fc.assert(
-      fc.property(fc.record({ id: fc.string(), integrity: fc.option(fc.string(), { nil: undefined }) }), fc.webUrl(), fc.option(fc.string(), { nil: undefined }), (checkout, baseUrl, nonce) => {
-        try {
-          const hint = widgetPreload(checkout, { baseUrl, nonce });
-          assert.match(hint.link, /^[\x20-\x7e]+$/);
-          assert.match(hint.preconnect.link, /^[\x20-\x7e]+$/);
-          assert.ok(!/<(?!link )/.test(hint.html.replace(/^<link /, '')), hint.html);
-        } catch (error) {
-          assert.ok(error instanceof GatewayValidationError, String(error));
-        }
-      }),
+      fc.property(
+        fc.record({ id: fc.string(), integrity: fc.option(fc.string(), { nil: undefined }) }),
+        fc.webUrl(),
+        fc.option(fc.string(), { nil: undefined }),
+        (checkout, baseUrl, nonce) => {
+          try {
+            const hint = widgetPreload(checkout, { baseUrl, nonce });
+            assert.match(hint.link, /^[\x20-\x7e]+$/);
+            assert.match(hint.preconnect.link, /^[\x20-\x7e]+$/);
+            assert.ok(!/<(?!link )/.test(hint.html.replace(/^<link /, '')), hint.html);
+          } catch (error) {
+            assert.ok(error instanceof GatewayValidationError, String(error));
+          }
+        },
+      ),
     );
   });
 });

@@ -34,7 +34,8 @@ export async function serveStorybook(directory: string, base = '/'): Promise<Ser
     // Chromium asks every host for one; the build has an SVG icon only.
     if (path === '/favicon.ico') return void response.writeHead(204).end();
     const relative = path.startsWith(base) ? path.slice(base.length) : undefined;
-    const file = relative === undefined ? '' : normalize(join(root, relative === '' || relative.endsWith('/') ? `${relative}index.html` : relative));
+    const file =
+      relative === undefined ? '' : normalize(join(root, relative === '' || relative.endsWith('/') ? `${relative}index.html` : relative));
     const inside = file.startsWith(root + sep);
     const stat = inside ? statSync(file, { throwIfNoEntry: false }) : undefined;
     if (!stat?.isFile()) {

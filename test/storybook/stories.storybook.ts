@@ -30,11 +30,17 @@ interface IndexEntry {
 }
 
 rmSync(OUTPUT, { recursive: true, force: true });
-execFileSync(process.execPath, ['node_modules/storybook/dist/bin/dispatcher.js', 'build', '--disable-telemetry', '--quiet', '--output-dir', OUTPUT], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
-});
-const entries = Object.values((JSON.parse(readFileSync(join(OUTPUT, 'index.json'), 'utf8')) as { entries: Record<string, IndexEntry> }).entries);
+execFileSync(
+  process.execPath,
+  ['node_modules/storybook/dist/bin/dispatcher.js', 'build', '--disable-telemetry', '--quiet', '--output-dir', OUTPUT],
+  {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
+  },
+);
+const entries = Object.values(
+  (JSON.parse(readFileSync(join(OUTPUT, 'index.json'), 'utf8')) as { entries: Record<string, IndexEntry> }).entries,
+);
 
 let served: ServedStorybook;
 let browser: Browser;
@@ -68,15 +74,45 @@ async function settledPhase(): Promise<string> {
 describe('Storybook', () => {
   test('the build has stories for every state of both elements', () => {
     const names = (title: string) => entries.filter((entry) => entry.type === 'story' && entry.title === title).map((entry) => entry.name);
-    assert.deepEqual(names('Elements/gw-checkout').sort(), ['Error', 'Expired', 'Expired (ar, right to left)', 'Idle', 'Loading', 'Ready', 'Ready (ar, right to left)', 'Ready (de, plain)', 'Saved cards (one-click)', 'Submitting', 'Wallets and MADA', 'Google Pay and cards (MADA steered off)'].sort());
+    assert.deepEqual(
+      names('Elements/gw-checkout').sort(),
+      [
+        'Error',
+        'Expired',
+        'Expired (ar, right to left)',
+        'Idle',
+        'Loading',
+        'Ready',
+        'Ready (ar, right to left)',
+        'Ready (de, plain)',
+        'Saved cards (one-click)',
+        'Submitting',
+        'Wallets and MADA',
+        'Google Pay and cards (MADA steered off)',
+      ].sort(),
+    );
     assert.deepEqual(
       names('Elements/gw-3ds-handler').sort(),
-      ['3DS method', 'Challenge 01 (250 × 400)', 'Challenge 02 (390 × 400)', 'Challenge 03 (500 × 600)', 'Challenge 04 (600 × 400)', 'Challenge 05 (full screen)', '3DS method (ar, right to left)', 'Complete', 'Timeout', 'Timeout (ar, right to left)', 'Unsafe URL'].sort(),
+      [
+        '3DS method',
+        'Challenge 01 (250 × 400)',
+        'Challenge 02 (390 × 400)',
+        'Challenge 03 (500 × 600)',
+        'Challenge 04 (600 × 400)',
+        'Challenge 05 (full screen)',
+        '3DS method (ar, right to left)',
+        'Complete',
+        'Timeout',
+        'Timeout (ar, right to left)',
+        'Unsafe URL',
+      ].sort(),
     );
   });
 
   test("the build's service worker serves the widget script whose sha384 is the integrity a checkout answers, and keeps the token", async () => {
-    await page.goto(`${served.url}iframe.html?${new URLSearchParams({ id: entries.find((entry) => entry.type === 'story')!.id, viewMode: 'story' })}`);
+    await page.goto(
+      `${served.url}iframe.html?${new URLSearchParams({ id: entries.find((entry) => entry.type === 'story')!.id, viewMode: 'story' })}`,
+    );
     await settledPhase();
     const seen = await page.evaluate(async () => {
       const configText = await (await fetch('__gw/config.json')).text();
@@ -88,7 +124,10 @@ describe('Storybook', () => {
       const { id, integrity } = (await created.json()) as { id: string; integrity: string };
       const script = await fetch(`${sandboxUrl}/v1/paymentWidgets.js?checkoutId=${id}`);
       const digest = new Uint8Array(await crypto.subtle.digest('SHA-384', await script.arrayBuffer()));
-      const unauthorised = await fetch(`${sandboxUrl}/v1/checkouts`, { method: 'POST', body: new URLSearchParams({ entityId, amount: '1.00', currency: 'EUR', paymentType: 'DB' }) });
+      const unauthorised = await fetch(`${sandboxUrl}/v1/checkouts`, {
+        method: 'POST',
+        body: new URLSearchParams({ entityId, amount: '1.00', currency: 'EUR', paymentType: 'DB' }),
+      });
       return {
         configText,
         sandboxUrl,
@@ -130,7 +169,10 @@ describe('Storybook', () => {
         );
       }
       // A story of an element's error state shows what a developer then reads on the console (the element repeats its gw-error there).
-      const expected = entry.type === 'story' && /^(Error|Timeout|Unsafe URL)$/.test(entry.name) ? /^console error: <gw-(checkout|3ds-handler)>: / : undefined;
+      const expected =
+        entry.type === 'story' && /^(Error|Timeout|Unsafe URL)$/.test(entry.name)
+          ? /^console error: <gw-(checkout|3ds-handler)>: /
+          : undefined;
       assert.deepEqual(expected ? problems.filter((problem) => !expected.test(problem)) : problems, []);
     });
   }

@@ -20,7 +20,12 @@ export interface GatewayAnswer {
  * `sandbox: 'clock'` calls the second sandbox (at `clockSandboxUrl`), the one to use in
  * tests that move the clock, so other test files' checkouts never expire under them.
  */
-export async function merchantCall(method: 'GET' | 'POST', path: string, params: Record<string, string> = {}, options: { sandbox?: 'shared' | 'clock' } = {}): Promise<GatewayAnswer> {
+export async function merchantCall(
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, string> = {},
+  options: { sandbox?: 'shared' | 'clock' } = {},
+): Promise<GatewayAnswer> {
   const form = new URLSearchParams({ entityId, ...params });
   const proxy = options.sandbox === 'clock' ? '/__gw/clock/api' : '/__gw/api';
   const url = method === 'GET' ? `${proxy}${path}${path.includes('?') ? '&' : '?'}${form}` : `${proxy}${path}`;

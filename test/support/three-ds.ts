@@ -14,7 +14,8 @@ export function threeDsPaymentRequest(cardNumber: string, extra: Record<string, 
 /** Creates a payment pending 3DS through the merchant proxy and returns the gateway's answer. */
 export async function pendingThreeDsPayment(cardNumber: string, extra: Record<string, string> = {}): Promise<GatewayAnswer> {
   const answer = await merchantCall('POST', '/v1/payments', threeDsPaymentRequest(cardNumber, extra));
-  if (answer.body.result?.code !== '000.200.000') throw new Error(`expected a pending 3DS payment, got ${JSON.stringify(answer.body.result)}`);
+  if (answer.body.result?.code !== '000.200.000')
+    throw new Error(`expected a pending 3DS payment, got ${JSON.stringify(answer.body.result)}`);
   return answer;
 }
 
@@ -33,7 +34,10 @@ export function frameUrls(): Promise<string[]> {
 
 /** Creates (`request`) or reads (`id`) a payment, or handles the shopper's return (`query`), with the server helper on the test runner's side. */
 export function serverPayment<T = Record<string, any>>(
-  payload: { action: 'create'; request: Record<string, unknown> } | { action: 'get'; id: string } | { action: 'return'; query: { id: string; resourcePath: string } },
+  payload:
+    | { action: 'create'; request: Record<string, unknown> }
+    | { action: 'get'; id: string }
+    | { action: 'return'; query: { id: string; resourcePath: string } },
 ): Promise<T> {
   return executeServerCommand('gw-server-payment', payload);
 }

@@ -47,7 +47,9 @@ export function sandboxFixture(): { plugin: TestRunnerPlugin; middleware: Middle
       if (typeof ctx.query.csp === 'string') ctx.set('content-security-policy', ctx.query.csp);
       ctx.type = 'text/html';
       ctx.body = `<!doctype html><html lang="en"><head><title>Test page</title>${
-        typeof module === 'string' ? `<script type="module" nonce="${attribute(String(nonce ?? ''))}" src="${attribute(module)}"></script>` : ''
+        typeof module === 'string'
+          ? `<script type="module" nonce="${attribute(String(nonce ?? ''))}" src="${attribute(module)}"></script>`
+          : ''
       }</head><body><main></main></body></html>`;
       return;
     }

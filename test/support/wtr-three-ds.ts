@@ -56,7 +56,13 @@ async function clickInFrame(page: Page, { urlPrefix, text, frameName }: ClickInF
       }
       return;
     }
-    if (Date.now() > deadline) throw new Error(`no "${text}" button in a frame at ${urlPrefix}; frames: ${page.frames().map((frame) => frame.url()).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no "${text}" button in a frame at ${urlPrefix}; frames: ${page
+          .frames()
+          .map((frame) => frame.url())
+          .join(', ')}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -94,7 +100,11 @@ else postThreeDsResult(query.get('checkoutOrigin'));
         await clickInFrame(page, payload as ClickInFramePayload);
         return true;
       }
-      if (command === 'gw-frame-urls') return page.frames().filter((frame) => !frame.detached).map((frame) => frame.url());
+      if (command === 'gw-frame-urls')
+        return page
+          .frames()
+          .filter((frame) => !frame.detached)
+          .map((frame) => frame.url());
       if (command === 'gw-server-payment') {
         const request = payload as ServerPaymentPayload;
         const client = await serverClient();

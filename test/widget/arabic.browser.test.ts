@@ -6,7 +6,18 @@
 import { expect } from '@open-wc/testing';
 import { classifyResult } from '../../src/contract/result-codes.js';
 import { CARDS } from '../../src/sandbox/engine/triggers.js';
-import { axeViolations, closePages, control, createCheckout, fill, openWidgetPage, payButton, paymentStatus, shopperResult, type } from './widget-page.js';
+import {
+  axeViolations,
+  closePages,
+  control,
+  createCheckout,
+  fill,
+  openWidgetPage,
+  payButton,
+  paymentStatus,
+  shopperResult,
+  type,
+} from './widget-page.js';
 
 /** Where a label's text is drawn (a block label spans the whole row; its text sits at the start). */
 function textBox(label: HTMLLabelElement): DOMRect {
@@ -15,7 +26,8 @@ function textBox(label: HTMLLabelElement): DOMRect {
   return range.getBoundingClientRect();
 }
 
-const labelOf = (form: HTMLFormElement, name: 'cardNumber' | 'expiry' | 'cvv' | 'cardHolder') => form.ownerDocument.querySelector<HTMLLabelElement>(`label[for="${control(form, name).id}"]`)!;
+const labelOf = (form: HTMLFormElement, name: 'cardNumber' | 'expiry' | 'cvv' | 'cardHolder') =>
+  form.ownerDocument.querySelector<HTMLLabelElement>(`label[for="${control(form, name).id}"]`)!;
 
 describe('sandbox payment widget in Arabic', () => {
   afterEach(closePages);
@@ -35,7 +47,7 @@ describe('sandbox payment widget in Arabic', () => {
     // Mirrored: each label starts at its field's right edge, and the expiry sits to the right of the CVV.
     const label = textBox(labelOf(form, 'cardNumber'));
     const field = control(form, 'cardNumber').getBoundingClientRect();
-    expect(Math.abs(label.right - field.right), 'the label text starts at the field\'s right edge').to.be.below(1);
+    expect(Math.abs(label.right - field.right), "the label text starts at the field's right edge").to.be.below(1);
     expect(label.left, 'and ends well before its left edge').to.be.above(field.left + field.width / 2);
     expect(control(form, 'expiry').getBoundingClientRect().left).to.be.above(control(form, 'cvv').getBoundingClientRect().right);
     expect(await axeViolations(page, form), 'axe-core').to.deep.equal([]);

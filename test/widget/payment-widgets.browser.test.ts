@@ -27,7 +27,8 @@ import {
 } from './widget-page.js';
 
 /** Resource timings of the widget's card submissions seen by the page: proof of what was sent. */
-const submissions = (page: WidgetPage) => page.window.performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/widget/payments'));
+const submissions = (page: WidgetPage) =>
+  page.window.performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/widget/payments'));
 
 const alertOf = (form: HTMLFormElement) => form.querySelector<HTMLElement>('.wpwl-message[role=alert]');
 
@@ -44,7 +45,7 @@ async function expectApproved(result: URL, checkoutId: string, amount = '12.50')
 describe('sandbox payment widget (paymentWidgets.js)', () => {
   afterEach(closePages);
 
-  it('renders the real widget\'s accessible card form and pays an approved card end to end', async () => {
+  it("renders the real widget's accessible card form and pays an approved card end to end", async () => {
     const checkout = await createCheckout();
     const page = await openWidgetPage({ checkout });
     await page.ready;
@@ -66,7 +67,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     pay(form, { number: CARDS.approved });
     expect(payButton(form).disabled, 'the pay button is disabled while submitting').to.equal(true);
     const result = await shopperResult(page);
-    expect(result.searchParams.get('order'), 'the action\'s own query is kept').to.equal('42');
+    expect(result.searchParams.get('order'), "the action's own query is kept").to.equal('42');
     const status = await expectApproved(result, checkout.id);
     expect(status.card.last4Digits).to.equal('0000');
     expect(status.paymentBrand).to.equal('VISA');
@@ -150,7 +151,10 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     pay(page.form(), { number: CARDS.frictionless });
     await expectApproved(await shopperResult(page), checkout.id);
     const log = await merchantCall('GET', '/__sandbox/requests');
-    expect(log.body.requests.some((request: { path: string }) => request.path === '/v1/threeDSecure/method'), 'the 3DS method page was posted').to.equal(true);
+    expect(
+      log.body.requests.some((request: { path: string }) => request.path === '/v1/threeDSecure/method'),
+      'the 3DS method page was posted',
+    ).to.equal(true);
   });
 
   it('goes on to the 3DS step when the 3DS method page has not loaded within 10 seconds (EMVCo)', async function () {
@@ -197,7 +201,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
       checkout,
       options: {
         onBeforeSubmitCard: () => {
-          throw new Error('the shop\'s own check broke');
+          throw new Error("the shop's own check broke");
         },
       },
     });
@@ -205,7 +209,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     const form = page.form();
     const uncaught = new Promise<ErrorEvent>((resolve) => page.window.addEventListener('error', resolve, { once: true }));
     pay(form, { number: CARDS.approved });
-    expect((await uncaught).message).to.contain('the shop\'s own check broke');
+    expect((await uncaught).message).to.contain("the shop's own check broke");
     expect(payButton(form).disabled).to.equal(false);
     expect(submissions(page)).to.have.length(0);
   });
@@ -291,7 +295,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(page.form().querySelector('.wpwl-button-pay')).to.equal(null);
   });
 
-  it('reports InvalidCheckoutIdError when the checkout expires while the form is open, counting on the sandbox\'s clock', async () => {
+  it("reports InvalidCheckoutIdError when the checkout expires while the form is open, counting on the sandbox's clock", async () => {
     const checkout = await createCheckout('12.50', 'clock');
     await merchantCall('POST', '/__sandbox/clock', { advance: '1798' }, { sandbox: 'clock' });
     const page = await openWidgetPage({ checkout });
@@ -343,7 +347,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(again.frame.contentWindow!.location.href).to.equal('about:srcdoc');
   });
 
-  it('renders two forms with their own data-brands and detects brands only among each form\'s own', async () => {
+  it("renders two forms with their own data-brands and detects brands only among each form's own", async () => {
     const checkout = await createCheckout();
     const detected: string[][] = [];
     const changed: string[] = [];
@@ -354,10 +358,13 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     });
     await page.ready;
     const [visaForm, otherForm] = [page.form(0), page.form(1)];
-    const options = (form: HTMLFormElement) => [...(control(form, 'brand') as unknown as HTMLSelectElement).options].map((option) => option.value);
+    const options = (form: HTMLFormElement) =>
+      [...(control(form, 'brand') as unknown as HTMLSelectElement).options].map((option) => option.value);
     expect(options(visaForm)).to.deep.equal(['VISA']);
     expect(options(otherForm)).to.deep.equal(['MASTER', 'AMEX']);
-    expect(new Set([...page.document.querySelectorAll('[id]')].map((node) => node.id)).size, 'ids are unique').to.equal(page.document.querySelectorAll('[id]').length);
+    expect(new Set([...page.document.querySelectorAll('[id]')].map((node) => node.id)).size, 'ids are unique').to.equal(
+      page.document.querySelectorAll('[id]').length,
+    );
 
     fill(visaForm, { number: CARDS.approvedMaster });
     expect(control(visaForm, 'cardNumber').getAttribute('aria-invalid')).to.equal('true');
@@ -375,7 +382,15 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     const changed: string[] = [];
     const page = await openWidgetPage({
       checkout,
-      options: { locale: 'de-AT', style: 'plain', labels: { submit: 'Kaufen' }, autofocus: 'card.number', requireCvv: false, brandDetection: false, onChangeBrand: (brand) => changed.push(brand) },
+      options: {
+        locale: 'de-AT',
+        style: 'plain',
+        labels: { submit: 'Kaufen' },
+        autofocus: 'card.number',
+        requireCvv: false,
+        brandDetection: false,
+        onChangeBrand: (brand) => changed.push(brand),
+      },
     });
     await page.ready;
     const form = page.form();
@@ -397,7 +412,10 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     payButton(form).click();
     expect(control(form, 'cvv').getAttribute('aria-invalid'), 'no CVV passes the widget when requireCvv is false').to.equal('false');
     // The sandbox asks a CVV of every debit: its parameter error shows on the field, on the form.
-    await waitFor(() => control(form, 'cvv').getAttribute('aria-invalid') === 'true' && !payButton(form).disabled, 'the gateway\'s CVV error');
+    await waitFor(
+      () => control(form, 'cvv').getAttribute('aria-invalid') === 'true' && !payButton(form).disabled,
+      "the gateway's CVV error",
+    );
     expect(submissions(page)).to.have.length(submitted + 1);
     expect(alertOf(form)?.hidden).to.equal(true);
     expect(page.document.activeElement).to.equal(control(form, 'cvv'));
@@ -466,7 +484,10 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
 
   it('reports WidgetError for a form without a card brand it supports or without an http(s) action, and renders the others', async () => {
     const checkout = await createCheckout();
-    const page = await openWidgetPage({ checkout, forms: [{ brands: 'PAYPAL' }, { brands: 'VISA', action: 'javascript:parent.pwned = true' }, { brands: 'VISA' }] });
+    const page = await openWidgetPage({
+      checkout,
+      forms: [{ brands: 'PAYPAL' }, { brands: 'VISA', action: 'javascript:parent.pwned = true' }, { brands: 'VISA' }],
+    });
     await page.ready;
     expect(page.errors.map((error) => error.name)).to.deep.equal(['WidgetError', 'WidgetError']);
     expect(page.form(0).children).to.have.length(0);
@@ -491,7 +512,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     const form = page.form();
     type(control(form, 'cvv'), '1');
     const hint = form.querySelector<HTMLElement>('.wpwl-hint-cvvError')!;
-    expect(page.window.getComputedStyle(hint).color, 'the widget\'s styles apply').to.equal('rgb(179, 38, 30)');
+    expect(page.window.getComputedStyle(hint).color, "the widget's styles apply").to.equal('rgb(179, 38, 30)');
     pay(form, { number: CARDS.challenge });
     await answerChallenge('Complete authentication');
     const result = await shopperResult(page);

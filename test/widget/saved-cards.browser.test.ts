@@ -7,7 +7,21 @@ import { expect } from '@open-wc/testing';
 import { classifyResult } from '../../src/contract/result-codes.js';
 import { CARDS } from '../../src/sandbox/engine/triggers.js';
 import { merchantCall } from '../support/gateway.js';
-import { axeViolations, closePages, control, openWidgetPage, pay, payButton, paymentStatus, shopperResult, type, waitFor, type Checkout, type WidgetPage, type WpwlOptions } from './widget-page.js';
+import {
+  axeViolations,
+  closePages,
+  control,
+  openWidgetPage,
+  pay,
+  payButton,
+  paymentStatus,
+  shopperResult,
+  type,
+  waitFor,
+  type Checkout,
+  type WidgetPage,
+  type WpwlOptions,
+} from './widget-page.js';
 
 const EXPIRY_YEAR = String(new Date().getFullYear() + 3);
 
@@ -19,13 +33,25 @@ async function checkoutWith(params: Record<string, string>): Promise<Checkout> {
 
 /** A card stored server to server, as a shop that already holds the shopper's saved cards has them. */
 async function savedCard(number: string, brand: string, expiryMonth: string): Promise<string> {
-  const { body } = await merchantCall('POST', '/v1/registrations', { paymentBrand: brand, 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': expiryMonth, 'card.expiryYear': EXPIRY_YEAR, 'card.cvv': '123' });
+  const { body } = await merchantCall('POST', '/v1/registrations', {
+    paymentBrand: brand,
+    'card.number': number,
+    'card.holder': 'Jane Jones',
+    'card.expiryMonth': expiryMonth,
+    'card.expiryYear': EXPIRY_YEAR,
+    'card.cvv': '123',
+  });
   if (classifyResult(body.result?.code) !== 'approved') throw new Error(`card not saved: ${JSON.stringify(body.result)}`);
   return body.id;
 }
 
 const oneClickCheckout = (registrationIds: readonly string[]) =>
-  checkoutWith({ amount: '9.90', currency: 'EUR', paymentType: 'DB', ...Object.fromEntries(registrationIds.map((id, index) => [`registrations[${index}].id`, id])) });
+  checkoutWith({
+    amount: '9.90',
+    currency: 'EUR',
+    paymentType: 'DB',
+    ...Object.fromEntries(registrationIds.map((id, index) => [`registrations[${index}].id`, id])),
+  });
 
 const savedCardForm = (page: WidgetPage) => page.document.querySelector<HTMLFormElement>('form.wpwl-form-registrations');
 const choices = (page: WidgetPage) => [...page.document.querySelectorAll<HTMLInputElement>('input.wpwl-control-registration')];
@@ -37,7 +63,10 @@ async function openOneClick(options: WpwlOptions = {}) {
   const checkout = await oneClickCheckout([visa, master]);
   // What the list looks like when onReady runs: the merchant's code may read or restyle it there.
   let atReady: number | undefined;
-  const page = await openWidgetPage({ checkout, options: { ...options, onReady: () => (atReady = page.document.querySelectorAll('input.wpwl-control-registration').length) } });
+  const page = await openWidgetPage({
+    checkout,
+    options: { ...options, onReady: () => (atReady = page.document.querySelectorAll('input.wpwl-control-registration').length) },
+  });
   await page.ready;
   return { page, checkout, visa, master, atReady: () => atReady };
 }
@@ -55,7 +84,12 @@ describe('saved cards in the sandbox payment widget', () => {
   afterEach(closePages);
 
   it('saves the card of a registration-only checkout ({id}/registration) and returns on its /registration resourcePath', async () => {
-    const created = await checkoutWith({ createRegistration: 'true', 'standingInstruction.type': 'UNSCHEDULED', 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT' });
+    const created = await checkoutWith({
+      createRegistration: 'true',
+      'standingInstruction.type': 'UNSCHEDULED',
+      'standingInstruction.mode': 'INITIAL',
+      'standingInstruction.source': 'CIT',
+    });
     const page = await openWidgetPage({ checkout: { ...created, id: `${created.id}/registration` } });
     await page.ready;
     const form = page.form();
@@ -115,7 +149,9 @@ describe('saved cards in the sandbox payment widget', () => {
     payButton(saved).click();
     expect(cvv.getAttribute('aria-invalid')).to.equal('true');
     expect(payButton(saved).disabled, 'nothing sent without a CVV').to.equal(false);
-    expect(page.window.performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/widget/payments'))).to.have.length(0);
+    expect(page.window.performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/widget/payments'))).to.have.length(
+      0,
+    );
     expect(await axeViolations(page, saved), 'axe-core').to.deep.equal([]);
     type(cvv, '123');
     payButton(saved).click();
@@ -126,7 +162,10 @@ describe('saved cards in the sandbox payment widget', () => {
     const { page, checkout } = await openOneClick({ registrations: { hideInitialPaymentForms: true } });
     const form = page.form();
     expect(form.hidden).to.equal(true);
-    const another = await waitFor(() => page.document.querySelector<HTMLButtonElement>('button.wpwl-button-another') ?? undefined, 'the another-card button');
+    const another = await waitFor(
+      () => page.document.querySelector<HTMLButtonElement>('button.wpwl-button-another') ?? undefined,
+      'the another-card button',
+    );
     expect(another.textContent).to.equal('Pay with another card');
     another.click();
     expect(form.hidden).to.equal(false);

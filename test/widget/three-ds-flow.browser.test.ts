@@ -24,10 +24,18 @@ const echoUrl = () => `${sandboxUrl}/v1/threeDSecure/echo-${crypto.randomUUID()}
 async function postedTo(url: string): Promise<Record<string, string> | undefined> {
   const { pathname } = new URL(url);
   const { body } = await merchantCall('GET', '/__sandbox/requests');
-  return (body.requests as { method: string; path: string; params: Record<string, string> }[]).find((entry) => entry.method === 'POST' && entry.path === pathname)?.params;
+  return (body.requests as { method: string; path: string; params: Record<string, string> }[]).find(
+    (entry) => entry.method === 'POST' && entry.path === pathname,
+  )?.params;
 }
 
-const precondition = (url: string, parameters: readonly RedirectParameter[]) => ({ origin: 'iframe#hidden', waitUntil: 'iframe#onload', method: 'POST', url, parameters });
+const precondition = (url: string, parameters: readonly RedirectParameter[]) => ({
+  origin: 'iframe#hidden',
+  waitUntil: 'iframe#onload',
+  method: 'POST',
+  url,
+  parameters,
+});
 
 function hiddenFrame(scope: Scope, name: string): HTMLIFrameElement {
   const frame = scope.own(document.createElement('iframe'));
@@ -51,7 +59,10 @@ describe('the shared 3-D Secure runner (flow.ts)', () => {
     for (let start = 0; start < names.length; start += 40) {
       const parameters = names.slice(start, start + 40).map((name, index) => ({ name, value: `value ${start + index} & = + % é` }));
       const url = echoUrl();
-      const { preconditions } = checkRedirect({ url: 'https://acs.example/challenge', parameters: [], preconditions: [precondition(url, parameters)] }, () => true);
+      const { preconditions } = checkRedirect(
+        { url: 'https://acs.example/challenge', parameters: [], preconditions: [precondition(url, parameters)] },
+        () => true,
+      );
       const scope = track(new Scope());
       const frame = hiddenFrame(scope, `flow-test-${crypto.randomUUID()}`);
       const { outcome } = await runPrecondition(scope, frame, preconditions[0]!);
@@ -66,9 +77,14 @@ describe('the shared 3-D Secure runner (flow.ts)', () => {
   it('goes on without a method page that does not load in time, and ends a step when its scope ends', async () => {
     const url = echoUrl();
     await merchantCall('POST', '/__sandbox/faults', { path: new URL(url).pathname, mode: 'hang', count: '2' });
-    const { preconditions } = checkRedirect({ url: 'https://acs.example/challenge', parameters: [], preconditions: [precondition(url, [])] }, () => true);
+    const { preconditions } = checkRedirect(
+      { url: 'https://acs.example/challenge', parameters: [], preconditions: [precondition(url, [])] },
+      () => true,
+    );
     const scope = track(new Scope());
-    expect((await runPrecondition(scope, hiddenFrame(scope, `flow-test-${crypto.randomUUID()}`), preconditions[0]!, 200)).outcome).to.equal('timeout');
+    expect((await runPrecondition(scope, hiddenFrame(scope, `flow-test-${crypto.randomUUID()}`), preconditions[0]!, 200)).outcome).to.equal(
+      'timeout',
+    );
 
     const running = runPrecondition(scope, hiddenFrame(scope, `flow-test-${crypto.randomUUID()}`), preconditions[0]!);
     scope.end();
@@ -76,14 +92,23 @@ describe('the shared 3-D Secure runner (flow.ts)', () => {
     expect(document.querySelectorAll('iframe[name^="flow-test-"], form[target^="flow-test-"]').length).to.equal(0);
   });
 
-  it('loads a GET step by the frame\'s src, its parameters in the query', async () => {
+  it("loads a GET step by the frame's src, its parameters in the query", async () => {
     const url = echoUrl();
-    const { preconditions } = checkRedirect({ url: 'https://acs.example/challenge', parameters: [], preconditions: [{ ...precondition(url, [{ name: 'submit', value: 'a b' }]), method: 'GET' }] }, () => true);
+    const { preconditions } = checkRedirect(
+      {
+        url: 'https://acs.example/challenge',
+        parameters: [],
+        preconditions: [{ ...precondition(url, [{ name: 'submit', value: 'a b' }]), method: 'GET' }],
+      },
+      () => true,
+    );
     const scope = track(new Scope());
     const frame = hiddenFrame(scope, `flow-test-${crypto.randomUUID()}`);
     expect((await runPrecondition(scope, frame, preconditions[0]!)).outcome).to.equal('loaded');
     const { body } = await merchantCall('GET', '/__sandbox/requests');
-    const logged = (body.requests as { method: string; path: string; params: Record<string, string> }[]).find((entry) => entry.path === new URL(url).pathname);
+    const logged = (body.requests as { method: string; path: string; params: Record<string, string> }[]).find(
+      (entry) => entry.path === new URL(url).pathname,
+    );
     expect(logged).to.include({ method: 'GET' });
     expect(logged?.params).to.deep.equal({ submit: 'a b' });
     scope.end();
@@ -91,12 +116,23 @@ describe('the shared 3-D Secure runner (flow.ts)', () => {
 
   it('posts the challenge into a frame by name, even with an input named target', async () => {
     const url = echoUrl();
-    const { challenge } = checkRedirect({ url, parameters: [{ name: 'creq', value: 'x' }, { name: 'target', value: '_top' }] }, () => true);
+    const { challenge } = checkRedirect(
+      {
+        url,
+        parameters: [
+          { name: 'creq', value: 'x' },
+          { name: 'target', value: '_top' },
+        ],
+      },
+      () => true,
+    );
     const scope = track(new Scope());
     const frame = hiddenFrame(scope, `flow-test-${crypto.randomUUID()}`);
     navigate(scope, challenge, frame);
     let posted: Record<string, string> | undefined;
-    await waitUntil(async () => (posted = await postedTo(url)) !== undefined, 'the challenge post did not reach the sandbox', { timeout: 5000 });
+    await waitUntil(async () => (posted = await postedTo(url)) !== undefined, 'the challenge post did not reach the sandbox', {
+      timeout: 5000,
+    });
     expect(posted).to.deep.equal({ creq: 'x', target: '_top' });
     expect(window.location.href, 'the input named target does not retarget the form').to.not.contain('/v1/threeDSecure/');
     scope.end();

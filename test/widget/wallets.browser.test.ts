@@ -8,13 +8,32 @@ import { classifyResult } from '../../src/contract/result-codes.js';
 import { CARDS } from '../../src/sandbox/engine/triggers.js';
 import { STC_PAY_OTPS } from '../../src/sandbox/engine/wallet-stand-in.js';
 import { merchantCall } from '../support/gateway.js';
-import { axeViolations, closePages, control, fill, openWidgetPage, pay, payButton, shopperResult, type, waitFor, type Checkout, type WidgetPage } from './widget-page.js';
+import {
+  axeViolations,
+  closePages,
+  control,
+  fill,
+  openWidgetPage,
+  pay,
+  payButton,
+  shopperResult,
+  type,
+  waitFor,
+  type Checkout,
+  type WidgetPage,
+} from './widget-page.js';
 
 /** The sandbox's default MADA entity (DEFAULT_MADA_ENTITY_ID): MADA, APPLEPAY, APPLEPAYTKN and STC_PAY. */
 import { DEFAULT_MADA_ENTITY_ID as MADA_ENTITY } from '../../src/sandbox/test-cards.js';
 
 async function createCheckout(entityId?: string): Promise<Checkout> {
-  const { body } = await merchantCall('POST', '/v1/checkouts', { ...(entityId ? { entityId } : {}), amount: '30.00', currency: 'SAR', paymentType: 'DB', integrity: 'true' });
+  const { body } = await merchantCall('POST', '/v1/checkouts', {
+    ...(entityId ? { entityId } : {}),
+    amount: '30.00',
+    currency: 'SAR',
+    paymentType: 'DB',
+    integrity: 'true',
+  });
   if (body.result?.code !== '000.200.100') throw new Error(`checkout not created: ${JSON.stringify(body.result)}`);
   return { id: body.id, integrity: body.integrity };
 }
@@ -35,7 +54,19 @@ describe('sandbox payment widget: wallets and MADA', () => {
 
   it('Apple Pay: the button opens a stand-in sheet that says so; Approve pays, reported as APPLEPAY without card data', async () => {
     const checkout = await createCheckout(MADA_ENTITY);
-    const page = await openWidgetPage({ checkout, forms: [{ brands: 'APPLEPAY' }], options: { applePay: { displayName: 'Gw Shop', total: { label: 'Gw Shop' }, countryCode: 'SA', supportedNetworks: ['mada', 'visa', 'masterCard'], merchantCapabilities: ['supports3DS'] } } });
+    const page = await openWidgetPage({
+      checkout,
+      forms: [{ brands: 'APPLEPAY' }],
+      options: {
+        applePay: {
+          displayName: 'Gw Shop',
+          total: { label: 'Gw Shop' },
+          countryCode: 'SA',
+          supportedNetworks: ['mada', 'visa', 'masterCard'],
+          merchantCapabilities: ['supports3DS'],
+        },
+      },
+    });
     await page.ready;
     const form = page.form();
     expect(form.querySelector('.wpwl-control-cardNumber'), 'a wallet-only form has no card form').to.equal(null);
@@ -58,7 +89,11 @@ describe('sandbox payment widget: wallets and MADA', () => {
   it('Google Pay: Decline keeps the shopper on the page with the decline message; Cancel calls onCancel and pays nothing', async () => {
     const checkout = await createCheckout();
     let cancelled = 0;
-    const page = await openWidgetPage({ checkout, forms: [{ brands: 'GOOGLEPAY VISA' }], options: { googlePay: { gatewayMerchantId: 'entity', merchantName: 'Gw Shop', onCancel: () => cancelled++ } } });
+    const page = await openWidgetPage({
+      checkout,
+      forms: [{ brands: 'GOOGLEPAY VISA' }],
+      options: { googlePay: { gatewayMerchantId: 'entity', merchantName: 'Gw Shop', onCancel: () => cancelled++ } },
+    });
     await page.ready;
     const form = page.form();
     expect(control(form, 'cardNumber'), 'a form with wallets and cards has both').to.not.equal(null);
@@ -109,7 +144,11 @@ describe('sandbox payment widget: wallets and MADA', () => {
   it('MADA with binlist priority: steered off a VISA/MASTER form, switched to MADA on a form that lists it, and paid', async () => {
     const checkout = await createCheckout(MADA_ENTITY);
     const changed: string[] = [];
-    const page = await openWidgetPage({ checkout, forms: [{ brands: 'VISA MASTER' }, { brands: 'VISA MASTER MADA' }], options: { ...madaOptions, onChangeBrand: (brand) => changed.push(brand) } });
+    const page = await openWidgetPage({
+      checkout,
+      forms: [{ brands: 'VISA MASTER' }, { brands: 'VISA MASTER MADA' }],
+      options: { ...madaOptions, onChangeBrand: (brand) => changed.push(brand) },
+    });
     await page.ready;
     const [cards, mada] = [page.form(0), page.form(1)];
     type(control(cards, 'cardNumber'), CARDS.mada);
@@ -127,7 +166,7 @@ describe('sandbox payment widget: wallets and MADA', () => {
     expect(status.paymentBrand).to.equal('MADA');
   });
 
-  it('without binlist priority a MADA card is the VISA card its number also is: the platform\'s default detection', async () => {
+  it("without binlist priority a MADA card is the VISA card its number also is: the platform's default detection", async () => {
     const checkout = await createCheckout();
     const page = await openWidgetPage({ checkout, forms: [{ brands: 'VISA MASTER' }] });
     await page.ready;

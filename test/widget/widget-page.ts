@@ -31,7 +31,12 @@ export const NONCE = 'gw-widget-test';
 
 /** Creates a checkout; tests that move the clock create theirs in the second sandbox (`sandbox: 'clock'`). */
 export async function createCheckout(amount = '12.50', sandbox: 'shared' | 'clock' = 'shared'): Promise<Checkout> {
-  const { body } = await merchantCall('POST', '/v1/checkouts', { amount, currency: 'EUR', paymentType: 'DB', integrity: 'true' }, { sandbox });
+  const { body } = await merchantCall(
+    'POST',
+    '/v1/checkouts',
+    { amount, currency: 'EUR', paymentType: 'DB', integrity: 'true' },
+    { sandbox },
+  );
   if (body.result?.code !== '000.200.100') throw new Error(`checkout not created: ${JSON.stringify(body.result)}`);
   return { id: body.id, integrity: body.integrity, sandbox };
 }
@@ -95,7 +100,10 @@ function observe(options: WpwlOptions = {}) {
 export async function openWidgetPage(spec: PageSpec): Promise<WidgetPage> {
   const { observed, ready, error, errors } = observe(spec.options);
   const forms = (spec.forms ?? [{ brands: 'VISA MASTER' }])
-    .map(({ brands, action = `${shopperResultUrl}?order=42` }) => `<form action="${attribute(action)}" class="paymentWidgets" data-brands="${attribute(brands)}"></form>`)
+    .map(
+      ({ brands, action = `${shopperResultUrl}?order=42` }) =>
+        `<form action="${attribute(action)}" class="paymentWidgets" data-brands="${attribute(brands)}"></form>`,
+    )
     .join('\n');
   const frame = document.createElement('iframe');
   Object.assign(frame, { gwOptions: observed, title: 'merchant page', width: 600, height: 700 });
@@ -223,7 +231,9 @@ export async function paymentStatus(result: URL): Promise<Record<string, any>> {
 
 /** axe-core's violations for `element`, run inside the page's own document (axe does not cross into frames it was not loaded in). */
 export async function axeViolations(page: WidgetPage, element: Element): Promise<string[]> {
-  const win = page.window as WidgetWindow & { axe?: { run(context: Element, options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } };
+  const win = page.window as WidgetWindow & {
+    axe?: { run(context: Element, options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+  };
   if (!win.axe) {
     const script = page.document.createElement('script');
     script.src = '/node_modules/axe-core/axe.min.js';

@@ -16,13 +16,26 @@ import { isValidField, parseExpiry, type FieldContext } from '../../src/sandbox/
 import { TEST_CARDS } from '../../src/sandbox/engine/triggers.js';
 
 /** Kinds after which the payment certainly did not go through. */
-const DEFINITE_REJECTIONS: ReadonlySet<ResultKind> = new Set(['declined', 'rejected_3ds', 'rejected_risk', 'rejected_validation', 'soft_decline', 'rejected_async', 'system_error']);
+const DEFINITE_REJECTIONS: ReadonlySet<ResultKind> = new Set([
+  'declined',
+  'rejected_3ds',
+  'rejected_risk',
+  'rejected_validation',
+  'soft_decline',
+  'rejected_async',
+  'system_error',
+]);
 
 const code = fc
-  .tuple(fc.constantFrom('000', '100', '200', '300', '500', '600', '700', '800', '900', '999', '123'), fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 999 }))
+  .tuple(
+    fc.constantFrom('000', '100', '200', '300', '500', '600', '700', '800', '900', '999', '123'),
+    fc.integer({ min: 0, max: 999 }),
+    fc.integer({ min: 0, max: 999 }),
+  )
   .map(([first, second, third]) => `${first}.${String(second).padStart(3, '0')}.${String(third).padStart(3, '0')}`);
 
-const after = (resultCode: string, parameterErrors?: { name: string }[]) => nextStep({ result: { code: resultCode, ...(parameterErrors ? { parameterErrors } : {}) } });
+const after = (resultCode: string, parameterErrors?: { name: string }[]) =>
+  nextStep({ result: { code: resultCode, ...(parameterErrors ? { parameterErrors } : {}) } });
 
 describe('the widget after a card submission', () => {
   it('keeps the shopper on the form only after a definite rejection (never approved, pending, uncertain or unknown)', () => {
@@ -38,12 +51,39 @@ describe('the widget after a card submission', () => {
   it("lets the shopper try again after every decline the sandbox triggers and the platform's bank and 3DS declines", () => {
     const declines = TEST_CARDS.flatMap((card) => (card.behaviour.kind === 'decline' ? [card.behaviour.code] : []));
     assert.ok(declines.length >= 4);
-    const published = ['800.100.151', '800.100.152', '800.100.153', '800.100.155', '800.100.157', '800.100.159', '800.100.162', '800.100.165', '800.100.171', '000.400.101', '000.400.102', '000.400.109', RESULT_CODES.threeDsFailed, '300.100.100'];
+    const published = [
+      '800.100.151',
+      '800.100.152',
+      '800.100.153',
+      '800.100.155',
+      '800.100.157',
+      '800.100.159',
+      '800.100.162',
+      '800.100.165',
+      '800.100.171',
+      '000.400.101',
+      '000.400.102',
+      '000.400.109',
+      RESULT_CODES.threeDsFailed,
+      '300.100.100',
+    ];
     for (const candidate of [...declines, ...published]) assert.deepEqual(after(candidate), { step: 'retry', rejected: [] }, candidate);
   });
 
   it('sends every approved, pending, uncertain or unknown outcome to the result page', () => {
-    for (const candidate of ['000.000.000', '000.100.110', '000.100.112', '000.400.110', '000.400.000', '000.200.000', '800.400.500', '900.100.300', '000.400.030', '123.456.789', '']) {
+    for (const candidate of [
+      '000.000.000',
+      '000.100.110',
+      '000.100.112',
+      '000.400.110',
+      '000.400.000',
+      '000.200.000',
+      '800.400.500',
+      '900.100.300',
+      '000.400.030',
+      '123.456.789',
+      '',
+    ]) {
       assert.deepEqual(after(candidate), { step: 'result' }, candidate);
     }
     assert.deepEqual(nextStep(undefined), { step: 'result' });
@@ -60,7 +100,11 @@ describe('the widget after a card submission', () => {
   });
 });
 
-const context = (brand: FormCardBrand, now = new Date('2026-05-15T12:00:00Z'), requireCvv = true): FieldContext => ({ brand, requireCvv, now });
+const context = (brand: FormCardBrand, now = new Date('2026-05-15T12:00:00Z'), requireCvv = true): FieldContext => ({
+  brand,
+  requireCvv,
+  now,
+});
 
 describe('the widget card fields', () => {
   it("accepts every sandbox test card as the brand the sandbox gives it, and the sandbox accepts the widget's brand", () => {
@@ -73,21 +117,47 @@ describe('the widget card fields', () => {
   });
 
   it('agrees with the sandbox about which numbers are VISA, MASTER and AMEX', () => {
-    const brandRefused = (brand: string, number: string) => validateParameters('payment', { paymentBrand: brand, 'card.number': number }).some((error) => error.name === 'paymentBrand');
+    const brandRefused = (brand: string, number: string) =>
+      validateParameters('payment', { paymentBrand: brand, 'card.number': number }).some((error) => error.name === 'paymentBrand');
     const number = fc.stringMatching(/^[2-6][0-9]{15}$/);
     fc.assert(
-      fc.property(number, fc.constantFrom('VISA', 'MASTER', 'AMEX'), (candidate, brand) => (brandOfCardNumber(candidate) === brand) === !brandRefused(brand, candidate)),
+      fc.property(
+        number,
+        fc.constantFrom('VISA', 'MASTER', 'AMEX'),
+        (candidate, brand) => (brandOfCardNumber(candidate) === brand) === !brandRefused(brand, candidate),
+      ),
       { numRuns: 2_000 },
     );
-    for (const edge of ['2220', '2221', '2229', '2230', '2299', '2300', '2700', '2720', '2721', '5099', '5100', '5599', '5600', '3399', '3400', '3799']) {
+    for (const edge of [
+      '2220',
+      '2221',
+      '2229',
+      '2230',
+      '2299',
+      '2300',
+      '2700',
+      '2720',
+      '2721',
+      '5099',
+      '5100',
+      '5599',
+      '5600',
+      '3399',
+      '3400',
+      '3799',
+    ]) {
       const candidate = edge.padEnd(16, '0');
-      for (const brand of ['VISA', 'MASTER', 'AMEX']) assert.equal(brandOfCardNumber(candidate) === brand, !brandRefused(brand, candidate), `${brand} ${candidate}`);
+      for (const brand of ['VISA', 'MASTER', 'AMEX'])
+        assert.equal(brandOfCardNumber(candidate) === brand, !brandRefused(brand, candidate), `${brand} ${candidate}`);
     }
   });
 
   it('names at most one brand for any number: no two prefixes overlap', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[0-9]{6}$/), (prefix) => Object.values(CARD_BRANDS).filter((brand) => brand.prefix.test(prefix)).length <= 1),
+      fc.property(
+        fc.stringMatching(/^[0-9]{6}$/),
+        (prefix) => Object.values(CARD_BRANDS).filter((brand) => brand.prefix.test(prefix)).length <= 1,
+      ),
       { numRuns: 2_000 },
     );
   });
@@ -108,12 +178,20 @@ describe('the widget card fields', () => {
     assert.equal(isValidField('expiry', '04 / 26', context('VISA')), false);
     // 23:30 on 31 May in New York is already June in UTC, where the gateway checks.
     assert.equal(isValidField('expiry', '05 / 26', context('VISA', new Date('2026-06-01T03:30:00Z'))), false);
-    const sandboxRefuses = (month: string, year: string, now: Date) => validateParameters('payment', { 'card.expiryMonth': month, 'card.expiryYear': year }, now).some((error) => error.message === 'card has expired');
+    const sandboxRefuses = (month: string, year: string, now: Date) =>
+      validateParameters('payment', { 'card.expiryMonth': month, 'card.expiryYear': year }, now).some(
+        (error) => error.message === 'card has expired',
+      );
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 2020, max: 2032 }), fc.date({ min: new Date('2020-01-01'), max: new Date('2032-12-31'), noInvalidDate: true }), (month, year, now) => {
-        const typed = `${String(month).padStart(2, '0')} / ${String(year).slice(2)}`;
-        return isValidField('expiry', typed, context('VISA', now)) === !sandboxRefuses(String(month).padStart(2, '0'), String(year), now);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 2020, max: 2032 }),
+        fc.date({ min: new Date('2020-01-01'), max: new Date('2032-12-31'), noInvalidDate: true }),
+        (month, year, now) => {
+          const typed = `${String(month).padStart(2, '0')} / ${String(year).slice(2)}`;
+          return isValidField('expiry', typed, context('VISA', now)) === !sandboxRefuses(String(month).padStart(2, '0'), String(year), now);
+        },
+      ),
       { numRuns: 1_000 },
     );
   });
@@ -129,8 +207,18 @@ describe('the widget card fields', () => {
   });
 
   it('takes a card holder exactly as the sandbox does: a name of any script, up to 128 characters', () => {
-    const sandboxAccepts = (holder: string) => !validateParameters('payment', { 'card.holder': holder }).some((error) => error.name === 'card.holder');
-    for (const holder of ['Jane Jones', "Zoë O'Brien-Łukasz", '山田 太郎', 'x'.repeat(128), '😀'.repeat(2), 'x'.repeat(129), 'Jane <script>', 'a\tb']) {
+    const sandboxAccepts = (holder: string) =>
+      !validateParameters('payment', { 'card.holder': holder }).some((error) => error.name === 'card.holder');
+    for (const holder of [
+      'Jane Jones',
+      "Zoë O'Brien-Łukasz",
+      '山田 太郎',
+      'x'.repeat(128),
+      '😀'.repeat(2),
+      'x'.repeat(129),
+      'Jane <script>',
+      'a\tb',
+    ]) {
       assert.equal(isValidField('cardHolder', holder, context('VISA')), sandboxAccepts(holder), JSON.stringify(holder));
     }
     assert.equal(isValidField('cardHolder', ' ', context('VISA')), false);
@@ -138,7 +226,13 @@ describe('the widget card fields', () => {
 });
 
 describe('the shared 3-D Secure runner checks the whole redirect first', () => {
-  const method = { origin: 'iframe#hidden', waitUntil: 'iframe#onload', method: 'POST', url: 'https://acs.example/method', parameters: [{ name: 'threeDSMethodData', value: 'e30' }] };
+  const method = {
+    origin: 'iframe#hidden',
+    waitUntil: 'iframe#onload',
+    method: 'POST',
+    url: 'https://acs.example/method',
+    parameters: [{ name: 'threeDSMethodData', value: 'e30' }],
+  };
   const redirect = { url: 'https://acs.example/challenge', parameters: [{ name: 'creq', value: 'abc' }], preconditions: [method] };
   const problem = (value: unknown, isAllowed?: (url: URL) => boolean) => {
     try {
@@ -154,7 +248,11 @@ describe('the shared 3-D Secure runner checks the whole redirect first', () => {
     const checked = checkRedirect(redirect);
     assert.equal(checked.preconditions.length, 1);
     assert.equal(checked.preconditions[0]!.url.href, 'https://acs.example/method');
-    assert.deepEqual(checked.challenge, { method: 'POST', url: new URL('https://acs.example/challenge'), parameters: [{ name: 'creq', value: 'abc' }] });
+    assert.deepEqual(checked.challenge, {
+      method: 'POST',
+      url: new URL('https://acs.example/challenge'),
+      parameters: [{ name: 'creq', value: 'abc' }],
+    });
   });
 
   it('refuses a malformed redirect, an unsafe URL anywhere, or a parameter a form post would change', () => {
@@ -171,7 +269,13 @@ describe('the shared 3-D Secure runner checks the whole redirect first', () => {
   it("lets the caller allow another origin (the widget: the sandbox's own, plain http off this machine)", () => {
     const sandbox = { ...redirect, url: 'http://sandbox:4010/v1/threeDSecure/challenge', preconditions: [] };
     assert.equal(problem(sandbox), 'unsafe-url');
-    assert.equal(problem(sandbox, (url) => url.origin === 'http://sandbox:4010'), undefined);
-    assert.equal(problem(sandbox, (url) => url.origin === 'http://other:4010'), 'unsafe-url');
+    assert.equal(
+      problem(sandbox, (url) => url.origin === 'http://sandbox:4010'),
+      undefined,
+    );
+    assert.equal(
+      problem(sandbox, (url) => url.origin === 'http://other:4010'),
+      'unsafe-url',
+    );
   });
 });

@@ -31,7 +31,9 @@ describe('the served widget script', () => {
 
   it('is served by the published sandbox, from a copy of dist/ alone, with its sha384 as the integrity', async () => {
     cpSync(new URL('../../dist/', import.meta.url), join(copy, 'dist'), { recursive: true });
-    const { startSandbox, DEFAULT_ENTITY_ID, DEFAULT_TOKEN } = (await import(pathToFileURL(join(copy, 'dist', 'sandbox.js')).href)) as typeof import('../../src/sandbox/index.js');
+    const { startSandbox, DEFAULT_ENTITY_ID, DEFAULT_TOKEN } = (await import(
+      pathToFileURL(join(copy, 'dist', 'sandbox.js')).href
+    )) as typeof import('../../src/sandbox/index.js');
     const sandbox = await startSandbox({ port: 0, quiet: true });
     try {
       const created = await fetch(`${sandbox.url}/v1/checkouts`, {

@@ -46,7 +46,13 @@ export async function reconcileOrder({ params }: z.infer<typeof order>, { shop, 
 
 export const payByCardInput = input({ body: cardInput.extend({ amount, challengeWindow, browser: browserInput }) });
 export function payByCard({ body }: z.infer<typeof payByCardInput>, { shop, gateway }: MerchantContext, request: Request) {
-  return shop.payByCard(gateway, cardFrom(body), body.amount, browserFrom(request, body.browser, body.challengeWindow), threeDsReturnUrl(request));
+  return shop.payByCard(
+    gateway,
+    cardFrom(body),
+    body.amount,
+    browserFrom(request, body.browser, body.challengeWindow),
+    threeDsReturnUrl(request),
+  );
 }
 
 export const cardPaymentReturnInput = input({ query: shopperReturnQuery });

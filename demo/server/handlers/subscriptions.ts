@@ -7,7 +7,12 @@ import { browserFrom, cardFrom, threeDsReturnUrl } from '../shopper.js';
 import { PLAN } from '../subscriptions.js';
 
 export function listSubscriptions(_input: unknown, { subscriptions, gatewayNow, advanceGatewayClock }: MerchantContext) {
-  return { plan: PLAN, subscriptions: subscriptions.list(), now: new Date(gatewayNow()).toISOString(), canMoveClock: Boolean(advanceGatewayClock) };
+  return {
+    plan: PLAN,
+    subscriptions: subscriptions.list(),
+    now: new Date(gatewayNow()).toISOString(),
+    canMoveClock: Boolean(advanceGatewayClock),
+  };
 }
 
 export const signUpInput = input({ body: cardInput.extend({ challengeWindow, browser: browserInput }) });

@@ -7,11 +7,27 @@ import { alertMessage, busyMessage } from '../shared/feedback.js';
 import { html, nothing, type PropertyValues } from 'lit';
 import { challengeWindowOf, type ChallengeWindow } from '../../contract/challenge-window.js';
 import { GwElement } from '../shared/gw-element.js';
-import { checkRedirect, METHOD_TIMEOUT_MS, navigate, RedirectProblem, runPrecondition, Scope, type CheckedRedirect, type FrameNavigation } from '../../browser/three-d-secure-flow.js';
+import {
+  checkRedirect,
+  METHOD_TIMEOUT_MS,
+  navigate,
+  RedirectProblem,
+  runPrecondition,
+  Scope,
+  type CheckedRedirect,
+  type FrameNavigation,
+} from '../../browser/three-d-secure-flow.js';
 import { styles } from './gw-3ds-handler.styles.js';
 import { languageOf, textsOf, type Gw3dsHandlerTexts } from '../shared/texts.js';
 import { threeDsResultOf, threeDsResultOfMessage } from './post-result.js';
-import type { Gw3dsHandlerEventMap, ThreeDsCompleteDetail, ThreeDsErrorCode, ThreeDsErrorDetail, ThreeDsRedirect, ThreeDsState } from './events.js';
+import type {
+  Gw3dsHandlerEventMap,
+  ThreeDsCompleteDetail,
+  ThreeDsErrorCode,
+  ThreeDsErrorDetail,
+  ThreeDsRedirect,
+  ThreeDsState,
+} from './events.js';
 
 const DEFAULT_CHALLENGE_TIMEOUT_MS = 600_000;
 const DEFAULT_CHALLENGE_WINDOW: ChallengeWindow = '02';
@@ -234,7 +250,8 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     if (changed.has('label') || changed.has('texts') || changed.has('lang')) {
       const frame = this.renderRoot.querySelector<HTMLIFrameElement>('.frame');
       if (frame) frame.title = this.#challengeFrameTitle();
-      for (const method of this.renderRoot.querySelectorAll<HTMLIFrameElement>('.method-frames iframe')) method.title = this.#texts().methodFrame;
+      for (const method of this.renderRoot.querySelectorAll<HTMLIFrameElement>('.method-frames iframe'))
+        method.title = this.#texts().methodFrame;
     }
     if (!changed.has('redirect')) return;
     if (this.redirect === undefined || this.redirect === null) {
@@ -313,7 +330,11 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
         this.renderRoot.querySelector('.method-frames')!.append(frame);
         const result = await runPrecondition(flow, frame, step, positiveOr(this.methodTimeout, METHOD_TIMEOUT_MS));
         if (result.outcome === 'refused') {
-          this.#fail('method-failed', `This page's Content Security Policy refused the 3-D Secure method request to ${step.url.origin}: allow it in form-action and frame-src.`, { cause: result.violation });
+          this.#fail(
+            'method-failed',
+            `This page's Content Security Policy refused the 3-D Secure method request to ${step.url.origin}: allow it in form-action and frame-src.`,
+            { cause: result.violation },
+          );
           return;
         }
         if (result.outcome === 'aborted' || flow.signal.aborted) return;
@@ -357,7 +378,11 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
       { signal },
     );
     flow.timer(positiveOr(this.challengeTimeout, DEFAULT_CHALLENGE_TIMEOUT_MS), () => {
-      this.#fail('challenge-timeout', 'The shopper did not finish the 3-D Secure challenge in time; read the payment on the server before offering a new attempt.', { state: 'timeout' });
+      this.#fail(
+        'challenge-timeout',
+        'The shopper did not finish the 3-D Secure challenge in time; read the payment on the server before offering a new attempt.',
+        { state: 'timeout' },
+      );
     });
     this.setState('challenge');
     navigate(flow, step, frame);

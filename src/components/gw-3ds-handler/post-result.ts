@@ -46,7 +46,9 @@ function checkedResult(id: unknown, resourcePath: unknown, url: string): ThreeDs
 export function postThreeDsResult(checkoutOrigin: string, page: Window = globalThis.window): boolean {
   const origin = new URL(checkoutOrigin).origin;
   if (origin === 'null' || origin !== checkoutOrigin.replace(/\/$/, '')) {
-    throw new TypeError(`postThreeDsResult needs the exact origin of the checkout page (scheme://host[:port]), not ${JSON.stringify(checkoutOrigin)}`);
+    throw new TypeError(
+      `postThreeDsResult needs the exact origin of the checkout page (scheme://host[:port]), not ${JSON.stringify(checkoutOrigin)}`,
+    );
   }
   const result = threeDsResultOf(page.location.href);
   if (!result || page.parent === page) return false;

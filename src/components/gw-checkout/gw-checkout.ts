@@ -38,7 +38,16 @@ const dataBrandsOf = (brands: readonly PaymentBrand[] | string): string => (type
 
 /** The settings the widget is loaded with; a change to any of them reloads it. */
 function loadKey(element: GwCheckout): string {
-  return JSON.stringify([element.checkoutId, element.baseUrl, element.integrity, element.shopperResultUrl, dataBrandsOf(element.brands), element.locale || langOf(element), element.widgetStyle, element.nonce]);
+  return JSON.stringify([
+    element.checkoutId,
+    element.baseUrl,
+    element.integrity,
+    element.shopperResultUrl,
+    dataBrandsOf(element.brands),
+    element.locale || langOf(element),
+    element.widgetStyle,
+    element.nonce,
+  ]);
 }
 
 /**
@@ -244,19 +253,28 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     this.#settledKey = undefined;
     const checkoutId = this.checkoutId?.trim();
     if (!checkoutId) {
-      if (this.integrity) this.#fail('missing-attribute', 'checkout-id is missing: it is the id your server received from POST /v1/checkouts.', { attribute: 'checkout-id' });
+      if (this.integrity)
+        this.#fail('missing-attribute', 'checkout-id is missing: it is the id your server received from POST /v1/checkouts.', {
+          attribute: 'checkout-id',
+        });
       else this.setState('idle');
       return;
     }
     // Card data goes to this origin, so plain http is only for a sandbox on this machine.
     const gateway = this.baseUrl ? httpUrl(this.baseUrl) : undefined;
     if (!gateway || !isSecureEndpoint(gateway)) {
-      this.#fail('missing-attribute', 'base-url must be the gateway\'s absolute https URL (http only on localhost, e.g. your sandbox\'s URL).', { attribute: 'base-url' });
+      this.#fail(
+        'missing-attribute',
+        "base-url must be the gateway's absolute https URL (http only on localhost, e.g. your sandbox's URL).",
+        { attribute: 'base-url' },
+      );
       return;
     }
     // Only http(s): a `javascript:` result URL would run script when the widget navigates to it.
     if (!this.shopperResultUrl || !httpUrl(this.shopperResultUrl, document.baseURI)) {
-      this.#fail('missing-attribute', 'shopper-result-url must be an http(s) URL: the widget sends the shopper there after paying.', { attribute: 'shopper-result-url' });
+      this.#fail('missing-attribute', 'shopper-result-url must be an http(s) URL: the widget sends the shopper there after paying.', {
+        attribute: 'shopper-result-url',
+      });
       return;
     }
     // Absent, integrity is the page's choice; present, it must be metadata the browser enforces, since
@@ -270,7 +288,10 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     const root = this.getRootNode();
     if (root !== document) {
       const host = root instanceof ShadowRoot ? ` (inside <${root.host.localName}>'s shadow root)` : '';
-      this.#fail('widget-error', `gw-checkout must be in the document's light DOM${host}: the gateway's widget finds its form with document.querySelectorAll, which cannot see into shadow roots.`);
+      this.#fail(
+        'widget-error',
+        `gw-checkout must be in the document's light DOM${host}: the gateway's widget finds its form with document.querySelectorAll, which cannot see into shadow roots.`,
+      );
       return;
     }
     const expiresAt = this.#expiry();
@@ -302,7 +323,9 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   }
 
   #expiry(): Date {
-    return this.expiresAt instanceof Date && !Number.isNaN(this.expiresAt.getTime()) ? this.expiresAt : new Date(this.#idReceivedAt + CHECKOUT_LIFETIME_MS);
+    return this.expiresAt instanceof Date && !Number.isNaN(this.expiresAt.getTime())
+      ? this.expiresAt
+      : new Date(this.#idReceivedAt + CHECKOUT_LIFETIME_MS);
   }
 
   #leave(): void {
@@ -401,14 +424,20 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       widgetError: (error: WpwlError) => {
         if (error?.name === 'InvalidCheckoutIdError') {
           // Refused at load: the id is wrong (or was already dead). Refused after the widget had accepted it: it expired.
-          if (this.state === 'loading') this.#fail('invalid-checkout', `The gateway refused checkout ${this.checkoutId}: unknown, already paid, or older than 30 minutes. Create a new checkout.`, { cause: error });
+          if (this.state === 'loading')
+            this.#fail(
+              'invalid-checkout',
+              `The gateway refused checkout ${this.checkoutId}: unknown, already paid, or older than 30 minutes. Create a new checkout.`,
+              { cause: error },
+            );
           else this.#expire(new Date());
           return;
         }
         const message = `The payment widget reported ${error?.name ?? 'an error'}${error?.message ? `: ${error.message}` : ''}.`;
         if (this.state === 'loading') this.#fail('widget-error', message, { cause: error });
         // Once ready, the widget keeps its form and shows its own message: the shopper may go on.
-        else this.emit('gw-error', { code: 'widget-error', message, cause: error, checkoutId: this.checkoutId ?? '' } satisfies GwErrorDetail);
+        else
+          this.emit('gw-error', { code: 'widget-error', message, cause: error, checkoutId: this.checkoutId ?? '' } satisfies GwErrorDetail);
       },
       widgetBeforeSubmit: () => {
         if (this.state !== 'ready') return this.state === 'submitting';

@@ -286,7 +286,8 @@ export function joinWidget(owner: WidgetOwner, source: WidgetSource): WidgetConf
   if (active && active.key !== key) return { checkoutId: active.source.checkoutId, submitting: false };
   // A late joiner reloads a widget that already ran; never while it is sending a payment.
   const reloads = active && (active.phase === 'loaded' || active.phase === 'ready');
-  if (active && reloads && [...active.owners].some((other) => other.submitting())) return { checkoutId: active.source.checkoutId, submitting: true };
+  if (active && reloads && [...active.owners].some((other) => other.submitting()))
+    return { checkoutId: active.source.checkoutId, submitting: true };
   if (!active) {
     active = new WidgetSession(source, key);
     active.owners.add(owner);
@@ -296,7 +297,8 @@ export function joinWidget(owner: WidgetOwner, source: WidgetSource): WidgetConf
   active.owners.add(owner);
   owner.widgetLoading();
   if (active.phase === 'settling') return undefined; // the form is mounted when the script is injected
-  if (active.phase === 'loading') owner.mountForm(); // the script has not run yet, so it will see this form
+  if (active.phase === 'loading')
+    owner.mountForm(); // the script has not run yet, so it will see this form
   else active.restart();
   return undefined;
 }

@@ -93,7 +93,7 @@ export const LANGUAGES = Object.keys(TABLES) as GwLanguage[];
 
 /** The `lang` that applies to `element`: its own or its nearest ancestor's, across shadow roots, else the document's; '' for none. */
 export function langOf(element: Element): string {
-  for (let node: Element | null = element; node; ) {
+  for (let node: Element | null = element; node;) {
     const owner = node.closest('[lang]');
     if (owner) return owner.getAttribute('lang') ?? '';
     const root = node.getRootNode();
@@ -106,8 +106,13 @@ export function langOf(element: Element): string {
 export const languageOf = (element: Element): GwLanguage => supportedLanguage(langOf(element), LANGUAGES, 'en');
 
 /** `tag`'s texts in `language`, with the page's `overrides` (the element's `texts` property) on top; non-string overrides are ignored. */
-export function textsOf<Tag extends keyof ElementTexts>(tag: Tag, language: GwLanguage, overrides: Partial<ElementTexts[Tag]> | undefined): ElementTexts[Tag] {
+export function textsOf<Tag extends keyof ElementTexts>(
+  tag: Tag,
+  language: GwLanguage,
+  overrides: Partial<ElementTexts[Tag]> | undefined,
+): ElementTexts[Tag] {
   const texts: ElementTexts[Tag] = { ...TABLES[language][tag] };
-  for (const [key, value] of Object.entries(overrides ?? {})) if (typeof value === 'string' && key in texts) (texts as unknown as Record<string, string>)[key] = value;
+  for (const [key, value] of Object.entries(overrides ?? {}))
+    if (typeof value === 'string' && key in texts) (texts as unknown as Record<string, string>)[key] = value;
   return texts;
 }

@@ -73,7 +73,9 @@ export function encryptNotification(plaintext: string, secretHex: string): { bod
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', Buffer.from(secretHex, 'hex'), iv);
   // Upper-case hex, as the platform writes body, IV and tag.
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]).toString('hex').toUpperCase();
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
+    .toString('hex')
+    .toUpperCase();
   return { body, iv: iv.toString('hex').toUpperCase(), tag: cipher.getAuthTag().toString('hex').toUpperCase() };
 }
 
@@ -85,11 +87,13 @@ export function checkNotificationOptions(options: NotificationOptions): Required
   } catch {
     throw new RangeError('notifications.url must be an absolute http or https URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RangeError('notifications.url must be an absolute http or https URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new RangeError('notifications.url must be an absolute http or https URL');
   const secret = options.secret ?? randomBytes(32).toString('hex');
   if (!/^[0-9a-fA-F]{64}$/.test(secret)) throw new RangeError('notifications.secret must be 64 hex characters (a 256-bit key)');
   const timeoutMs = options.timeoutMs ?? 5000;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 120_000) throw new RangeError('notifications.timeoutMs must be 1 to 120000');
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 120_000)
+    throw new RangeError('notifications.timeoutMs must be 1 to 120000');
   return { url: url.href, secret: secret.toLowerCase(), timeoutMs };
 }
 
@@ -98,7 +102,8 @@ const pick = <Fields extends object, Name extends keyof Fields>(fields: Fields, 
   Object.fromEntries(names.filter((name) => name in fields).map((name) => [name, fields[name]])) as Pick<Fields, Name>;
 
 /** The 32 hex characters of a notification's `ndc`: the platform's request id, here derived from the payment and the time (so seeded runs repeat). */
-const requestHex = (paymentId: string, now: Date) => createHash('sha256').update(`${paymentId}@${now.getTime()}`).digest('hex').slice(0, 32);
+const requestHex = (paymentId: string, now: Date) =>
+  createHash('sha256').update(`${paymentId}@${now.getTime()}`).digest('hex').slice(0, 32);
 
 /** The plaintext the platform encrypts: `{type, action?, payload}`, the payload shaped like the API's answer and scrubbed like one. */
 function plaintextOf(change: StoreChange, now: Date): { text: string; subjectId: string; resultCode?: string } {
@@ -116,11 +121,20 @@ function plaintextOf(change: StoreChange, now: Date): { text: string; subjectId:
       ...rest,
       ...notificationFields(payment),
     };
-    const notification: PaymentNotification = { type: 'PAYMENT', payload: redactByShape.deep(envelope(body, now, payment.checkoutId ?? `${payment.entityId}_${requestHex(payment.id, now)}`)) };
+    const notification: PaymentNotification = {
+      type: 'PAYMENT',
+      payload: redactByShape.deep(envelope(body, now, payment.checkoutId ?? `${payment.entityId}_${requestHex(payment.id, now)}`)),
+    };
     return { text: JSON.stringify(notification), subjectId: payment.id, resultCode: payment.result.code };
   }
   const { registration, action } = change;
-  const notification: RegistrationNotification = { type: 'REGISTRATION', action, payload: redactByShape.deep(envelope(registrationBody(registration, result(approvalCode(registration.testMode))), now, registration.id)) };
+  const notification: RegistrationNotification = {
+    type: 'REGISTRATION',
+    action,
+    payload: redactByShape.deep(
+      envelope(registrationBody(registration, result(approvalCode(registration.testMode))), now, registration.id),
+    ),
+  };
   return { text: JSON.stringify(notification), subjectId: registration.id };
 }
 
@@ -313,7 +327,7 @@ export class Notifier {
   #bound(): void {
     const over = () => this.#deliveries.length > NOTIFICATION_LIMITS.deliveries || this.#bytes > NOTIFICATION_LIMITS.bytes;
     for (const finishedOnly of [true, false]) {
-      for (let index = 0; index < this.#deliveries.length && over(); ) {
+      for (let index = 0; index < this.#deliveries.length && over();) {
         const delivery = this.#deliveries[index]!;
         if (finishedOnly && delivery.state === 'pending') {
           index++;

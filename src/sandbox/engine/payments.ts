@@ -13,7 +13,14 @@ import { resourcePathOf } from '../../contract/resource-path.js';
 import { isApproved, RESULT_CODES } from '../../contract/result-codes.js';
 import { binDataOf } from './bin-data.js';
 import { result } from './results.js';
-import { type CardSummary, type PaymentRecord, type RegistrationRecord, type Result, type SandboxStore, type ThreeDsSession } from './store.js';
+import {
+  type CardSummary,
+  type PaymentRecord,
+  type RegistrationRecord,
+  type Result,
+  type SandboxStore,
+  type ThreeDsSession,
+} from './store.js';
 import type { CardBehaviour } from './triggers.js';
 import { gatewayTimestamp, nest, type FlatParams } from '../wire.js';
 
@@ -153,7 +160,8 @@ function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Resul
   const instruction = input.standingInstruction ?? answeredStandingInstruction(params);
   if (instruction) {
     record.standingInstruction = instruction;
-    if (instruction.mode === 'INITIAL') record.resultDetails.CardholderInitiatedTransactionID = store.hex('detail').slice(0, 15).toUpperCase();
+    if (instruction.mode === 'INITIAL')
+      record.resultDetails.CardholderInitiatedTransactionID = store.hex('detail').slice(0, 15).toUpperCase();
   }
   return record;
 }
@@ -196,7 +204,9 @@ function settle(store: SandboxStore, payment: PaymentRecord, behaviour: CardBeha
 export function initialInstructionOf(payment: PaymentRecord): RegistrationRecord['initial'] {
   const transactionId = payment.resultDetails.CardholderInitiatedTransactionID;
   const type = payment.echo['standingInstruction.type'];
-  return transactionId && type && payment.echo['standingInstruction.mode'] === 'INITIAL' && isApproved(payment.result.code) ? { transactionId, type } : undefined;
+  return transactionId && type && payment.echo['standingInstruction.mode'] === 'INITIAL' && isApproved(payment.result.code)
+    ? { transactionId, type }
+    : undefined;
 }
 
 function registerIfAsked(store: SandboxStore, payment: PaymentRecord): void {
@@ -225,12 +235,16 @@ const enrolledByRequest = (params: Readonly<FlatParams>) =>
   params['customParameters[3DS2_enrolled]'] === 'true' || params['customParameters[3DS_enrolled]'] === 'true';
 
 /** The 3DS step a debit needs, if any: the card's own, or any card the request marks as enrolled. */
-export function threeDsStepOf(params: Readonly<FlatParams>, behaviour: CardBehaviour): { flow: 'frictionless' | 'challenge'; methodData: boolean; afterAuthentication: CardBehaviour } | undefined {
+export function threeDsStepOf(
+  params: Readonly<FlatParams>,
+  behaviour: CardBehaviour,
+): { flow: 'frictionless' | 'challenge'; methodData: boolean; afterAuthentication: CardBehaviour } | undefined {
   if (params.paymentType !== 'DB' && params.paymentType !== 'PA') return undefined;
   if (hasOwnThreeDsResult(params)) return undefined;
   const forced = params['customParameters[3DS2_flow]'];
   const forcedFlow = forced === 'challenge' || forced === 'frictionless' ? forced : undefined;
-  if (behaviour.kind === 'threeDs') return { flow: forcedFlow ?? behaviour.flow, methodData: behaviour.methodData, afterAuthentication: { kind: 'approve' } };
+  if (behaviour.kind === 'threeDs')
+    return { flow: forcedFlow ?? behaviour.flow, methodData: behaviour.methodData, afterAuthentication: { kind: 'approve' } };
   if (enrolledByRequest(params)) return { flow: forcedFlow ?? 'challenge', methodData: false, afterAuthentication: behaviour };
   return undefined;
 }
@@ -246,7 +260,13 @@ export function createPayment(store: SandboxStore, input: NewPayment & { shopper
   const step = threeDsStepOf(input.params, input.behaviour);
   if (step && input.shopperResultUrl) {
     const payment = newPaymentRecord(store, input, result(RESULT_CODES.pending));
-    const session: ThreeDsSession = { token: store.hex('detail') + store.hex('detail'), ...step, shopperResultUrl: input.shopperResultUrl, methodPosted: false, finished: false };
+    const session: ThreeDsSession = {
+      token: store.hex('detail') + store.hex('detail'),
+      ...step,
+      shopperResultUrl: input.shopperResultUrl,
+      methodPosted: false,
+      finished: false,
+    };
     payment.threeDs = session;
     store.addPayment(payment);
     return { payment, answeredCode: RESULT_CODES.pending };
@@ -258,7 +278,13 @@ export function createPayment(store: SandboxStore, input: NewPayment & { shopper
 }
 
 /** A payment with validated card data, from the server (`POST /v1/payments`) or the widget (`checkoutId`). */
-export function createCardPayment(store: SandboxStore, entityId: string, params: Readonly<FlatParams>, behaviour: CardBehaviour, checkoutId?: string): PaymentOutcome {
+export function createCardPayment(
+  store: SandboxStore,
+  entityId: string,
+  params: Readonly<FlatParams>,
+  behaviour: CardBehaviour,
+  checkoutId?: string,
+): PaymentOutcome {
   return createPayment(store, {
     entityId,
     params,
@@ -306,7 +332,8 @@ export function finishThreeDs(store: SandboxStore, payment: PaymentRecord, authe
     // A checkout is paid once: an attempt whose challenge ends after another attempt paid it is refused, never a second charge.
     payment.result = result(RESULT_CODES.duplicateTransaction);
   } else {
-    if (session.flow === 'frictionless') payment.resultDetails.ExtendedDescription = `${RESULT_CODES.frictionlessAuthenticated} ${result(RESULT_CODES.frictionlessAuthenticated).description}`;
+    if (session.flow === 'frictionless')
+      payment.resultDetails.ExtendedDescription = `${RESULT_CODES.frictionlessAuthenticated} ${result(RESULT_CODES.frictionlessAuthenticated).description}`;
     // The uncertain trigger is about the answer to a request; after a browser redirect there is none, so the record speaks.
     settle(store, payment, session.afterAuthentication);
   }
@@ -316,10 +343,13 @@ export function finishThreeDs(store: SandboxStore, payment: PaymentRecord, authe
 /** Whether another attempt on the payment's checkout has been approved. */
 function paidByAnotherAttempt(store: SandboxStore, payment: PaymentRecord): boolean {
   const checkout = payment.checkoutId === undefined ? undefined : store.checkouts.get(payment.checkoutId);
-  return checkout !== undefined && checkout.paymentIds.some((id) => {
-    const attempt = id === payment.id ? undefined : store.payment(id);
-    return attempt !== undefined && succeeded(attempt);
-  });
+  return (
+    checkout !== undefined &&
+    checkout.paymentIds.some((id) => {
+      const attempt = id === payment.id ? undefined : store.payment(id);
+      return attempt !== undefined && succeeded(attempt);
+    })
+  );
 }
 
 /** Where the shopper goes after a 3DS step: the result URL with `id` and `resourcePath` added to its own query. */
@@ -435,5 +465,8 @@ function clearingCutOff(nowMs: number): string {
   const cutOff = new Date(nowMs);
   cutOff.setUTCHours(22, 0, 0, 0);
   if (cutOff.getTime() <= nowMs) cutOff.setUTCDate(cutOff.getUTCDate() + 1);
-  return cutOff.toISOString().replace('T', ' ').replace(/\.\d+Z$/, '+0000');
+  return cutOff
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, '+0000');
 }

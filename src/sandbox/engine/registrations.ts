@@ -8,7 +8,14 @@
 import type { Registration } from '../../contract/answers.js';
 import { savedCardIdsOf } from '../../contract/formats.js';
 import { variantOf, type ParameterError } from '../../contract/rules.js';
-import { answeredStandingInstruction, createPayment, initialInstructionOf, summariseCard, testModeOf, type PaymentOutcome } from './payments.js';
+import {
+  answeredStandingInstruction,
+  createPayment,
+  initialInstructionOf,
+  summariseCard,
+  testModeOf,
+  type PaymentOutcome,
+} from './payments.js';
 import type { CheckoutRecord, RegistrationRecord, Result, SandboxStore } from './store.js';
 import { behaviourOf, type CardBehaviour } from './triggers.js';
 import type { FlatParams } from '../wire.js';
@@ -31,7 +38,8 @@ export function storeCard(store: SandboxStore, entityId: string, params: Readonl
 }
 
 /** Whether a registration payment says it is a merchant-initiated repeat. */
-const isRepeat = (params: Readonly<FlatParams>) => params['standingInstruction.mode'] === 'REPEATED' || params['standingInstruction.source'] === 'MIT';
+const isRepeat = (params: Readonly<FlatParams>) =>
+  params['standingInstruction.mode'] === 'REPEATED' || params['standingInstruction.source'] === 'MIT';
 
 /**
  * Why a merchant-initiated repeat may not be made on this registration: it
@@ -44,11 +52,24 @@ export function repeatRefusal(registration: RegistrationRecord, params: Readonly
   const type = params['standingInstruction.type'] ?? '';
   const { initial } = registration;
   if (!initial) {
-    return [{ name: 'standingInstruction.initialTransactionId', value: given, message: 'this registration has no approved initial customer-initiated payment (standingInstruction.mode=INITIAL, source=CIT) to repeat' }];
+    return [
+      {
+        name: 'standingInstruction.initialTransactionId',
+        value: given,
+        message:
+          'this registration has no approved initial customer-initiated payment (standingInstruction.mode=INITIAL, source=CIT) to repeat',
+      },
+    ];
   }
   const errors: ParameterError[] = [];
-  if (given !== initial.transactionId) errors.push({ name: 'standingInstruction.initialTransactionId', value: given, message: "must be the CardholderInitiatedTransactionID of the registration's initial payment" });
-  if (type !== initial.type) errors.push({ name: 'standingInstruction.type', value: type, message: `must be ${initial.type}, the type of the initial payment` });
+  if (given !== initial.transactionId)
+    errors.push({
+      name: 'standingInstruction.initialTransactionId',
+      value: given,
+      message: "must be the CardholderInitiatedTransactionID of the registration's initial payment",
+    });
+  if (type !== initial.type)
+    errors.push({ name: 'standingInstruction.type', value: type, message: `must be ${initial.type}, the type of the initial payment` });
   return errors;
 }
 
@@ -60,12 +81,22 @@ export function repeatRefusal(registration: RegistrationRecord, params: Readonly
  * REPEATED); an approved initial one (INITIAL, CIT) becomes the one later
  * repeats must name.
  */
-export function payWithRegistration(store: SandboxStore, registration: RegistrationRecord, entityId: string, params: Readonly<FlatParams>): PaymentOutcome {
+export function payWithRegistration(
+  store: SandboxStore,
+  registration: RegistrationRecord,
+  entityId: string,
+  params: Readonly<FlatParams>,
+): PaymentOutcome {
   const basicCredit = variantOf('registrationPayment', params) === 'basicCredit';
   const paymentBrand = params.paymentBrand ?? (basicCredit ? undefined : registration.paymentBrand);
   const behaviour: CardBehaviour = registration.behaviour.kind === 'threeDs' ? { kind: 'approve' } : registration.behaviour;
   const sent = answeredStandingInstruction(params);
-  const seedDefault = { source: 'MIT', type: 'UNSCHEDULED', mode: 'REPEATED', ...(registration.initial ? { initialTransactionId: registration.initial.transactionId } : {}) };
+  const seedDefault = {
+    source: 'MIT',
+    type: 'UNSCHEDULED',
+    mode: 'REPEATED',
+    ...(registration.initial ? { initialTransactionId: registration.initial.transactionId } : {}),
+  };
   const outcome = createPayment(store, {
     entityId,
     params,
@@ -98,7 +129,10 @@ export function registrationBody(registration: RegistrationRecord, answered: Res
 export function savedCardsOf(store: SandboxStore, checkout: CheckoutRecord): RegistrationRecord[] {
   return savedCardIdsOf(checkout.params)
     .map((id) => store.registrations.get(id))
-    .filter((registration): registration is RegistrationRecord => registration !== undefined && !registration.deregistered && registration.entityId === checkout.entityId);
+    .filter(
+      (registration): registration is RegistrationRecord =>
+        registration !== undefined && !registration.deregistered && registration.entityId === checkout.entityId,
+    );
 }
 
 /**
@@ -108,11 +142,21 @@ export function savedCardsOf(store: SandboxStore, checkout: CheckoutRecord): Reg
  * UNSCHEDULED), naming the initial payment when there was one.
  */
 export function oneClickInstruction(registration: RegistrationRecord): Record<string, string> {
-  return { source: 'CIT', type: 'UNSCHEDULED', mode: 'REPEATED', ...(registration.initial ? { initialTransactionId: registration.initial.transactionId } : {}) };
+  return {
+    source: 'CIT',
+    type: 'UNSCHEDULED',
+    mode: 'REPEATED',
+    ...(registration.initial ? { initialTransactionId: registration.initial.transactionId } : {}),
+  };
 }
 
 /** The widget's one-click payment: the saved card's data, the checkout's amount, a customer-initiated repeat. */
-export function payWithSavedCard(store: SandboxStore, registration: RegistrationRecord, checkout: CheckoutRecord, params: Readonly<FlatParams>): PaymentOutcome {
+export function payWithSavedCard(
+  store: SandboxStore,
+  registration: RegistrationRecord,
+  checkout: CheckoutRecord,
+  params: Readonly<FlatParams>,
+): PaymentOutcome {
   const behaviour: CardBehaviour = registration.behaviour.kind === 'threeDs' ? { kind: 'approve' } : registration.behaviour;
   return createPayment(store, {
     entityId: checkout.entityId,

@@ -36,7 +36,8 @@ function withLinked(store: SandboxStore, entityId: string, found: readonly Payme
     if (referenced) linked.add(referenced);
   }
   for (const record of store.payments.oldestFirst()) {
-    if (record.entityId === entityId && record.referencedId !== undefined && ids.has(record.referencedId)) linked.add(store.payment(record.id) ?? record);
+    if (record.entityId === entityId && record.referencedId !== undefined && ids.has(record.referencedId))
+      linked.add(store.payment(record.id) ?? record);
   }
   return [...linked].sort((a, b) => a.createdAt - b.createdAt);
 }

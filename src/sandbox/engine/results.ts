@@ -37,7 +37,12 @@ export function answerTimestamp(date: Date): string {
  */
 export function envelope<Body extends AnswerBody & { readonly timestamp?: string }>(body: Body, now: Date, ndc: string): Enveloped<Body> {
   const { timestamp, ...fields } = body;
-  return { ...fields, buildNumber: BUILD_NUMBER, timestamp: typeof timestamp === 'string' ? timestamp : answerTimestamp(now), ndc } as Enveloped<Body>;
+  return {
+    ...fields,
+    buildNumber: BUILD_NUMBER,
+    timestamp: typeof timestamp === 'string' ? timestamp : answerTimestamp(now),
+    ndc,
+  } as Enveloped<Body>;
 }
 
 /** The fields every JSON answer carries, as the contract's answer types declare them. */
@@ -61,8 +66,16 @@ export function envelopeJson(bodyJson: string, now: Date, ndc: string, timestamp
 }
 
 /** A JSON reply with just a result (plus parameter errors), in the gateway's envelope. */
-export function failure(status: number, code: string, now: Date, ndc: string, extra: { description?: string; parameterErrors?: readonly ParameterError[] } = {}): Reply {
-  const body = { result: { ...result(code, extra.description), ...(extra.parameterErrors ? { parameterErrors: extra.parameterErrors } : {}) } };
+export function failure(
+  status: number,
+  code: string,
+  now: Date,
+  ndc: string,
+  extra: { description?: string; parameterErrors?: readonly ParameterError[] } = {},
+): Reply {
+  const body = {
+    result: { ...result(code, extra.description), ...(extra.parameterErrors ? { parameterErrors: extra.parameterErrors } : {}) },
+  };
   return { kind: 'json', status, body: envelope(body, now, ndc) };
 }
 

@@ -152,7 +152,10 @@ export type StoreChange =
 
 /** A 3DS step not finished within 30 minutes times out, as the platform's pending transactions do. */
 export const THREE_DS_TIMEOUT_MS = 30 * 60 * 1000;
-export const THREE_DS_TIMED_OUT: Result = { code: RESULT_CODES.pendingTimedOut, description: describeResult(RESULT_CODES.pendingTimedOut)! };
+export const THREE_DS_TIMED_OUT: Result = {
+  code: RESULT_CODES.pendingTimedOut,
+  description: describeResult(RESULT_CODES.pendingTimedOut)!,
+};
 
 let idPool = Buffer.alloc(0);
 let idOffset = 0;
@@ -358,7 +361,8 @@ export class SandboxStore {
   payment(id: string): PaymentRecord | undefined {
     const payment = this.payments.get(id);
     const session = payment?.threeDs;
-    if (payment && session && !session.finished && payment.createdAt + THREE_DS_TIMEOUT_MS <= this.clock.nowMs()) this.timeOutThreeDs(payment);
+    if (payment && session && !session.finished && payment.createdAt + THREE_DS_TIMEOUT_MS <= this.clock.nowMs())
+      this.timeOutThreeDs(payment);
     return payment;
   }
 

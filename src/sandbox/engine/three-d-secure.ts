@@ -28,7 +28,15 @@ export function redirectOf(payment: PaymentRecord, base: string): Redirect {
     url: `${base}/v1/threeDSecure/execute`,
     parameters: [
       { name: 'threeDSSessionData', value: session.token },
-      { name: 'creq', value: base64url({ threeDSServerTransID: session.token, messageType: 'CReq', messageVersion: '2.2.0', challengeWindowSize: challengeWindowOf(payment.echo['customer.browser.challengeWindow'] ?? '') ?? '05' }) },
+      {
+        name: 'creq',
+        value: base64url({
+          threeDSServerTransID: session.token,
+          messageType: 'CReq',
+          messageVersion: '2.2.0',
+          challengeWindowSize: challengeWindowOf(payment.echo['customer.browser.challengeWindow'] ?? '') ?? '05',
+        }),
+      },
     ],
   };
   if (!session.methodData) return redirect;
@@ -78,7 +86,12 @@ ${body}
   };
 }
 
-const sessionNotFound = () => page('3-D Secure session not found', '<h1>3-D Secure session not found</h1>\n<p>This authentication session is unknown or has ended.</p>', 400);
+const sessionNotFound = () =>
+  page(
+    '3-D Secure session not found',
+    '<h1>3-D Secure session not found</h1>\n<p>This authentication session is unknown or has ended.</p>',
+    400,
+  );
 
 /** The payment a 3DS page is about, from the session token it was posted. */
 function paymentOfSession(store: SandboxStore, token: string | undefined): PaymentRecord | undefined {
@@ -90,7 +103,9 @@ function paymentOfSession(store: SandboxStore, token: string | undefined): Payme
 export function methodPage(store: SandboxStore, params: Readonly<FlatParams>): { reply: Reply; paymentId?: string } {
   let token: string | undefined;
   try {
-    const decoded = JSON.parse(Buffer.from(params.threeDSMethodData ?? '', 'base64url').toString('utf8')) as { threeDSServerTransID?: unknown };
+    const decoded = JSON.parse(Buffer.from(params.threeDSMethodData ?? '', 'base64url').toString('utf8')) as {
+      threeDSServerTransID?: unknown;
+    };
     if (typeof decoded.threeDSServerTransID === 'string') token = decoded.threeDSServerTransID;
   } catch {
     token = undefined;

@@ -24,10 +24,25 @@ export interface WalletTrigger {
 
 /** The sandbox's wallet triggers. docs/sandbox.md's wallet table is this table. */
 export const WALLET_TRIGGERS: readonly WalletTrigger[] = [
-  { brands: 'APPLEPAY, APPLEPAYTKN, GOOGLEPAY', value: WALLET_TOKENS.approved, behaviour: { kind: 'approve' }, description: 'the sheet\'s "Approve": approved' },
-  { brands: 'APPLEPAY, APPLEPAYTKN, GOOGLEPAY', value: WALLET_TOKENS.declined, behaviour: { kind: 'decline', code: RESULT_CODES.declinedByAuthorization }, description: 'the sheet\'s "Decline": declined by the bank (800.100.152)' },
+  {
+    brands: 'APPLEPAY, APPLEPAYTKN, GOOGLEPAY',
+    value: WALLET_TOKENS.approved,
+    behaviour: { kind: 'approve' },
+    description: 'the sheet\'s "Approve": approved',
+  },
+  {
+    brands: 'APPLEPAY, APPLEPAYTKN, GOOGLEPAY',
+    value: WALLET_TOKENS.declined,
+    behaviour: { kind: 'decline', code: RESULT_CODES.declinedByAuthorization },
+    description: 'the sheet\'s "Decline": declined by the bank (800.100.152)',
+  },
   { brands: 'STC_PAY', value: STC_PAY_OTPS.approved, behaviour: { kind: 'approve' }, description: 'one-time password that approves' },
-  { brands: 'STC_PAY', value: STC_PAY_OTPS.declined, behaviour: { kind: 'decline', code: RESULT_CODES.declinedByAuthorization }, description: 'one-time password that declines (800.100.152)' },
+  {
+    brands: 'STC_PAY',
+    value: STC_PAY_OTPS.declined,
+    behaviour: { kind: 'decline', code: RESULT_CODES.declinedByAuthorization },
+    description: 'one-time password that declines (800.100.152)',
+  },
 ];
 
 /**
@@ -41,10 +56,20 @@ export function walletBehaviourOf(brand: WalletBrand, params: Readonly<Record<st
   const errors: ParameterError[] = [];
   if (brand === 'STC_PAY') {
     const mobile = params['customer.mobile']?.replace(/[\s-]/g, '');
-    if (!mobile || !SAUDI_MOBILE.test(mobile)) errors.push({ name: 'customer.mobile', value: params['customer.mobile'] ?? '', message: 'must be a Saudi mobile number (05xxxxxxxx or +9665xxxxxxxx)' });
+    if (!mobile || !SAUDI_MOBILE.test(mobile))
+      errors.push({
+        name: 'customer.mobile',
+        value: params['customer.mobile'] ?? '',
+        message: 'must be a Saudi mobile number (05xxxxxxxx or +9665xxxxxxxx)',
+      });
   }
   const trigger = WALLET_TRIGGERS.find((candidate) => candidate.brands.split(', ').includes(brand) && candidate.value === proof);
   // The proof itself is never quoted back, masked as a security code is: a real token or password is the shopper's.
-  if (!trigger) errors.push({ name: field, value: proof === undefined ? null : MASKED_CVV, message: brand === 'STC_PAY' ? 'wrong one-time password' : "is not a token of the sandbox's stand-in wallet sheet" });
+  if (!trigger)
+    errors.push({
+      name: field,
+      value: proof === undefined ? null : MASKED_CVV,
+      message: brand === 'STC_PAY' ? 'wrong one-time password' : "is not a token of the sandbox's stand-in wallet sheet",
+    });
   return errors.length ? errors : trigger!.behaviour;
 }

@@ -27,7 +27,8 @@ const TOKEN_REDACTORS = 16;
 export function redactorOf(state: SandboxState, params: Readonly<FlatParams>, authorization: string | undefined): Redactor {
   const accessToken = bearerToken(authorization);
   const { 'card.number': cardNumber, 'card.cvv': cvv, merchantTransactionId } = params;
-  if (cardNumber !== undefined || cvv !== undefined || merchantTransactionId !== undefined) return createRedactor({ accessToken, accessTokens: state.tokens, cardNumber, cvv, keep: [merchantTransactionId] });
+  if (cardNumber !== undefined || cvv !== undefined || merchantTransactionId !== undefined)
+    return createRedactor({ accessToken, accessTokens: state.tokens, cardNumber, cvv, keep: [merchantTransactionId] });
   // Most calls (reads, captures) know no secret but their token: one scrubber per token serves them all.
   const redactors = state.caches.tokenRedactors;
   let redactor = redactors.get(accessToken);

@@ -15,11 +15,14 @@ import { json, reply, type Handler, type Route, type Routed } from './route.js';
 const controlResult = (state: SandboxState, body: object) =>
   json(200, envelope({ result: result(RESULT_CODES.approved), ...body }, state.store.clock.now(), state.store.ndc(undefined)));
 
-const controlError = (state: SandboxState, name: string, value: string, message: string) => invalidParameters([{ name, value, message }], state.store.clock.now(), state.store.ndc(undefined));
+const controlError = (state: SandboxState, name: string, value: string, message: string) =>
+  invalidParameters([{ name, value, message }], state.store.clock.now(), state.store.ndc(undefined));
 
 function requireBearer(handler: Handler): Handler {
   return (context, match) =>
-    bearerAccepted(context.state, context.request.authorization) ? handler(context, match) : reply(failure(401, RESULT_CODES.unauthorized, context.now, context.state.store.ndc(undefined)));
+    bearerAccepted(context.state, context.request.authorization)
+      ? handler(context, match)
+      : reply(failure(401, RESULT_CODES.unauthorized, context.now, context.state.store.ndc(undefined)));
 }
 
 const clockReply = (state: SandboxState) => reply(controlResult(state, { now: state.store.clock.now().toISOString() }));
@@ -30,7 +33,8 @@ const advanceClock: Handler = ({ state, request }) => {
   const text = request.params.advance ?? '';
   const seconds = Number(text);
   const headroom = state.store.clock.headroomSeconds();
-  if (!/^\d+(\.\d+)?$/.test(text) || !(seconds <= headroom)) return reply(controlError(state, 'advance', text, `must be a number of seconds from 0 to ${Math.floor(headroom)}`));
+  if (!/^\d+(\.\d+)?$/.test(text) || !(seconds <= headroom))
+    return reply(controlError(state, 'advance', text, `must be a number of seconds from 0 to ${Math.floor(headroom)}`));
   state.store.clock.advance(seconds);
   state.store.sweep();
   return clockReply(state);
@@ -53,7 +57,10 @@ const addFault: Handler = ({ state, request }) => {
 
 const readFaults: Handler = ({ state }) => reply(controlResult(state, { faults: state.faults.list() }));
 
-const notificationLog = (state: SandboxState) => ({ notifications: state.notifications.list(), ...(state.notifications.url ? { url: state.notifications.url } : {}) });
+const notificationLog = (state: SandboxState) => ({
+  notifications: state.notifications.list(),
+  ...(state.notifications.url ? { url: state.notifications.url } : {}),
+});
 
 const readNotifications: Handler = ({ state }) => reply(controlResult(state, notificationLog(state)));
 
@@ -68,13 +75,15 @@ function namedPayment(state: SandboxState, id: string): PaymentRecord | Routed {
   return state.store.payment(id) ?? reply(controlError(state, 'id', id.slice(0, 64), 'is not a payment the sandbox keeps'));
 }
 
-const paymentState = (state: SandboxState, payment: PaymentRecord) => controlResult(state, { id: payment.id, paymentResult: payment.result });
+const paymentState = (state: SandboxState, payment: PaymentRecord) =>
+  controlResult(state, { id: payment.id, paymentResult: payment.result });
 
 /** Sends a notification of the payment as it stands now, as the platform does on each change. */
 const notifyPayment: Handler = ({ state }, match) => {
   const payment = namedPayment(state, match[1]!);
   if ('reply' in payment) return payment;
-  if (!state.notifications.url) return reply(controlError(state, 'id', payment.id, 'cannot be notified: the sandbox has no notification URL (start it with one)'));
+  if (!state.notifications.url)
+    return reply(controlError(state, 'id', payment.id, 'cannot be notified: the sandbox has no notification URL (start it with one)'));
   state.store.paymentChanged(payment);
   return reply(controlResult(state, { notification: state.notifications.list().at(-1) }), payment.id);
 };
@@ -88,10 +97,12 @@ const waitingForThreeDs = (payment: PaymentRecord) => payment.threeDs !== undefi
  */
 const completeThreeDs: Handler = ({ state, request }, match) => {
   const outcome = request.params.outcome ?? 'approved';
-  if (outcome !== 'approved' && outcome !== 'failed') return reply(controlError(state, 'outcome', outcome.slice(0, 64), 'must be approved or failed'));
+  if (outcome !== 'approved' && outcome !== 'failed')
+    return reply(controlError(state, 'outcome', outcome.slice(0, 64), 'must be approved or failed'));
   const payment = namedPayment(state, match[1]!);
   if ('reply' in payment) return payment;
-  if (!waitingForThreeDs(payment)) return reply(controlError(state, 'id', payment.id, `has no 3-D Secure step waiting (result ${payment.result.code})`));
+  if (!waitingForThreeDs(payment))
+    return reply(controlError(state, 'id', payment.id, `has no 3-D Secure step waiting (result ${payment.result.code})`));
   finishThreeDs(state.store, payment, outcome === 'approved');
   noteCheckoutPayment(state.store, payment);
   return reply(paymentState(state, payment), payment.id);
@@ -101,7 +112,8 @@ const completeThreeDs: Handler = ({ state, request }, match) => {
 const expirePayment: Handler = ({ state }, match) => {
   const payment = namedPayment(state, match[1]!);
   if ('reply' in payment) return payment;
-  if (!waitingForThreeDs(payment)) return reply(controlError(state, 'id', payment.id, `has no 3-D Secure step waiting to expire (result ${payment.result.code})`));
+  if (!waitingForThreeDs(payment))
+    return reply(controlError(state, 'id', payment.id, `has no 3-D Secure step waiting to expire (result ${payment.result.code})`));
   state.store.timeOutThreeDs(payment);
   return reply(paymentState(state, payment), payment.id);
 };

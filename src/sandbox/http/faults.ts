@@ -29,10 +29,13 @@ export interface FaultRefusal {
 
 /** Checks a fault given as text or numbers (a form, a query, a CLI argument or a typed call): the setting, or why not. */
 export function checkFault(path: unknown, mode: unknown, count: unknown = 1): FaultSetting | FaultRefusal {
-  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('/__sandbox/')) return { name: 'path', value: String(path), message: 'must be a gateway path such as /v1/payments' };
-  if (!FAULT_MODES.includes(mode as FaultMode)) return { name: 'mode', value: String(mode), message: `must be one of ${FAULT_MODES.join(', ')}` };
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('/__sandbox/'))
+    return { name: 'path', value: String(path), message: 'must be a gateway path such as /v1/payments' };
+  if (!FAULT_MODES.includes(mode as FaultMode))
+    return { name: 'mode', value: String(mode), message: `must be one of ${FAULT_MODES.join(', ')}` };
   const text = String(count);
-  if (!/^\d{1,6}$/.test(text) || (typeof count !== 'string' && typeof count !== 'number')) return { name: 'count', value: text, message: `must be a whole number of requests, 0 to ${MAX_FAULT_COUNT}` };
+  if (!/^\d{1,6}$/.test(text) || (typeof count !== 'string' && typeof count !== 'number'))
+    return { name: 'count', value: text, message: `must be a whole number of requests, 0 to ${MAX_FAULT_COUNT}` };
   return { path, mode: mode as FaultMode, count: Number(text) };
 }
 

@@ -31,7 +31,8 @@ export interface MerchantProxy {
   middleware(request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void): void;
 }
 
-const RESULT_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back at the shop</title></head><body><p>Back at the shop.</p></body></html>';
+const RESULT_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back at the shop</title></head><body><p>Back at the shop.</p></body></html>';
 
 /** Request headers passed on to the sandbox; the browser's own cookies or credentials never are. */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'];
@@ -110,7 +111,9 @@ export function createMerchantProxy(sandbox: ProxiedSandbox, options: MerchantPr
       const faultPath = query.get('path') ?? '';
       const fault = checkFault(faultPath, query.get('mode') ?? 'hang', query.get('count') ?? '1');
       if (isFaultRefusal(fault)) {
-        sendJson(response, 400, { error: `fault needs path=/…, mode=${FAULT_MODES.join('|')} and a whole count: ${fault.name} ${fault.message}` });
+        sendJson(response, 400, {
+          error: `fault needs path=/…, mode=${FAULT_MODES.join('|')} and a whole count: ${fault.name} ${fault.message}`,
+        });
         return true;
       }
       sandbox.fault(fault.path, fault.mode, fault.count);

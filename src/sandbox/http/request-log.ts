@@ -87,13 +87,17 @@ export class RequestLog {
   }
 
   add(entry: LoggedRequest): void {
-    const logged = entry.path.length * 3 > this.limits.logValueBytes ? { ...entry, path: cut(entry.path, this.limits.logValueBytes) } : entry;
+    const logged =
+      entry.path.length * 3 > this.limits.logValueBytes ? { ...entry, path: cut(entry.path, this.limits.logValueBytes) } : entry;
     let size = ENTRY_OVERHEAD_BYTES + Buffer.byteLength(logged.path);
     for (const name in logged.params) size += Buffer.byteLength(name) + Buffer.byteLength(logged.params[name]!);
     this.#entries.push(logged);
     this.#sizes.push(size);
     this.#bytes += size;
-    while (this.#entries.length - this.#head > this.limits.logEntries || (this.#bytes > this.limits.logBytes && this.#entries.length - this.#head > 1)) {
+    while (
+      this.#entries.length - this.#head > this.limits.logEntries ||
+      (this.#bytes > this.limits.logBytes && this.#entries.length - this.#head > 1)
+    ) {
       this.#bytes -= this.#sizes[this.#head]!;
       this.#head++;
     }

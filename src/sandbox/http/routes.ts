@@ -11,7 +11,17 @@ import { validateReportSearch } from '../../contract/report-filters.js';
 import { validateParameters, type Operation, type ParameterError } from '../../contract/rules.js';
 import { CONTROL_ROUTES } from './controls.js';
 import { fieldBytes, RECORD_OVERHEAD_BYTES } from '../limits.js';
-import { approvalCode, createCardPayment, createPayment, noteCheckoutPayment, paymentBody, referencePayment, succeeded, testModeOf, threeDsStepOf } from '../engine/payments.js';
+import {
+  approvalCode,
+  createCardPayment,
+  createPayment,
+  noteCheckoutPayment,
+  paymentBody,
+  referencePayment,
+  succeeded,
+  testModeOf,
+  threeDsStepOf,
+} from '../engine/payments.js';
 import { searchPayments } from '../engine/reports.js';
 import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from '../engine/registrations.js';
 import { savedCardPayment, SAVED_CARD_ROUTES, savedCardsAnswer } from './saved-cards.js';
@@ -39,7 +49,13 @@ const STORING: ReadonlySet<Operation> = new Set(['checkout', 'payment', 'referen
  * stored fits `recordBytes`, and money moves only in amounts above 0.00 (400
  * `100.550.300`). Answers the failure, or undefined when the call may proceed.
  */
-export function refusal(context: RequestContext, operation: Operation, extra: readonly ParameterError[] = [], threeDSecure = false, brand = context.request.params.paymentBrand): Reply | undefined {
+export function refusal(
+  context: RequestContext,
+  operation: Operation,
+  extra: readonly ParameterError[] = [],
+  threeDSecure = false,
+  brand = context.request.params.paymentBrand,
+): Reply | undefined {
   const { state, request, now } = context;
   // A refused checkout creation names a checkout that never was, as the platform's does.
   const ndc = () => (operation === 'checkout' ? state.store.checkoutNdc() : context.ndc());
@@ -52,7 +68,9 @@ export function refusal(context: RequestContext, operation: Operation, extra: re
   if (!STORING.has(operation)) return undefined;
   const bytes = RECORD_OVERHEAD_BYTES + fieldBytes(request.params);
   if (bytes > state.limits.recordBytes) {
-    return failure(400, RESULT_CODES.invalidParameter, now, ndc(), { description: `request fields take ${bytes} bytes; a stored record holds at most ${state.limits.recordBytes}` });
+    return failure(400, RESULT_CODES.invalidParameter, now, ndc(), {
+      description: `request fields take ${bytes} bytes; a stored record holds at most ${state.limits.recordBytes}`,
+    });
   }
   const { amount, paymentType } = request.params;
   if (amount !== undefined && amountTooLow(paymentType, amount)) return failure(400, RESULT_CODES.amountTooLow, now, ndc());
@@ -62,7 +80,8 @@ export function refusal(context: RequestContext, operation: Operation, extra: re
 export const forbidden = ({ now, ndc }: RequestContext) => failure(403, RESULT_CODES.forbidden, now, ndc());
 
 /** The redirect the shopper needs while a payment waits for its 3DS step. */
-export const pendingRedirect = (state: SandboxState, payment: PaymentRecord) => (payment.threeDs && !payment.threeDs.finished ? { redirect: redirectOf(payment, state.base) } : {});
+export const pendingRedirect = (state: SandboxState, payment: PaymentRecord) =>
+  payment.threeDs && !payment.threeDs.finished ? { redirect: redirectOf(payment, state.base) } : {};
 
 /** How many settled payments keep their serialised body for the next read. */
 const SETTLED_BODIES = 512;
@@ -91,13 +110,30 @@ function settledBody(state: SandboxState, payment: PaymentRecord): SettledBody {
  * answer's time without milliseconds (`2017-11-28 13:22:03+0000`); a read-back
  * the transaction's own, with them, as the platform's recordings show.
  */
-function paymentReply({ state, now }: RequestContext, payment: PaymentRecord, answeredCode = payment.result.code, synchronous = true): Reply {
+function paymentReply(
+  { state, now }: RequestContext,
+  payment: PaymentRecord,
+  answeredCode = payment.result.code,
+  synchronous = true,
+): Reply {
   if (payment.threeDs === undefined && answeredCode === payment.result.code) {
     const { body, text, timestamp } = settledBody(state, payment);
-    return { kind: 'json', status: 200, body, text: envelopeJson(text, now, state.store.ndc(payment.entityId), synchronous ? undefined : timestamp) };
+    return {
+      kind: 'json',
+      status: 200,
+      body,
+      text: envelopeJson(text, now, state.store.ndc(payment.entityId), synchronous ? undefined : timestamp),
+    };
   }
   const { timestamp, ...body } = paymentBody(payment, answeredCode === payment.result.code ? payment.result : result(answeredCode));
-  return json(200, envelope({ ...body, ...(synchronous ? {} : { timestamp }), ...pendingRedirect(state, payment) }, now, state.store.ndc(payment.entityId)));
+  return json(
+    200,
+    envelope(
+      { ...body, ...(synchronous ? {} : { timestamp }), ...pendingRedirect(state, payment) },
+      now,
+      state.store.ndc(payment.entityId),
+    ),
+  );
 }
 
 // 1. POST /v1/checkouts
@@ -120,7 +156,11 @@ const createCheckout: Handler = (context) => {
     reads: [],
   };
   store.addCheckout(checkout);
-  const body: CheckoutCreated = { result: result(RESULT_CODES.checkoutCreated), id: checkout.id, ...(request.params.integrity === 'true' ? { integrity: state.widget.integrity } : {}) };
+  const body: CheckoutCreated = {
+    result: result(RESULT_CODES.checkoutCreated),
+    id: checkout.id,
+    ...(request.params.integrity === 'true' ? { integrity: state.widget.integrity } : {}),
+  };
   return reply(json(200, envelope(body, now, checkout.id)));
 };
 
@@ -129,7 +169,9 @@ export const noSession = ({ now, ndc }: RequestContext) =>
 
 /** A checkout's successful payment, else its latest attempt. */
 export function paymentOfCheckout(state: SandboxState, checkout: CheckoutRecord): PaymentRecord | undefined {
-  const payments = checkout.paymentIds.map((id) => state.store.payment(id)).filter((payment): payment is PaymentRecord => payment !== undefined);
+  const payments = checkout.paymentIds
+    .map((id) => state.store.payment(id))
+    .filter((payment): payment is PaymentRecord => payment !== undefined);
   return payments.find(succeeded) ?? payments.at(-1);
 }
 
@@ -205,7 +247,15 @@ const widgetCheckout: Handler = (context, match) => {
 };
 
 /** The fields the widget's card form sends; everything else comes from the checkout. */
-const WIDGET_FIELDS = new Set(['paymentBrand', 'card.number', 'card.holder', 'card.expiryMonth', 'card.expiryYear', 'card.cvv', 'shopperResultUrl']);
+const WIDGET_FIELDS = new Set([
+  'paymentBrand',
+  'card.number',
+  'card.holder',
+  'card.expiryMonth',
+  'card.expiryYear',
+  'card.cvv',
+  'shopperResultUrl',
+]);
 
 const widgetPayment: Handler = (context, match) => {
   const { state, request, now, redact } = context;
@@ -218,23 +268,37 @@ const widgetPayment: Handler = (context, match) => {
   if (request.params.registrationId !== undefined) return savedCardPayment(context, checkout);
   const brand = request.params.paymentBrand;
   if (isWalletBrand(brand)) return walletPayment(context, checkout, brand);
-  const entered = (fields: Readonly<FlatParams>): FlatParams => Object.fromEntries(Object.entries(fields).filter(([name]) => WIDGET_FIELDS.has(name)));
+  const entered = (fields: Readonly<FlatParams>): FlatParams =>
+    Object.fromEntries(Object.entries(fields).filter(([name]) => WIDGET_FIELDS.has(name)));
   // Validated as sent, kept scrubbed.
   const params: FlatParams = { ...checkout.params, ...entered(request.params) };
   const behaviour = behaviourOf(params['card.number'] ?? '');
   const step = threeDsStepOf(params, behaviour);
-  const errors = validateParameters('payment', params, now, { threeDSecure: step !== undefined }).filter((error) => WIDGET_FIELDS.has(error.name));
+  const errors = validateParameters('payment', params, now, { threeDSecure: step !== undefined }).filter((error) =>
+    WIDGET_FIELDS.has(error.name),
+  );
   if (errors.length) return reply(withCors(invalidParameters(errors, now, id)));
-  if (brandNotConfigured(state, checkout.entityId, params.paymentBrand)) return reply(withCors(failure(400, RESULT_CODES.brandNotConfigured, now, id)));
+  if (brandNotConfigured(state, checkout.entityId, params.paymentBrand))
+    return reply(withCors(failure(400, RESULT_CODES.brandNotConfigured, now, id)));
   const previous = paymentOfCheckout(state, checkout);
   if (previous && succeeded(previous)) return reply(invalidCheckout(now, id, 'checkout already processed'));
   // The platform adds the shopper's IP (and its country) to a widget payment: the browser's address is the caller's.
   const shopperIp = checkout.params['customer.ip'] ?? request.remoteAddress;
-  const outcome = createCardPayment(store, checkout.entityId, { ...checkout.params, ...entered(storable(request, redact)), ...(shopperIp ? { 'customer.ip': shopperIp } : {}) }, behaviour, id);
+  const outcome = createCardPayment(
+    store,
+    checkout.entityId,
+    { ...checkout.params, ...entered(storable(request, redact)), ...(shopperIp ? { 'customer.ip': shopperIp } : {}) },
+    behaviour,
+    id,
+  );
   checkout.paymentIds.push(outcome.payment.id);
   if (outcome.payment.threeDs) checkout.attemptsOpenUntil = outcome.payment.createdAt + THREE_DS_TIMEOUT_MS;
   noteCheckoutPayment(state.store, outcome.payment);
-  const body = { result: result(outcome.answeredCode), id: outcome.payment.id, ...pendingRedirect(state, outcome.payment) } satisfies PaymentAnswer;
+  const body = {
+    result: result(outcome.answeredCode),
+    id: outcome.payment.id,
+    ...pendingRedirect(state, outcome.payment),
+  } satisfies PaymentAnswer;
   return reply(json(200, envelope(body, now, id), true), outcome.payment.id);
 };
 
@@ -255,8 +319,19 @@ function walletPayment(context: RequestContext, checkout: CheckoutRecord, brand:
   if (previous && succeeded(previous)) return reply(invalidCheckout(now, id, 'checkout already processed'));
   const shopperIp = checkout.params['customer.ip'] ?? request.remoteAddress;
   const mobile = brand === 'STC_PAY' ? request.params['customer.mobile'] : undefined;
-  const params: FlatParams = { ...checkout.params, paymentBrand: brand, ...(mobile ? { 'customer.mobile': mobile } : {}), ...(shopperIp ? { 'customer.ip': shopperIp } : {}) };
-  const outcome = createPayment(state.store, { entityId: checkout.entityId, params, behaviour: decided, paymentBrand: brand, checkoutId: id });
+  const params: FlatParams = {
+    ...checkout.params,
+    paymentBrand: brand,
+    ...(mobile ? { 'customer.mobile': mobile } : {}),
+    ...(shopperIp ? { 'customer.ip': shopperIp } : {}),
+  };
+  const outcome = createPayment(state.store, {
+    entityId: checkout.entityId,
+    params,
+    behaviour: decided,
+    paymentBrand: brand,
+    checkoutId: id,
+  });
   checkout.paymentIds.push(outcome.payment.id);
   noteCheckoutPayment(state.store, outcome.payment);
   const body = { result: result(outcome.answeredCode), id: outcome.payment.id } satisfies PaymentAnswer;
@@ -304,10 +379,18 @@ const referenceCall: Handler = (context, match) => {
   const { params } = request;
   const mismatches: ParameterError[] = [];
   if (params.currency !== undefined && params.currency !== target.currency) {
-    mismatches.push({ name: 'currency', value: params.currency, message: `must equal the currency of the referenced payment (${target.currency})` });
+    mismatches.push({
+      name: 'currency',
+      value: params.currency,
+      message: `must equal the currency of the referenced payment (${target.currency})`,
+    });
   }
   if (params.paymentType === 'CP' && testModeOf(params) !== target.testMode) {
-    mismatches.push({ name: 'testMode', value: params.testMode ?? '', message: `must equal the testMode of the preauthorization (${target.testMode})` });
+    mismatches.push({
+      name: 'testMode',
+      value: params.testMode ?? '',
+      message: `must equal the testMode of the preauthorization (${target.testMode})`,
+    });
   }
   if (mismatches.length) return reply(invalidParameters(mismatches, now, state.store.ndc(target.entityId)));
   const outcome = referencePayment(state.store, target, storable(request, redact));
@@ -320,7 +403,11 @@ const referenceCall: Handler = (context, match) => {
  * unknown, not theirs or deregistered (`100.150.200` to a payment, as the
  * platform answers; `100.150.202` to a second delete).
  */
-function ownRegistration(context: RequestContext, id: string, deregisteredCode: string = RESULT_CODES.registrationNotFound): RegistrationRecord | Reply {
+function ownRegistration(
+  context: RequestContext,
+  id: string,
+  deregisteredCode: string = RESULT_CODES.registrationNotFound,
+): RegistrationRecord | Reply {
   const { state, request, now, ndc } = context;
   if (!/^[A-Za-z0-9]{32}$/.test(id)) return failure(400, RESULT_CODES.invalidRegistrationId, now, ndc());
   const registration = state.store.registrations.get(id);
@@ -382,7 +469,7 @@ const queryByMerchantTransactionId: Handler = (context) => {
 const threeDsPage =
   (page: typeof methodPage): Handler =>
   (context) => {
-  const { state, request } = context;
+    const { state, request } = context;
     const { reply: answer, paymentId } = page(state.store, request.params);
     const payment = paymentId === undefined ? undefined : state.store.payment(paymentId);
     if (payment) noteCheckoutPayment(state.store, payment);
@@ -416,7 +503,11 @@ const ROUTES: readonly Route[] = [
  * used by the benchmark. The request's context is made here, once: its time,
  * its entity, its `ndc` draw and its scrubber.
  */
-export function route(state: SandboxState, request: Request, redact: Redactor = redactorOf(state, request.params, request.authorization)): Routed {
+export function route(
+  state: SandboxState,
+  request: Request,
+  redact: Redactor = redactorOf(state, request.params, request.authorization),
+): Routed {
   const entityId = request.params.entityId;
   const context: RequestContext = { state, request, now: state.store.clock.now(), entityId, ndc: () => state.store.ndc(entityId), redact };
   for (const candidate of ROUTES) {
@@ -426,7 +517,9 @@ export function route(state: SandboxState, request: Request, redact: Redactor = 
   }
   const { now, ndc } = context;
   const known = ROUTES.some((candidate) => candidate.pattern.test(request.path));
-  return reply(failure(known ? 405 : 404, RESULT_CODES.invalidParameter, now, ndc(), { description: `no endpoint ${request.method} ${request.path}` }));
+  return reply(
+    failure(known ? 405 : 404, RESULT_CODES.invalidParameter, now, ndc(), { description: `no endpoint ${request.method} ${request.path}` }),
+  );
 }
 
 /** Whether a path belongs to the browser-side widget, which answers CORS preflights. */

@@ -27,7 +27,8 @@ const resultCodeOf = (answer: Reply): string | undefined => {
   return undefined;
 };
 
-const statusOf = (answer: Reply): number => (answer.kind === 'json' || answer.kind === 'html' ? answer.status : answer.kind === 'redirect' ? 303 : 200);
+const statusOf = (answer: Reply): number =>
+  answer.kind === 'json' || answer.kind === 'html' ? answer.status : answer.kind === 'redirect' ? 303 : 200;
 
 /**
  * The request target split without `new URL`, which throws on targets such as
@@ -42,12 +43,22 @@ export function splitTarget(target: string): { path: string; query: string } {
 }
 
 /** Serves one request; may throw on a bug, which `handle` turns into HTTP 500. */
-async function serve(state: SandboxState, incoming: IncomingMessage, response: ServerResponse, onError: (error: unknown) => void): Promise<void> {
+async function serve(
+  state: SandboxState,
+  incoming: IncomingMessage,
+  response: ServerResponse,
+  onError: (error: unknown) => void,
+): Promise<void> {
   const { path, query } = splitTarget(incoming.url ?? '/');
   const method = incoming.method ?? 'GET';
   if (method === 'OPTIONS') {
     if (isCorsPath(path)) return sendPreflight(response);
-    return sendReply(response, failure(405, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), { description: 'no preflight here' }));
+    return sendReply(
+      response,
+      failure(405, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), {
+        description: 'no preflight here',
+      }),
+    );
   }
   let params: FlatParams;
   try {
@@ -55,8 +66,17 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
   } catch (error) {
     const refusal = error instanceof RequestLimitError ? error : undefined;
     const status = refusal?.status ?? 400;
-    const answer = failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), { description: refusal?.description ?? 'unreadable request body' });
-    state.log.add({ at: state.store.clock.now().toISOString(), method, path: redactorOf(state, {}, undefined)(path), status, resultCode: RESULT_CODES.invalidParameter, params: {} });
+    const answer = failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), {
+      description: refusal?.description ?? 'unreadable request body',
+    });
+    state.log.add({
+      at: state.store.clock.now().toISOString(),
+      method,
+      path: redactorOf(state, {}, undefined)(path),
+      status,
+      resultCode: RESULT_CODES.invalidParameter,
+      params: {},
+    });
     // A body cut short may have been answered already, by the HTTP parser's error.
     if (!response.headersSent && !response.destroyed) sendReply(response, answer);
     return;
@@ -76,7 +96,17 @@ async function serve(state: SandboxState, incoming: IncomingMessage, response: S
   }
   let routed: Routed;
   try {
-    routed = route(state, { method, path, params, authorization: incoming.headers.authorization, remoteAddress: incoming.socket.remoteAddress?.replace(/^::ffff:/, '') }, redact);
+    routed = route(
+      state,
+      {
+        method,
+        path,
+        params,
+        authorization: incoming.headers.authorization,
+        remoteAddress: incoming.socket.remoteAddress?.replace(/^::ffff:/, ''),
+      },
+      redact,
+    );
   } catch (error) {
     onError(error);
     routed = reply(systemError(state));
@@ -120,7 +150,12 @@ function answerBug(state: SandboxState, response: ServerResponse): void {
 }
 
 /** Serves one HTTP request. Never throws nor rejects: a bug answers HTTP 500 `800.800.800` and is handed to `onError`. */
-export async function handle(state: SandboxState, incoming: IncomingMessage, response: ServerResponse, onError: (error: unknown) => void): Promise<void> {
+export async function handle(
+  state: SandboxState,
+  incoming: IncomingMessage,
+  response: ServerResponse,
+  onError: (error: unknown) => void,
+): Promise<void> {
   try {
     await serve(state, incoming, response, onError);
   } catch (error) {
@@ -166,10 +201,15 @@ function answerClientError(state: SandboxState, error: NodeJS.ErrnoException, so
   if (inFlight && !inFlight.headersSent && !inFlight.req.complete) {
     // The bad bytes are this request's own body (cut short): it is the one answered, and the connection ends with it.
     inFlight.setHeader('connection', 'close');
-    sendReply(inFlight, failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), { description }));
+    sendReply(
+      inFlight,
+      failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), { description }),
+    );
     return;
   }
-  const body = JSON.stringify(envelope({ result: result(RESULT_CODES.invalidParameter, description) }, state.store.clock.now(), state.store.ndc(undefined)));
+  const body = JSON.stringify(
+    envelope({ result: result(RESULT_CODES.invalidParameter, description) }, state.store.clock.now(), state.store.ndc(undefined)),
+  );
   let answered = false;
   whenIdle(socket, () => {
     if (answered) return;

@@ -14,7 +14,8 @@ const decoder = new TextDecoder();
 
 const toHex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
-const fromBase64 = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (character) => character.charCodeAt(0));
+const fromBase64 = (text: string) =>
+  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (character) => character.charCodeAt(0));
 
 /** Node's Buffer as the core reads one: bytes whose `toString` takes an encoding and a range. */
 export class Bytes extends Uint8Array {
@@ -90,7 +91,14 @@ function sha1(message: Uint8Array): Uint8Array {
     for (let i = 16; i < 80; i++) words[i] = rotateLeft(words[i - 3]! ^ words[i - 8]! ^ words[i - 14]! ^ words[i - 16]!, 1);
     let [a, b, c, d, e] = hash as [number, number, number, number, number];
     for (let i = 0; i < 80; i++) {
-      const [f, k] = i < 20 ? [(b & c) | (~b & d), 0x5a827999] : i < 40 ? [b ^ c ^ d, 0x6ed9eba1] : i < 60 ? [(b & c) | (b & d) | (c & d), 0x8f1bbcdc] : [b ^ c ^ d, 0xca62c1d6];
+      const [f, k] =
+        i < 20
+          ? [(b & c) | (~b & d), 0x5a827999]
+          : i < 40
+            ? [b ^ c ^ d, 0x6ed9eba1]
+            : i < 60
+              ? [(b & c) | (b & d) | (c & d), 0x8f1bbcdc]
+              : [b ^ c ^ d, 0xca62c1d6];
       const next = (rotateLeft(a, 5) + f + e + k + words[i]!) >>> 0;
       [e, d, c, b, a] = [d, c, rotateLeft(b, 30) >>> 0, a, next];
     }
@@ -114,11 +122,16 @@ function sha256(message: Uint8Array): Uint8Array {
     for (let i = 16; i < 64; i++) {
       const w15 = words[i - 15]!;
       const w2 = words[i - 2]!;
-      words[i] = words[i - 16]! + (rotateRight(w15, 7) ^ rotateRight(w15, 18) ^ (w15 >>> 3)) + words[i - 7]! + (rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 >>> 10));
+      words[i] =
+        words[i - 16]! +
+        (rotateRight(w15, 7) ^ rotateRight(w15, 18) ^ (w15 >>> 3)) +
+        words[i - 7]! +
+        (rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 >>> 10));
     }
     let [a, b, c, d, e, f, g, h] = hash as [number, number, number, number, number, number, number, number];
     for (let i = 0; i < 64; i++) {
-      const t1 = (h + (rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)) + ((e & f) ^ (~e & g)) + SHA256_K[i]! + words[i]!) >>> 0;
+      const t1 =
+        (h + (rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)) + ((e & f) ^ (~e & g)) + SHA256_K[i]! + words[i]!) >>> 0;
       const t2 = ((rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
       [h, g, f, e, d, c, b, a] = [g, f, e, (d + t1) >>> 0, c, b, a, (t1 + t2) >>> 0];
     }

@@ -48,7 +48,10 @@ interface WorkerScope {
   readonly clients: { claim(): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
-  addEventListener(type: 'install' | 'activate' | 'message', listener: (event: Event & { waitUntil(promise: Promise<unknown>): void; data?: unknown }) => void): void;
+  addEventListener(
+    type: 'install' | 'activate' | 'message',
+    listener: (event: Event & { waitUntil(promise: Promise<unknown>): void; data?: unknown }) => void,
+  ): void;
 }
 const worker = self as unknown as WorkerScope;
 
@@ -56,7 +59,8 @@ const PREFIX = `${new URL(worker.registration.scope).pathname}__gw`;
 /** The sandbox's base URL: the gateway's paths (`/v1/…`) are appended to it. */
 const GATEWAY_URL = `${worker.location.origin}${PREFIX}/gateway`;
 
-const RESULT_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back at the shop</title></head><body><p>Back at the shop.</p></body></html>';
+const RESULT_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back at the shop</title></head><body><p>Back at the shop.</p></body></html>';
 
 /** A token of this worker's own, which stays in the worker as a merchant's stays on its server; the channels are the sandbox's defaults. */
 const token = randomBytes(24).toString('base64');
@@ -73,7 +77,11 @@ const sandbox: Promise<SandboxState> = (async () => {
   return state;
 })();
 
-const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'content-type, accept' };
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, accept',
+};
 
 function answerOf(request: Request, answer: Reply): Response {
   const headers = { 'cache-control': 'no-store' };
@@ -88,7 +96,13 @@ function answerOf(request: Request, answer: Reply): Response {
     case 'redirect':
       return Response.redirect(new URL(answer.location, request.url).href, 303);
     case 'script':
-      return new Response(new Uint8Array(answer.bytes), { headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache', 'access-control-allow-origin': '*' } });
+      return new Response(new Uint8Array(answer.bytes), {
+        headers: {
+          'content-type': 'application/javascript; charset=utf-8',
+          'cache-control': 'no-cache',
+          'access-control-allow-origin': '*',
+        },
+      });
   }
 }
 
@@ -100,17 +114,40 @@ function scrubbed(answer: Reply, redact: Redactor): Reply {
 }
 
 const systemError = (state: SandboxState, description?: string) =>
-  failure(500, RESULT_CODES.systemUnavailable, state.store.clock.now(), state.store.ndc(undefined), description === undefined ? {} : { description });
+  failure(
+    500,
+    RESULT_CODES.systemUnavailable,
+    state.store.clock.now(),
+    state.store.ndc(undefined),
+    description === undefined ? {} : { description },
+  );
 
 /** One gateway request through the sandbox's core: limits, faults, the route, the log, as its HTTP front serves it. */
-async function gateway(state: SandboxState, request: Request, path: string, query: string, authorization: string | undefined): Promise<Response> {
+async function gateway(
+  state: SandboxState,
+  request: Request,
+  path: string,
+  query: string,
+  authorization: string | undefined,
+): Promise<Response> {
   const method = request.method;
   if (method === 'OPTIONS') {
     if (isCorsPath(path)) return new Response(null, { status: 204, headers: { ...CORS_HEADERS, 'access-control-max-age': '600' } });
-    return answerOf(request, failure(405, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), { description: 'no preflight here' }));
+    return answerOf(
+      request,
+      failure(405, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), {
+        description: 'no preflight here',
+      }),
+    );
   }
   const log = (entry: { status: number; resultCode?: string; paymentId?: string; fault?: FaultMode; params?: Record<string, string> }) =>
-    state.log.add({ at: state.store.clock.now().toISOString(), method, path: redactorOf(state, {}, undefined)(path), params: {}, ...entry });
+    state.log.add({
+      at: state.store.clock.now().toISOString(),
+      method,
+      path: redactorOf(state, {}, undefined)(path),
+      params: {},
+      ...entry,
+    });
   let params: Record<string, string>;
   try {
     const body = method === 'POST' ? await request.text() : query;
@@ -120,13 +157,18 @@ async function gateway(state: SandboxState, request: Request, path: string, quer
     const refusal = error instanceof RequestLimitError ? error : undefined;
     const status = refusal?.status ?? 400;
     log({ status, resultCode: RESULT_CODES.invalidParameter });
-    return answerOf(request, failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), { description: refusal?.description ?? 'unreadable request body' }));
+    return answerOf(
+      request,
+      failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), {
+        description: refusal?.description ?? 'unreadable request body',
+      }),
+    );
   }
   const fault = state.faults.take(path);
   const redact = redactorOf(state, params, authorization);
   const logged = { params: state.log.params(params, redact), ...(fault ? { fault } : {}) };
   // A hung request is never answered: the page waits, as it would for a gateway that does not answer.
-  if (fault === 'hang') return log({ ...logged, status: 0 }), new Promise<never>(() => {});
+  if (fault === 'hang') return (log({ ...logged, status: 0 }), new Promise<never>(() => {}));
   if (fault === 'error') {
     log({ ...logged, status: 500, resultCode: RESULT_CODES.systemUnavailable });
     return answerOf(request, systemError(state, 'The payment system is currently unavailable (fault injected by gw-sandbox).'));
@@ -139,27 +181,44 @@ async function gateway(state: SandboxState, request: Request, path: string, quer
     routed = reply(systemError(state));
   }
   const answer = routed.reply;
-  const resultCode = answer.kind === 'json' ? (answer.body.result as { code?: string } | undefined)?.code : answer.kind === 'redirect' ? answer.resultCode : undefined;
-  const status = fault === 'drop' ? 0 : answer.kind === 'json' || answer.kind === 'html' ? answer.status : answer.kind === 'redirect' ? 303 : 200;
+  const resultCode =
+    answer.kind === 'json'
+      ? (answer.body.result as { code?: string } | undefined)?.code
+      : answer.kind === 'redirect'
+        ? answer.resultCode
+        : undefined;
+  const status =
+    fault === 'drop' ? 0 : answer.kind === 'json' || answer.kind === 'html' ? answer.status : answer.kind === 'redirect' ? 303 : 200;
   log({ ...logged, status, ...(resultCode ? { resultCode } : {}), ...(routed.paymentId ? { paymentId: routed.paymentId } : {}) });
   // Processed, then the connection is lost: the page sees a network error and never the outcome.
   if (fault === 'drop') return Response.error();
   return answerOf(request, scrubbed(answer, redact));
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
 
 /** The merchant proxy's routes (merchant-proxy.ts), then the gateway's; undefined for anything else. */
 async function answer(request: Request, url: URL): Promise<Response | undefined> {
   const rest = url.pathname.slice(PREFIX.length);
   const state = await sandbox;
-  if (rest.startsWith('/gateway/')) return gateway(state, request, rest.slice('/gateway'.length), url.search.slice(1), request.headers.get('authorization') ?? undefined);
+  if (rest.startsWith('/gateway/'))
+    return gateway(state, request, rest.slice('/gateway'.length), url.search.slice(1), request.headers.get('authorization') ?? undefined);
   if (rest.startsWith('/api/')) return gateway(state, request, rest.slice('/api'.length), url.search.slice(1), `Bearer ${token}`);
   if (rest === '/config.json' && request.method === 'GET') return json(200, { sandboxUrl: GATEWAY_URL, entityId });
-  if (rest === '/result' && request.method === 'GET') return new Response(RESULT_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+  if (rest === '/result' && request.method === 'GET')
+    return new Response(RESULT_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } });
   if (rest === '/fault' && request.method === 'POST') {
-    const fault = checkFault(url.searchParams.get('path') ?? '', url.searchParams.get('mode') ?? 'hang', url.searchParams.get('count') ?? '1');
-    if (isFaultRefusal(fault)) return json(400, { error: `fault needs path=/…, mode=${FAULT_MODES.join('|')} and a whole count: ${fault.name} ${fault.message}` });
+    const fault = checkFault(
+      url.searchParams.get('path') ?? '',
+      url.searchParams.get('mode') ?? 'hang',
+      url.searchParams.get('count') ?? '1',
+    );
+    if (isFaultRefusal(fault))
+      return json(400, { error: `fault needs path=/…, mode=${FAULT_MODES.join('|')} and a whole count: ${fault.name} ${fault.message}` });
     state.faults.set(fault);
     return new Response(null, { status: 204 });
   }

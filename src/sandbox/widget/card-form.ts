@@ -48,7 +48,12 @@ interface CardForm {
 }
 
 /** A new element with `className`, `properties` and `children`. */
-export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, properties: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Node[]): HTMLElementTagNameMap[K] {
+export function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  properties: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: Node[]
+): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), properties);
   node.className = className;
   node.append(...children);
@@ -116,7 +121,12 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
 
   const id = (name: string) => `wpwl-${index}-${name}`;
   const message = attach(element('div', 'wpwl-message wpwl-has-error', { role: 'alert', hidden: true }));
-  const brandSelect = element('select', 'wpwl-control wpwl-control-brand', { id: id('brand') }, ...brands.map((brand) => element('option', '', { value: brand, textContent: brand })));
+  const brandSelect = element(
+    'select',
+    'wpwl-control wpwl-control-brand',
+    { id: id('brand') },
+    ...brands.map((brand) => element('option', '', { value: brand, textContent: brand })),
+  );
   attach(row('brand', texts.brand, brandSelect));
 
   const cardForm: CardForm = {
@@ -128,7 +138,10 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
     brandSelect,
     controls: {} as CardForm['controls'],
     hints: {} as CardForm['hints'],
-    button: element('button', 'wpwl-button wpwl-button-pay', { type: 'submit', textContent: widget.registration ? savedCardTexts(widget.language).save : texts.submit }),
+    button: element('button', 'wpwl-button wpwl-button-pay', {
+      type: 'submit',
+      textContent: widget.registration ? savedCardTexts(widget.language).save : texts.submit,
+    }),
   };
   for (const field of FIELDS) {
     // No `name` attribute: a native submission of the shop's form can never carry card data.
@@ -144,13 +157,19 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
       // Card number, expiry and CVV are digits read left to right in every language, as on the card.
       dir: field.inputMode === 'numeric' ? 'ltr' : 'auto',
     });
-    const hint = element('div', `wpwl-hint wpwl-hint-${field.name}Error`, { id: id(`${field.name}-error`), hidden: true, textContent: texts[field.error] });
+    const hint = element('div', `wpwl-hint wpwl-hint-${field.name}Error`, {
+      id: id(`${field.name}-error`),
+      hidden: true,
+      textContent: texts[field.error],
+    });
     attach(row(field.name, texts[field.label], control)).append(hint);
     cardForm.controls[field.name] = control;
     cardForm.hints[field.name] = hint;
     // Validate when the shopper leaves a field they typed in, and clear an error as soon as it is fixed.
     control.addEventListener('blur', () => control.value && validate(widget, cardForm, field.name), { signal });
-    control.addEventListener('input', () => control.getAttribute('aria-invalid') === 'true' && validate(widget, cardForm, field.name), { signal });
+    control.addEventListener('input', () => control.getAttribute('aria-invalid') === 'true' && validate(widget, cardForm, field.name), {
+      signal,
+    });
   }
   attach(element('div', 'wpwl-group wpwl-group-submit')).append(cardForm.button);
 
@@ -191,9 +210,13 @@ function validate(widget: Widget, cardForm: CardForm, name: FieldName, invalid?:
   const control = cardForm.controls[name];
   const hint = cardForm.hints[name];
   const steered = name === 'cardNumber' && steeredToMada(digitsOf(control.value), cardForm.brands, widget.options);
-  invalid ??= steered || !isValidField(name, control.value, { brand: cardForm.brand, requireCvv: widget.options.requireCvv !== false, now: new Date() });
+  invalid ??=
+    steered ||
+    !isValidField(name, control.value, { brand: cardForm.brand, requireCvv: widget.options.requireCvv !== false, now: new Date() });
   const field = FIELDS.find((candidate) => candidate.name === name)!;
-  hint.textContent = steered ? walletTextsFor(widget.language, widget.options.labels, widget.options.errorMessages).madaSteer : widget.texts[field.error];
+  hint.textContent = steered
+    ? walletTextsFor(widget.language, widget.options.labels, widget.options.errorMessages).madaSteer
+    : widget.texts[field.error];
   control.classList.toggle('wpwl-has-error', invalid);
   control.setAttribute('aria-invalid', String(invalid));
   hint.hidden = !invalid;

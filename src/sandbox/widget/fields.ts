@@ -25,10 +25,42 @@ const LONGEST_CVV = Math.max(...Object.values(CARD_BRANDS).map((brand) => brand.
 
 export const FIELDS: readonly Field[] = [
   // Room for a space between every group of four digits.
-  { name: 'cardNumber', label: 'cardNumber', error: 'cardNumberError', autocomplete: 'cc-number', inputMode: 'numeric', maxLength: LONGEST_NUMBER + 4, parameters: ['card.number', 'paymentBrand'] },
-  { name: 'expiry', label: 'expiryDate', error: 'expiryDateError', autocomplete: 'cc-exp', inputMode: 'numeric', maxLength: 9, parameters: ['card.expiryMonth', 'card.expiryYear'] },
-  { name: 'cvv', label: 'cvv', error: 'cvvError', autocomplete: 'cc-csc', inputMode: 'numeric', maxLength: LONGEST_CVV, parameters: ['card.cvv'] },
-  { name: 'cardHolder', label: 'cardHolder', error: 'cardHolderError', autocomplete: 'cc-name', inputMode: 'text', maxLength: CARD_HOLDER_MAX_LENGTH, parameters: ['card.holder'] },
+  {
+    name: 'cardNumber',
+    label: 'cardNumber',
+    error: 'cardNumberError',
+    autocomplete: 'cc-number',
+    inputMode: 'numeric',
+    maxLength: LONGEST_NUMBER + 4,
+    parameters: ['card.number', 'paymentBrand'],
+  },
+  {
+    name: 'expiry',
+    label: 'expiryDate',
+    error: 'expiryDateError',
+    autocomplete: 'cc-exp',
+    inputMode: 'numeric',
+    maxLength: 9,
+    parameters: ['card.expiryMonth', 'card.expiryYear'],
+  },
+  {
+    name: 'cvv',
+    label: 'cvv',
+    error: 'cvvError',
+    autocomplete: 'cc-csc',
+    inputMode: 'numeric',
+    maxLength: LONGEST_CVV,
+    parameters: ['card.cvv'],
+  },
+  {
+    name: 'cardHolder',
+    label: 'cardHolder',
+    error: 'cardHolderError',
+    autocomplete: 'cc-name',
+    inputMode: 'text',
+    maxLength: CARD_HOLDER_MAX_LENGTH,
+    parameters: ['card.holder'],
+  },
 ];
 
 /** The number without the spaces and dashes a shopper types. */
@@ -56,7 +88,12 @@ export function isValidField(name: FieldName, value: string, { brand, requireCvv
   switch (name) {
     case 'cardNumber': {
       const digits = digitsOf(value);
-      return /^\d+$/.test(digits) && isNumberOfBrand(digits, brand) && (rule.lengths as readonly number[]).includes(digits.length) && passesLuhn(digits);
+      return (
+        /^\d+$/.test(digits) &&
+        isNumberOfBrand(digits, brand) &&
+        (rule.lengths as readonly number[]).includes(digits.length) &&
+        passesLuhn(digits)
+      );
     }
     case 'expiry': {
       const expiry = parseExpiry(value);

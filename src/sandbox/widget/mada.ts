@@ -21,7 +21,8 @@ export function madaFirst(options: WpwlOptions): boolean {
 }
 
 /** The brand the widget detects for a number: MADA first when the options say so, else by prefix. */
-export const detectedBrandOf = (digits: string, options: WpwlOptions): FormCardBrand | undefined => (madaFirst(options) ? brandOfCard(digits) : brandOfCardNumber(digits));
+export const detectedBrandOf = (digits: string, options: WpwlOptions): FormCardBrand | undefined =>
+  madaFirst(options) ? brandOfCard(digits) : brandOfCardNumber(digits);
 
 /** Whether a number must be steered away from a form: a MADA card, detected as MADA, on a form that does not list MADA. */
 export const steeredToMada = (digits: string, brands: readonly FormCardBrand[], options: WpwlOptions): boolean =>

@@ -9,7 +9,14 @@
  * the shopper to the form's `action`. No eval, no inline styles or handlers: it
  * runs under a strict Content-Security-Policy.
  */
-import { checkRedirect, METHOD_TIMEOUT_MS, navigate, runPrecondition, Scope, type CheckedRedirect } from '../../browser/three-d-secure-flow.js';
+import {
+  checkRedirect,
+  METHOD_TIMEOUT_MS,
+  navigate,
+  runPrecondition,
+  Scope,
+  type CheckedRedirect,
+} from '../../browser/three-d-secure-flow.js';
 import { isSecureEndpoint } from '../../browser/url.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
 import { isGatewayId, resourcePathOf } from '../../contract/resource-path.js';
@@ -80,12 +87,18 @@ function merchantCallbacks(options: WpwlOptions): Pick<Widget, 'call' | 'report'
 
 /** This script's URL and the checkout id in it (from `document.currentScript`, or the last paymentWidgets.js script). */
 function ownScript(): Pick<Session, 'scriptUrl' | 'checkoutId' | 'registration'> {
-  const script = (document.currentScript ?? [...document.querySelectorAll('script[src*="paymentWidgets.js"]')].pop()) as HTMLScriptElement | undefined;
+  const script = (document.currentScript ?? [...document.querySelectorAll('script[src*="paymentWidgets.js"]')].pop()) as
+    HTMLScriptElement | undefined;
   const scriptUrl = script ? new URL(script.src, document.baseURI) : undefined;
   return { scriptUrl, ...registrationCheckoutOf(scriptUrl?.searchParams.get('checkoutId') ?? '') };
 }
 
-function openSession(options: WpwlOptions, call: Widget['call'], report: Widget['report'], { scriptUrl, checkoutId, registration }: Pick<Session, 'scriptUrl' | 'checkoutId' | 'registration'>): Session {
+function openSession(
+  options: WpwlOptions,
+  call: Widget['call'],
+  report: Widget['report'],
+  { scriptUrl, checkoutId, registration }: Pick<Session, 'scriptUrl' | 'checkoutId' | 'registration'>,
+): Session {
   const language = languageOf(options.locale);
   // Ending `scope` (wpwl.unload()) removes every listener, request, timer and node the widget added.
   const scope = new Scope();
@@ -137,12 +150,17 @@ function requestCheckout(session: Session): Promise<CheckoutAnswer | undefined> 
 }
 
 /** The checkout the gateway answered, with the gateway's time; or undefined, after telling the shopper and the merchant why not. */
-async function checkoutOf(session: Session, loading: ReturnType<typeof requestCheckout>): Promise<(NonNullable<CheckoutAnswer['checkout']> & { timestamp: string | undefined }) | undefined> {
+async function checkoutOf(
+  session: Session,
+  loading: ReturnType<typeof requestCheckout>,
+): Promise<(NonNullable<CheckoutAnswer['checkout']> & { timestamp: string | undefined }) | undefined> {
   if (!loading) return void fail(session, 'InvalidCheckoutIdError', 'The script URL carries no valid checkoutId.', 'invalidCheckout');
   const answer = await loading;
   if (session.scope.signal.aborted) return undefined;
-  if (answer?.result?.code === RESULT_CODES.invalidParameter) return void fail(session, 'InvalidCheckoutIdError', 'The checkout is unknown, expired or already paid.', 'invalidCheckout');
-  if (!answer?.checkout) return void fail(session, 'PciIframeCommunicationError', 'The gateway could not be reached or answered no checkout.', 'unavailable');
+  if (answer?.result?.code === RESULT_CODES.invalidParameter)
+    return void fail(session, 'InvalidCheckoutIdError', 'The checkout is unknown, expired or already paid.', 'invalidCheckout');
+  if (!answer?.checkout)
+    return void fail(session, 'PciIframeCommunicationError', 'The gateway could not be reached or answered no checkout.', 'unavailable');
   return { ...answer.checkout, timestamp: answer.timestamp };
 }
 
@@ -187,7 +205,9 @@ function expireLater(session: Session, expiresAt: string, timestamp: string | un
   const now = parseGatewayTimestamp(String(timestamp));
   const remaining = Date.parse(expiresAt) - (Number.isNaN(now) ? Date.now() : now);
   if (Number.isNaN(remaining)) return;
-  session.scope.timer(Math.min(Math.max(remaining, 0), LONGEST_TIMER_MS), () => fail(session, 'InvalidCheckoutIdError', 'The checkout expired.', 'invalidCheckout'));
+  session.scope.timer(Math.min(Math.max(remaining, 0), LONGEST_TIMER_MS), () =>
+    fail(session, 'InvalidCheckoutIdError', 'The checkout expired.', 'invalidCheckout'),
+  );
 }
 
 function domReady(signal: AbortSignal): Promise<void> {
@@ -209,11 +229,16 @@ async function authenticate(session: Session, redirect: unknown, form: HTMLFormE
     checked = checkRedirect(redirect, (url) => isSecureEndpoint(url) || url.origin === scriptUrl?.origin);
   } catch (problem) {
     // The payment is pending at the gateway: the result page reads how it ends.
-    session.report('PciIframeCommunicationError', `The gateway answered a 3-D Secure redirect the widget cannot follow: ${(problem as Error).message}`);
+    session.report(
+      'PciIframeCommunicationError',
+      `The gateway answered a 3-D Secure redirect the widget cannot follow: ${(problem as Error).message}`,
+    );
     return session.showResult(form);
   }
   for (const [index, step] of checked.preconditions.entries()) {
-    const frame = scope.own(element('iframe', 'wpwl-precondition', { name: `wpwl-precondition-${index}`, title: '3-D Secure', hidden: true, tabIndex: -1 }));
+    const frame = scope.own(
+      element('iframe', 'wpwl-precondition', { name: `wpwl-precondition-${index}`, title: '3-D Secure', hidden: true, tabIndex: -1 }),
+    );
     document.body.append(frame);
     // A method page that does not load, or that the page's policy refuses, is skipped (EMVCo): the challenge goes on.
     const { outcome } = await runPrecondition(scope, frame, step, METHOD_TIMEOUT_MS);

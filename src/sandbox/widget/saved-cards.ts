@@ -32,19 +32,55 @@ export function renderSavedCards(widget: Widget, cards: readonly SavedCardAnswer
   const { signal } = scope;
   const texts = savedCardTexts(widget.language, options.labels);
   const requireCvv = options.registrations?.requireCvv === true;
-  const list = element('fieldset', 'wpwl-group wpwl-group-registration', {}, element('legend', 'wpwl-label wpwl-label-registration', { textContent: texts.savedCards }));
+  const list = element(
+    'fieldset',
+    'wpwl-group wpwl-group-registration',
+    {},
+    element('legend', 'wpwl-label wpwl-label-registration', { textContent: texts.savedCards }),
+  );
   const choices = cards.map((card, index) => {
-    const radio = element('input', 'wpwl-control wpwl-control-registration', { type: 'radio', name: 'wpwl-registration', value: card.id, id: `wpwl-registration-${index}`, checked: index === 0 });
-    const label = element('label', 'wpwl-registration', { htmlFor: radio.id, textContent: `${card.paymentBrand} •••• ${card.last4Digits}, ${texts.expires} ${expiryOf(card)}` });
+    const radio = element('input', 'wpwl-control wpwl-control-registration', {
+      type: 'radio',
+      name: 'wpwl-registration',
+      value: card.id,
+      id: `wpwl-registration-${index}`,
+      checked: index === 0,
+    });
+    const label = element('label', 'wpwl-registration', {
+      htmlFor: radio.id,
+      textContent: `${card.paymentBrand} •••• ${card.last4Digits}, ${texts.expires} ${expiryOf(card)}`,
+    });
     list.append(element('div', 'wpwl-wrapper wpwl-wrapper-registration', {}, radio, label));
     return radio;
   });
   // No `name` that a native submission would send: the CVV only ever goes to the gateway.
-  const cvv = element('input', 'wpwl-control wpwl-control-cvv', { id: 'wpwl-registration-cvv', type: 'text', inputMode: 'numeric', autocomplete: 'cc-csc', maxLength: 4, required: requireCvv, spellcheck: false });
-  const cvvRow = element('div', 'wpwl-group wpwl-group-cvv', {}, element('label', 'wpwl-label wpwl-label-cvv', { htmlFor: cvv.id, textContent: widget.texts.cvv }), element('div', 'wpwl-wrapper wpwl-wrapper-cvv', {}, cvv));
+  const cvv = element('input', 'wpwl-control wpwl-control-cvv', {
+    id: 'wpwl-registration-cvv',
+    type: 'text',
+    inputMode: 'numeric',
+    autocomplete: 'cc-csc',
+    maxLength: 4,
+    required: requireCvv,
+    spellcheck: false,
+  });
+  const cvvRow = element(
+    'div',
+    'wpwl-group wpwl-group-cvv',
+    {},
+    element('label', 'wpwl-label wpwl-label-cvv', { htmlFor: cvv.id, textContent: widget.texts.cvv }),
+    element('div', 'wpwl-wrapper wpwl-wrapper-cvv', {}, cvv),
+  );
   const button = element('button', 'wpwl-button wpwl-button-pay', { type: 'submit', textContent: texts.payWithSaved });
   const message = element('div', 'wpwl-message wpwl-has-error', { role: 'alert', hidden: true });
-  const form = element('form', 'wpwl-form wpwl-form-registrations', { noValidate: true, lang: widget.language }, message, list, ...(requireCvv ? [cvvRow] : []), element('div', 'wpwl-group wpwl-group-submit', {}, button));
+  const form = element(
+    'form',
+    'wpwl-form wpwl-form-registrations',
+    { noValidate: true, lang: widget.language },
+    message,
+    list,
+    ...(requireCvv ? [cvvRow] : []),
+    element('div', 'wpwl-group wpwl-group-submit', {}, button),
+  );
   const container = scope.own(element('div', 'wpwl-container wpwl-container-registration', {}, form));
   target.before(container);
 
@@ -52,17 +88,25 @@ export function renderSavedCards(widget: Widget, cards: readonly SavedCardAnswer
     for (const shown of forms) shown.hidden = true;
     const another = element('button', 'wpwl-button wpwl-button-another', { type: 'button', textContent: texts.anotherCard });
     container.append(another);
-    another.addEventListener('click', () => {
-      for (const shown of forms) shown.hidden = false;
-      another.remove();
-    }, { signal });
+    another.addEventListener(
+      'click',
+      () => {
+        for (const shown of forms) shown.hidden = false;
+        another.remove();
+      },
+      { signal },
+    );
     scope.defer(() => forms.forEach((shown) => (shown.hidden = false)));
   }
 
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void pay(widget, { form, target, choices, cvv: requireCvv ? cvv : undefined, button, message, texts });
-  }, { signal });
+  form.addEventListener(
+    'submit',
+    (event) => {
+      event.preventDefault();
+      void pay(widget, { form, target, choices, cvv: requireCvv ? cvv : undefined, button, message, texts });
+    },
+    { signal },
+  );
 }
 
 interface SavedCardForm {

@@ -18,7 +18,12 @@ export async function sendPayment(
   const { signal } = widget.scope;
   let answer: PaymentAnswer | undefined;
   try {
-    const response = await fetch(widget.gatewayUrl(handlers.path ?? 'widget/payments'), { method: 'POST', body, signal, credentials: 'omit' });
+    const response = await fetch(widget.gatewayUrl(handlers.path ?? 'widget/payments'), {
+      method: 'POST',
+      body,
+      signal,
+      credentials: 'omit',
+    });
     answer = (await response.json()) as PaymentAnswer;
   } catch {
     if (signal.aborted) return;

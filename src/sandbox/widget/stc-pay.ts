@@ -11,8 +11,20 @@ import { sendPayment } from './send-payment.js';
 import type { WalletTexts } from './wallet-texts.js';
 
 /** A labelled input with its inline error, in the card form's markup. */
-function field(id: string, name: string, label: string, error: string, properties: Partial<HTMLInputElement>): { row: HTMLDivElement; input: HTMLInputElement; hint: HTMLDivElement } {
-  const input = element('input', `wpwl-control wpwl-control-${name}`, { id, type: 'text', spellcheck: false, required: true, ...properties });
+function field(
+  id: string,
+  name: string,
+  label: string,
+  error: string,
+  properties: Partial<HTMLInputElement>,
+): { row: HTMLDivElement; input: HTMLInputElement; hint: HTMLDivElement } {
+  const input = element('input', `wpwl-control wpwl-control-${name}`, {
+    id,
+    type: 'text',
+    spellcheck: false,
+    required: true,
+    ...properties,
+  });
   const hint = element('div', `wpwl-hint wpwl-hint-${name}Error`, { id: `${id}-error`, hidden: true, textContent: error });
   const row = element(
     'div',
@@ -37,8 +49,17 @@ function showError(input: HTMLInputElement, hint: HTMLElement, invalid: boolean)
 export function renderStcPay(widget: Widget, form: HTMLFormElement, group: HTMLElement, index: number, texts: WalletTexts): void {
   const { signal } = widget.scope;
   const id = (name: string) => `wpwl-${index}-${name}`;
-  const mobile = field(id('stcPayMobile'), 'stcPayMobile', texts.stcPayMobile, texts.stcPayMobileError, { type: 'tel', autocomplete: 'tel', inputMode: 'tel', maxLength: 16 });
-  const otp = field(id('stcPayOtp'), 'stcPayOtp', texts.stcPayOtp, texts.stcPayOtpError, { autocomplete: 'one-time-code', inputMode: 'numeric', maxLength: 6 });
+  const mobile = field(id('stcPayMobile'), 'stcPayMobile', texts.stcPayMobile, texts.stcPayMobileError, {
+    type: 'tel',
+    autocomplete: 'tel',
+    inputMode: 'tel',
+    maxLength: 16,
+  });
+  const otp = field(id('stcPayOtp'), 'stcPayOtp', texts.stcPayOtp, texts.stcPayOtpError, {
+    autocomplete: 'one-time-code',
+    inputMode: 'numeric',
+    maxLength: 6,
+  });
   const sendCode = element('button', 'wpwl-button wpwl-button-stcPaySendCode', { type: 'button', textContent: texts.stcPaySendCode });
   const confirm = element('button', 'wpwl-button wpwl-button-stcPayConfirm', { type: 'button', textContent: texts.stcPayConfirm });
   const message = element('div', 'wpwl-message wpwl-has-error', { role: 'alert', hidden: true });
@@ -78,7 +99,11 @@ export function renderStcPay(widget: Widget, form: HTMLFormElement, group: HTMLE
       message.hidden = true;
       confirm.disabled = sendCode.disabled = true;
       section.setAttribute('aria-busy', 'true');
-      const body = new URLSearchParams({ paymentBrand: 'STC_PAY', 'customer.mobile': mobileNumber(), [WALLET_PROOF_FIELDS.STC_PAY]: otp.input.value });
+      const body = new URLSearchParams({
+        paymentBrand: 'STC_PAY',
+        'customer.mobile': mobileNumber(),
+        [WALLET_PROOF_FIELDS.STC_PAY]: otp.input.value,
+      });
       void sendPayment(widget, form, body, {
         retry(rejected) {
           confirm.disabled = sendCode.disabled = false;

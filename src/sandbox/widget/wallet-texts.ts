@@ -14,7 +14,8 @@ const EN = {
   sheetDecline: 'Decline',
   sheetCancel: 'Cancel',
   stcPay: 'STC Pay',
-  stcPayNote: "The sandbox's stand-in for STC Pay: no message is sent. Enter a Saudi mobile number, then one of the sandbox's one-time passwords.",
+  stcPayNote:
+    "The sandbox's stand-in for STC Pay: no message is sent. Enter a Saudi mobile number, then one of the sandbox's one-time passwords.",
   stcPayMobile: 'Mobile number',
   stcPaySendCode: 'Send code',
   stcPayOtp: 'One-time password',
@@ -31,12 +32,14 @@ const DE: WalletTexts = {
   applePay: 'Mit Apple Pay bezahlen',
   googlePay: 'Mit Google Pay bezahlen',
   sheetTitle: '{wallet} (Sandbox-Platzhalter)',
-  sheetNote: 'Dies ist der Platzhalter der Sandbox für das {wallet}-Fenster. Es wird keine echte Wallet verwendet: wählen Sie das Ergebnis.',
+  sheetNote:
+    'Dies ist der Platzhalter der Sandbox für das {wallet}-Fenster. Es wird keine echte Wallet verwendet: wählen Sie das Ergebnis.',
   sheetApprove: 'Genehmigen',
   sheetDecline: 'Ablehnen',
   sheetCancel: 'Abbrechen',
   stcPay: 'STC Pay',
-  stcPayNote: 'Der Platzhalter der Sandbox für STC Pay: es wird keine Nachricht gesendet. Geben Sie eine saudische Mobilnummer und dann ein Einmalpasswort der Sandbox ein.',
+  stcPayNote:
+    'Der Platzhalter der Sandbox für STC Pay: es wird keine Nachricht gesendet. Geben Sie eine saudische Mobilnummer und dann ein Einmalpasswort der Sandbox ein.',
   stcPayMobile: 'Mobilnummer',
   stcPaySendCode: 'Code senden',
   stcPayOtp: 'Einmalpasswort',
@@ -49,6 +52,7 @@ const DE: WalletTexts = {
 /** The wallet texts of `language`, with the merchant's own on top. */
 export function walletTextsFor(language: Language, ...overrides: (Record<string, string> | undefined)[]): WalletTexts {
   const texts: WalletTexts = { ...(language === 'de' ? DE : EN) };
-  for (const override of overrides) for (const key of Object.keys(texts) as WalletTextKey[]) if (typeof override?.[key] === 'string') texts[key] = override[key];
+  for (const override of overrides)
+    for (const key of Object.keys(texts) as WalletTextKey[]) if (typeof override?.[key] === 'string') texts[key] = override[key];
   return texts;
 }

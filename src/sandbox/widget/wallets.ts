@@ -58,7 +58,13 @@ export function renderWallets(widget: Widget, form: HTMLFormElement, index: numb
   return true;
 }
 
-function walletButton(widget: Widget, form: HTMLFormElement, brand: SheetWallet, checkout: CheckoutSummary, texts: WalletTexts): HTMLButtonElement {
+function walletButton(
+  widget: Widget,
+  form: HTMLFormElement,
+  brand: SheetWallet,
+  checkout: CheckoutSummary,
+  texts: WalletTexts,
+): HTMLButtonElement {
   const apple = brand !== 'GOOGLEPAY';
   const button = element('button', `wpwl-button wpwl-button-brand ${apple ? 'wpwl-apple-pay-button' : 'wpwl-google-pay-button'}`, {
     type: 'button',
@@ -70,13 +76,28 @@ function walletButton(widget: Widget, form: HTMLFormElement, brand: SheetWallet,
 }
 
 /** The stand-in for the wallet's payment sheet: a modal dialog with the merchant's name, the total and the outcomes. */
-function openSheet(widget: Widget, form: HTMLFormElement, brand: SheetWallet, checkout: CheckoutSummary, texts: WalletTexts, opener: HTMLButtonElement): void {
+function openSheet(
+  widget: Widget,
+  form: HTMLFormElement,
+  brand: SheetWallet,
+  checkout: CheckoutSummary,
+  texts: WalletTexts,
+  opener: HTMLButtonElement,
+): void {
   const wallet = SHEET_WALLETS[brand];
-  const settings: ApplePayOptions | GooglePayOptions | undefined = brand === 'GOOGLEPAY' ? widget.options.googlePay : widget.options.applePay;
-  const merchant = brand === 'GOOGLEPAY' ? widget.options.googlePay?.merchantName : (widget.options.applePay?.displayName ?? widget.options.applePay?.total?.label);
+  const settings: ApplePayOptions | GooglePayOptions | undefined =
+    brand === 'GOOGLEPAY' ? widget.options.googlePay : widget.options.applePay;
+  const merchant =
+    brand === 'GOOGLEPAY'
+      ? widget.options.googlePay?.merchantName
+      : (widget.options.applePay?.displayName ?? widget.options.applePay?.total?.label);
   const total = [checkout.amount, checkout.currency].filter(Boolean).join(' ');
   const titleId = `wpwl-wallet-sheet-title-${brand}`;
-  const decide = (outcome: keyof typeof STAND_IN_TOKENS) => element('button', `wpwl-button wpwl-wallet-sheet-${outcome}`, { type: 'button', textContent: outcome === 'approve' ? texts.sheetApprove : texts.sheetDecline });
+  const decide = (outcome: keyof typeof STAND_IN_TOKENS) =>
+    element('button', `wpwl-button wpwl-wallet-sheet-${outcome}`, {
+      type: 'button',
+      textContent: outcome === 'approve' ? texts.sheetApprove : texts.sheetDecline,
+    });
   const approve = decide('approve');
   const decline = decide('decline');
   const cancel = element('button', 'wpwl-button wpwl-wallet-sheet-cancel', { type: 'button', textContent: texts.sheetCancel });
@@ -105,12 +126,20 @@ function openSheet(widget: Widget, form: HTMLFormElement, brand: SheetWallet, ch
   sheet.addEventListener('cancel', () => settings?.onCancel?.(), { signal });
   sheet.addEventListener('close', () => sheet.remove(), { signal });
   cancel.addEventListener('click', () => (close(), settings?.onCancel?.()), { signal });
-  for (const [button, outcome] of [[approve, 'approve'], [decline, 'decline']] as const) {
+  for (const [button, outcome] of [
+    [approve, 'approve'],
+    [decline, 'decline'],
+  ] as const) {
     button.addEventListener(
       'click',
       () => {
         approve.disabled = decline.disabled = cancel.disabled = true;
-        void sendPayment(widget, form, new URLSearchParams({ paymentBrand: brand, [WALLET_PROOF_FIELDS[brand]]: STAND_IN_TOKENS[outcome] }), { retry: () => (close(), showMessage(widget.scope, form, widget.texts.declined)) });
+        void sendPayment(
+          widget,
+          form,
+          new URLSearchParams({ paymentBrand: brand, [WALLET_PROOF_FIELDS[brand]]: STAND_IN_TOKENS[outcome] }),
+          { retry: () => (close(), showMessage(widget.scope, form, widget.texts.declined)) },
+        );
       },
       { signal },
     );

@@ -39,16 +39,24 @@ export interface Fulfilment {
    * `claimMs` and the next arrival runs it. `signal` aborts if the claim was lost
    * meanwhile (the handler ran longer than `claimMs` while the store was unreachable).
    */
-  fulfilOnce<T>(payment: FulfillablePayment, handler: (payment: FulfillablePayment, signal: AbortSignal) => T | Promise<T>): Promise<FulfilmentOutcome<T>>;
+  fulfilOnce<T>(
+    payment: FulfillablePayment,
+    handler: (payment: FulfillablePayment, signal: AbortSignal) => T | Promise<T>,
+  ): Promise<FulfilmentOutcome<T>>;
 }
 
 export function createFulfilment(options: FulfilmentOptions): Fulfilment {
-  if (!isObject(options) || !isStatusStore(options.store)) throw invalidArgument('createFulfilment(options)', 'must be { store, now? } with the status store the client shares');
-  if (options.now !== undefined && typeof options.now !== 'function') throw invalidArgument('createFulfilment(options).now', 'must be a function');
+  if (!isObject(options) || !isStatusStore(options.store))
+    throw invalidArgument('createFulfilment(options)', 'must be { store, now? } with the status store the client shares');
+  if (options.now !== undefined && typeof options.now !== 'function')
+    throw invalidArgument('createFulfilment(options).now', 'must be a function');
   const { store } = options;
   const now = options.now ?? Date.now;
   return {
-    async fulfilOnce<T>(payment: FulfillablePayment, handler: (payment: FulfillablePayment, signal: AbortSignal) => T | Promise<T>): Promise<FulfilmentOutcome<T>> {
+    async fulfilOnce<T>(
+      payment: FulfillablePayment,
+      handler: (payment: FulfillablePayment, signal: AbortSignal) => T | Promise<T>,
+    ): Promise<FulfilmentOutcome<T>> {
       if (!payment?.id || !isApproved(payment.result?.code ?? '')) return { status: 'not-approved' };
       const acquired = await acquire(store, `fulfil:${payment.id}`, { now });
       // Fulfilment claims have no limit and leave only final values: a value means it was done.

@@ -2,7 +2,14 @@
  * The default status store: in this process's memory, bounded in bytes. It
  * keeps the contract of `status-store.ts` for the callers of one process.
  */
-import { checkStoreOptions, STATUS_STORE_DEFAULTS, StatusStoreUnavailableError, type ClaimAnswer, type ClaimRequest, type StatusStore } from './status-store.js';
+import {
+  checkStoreOptions,
+  STATUS_STORE_DEFAULTS,
+  StatusStoreUnavailableError,
+  type ClaimAnswer,
+  type ClaimRequest,
+  type StatusStore,
+} from './status-store.js';
 
 /** A record as both built-in stores keep it (the Redis store as a hash with these fields). */
 interface StoredRecord {
@@ -45,7 +52,13 @@ export interface MemoryStoreUsage {
 
 const RECORD_OVERHEAD = 64;
 const sizeOf = (key: string, record: StoredRecord) =>
-  RECORD_OVERHEAD + key.length + (record.final?.length ?? 0) + (record.answer?.length ?? 0) + (record.answerOf?.length ?? 0) + (record.holder?.length ?? 0) + record.calls.length * 16;
+  RECORD_OVERHEAD +
+  key.length +
+  (record.final?.length ?? 0) +
+  (record.answer?.length ?? 0) +
+  (record.answerOf?.length ?? 0) +
+  (record.holder?.length ?? 0) +
+  record.calls.length * 16;
 const isKept = (record: StoredRecord) => record.final !== undefined || record.unanswered !== undefined;
 
 /**
@@ -53,7 +66,9 @@ const isKept = (record: StoredRecord) => record.final !== undefined || record.un
  * Final values live their whole `ttlMs`: the bound is kept by refusing new claims
  * (`StatusStoreUnavailableError`, throttled, with `retryAfterSeconds`) never by dropping a kept record.
  */
-export function createMemoryStatusStore(options: MemoryStatusStoreOptions = {}): StatusStore & { readonly size: number; readonly usage: MemoryStoreUsage } {
+export function createMemoryStatusStore(
+  options: MemoryStatusStoreOptions = {},
+): StatusStore & { readonly size: number; readonly usage: MemoryStoreUsage } {
   checkStoreOptions('createMemoryStatusStore(options)', options, ['ttlMs', 'maxBytes', 'transientMs', 'claimMs', 'waitMs']);
   const { ttlMs, maxBytes, transientMs } = { ...STATUS_STORE_DEFAULTS, ...options };
   const now = options.now ?? Date.now;
@@ -100,9 +115,12 @@ export function createMemoryStatusStore(options: MemoryStatusStoreOptions = {}):
     const current = kept.get(key) ?? transient.get(key);
     if (bytes - (current?.size ?? 0) + sizeOf(key, record) <= maxBytes) return;
     const next = transient.values().next().value;
-    throw new StatusStoreUnavailableError(`The status store holds its ${maxBytes} bytes; no new claim until records expire (nothing was sent)`, {
-      retryAfterSeconds: Math.max(1, Math.ceil(((next?.expires ?? now() + transientMs) - now()) / 1000)),
-    });
+    throw new StatusStoreUnavailableError(
+      `The status store holds its ${maxBytes} bytes; no new claim until records expire (nothing was sent)`,
+      {
+        retryAfterSeconds: Math.max(1, Math.ceil(((next?.expires ?? now() + transientMs) - now()) / 1000)),
+      },
+    );
   };
   // No await between reading and writing a record: each operation is atomic on the event loop.
   return {
@@ -120,7 +138,13 @@ export function createMemoryStatusStore(options: MemoryStatusStoreOptions = {}):
       if (answer.status !== 'claimed') return answer;
       const lapsed = record.holder !== undefined;
       const unanswered = record.unanswered ?? (lapsed ? request.now : undefined);
-      const next: StoredRecord = { ...record, holder: request.token, until: request.until, calls: grantedCalls(record, request), ...(unanswered !== undefined ? { unanswered } : {}) };
+      const next: StoredRecord = {
+        ...record,
+        holder: request.token,
+        until: request.until,
+        calls: grantedCalls(record, request),
+        ...(unanswered !== undefined ? { unanswered } : {}),
+      };
       if (!isKept(next)) ensureRoom(key, next);
       write(key, next);
       return { status: 'claimed', since, ...(unanswered !== undefined ? { unanswered: true } : {}) };
@@ -159,7 +183,8 @@ function decideClaim(record: StoredRecord, request: ClaimRequest): ClaimAnswer {
   if (record.final !== undefined) return { status: 'final', value: record.final };
   // `settle` writes answerOf and answer together.
   if (request.answerOf !== undefined && record.answerOf === request.answerOf) return { status: 'answer', value: record.answer! };
-  if (record.holder !== undefined && record.until !== undefined && record.until > request.now) return { status: 'busy', holder: record.holder, until: record.until };
+  if (record.holder !== undefined && record.until !== undefined && record.until > request.now)
+    return { status: 'busy', holder: record.holder, until: record.until };
   if (request.limit) {
     const calls = recentCalls(record, request.now, request.limit.windowMs);
     if (calls.length >= request.limit.count) return { status: 'limited', retryAt: Math.min(...calls) + request.limit.windowMs };
@@ -168,4 +193,5 @@ function decideClaim(record: StoredRecord, request: ClaimRequest): ClaimAnswer {
 }
 
 const recentCalls = (record: StoredRecord, now: number, windowMs: number) => record.calls.filter((at) => now - at < windowMs);
-const grantedCalls = (record: StoredRecord, { now, limit }: ClaimRequest) => (limit ? [...recentCalls(record, now, limit.windowMs), now] : []);
+const grantedCalls = (record: StoredRecord, { now, limit }: ClaimRequest) =>
+  limit ? [...recentCalls(record, now, limit.windowMs), now] : [];

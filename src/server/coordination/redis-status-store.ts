@@ -5,15 +5,20 @@
  * already have (node-redis or ioredis), typed here by the one method we call.
  */
 import { invalidArgument, isObject } from '../errors.js';
-import { checkStoreOptions, STATUS_STORE_DEFAULTS, StatusStoreUnavailableError, type ClaimAnswer, type StatusStore } from './status-store.js';
+import {
+  checkStoreOptions,
+  STATUS_STORE_DEFAULTS,
+  StatusStoreUnavailableError,
+  type ClaimAnswer,
+  type StatusStore,
+} from './status-store.js';
 
 /**
  * A connected Redis client: ioredis (`call(command, ...args)`) or node-redis 4+
  * (`sendCommand([command, ...args])`). Both resolve to the server's reply.
  */
 export type RedisClientLike =
-  | { call(command: string, ...args: string[]): Promise<unknown> }
-  | { sendCommand(args: string[]): Promise<unknown> };
+  { call(command: string, ...args: string[]): Promise<unknown> } | { sendCommand(args: string[]): Promise<unknown> };
 
 export interface RedisStatusStoreOptions {
   client: RedisClientLike;
@@ -121,7 +126,8 @@ const READ = `return redis.call('HGET', KEYS[1], 'final')`;
 /** `createRedisStatusStore({ client })`: the shared store for several instances. Throws `StatusStoreUnavailableError` when Redis cannot answer. */
 export function createRedisStatusStore(options: RedisStatusStoreOptions): StatusStore {
   checkStoreOptions('createRedisStatusStore(options)', options, ['ttlMs', 'transientMs', 'claimMs', 'waitMs', 'timeoutMs']);
-  if (options.prefix !== undefined && typeof options.prefix !== 'string') throw invalidArgument('createRedisStatusStore(options).prefix', 'must be a string');
+  if (options.prefix !== undefined && typeof options.prefix !== 'string')
+    throw invalidArgument('createRedisStatusStore(options).prefix', 'must be a string');
   const { client } = options;
   const send = commandSender(client);
   const prefix = options.prefix ?? 'gw-elements:';
@@ -157,7 +163,10 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
     })();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StatusStoreUnavailableError(`Redis did not answer within ${timeoutMs} ms`, { retryAfterSeconds: 1 })), timeoutMs);
+      timer = setTimeout(
+        () => reject(new StatusStoreUnavailableError(`Redis did not answer within ${timeoutMs} ms`, { retryAfterSeconds: 1 })),
+        timeoutMs,
+      );
     });
     try {
       return await Promise.race([operation, timeout]);
@@ -176,16 +185,20 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
       if (local !== undefined) return { status: 'final', value: local };
       const { token, now, until, limit, answerOf } = request;
       const reply = strings(
-        await run(CLAIM_SCRIPT, [prefix + key, `${prefix}epoch`], [
-          token,
-          String(now),
-          String(until),
-          limit ? String(limit.count) : '',
-          limit ? String(limit.windowMs) : '',
-          answerOf ?? '',
-          ttlMs,
-          String(transientMs),
-        ]),
+        await run(
+          CLAIM_SCRIPT,
+          [prefix + key, `${prefix}epoch`],
+          [
+            token,
+            String(now),
+            String(until),
+            limit ? String(limit.count) : '',
+            limit ? String(limit.windowMs) : '',
+            answerOf ?? '',
+            ttlMs,
+            String(transientMs),
+          ],
+        ),
       );
       // The script's replies: [status, since, value or holder or retryAt, until] (busy has all four).
       const [status, marker, first, second] = reply as [string, string, string, string];
@@ -209,7 +222,20 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
       if (final && value !== undefined && localFinal(key) === undefined) remember(key, value);
       // The script's reply: ['1', final value] or ['0', ''].
       const [hasFinal, stored] = strings(
-        await run(SETTLE_SCRIPT, [prefix + key], [token, value ?? '', value === undefined ? '0' : '1', final ? '1' : '0', ttlMs, unanswered ? '1' : '0', String(Date.now()), String(transientMs)]),
+        await run(
+          SETTLE_SCRIPT,
+          [prefix + key],
+          [
+            token,
+            value ?? '',
+            value === undefined ? '0' : '1',
+            final ? '1' : '0',
+            ttlMs,
+            unanswered ? '1' : '0',
+            String(Date.now()),
+            String(transientMs),
+          ],
+        ),
       ) as [string, string];
       if (hasFinal !== '1') return undefined;
       remember(key, stored);
@@ -240,9 +266,9 @@ function script(source: string): Script {
     source,
     // Computed on first use (Web Crypto is asynchronous), once per process.
     get sha() {
-      sha ??= globalThis.crypto.subtle.digest('SHA-1', new TextEncoder().encode(source)).then((digest) =>
-        Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join(''),
-      );
+      sha ??= globalThis.crypto.subtle
+        .digest('SHA-1', new TextEncoder().encode(source))
+        .then((digest) => Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join(''));
       return sha;
     },
   };
@@ -255,9 +281,14 @@ const READ_SCRIPT = script(READ);
 
 /** One way to send a raw command, whichever client was given. ioredis also has a `sendCommand`, taking its own Command objects: `call` comes first. */
 function commandSender(client: unknown): (args: string[]) => Promise<unknown> {
-  if (isObject(client) && typeof client.call === 'function') return ([command, ...args]) => (client.call as (command: string, ...args: string[]) => Promise<unknown>)(command!, ...args);
-  if (isObject(client) && typeof client.sendCommand === 'function') return (args) => (client.sendCommand as (args: string[]) => Promise<unknown>)(args);
-  throw invalidArgument('createRedisStatusStore(options).client', 'must be a connected node-redis or ioredis client (an object with call() or sendCommand())');
+  if (isObject(client) && typeof client.call === 'function')
+    return ([command, ...args]) => (client.call as (command: string, ...args: string[]) => Promise<unknown>)(command!, ...args);
+  if (isObject(client) && typeof client.sendCommand === 'function')
+    return (args) => (client.sendCommand as (args: string[]) => Promise<unknown>)(args);
+  throw invalidArgument(
+    'createRedisStatusStore(options).client',
+    'must be a connected node-redis or ioredis client (an object with call() or sendCommand())',
+  );
 }
 
 /** Replies as strings, whichever client decoded them (Buffers or strings). */

@@ -145,10 +145,13 @@ export async function acquire(store: StatusStore, key: string, options: AcquireO
   const giveUpAt = Date.now() + waitMs;
   let answerOf: string | undefined;
   for (let attempt = 0; ; attempt++) {
-    if (signal?.aborted) throw new GatewayNetworkError('The wait for the status store was aborted by its caller; nothing was sent', { cause: signal.reason });
+    if (signal?.aborted)
+      throw new GatewayNetworkError('The wait for the status store was aborted by its caller; nothing was sent', { cause: signal.reason });
     const token = globalThis.crypto.randomUUID();
     const at = now();
-    const answer = await guarded(() => store.claim(key, { token, now: at, until: at + claimMs, ...(limit ? { limit } : {}), ...(answerOf ? { answerOf } : {}) }));
+    const answer = await guarded(() =>
+      store.claim(key, { token, now: at, until: at + claimMs, ...(limit ? { limit } : {}), ...(answerOf ? { answerOf } : {}) }),
+    );
     switch (answer.status) {
       case 'final':
       case 'answer':
@@ -156,7 +159,12 @@ export async function acquire(store: StatusStore, key: string, options: AcquireO
       case 'limited':
         return { kind: 'limited', retryAt: answer.retryAt };
       case 'claimed':
-        return { kind: 'lease', lease: startLease(store, key, token, claimMs, now), unanswered: answer.unanswered === true, since: answer.since };
+        return {
+          kind: 'lease',
+          lease: startLease(store, key, token, claimMs, now),
+          unanswered: answer.unanswered === true,
+          since: answer.since,
+        };
       case 'busy': {
         if (Date.now() >= giveUpAt) return { kind: 'busy', until: answer.until };
         answerOf = answer.holder;
@@ -244,7 +252,9 @@ function nextLook(store: StatusStore, key: string, ms: number, signal: AbortSign
     }
     function aborted() {
       settle();
-      reject(new GatewayNetworkError('The wait for the status store was aborted by its caller; nothing was sent', { cause: signal!.reason }));
+      reject(
+        new GatewayNetworkError('The wait for the status store was aborted by its caller; nothing was sent', { cause: signal!.reason }),
+      );
     }
   });
 }
@@ -252,7 +262,13 @@ function nextLook(store: StatusStore, key: string, ms: number, signal: AbortSign
 /** True for an object that keeps the StatusStore contract's three operations. */
 export function isStatusStore(value: unknown): value is StatusStore {
   const store = value as Partial<StatusStore> | null;
-  return typeof store === 'object' && store !== null && typeof store.claim === 'function' && typeof store.settle === 'function' && typeof store.renew === 'function';
+  return (
+    typeof store === 'object' &&
+    store !== null &&
+    typeof store.claim === 'function' &&
+    typeof store.settle === 'function' &&
+    typeof store.renew === 'function'
+  );
 }
 
 /** Options of a built-in store: an object whose durations are positive, finite numbers and whose clock is a function. */
@@ -260,7 +276,8 @@ export function checkStoreOptions(what: string, options: unknown, durations: rea
   if (!isObject(options)) throw invalidArgument(what, 'must be an object of options');
   for (const name of durations) {
     const value = options[name];
-    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) throw invalidArgument(`${what}.${name}`, 'must be a positive number of milliseconds');
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0))
+      throw invalidArgument(`${what}.${name}`, 'must be a positive number of milliseconds');
   }
   if (options.now !== undefined && typeof options.now !== 'function') throw invalidArgument(`${what}.now`, 'must be a function');
 }

@@ -53,8 +53,18 @@ export function checkouts(transport: Transport, memory?: CheckoutMemory): Checko
     async create(request, options) {
       const params = flatten({ integrity: true, ...request });
       const on = transport.onEntity(options, params.paymentBrand);
-      const created = settle(await transport.send<CheckoutCreated>({ options: on, method: 'POST', path: '/v1/checkouts', operation: 'checkout', params, programme: (request as { programme?: Variant } | null)?.programme }));
-      if (memory && typeof created.id === 'string') await memory.remember(created.id, params.merchantTransactionId, on.entityId).catch(() => undefined);
+      const created = settle(
+        await transport.send<CheckoutCreated>({
+          options: on,
+          method: 'POST',
+          path: '/v1/checkouts',
+          operation: 'checkout',
+          params,
+          programme: (request as { programme?: Variant } | null)?.programme,
+        }),
+      );
+      if (memory && typeof created.id === 'string')
+        await memory.remember(created.id, params.merchantTransactionId, on.entityId).catch(() => undefined);
       return created;
     },
 
@@ -63,22 +73,32 @@ export function checkouts(transport: Transport, memory?: CheckoutMemory): Checko
   };
 
   /** One read of what a checkout made: its payment, or the card a registration-only checkout saved. */
-  async function readCheckout<T extends { result: { code: string; description: string } }>(checkoutId: string, made: 'payment' | 'registration', options: RequestOptions | undefined): Promise<T> {
-      const path = `/v1/checkouts/${pathId(transport, 'checkoutId', checkoutId)}/${made}`;
-      // A checkout's payment is on the checkout's entity: the one the client created it on, unless the caller names one.
-      if (memory && options?.entityId === undefined && options?.brands === undefined) {
-        const entityId = await memory.entityOf(checkoutId).catch(() => undefined);
-        if (entityId !== undefined) options = { ...options, entityId };
+  async function readCheckout<T extends { result: { code: string; description: string } }>(
+    checkoutId: string,
+    made: 'payment' | 'registration',
+    options: RequestOptions | undefined,
+  ): Promise<T> {
+    const path = `/v1/checkouts/${pathId(transport, 'checkoutId', checkoutId)}/${made}`;
+    // A checkout's payment is on the checkout's entity: the one the client created it on, unless the caller names one.
+    if (memory && options?.entityId === undefined && options?.brands === undefined) {
+      const entityId = await memory.entityOf(checkoutId).catch(() => undefined);
+      if (entityId !== undefined) options = { ...options, entityId };
+    }
+    try {
+      return settle(await transport.send<T>({ options, method: 'GET', path, retries: 0 }));
+    } catch (error) {
+      // The gateway answers an expired or consumed checkout with the invalid-parameter code and no parameter: it is gone, not malformed.
+      if (error instanceof GatewayValidationError && error.resultCode === RESULT_CODES.invalidParameter && !error.parameterErrors.length) {
+        const { resultCode, description, resultKind, httpStatus } = error;
+        throw new GatewayNotFoundError(`Checkout ${checkoutId} is expired or its payment was already read: ${error.message}`, {
+          resultCode,
+          description,
+          resultKind,
+          httpStatus,
+          cause: error,
+        });
       }
-      try {
-        return settle(await transport.send<T>({ options, method: 'GET', path, retries: 0 }));
-      } catch (error) {
-        // The gateway answers an expired or consumed checkout with the invalid-parameter code and no parameter: it is gone, not malformed.
-        if (error instanceof GatewayValidationError && error.resultCode === RESULT_CODES.invalidParameter && !error.parameterErrors.length) {
-          const { resultCode, description, resultKind, httpStatus } = error;
-          throw new GatewayNotFoundError(`Checkout ${checkoutId} is expired or its payment was already read: ${error.message}`, { resultCode, description, resultKind, httpStatus, cause: error });
-        }
-        throw error;
-      }
+      throw error;
+    }
   }
 }

@@ -7,7 +7,16 @@ export function pathId(transport: Transport, name: string, value: string): strin
   if (typeof value !== 'string' || !isGatewayId(value)) {
     const redact = transport.redactorFor({});
     // Scrubbed before it is cut: a cut token would no longer be recognised.
-    throw validationError([{ name, value: typeof value === 'string' ? redact(value).slice(0, 64) : typeof value, message: 'must be a gateway id (letters, digits, . _ -)' }], redact);
+    throw validationError(
+      [
+        {
+          name,
+          value: typeof value === 'string' ? redact(value).slice(0, 64) : typeof value,
+          message: 'must be a gateway id (letters, digits, . _ -)',
+        },
+      ],
+      redact,
+    );
   }
   return value;
 }

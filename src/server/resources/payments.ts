@@ -33,7 +33,12 @@ export interface Payments {
 }
 
 export function payments(transport: Transport): Payments {
-  const reference = async (referenced: ReferencedPayment, paymentType: 'CP' | 'RF' | 'RV', request: { merchantTransactionId?: string }, options?: RequestOptions) => {
+  const reference = async (
+    referenced: ReferencedPayment,
+    paymentType: 'CP' | 'RF' | 'RV',
+    request: { merchantTransactionId?: string },
+    options?: RequestOptions,
+  ) => {
     const held = typeof referenced === 'object' && referenced !== null;
     const paymentId = held ? referenced.id : referenced;
     const path = `/v1/payments/${pathId(transport, 'paymentId', paymentId)}`;
@@ -44,15 +49,26 @@ export function payments(transport: Transport): Payments {
     const movement = { path, operation: 'reference' as const, request: { ...request, paymentType }, referencedId: paymentId };
     const lookUp = request?.merchantTransactionId === undefined && !held;
     // A request that would be refused is refused before the look-up too: nothing at all is sent.
-    if (lookUp) transport.validate({ options, method: 'POST', path, operation: 'reference', params: flatten(movement.request), redact: transport.redactorFor(flatten(movement.request)) });
-    const merchantTransactionId = request?.merchantTransactionId ?? (held ? referenced.merchantTransactionId : await orderReferenceOf(transport, paymentId, options));
+    if (lookUp)
+      transport.validate({
+        options,
+        method: 'POST',
+        path,
+        operation: 'reference',
+        params: flatten(movement.request),
+        redact: transport.redactorFor(flatten(movement.request)),
+      });
+    const merchantTransactionId =
+      request?.merchantTransactionId ?? (held ? referenced.merchantTransactionId : await orderReferenceOf(transport, paymentId, options));
     return movePayment(transport, { ...movement, request: { ...movement.request, merchantTransactionId } }, options);
   };
 
   return {
     create: (request, options) => movePayment(transport, { path: '/v1/payments', operation: 'payment', request }, options),
     async get(paymentId, options) {
-      return settle(await transport.send<Payment>({ options, method: 'GET', path: `/v1/payments/${pathId(transport, 'paymentId', paymentId)}` }));
+      return settle(
+        await transport.send<Payment>({ options, method: 'GET', path: `/v1/payments/${pathId(transport, 'paymentId', paymentId)}` }),
+      );
     },
     capture: (payment, request, options) => reference(payment, 'CP', request, options),
     refund: (payment, request, options) => reference(payment, 'RF', request, options),

@@ -41,7 +41,9 @@ export function registrations(transport: Transport): Registrations {
   return {
     async create(request, options) {
       const params = flatten(request);
-      return approvedOrThrow(await transport.send<Registration>({ options, method: 'POST', path: '/v1/registrations', operation: 'registration', params }));
+      return approvedOrThrow(
+        await transport.send<Registration>({ options, method: 'POST', path: '/v1/registrations', operation: 'registration', params }),
+      );
     },
     async delete(registrationId, options) {
       const path = `/v1/registrations/${pathId(transport, 'registrationId', registrationId)}`;
@@ -49,6 +51,15 @@ export function registrations(transport: Transport): Registrations {
       return approvedOrThrow(await transport.send<Deregistration>({ options, method: 'DELETE', path, params }));
     },
     createPayment: async (registrationId, request, options) =>
-      movePayment(transport, { path: `/v1/registrations/${pathId(transport, 'registrationId', registrationId)}/payments`, operation: 'registrationPayment', request, registrationId }, options),
+      movePayment(
+        transport,
+        {
+          path: `/v1/registrations/${pathId(transport, 'registrationId', registrationId)}/payments`,
+          operation: 'registrationPayment',
+          request,
+          registrationId,
+        },
+        options,
+      ),
   };
 }

@@ -41,7 +41,10 @@ async function* pages(transport: Transport, params: Record<string, string>, opti
   for (let pageNo = 1; ; pageNo++) {
     const { payments } = await queryPayments(transport, { ...params, pageNo: String(pageNo) }, what, options);
     if (pageNo > 1 && payments.length && payments.every((payment) => previous.has(payment.id))) {
-      throw new GatewayNetworkError(`The gateway answered page ${pageNo} of the search for ${what} with page ${pageNo - 1}'s transactions: the rest of the results cannot be read`, {});
+      throw new GatewayNetworkError(
+        `The gateway answered page ${pageNo} of the search for ${what} with page ${pageNo - 1}'s transactions: the rest of the results cannot be read`,
+        {},
+      );
     }
     yield* payments;
     if (payments.length < size) return;
@@ -68,20 +71,28 @@ export async function orderReferenceOf(transport: Transport, paymentId: string, 
 export function reports(transport: Transport): Reports {
   return {
     async get(transactionId, options) {
-      const answer = await transport.send<Payment>({ options, method: 'GET', path: `/v3/query/${pathId(transport, 'transactionId', transactionId)}` });
+      const answer = await transport.send<Payment>({
+        options,
+        method: 'GET',
+        path: `/v3/query/${pathId(transport, 'transactionId', transactionId)}`,
+      });
       // A payment (it has an id) is the answer, declined or not; an answer without one is the refusal of the read.
       return isPaymentAnswer(answer.body) ? answer.body : settle(answer);
     },
     async findByMerchantTransactionId(merchantTransactionId, options) {
-      const problem = typeof merchantTransactionId === 'string' ? checkField('merchantTransactionId', merchantTransactionId) : 'must be a string';
+      const problem =
+        typeof merchantTransactionId === 'string' ? checkField('merchantTransactionId', merchantTransactionId) : 'must be a string';
       if (problem) throw validationError([{ name: 'merchantTransactionId', message: problem }], transport.redactorFor({}));
       return paymentsByMerchantTransactionId(transport, merchantTransactionId, options);
     },
     search(search, options) {
       const redact = transport.redactorFor({});
-      if (typeof search !== 'object' || search === null) throw validationError([{ name: 'search', message: 'must be an object of filters' }], redact);
+      if (typeof search !== 'object' || search === null)
+        throw validationError([{ name: 'search', message: 'must be an object of filters' }], redact);
       const { params, errors: mistyped } = reportSearchParams(search);
-      const errors = mistyped.length ? mistyped : validateReportQuery({ entityId: transport.entityId, ...params }, new Date(transport.now()));
+      const errors = mistyped.length
+        ? mistyped
+        : validateReportQuery({ entityId: transport.entityId, ...params }, new Date(transport.now()));
       if (errors.length) throw validationError(readParameterErrors(errors), redact);
       return { [Symbol.asyncIterator]: () => pages(transport, params, options) };
     },

@@ -24,7 +24,9 @@ async function pending(card: string, extra: Record<string, string> = {}): Promis
 }
 
 /** A handler with short timeouts, recording every state it reflects. */
-async function handler(attributes: { methodTimeout?: number; challengeTimeout?: number; challengeWindow?: string; resultOrigin?: string } = {}) {
+async function handler(
+  attributes: { methodTimeout?: number; challengeTimeout?: number; challengeWindow?: string; resultOrigin?: string } = {},
+) {
   const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler
     method-timeout=${attributes.methodTimeout ?? 5000}
     challenge-timeout=${attributes.challengeTimeout ?? 15000}
@@ -50,7 +52,8 @@ function record(el: HTMLElement, names: string[]): CustomEvent[] {
 }
 
 /** The browser's own list of frames, not just the DOM: no browsing context of the sandbox remains (the list may lag the DOM a little). */
-const noSandboxFrameLeft = () => waitUntil(async () => !(await frameUrls()).some((url) => url.startsWith(sandboxUrl)), 'a sandbox frame is still open', { timeout: 3000 });
+const noSandboxFrameLeft = () =>
+  waitUntil(async () => !(await frameUrls()).some((url) => url.startsWith(sandboxUrl)), 'a sandbox frame is still open', { timeout: 3000 });
 
 const frames = (el: Gw3dsHandler) => [...el.shadowRoot!.querySelectorAll('iframe')];
 const challengeFrame = (el: Gw3dsHandler) => el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part~="challenge-frame"]');
@@ -71,7 +74,9 @@ async function sandboxLog(): Promise<LoggedRequest[]> {
 
 /** The 3DS pages the sandbox served for a payment, in order. */
 async function threeDsRequests(paymentId: string): Promise<string[]> {
-  return (await sandboxLog()).filter((entry) => entry.paymentId === paymentId && entry.path.startsWith('/v1/threeDSecure/')).map((entry) => entry.path);
+  return (await sandboxLog())
+    .filter((entry) => entry.paymentId === paymentId && entry.path.startsWith('/v1/threeDSecure/'))
+    .map((entry) => entry.path);
 }
 
 async function paymentCode(id: string): Promise<string> {
@@ -82,7 +87,9 @@ async function paymentCode(id: string): Promise<string> {
 function watchForPosts(el: Gw3dsHandler): () => string[] {
   const added: string[] = [];
   const observer = new MutationObserver((mutations) => {
-    for (const mutation of mutations) for (const node of mutation.addedNodes) if (node instanceof HTMLFormElement || node instanceof HTMLIFrameElement) added.push(node.outerHTML);
+    for (const mutation of mutations)
+      for (const node of mutation.addedNodes)
+        if (node instanceof HTMLFormElement || node instanceof HTMLIFrameElement) added.push(node.outerHTML);
   });
   observer.observe(el.shadowRoot!, { childList: true, subtree: true });
   observer.observe(document.body, { childList: true, subtree: true });
@@ -117,7 +124,11 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect(states()).to.deep.equal(['idle', 'method', 'challenge', 'complete']);
     expect(el.getAttribute('state')).to.equal('complete');
     expect(frames(el), 'frames removed once complete').to.have.length(0);
-    expect(await threeDsRequests(payment.id)).to.deep.equal(['/v1/threeDSecure/method', '/v1/threeDSecure/execute', '/v1/threeDSecure/challenge']);
+    expect(await threeDsRequests(payment.id)).to.deep.equal([
+      '/v1/threeDSecure/method',
+      '/v1/threeDSecure/execute',
+      '/v1/threeDSecure/challenge',
+    ]);
     expect(classifyResult(await paymentCode(payment.id))).to.equal('approved');
   });
 
@@ -203,9 +214,17 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     await complete;
     const token = first.parameters[0]!.value;
     const steps = (await sandboxLog())
-      .filter((entry) => entry.path.startsWith('/v1/threeDSecure/') && (entry.params.threeDSMethodData === token || entry.paymentId === payment.id))
+      .filter(
+        (entry) =>
+          entry.path.startsWith('/v1/threeDSecure/') && (entry.params.threeDSMethodData === token || entry.paymentId === payment.id),
+      )
       .map((entry) => `${entry.method} ${entry.path}${entry.params.step ? `?step=${entry.params.step}` : ''}`);
-    expect(steps).to.deep.equal(['POST /v1/threeDSecure/method', 'GET /v1/threeDSecure/method?step=2', 'POST /v1/threeDSecure/execute', 'POST /v1/threeDSecure/challenge']);
+    expect(steps).to.deep.equal([
+      'POST /v1/threeDSecure/method',
+      'GET /v1/threeDSecure/method?step=2',
+      'POST /v1/threeDSecure/execute',
+      'POST /v1/threeDSecure/challenge',
+    ]);
   });
 
   for (const [label, patch] of [
@@ -253,7 +272,10 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     ['a precondition waiting for something else', { url: ACS, parameters: [], preconditions: [{ ...method, waitUntil: 'iframe#ready' }] }],
     ['a precondition with method PUT', { url: ACS, parameters: [], preconditions: [{ ...method, method: 'PUT' }] }],
     ['a precondition without url', { url: ACS, parameters: [], preconditions: [{ ...method, url: undefined }] }],
-    ['a valid challenge after a malformed precondition', { url: ACS, parameters: [{ name: 'a', value: 'b' }], preconditions: [method, { ...method, parameters: 'x' }] }],
+    [
+      'a valid challenge after a malformed precondition',
+      { url: ACS, parameters: [{ name: 'a', value: 'b' }], preconditions: [method, { ...method, parameters: 'x' }] },
+    ],
   ] as const) {
     it(`refuses a redirect with ${label} as invalid-redirect and posts nothing`, async () => {
       const { el } = await handler();
@@ -468,7 +490,10 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     el.redirect = payment.redirect;
     await started;
     // Same origin, well formed, but from this window rather than the challenge frame.
-    window.postMessage({ type: THREE_DS_RESULT_MESSAGE, id: payment.id, resourcePath: `/v1/payments/${payment.id}`, url: shopperResultUrl }, location.origin);
+    window.postMessage(
+      { type: THREE_DS_RESULT_MESSAGE, id: payment.id, resourcePath: `/v1/payments/${payment.id}`, url: shopperResultUrl },
+      location.origin,
+    );
     const error = oneEvent(el, 'gw-error');
     await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
     expect(((await error) as CustomEvent<ThreeDsErrorDetail>).detail.code).to.equal('challenge-timeout');

@@ -22,7 +22,8 @@ describe('<gw-3ds-handler> under a Content Security Policy that blocks the gatew
     const { body: payment } = await pendingThreeDsPayment(CARDS.challenge);
     const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler method-timeout="5000"></gw-3ds-handler>`);
     const seen: string[] = [];
-    for (const name of ['gw-3ds-method-complete', 'gw-3ds-challenge-start', 'gw-3ds-complete']) el.addEventListener(name, () => seen.push(name));
+    for (const name of ['gw-3ds-method-complete', 'gw-3ds-challenge-start', 'gw-3ds-complete'])
+      el.addEventListener(name, () => seen.push(name));
     const error = oneEvent(el, 'gw-error');
     el.redirect = payment.redirect;
     const { detail } = (await error) as CustomEvent<ThreeDsErrorDetail>;
@@ -34,7 +35,9 @@ describe('<gw-3ds-handler> under a Content Security Policy that blocks the gatew
     expect(el.shadowRoot!.querySelectorAll('iframe, form')).to.have.length(0);
     expect(seen).to.deep.equal([]);
     const { body } = await merchantCall('GET', '/__sandbox/requests');
-    const posted = (body.requests as { path: string; paymentId?: string }[]).filter((entry) => entry.paymentId === payment.id && entry.path.startsWith('/v1/threeDSecure/'));
+    const posted = (body.requests as { path: string; paymentId?: string }[]).filter(
+      (entry) => entry.paymentId === payment.id && entry.path.startsWith('/v1/threeDSecure/'),
+    );
     expect(posted).to.deep.equal([]);
   });
 });

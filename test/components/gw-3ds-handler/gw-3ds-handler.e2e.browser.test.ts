@@ -20,7 +20,13 @@ describe('<gw-3ds-handler> end to end with the server helper', () => {
         currency: 'EUR',
         paymentType: 'DB',
         paymentBrand: 'VISA',
-        card: { number: CARDS.challenge, holder: 'Jane Jones', expiryMonth: '12', expiryYear: String(new Date().getFullYear() + 2), cvv: '123' },
+        card: {
+          number: CARDS.challenge,
+          holder: 'Jane Jones',
+          expiryMonth: '12',
+          expiryYear: String(new Date().getFullYear() + 2),
+          cvv: '123',
+        },
         customer: { email: 'jane@example.com', ip: '192.0.2.10', browser: { challengeWindow: '03' } },
         billing: { street1: '1 Main Street', city: 'Vienna', country: 'AT', postcode: '1010' },
         shopperResultUrl,
@@ -36,7 +42,11 @@ describe('<gw-3ds-handler> end to end with the server helper', () => {
     expect((await method).detail.timedOut).to.equal(false);
     expect((await started).detail.challengeWindow).to.equal('03');
     const complete = oneEvent(el, 'gw-3ds-complete');
-    await clickInFrame(`${sandboxUrl}/v1/threeDSecure/execute`, 'Complete authentication', el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part~="challenge-frame"]')!.name);
+    await clickInFrame(
+      `${sandboxUrl}/v1/threeDSecure/execute`,
+      'Complete authentication',
+      el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part~="challenge-frame"]')!.name,
+    );
     const { detail } = await complete;
     expect(detail.id).to.equal(created.id);
 

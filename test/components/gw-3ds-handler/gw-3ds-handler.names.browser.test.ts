@@ -24,15 +24,19 @@ const echoUrl = () => `${sandboxUrl}/v1/threeDSecure/echo-${crypto.randomUUID()}
 async function postedTo(url: string): Promise<Record<string, string> | undefined> {
   const { pathname } = new URL(url);
   const { body } = await merchantCall('GET', '/__sandbox/requests');
-  return (body.requests as { method: string; path: string; params: Record<string, string> }[]).find((entry) => entry.method === 'POST' && entry.path === pathname)?.params;
+  return (body.requests as { method: string; path: string; params: Record<string, string> }[]).find(
+    (entry) => entry.method === 'POST' && entry.path === pathname,
+  )?.params;
 }
 
 /** The parameters as the sandbox logs them: one value per name (the generated names are unique). */
 const asRecord = (parameters: readonly RedirectParameter[]) => Object.fromEntries(parameters.map(({ name, value }) => [name, value]));
 
 /** What a form post cannot carry unchanged: the element must refuse these with gw-error. */
-const unsendable = (text: string, isName: boolean) => /\p{Cs}/u.test(text) || /\r(?!\n)|(?<!\r)\n/.test(text) || (isName && text.toLowerCase() === '_charset_');
-const sendable = (parameters: readonly RedirectParameter[]) => parameters.every(({ name, value }) => !unsendable(name, true) && !unsendable(value, false));
+const unsendable = (text: string, isName: boolean) =>
+  /\p{Cs}/u.test(text) || /\r(?!\n)|(?<!\r)\n/.test(text) || (isName && text.toLowerCase() === '_charset_');
+const sendable = (parameters: readonly RedirectParameter[]) =>
+  parameters.every(({ name, value }) => !unsendable(name, true) && !unsendable(value, false));
 
 async function handler(): Promise<Gw3dsHandler> {
   return fixture<Gw3dsHandler>(html`<gw-3ds-handler method-timeout="5000" challenge-timeout="15000"></gw-3ds-handler>`);
@@ -72,10 +76,17 @@ async function runFlow(method: RedirectParameter[], challenge: RedirectParameter
   // The challenge may start on the method's timeout, before a slow machine's sandbox has recorded the method post.
   // Both waits allow the element's own challenge time (15 s) and poll gently: each look reads the whole request log.
   let methodPosted: Record<string, string> | undefined;
-  await waitUntil(async () => (methodPosted = await postedTo(urls.method)) !== undefined, 'the method post did not reach the sandbox', { timeout: 15_000, interval: 250 });
+  await waitUntil(async () => (methodPosted = await postedTo(urls.method)) !== undefined, 'the method post did not reach the sandbox', {
+    timeout: 15_000,
+    interval: 250,
+  });
   expect(methodPosted).to.deep.equal(asRecord(method));
   let challengePosted: Record<string, string> | undefined;
-  await waitUntil(async () => (challengePosted = await postedTo(urls.challenge)) !== undefined, 'the challenge post did not reach the sandbox', { timeout: 15_000, interval: 250 });
+  await waitUntil(
+    async () => (challengePosted = await postedTo(urls.challenge)) !== undefined,
+    'the challenge post did not reach the sandbox',
+    { timeout: 15_000, interval: 250 },
+  );
   expect(challengePosted).to.deep.equal(asRecord(challenge));
   // Teardown calls the form too: cancel() must still remove every form and frame.
   el.cancel();
@@ -92,20 +103,42 @@ describe('<gw-3ds-handler> with parameter names that clobber a form', () => {
   // Each run loads two frames from the sandbox: generous time for a busy CI machine, few runs.
   it('posts every property name of HTMLFormElement (and its prototypes) as a parameter, unchanged', async function () {
     this.timeout(60_000);
-    expect(FORM_PROPERTIES).to.include.members(['submit', 'action', 'method', 'target', 'elements', 'id', 'append', 'remove', 'setAttribute', '__proto__']);
+    expect(FORM_PROPERTIES).to.include.members([
+      'submit',
+      'action',
+      'method',
+      'target',
+      'elements',
+      'id',
+      'append',
+      'remove',
+      'setAttribute',
+      '__proto__',
+    ]);
     // In chunks, so each post stays an ordinary size; the method and the challenge post each get half of a chunk.
     const CHUNK = 40;
     for (let start = 0; start < FORM_PROPERTIES.length; start += CHUNK) {
       const names = FORM_PROPERTIES.slice(start, start + CHUNK);
       const parameters = names.map((name, index) => parameter(name, `value ${start + index} & = + %`));
-      await runFlow(parameters.filter((_, index) => index % 2 === 0), parameters.filter((_, index) => index % 2 === 1));
+      await runFlow(
+        parameters.filter((_, index) => index % 2 === 0),
+        parameters.filter((_, index) => index % 2 === 1),
+      );
     }
   });
 
   it('posts generated names and values exactly, or refuses with gw-error and posts nothing', async function () {
     this.timeout(60_000);
-    const name = fc.oneof(fc.constantFrom(...FORM_PROPERTIES, '_charset_', '_CHARSET_'), fc.string({ minLength: 1, maxLength: 12 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }));
-    const value = fc.oneof(fc.string({ maxLength: 16 }), fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('a\r\nb', 'a\nb', 'a\rb', '\uD800', ''));
+    const name = fc.oneof(
+      fc.constantFrom(...FORM_PROPERTIES, '_charset_', '_CHARSET_'),
+      fc.string({ minLength: 1, maxLength: 12 }),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }),
+    );
+    const value = fc.oneof(
+      fc.string({ maxLength: 16 }),
+      fc.string({ unit: 'binary', maxLength: 12 }),
+      fc.constantFrom('a\r\nb', 'a\nb', 'a\rb', '\uD800', ''),
+    );
     const parameters = fc.uniqueArray(fc.record({ name, value }), { selector: (entry) => entry.name, maxLength: 8 });
     await fc.assert(
       fc.asyncProperty(parameters, parameters, async (method, challenge) => runFlow(method, challenge)),

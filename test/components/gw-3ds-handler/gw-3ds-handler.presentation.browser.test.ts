@@ -25,7 +25,6 @@ function shown(el: Gw3dsHandler, part: string): HTMLElement | null {
   return el.shadowRoot!.querySelector<HTMLElement>(`[part~="${part}"]`);
 }
 
-
 /** The element's own challenge frame, so a click never lands in a frame a replaced or parallel flow left behind. */
 const challengeFrameName = (el: Gw3dsHandler) => el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part~="challenge-frame"]')!.name;
 
@@ -64,7 +63,9 @@ describe('<gw-3ds-handler> challenge window', () => {
   }
 
   it('uses 02 when the attribute is absent, and lets the page override the size with custom properties', async () => {
-    const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler style="--gw-3ds-frame-width: 321px; --gw-3ds-frame-height: 234px"></gw-3ds-handler>`);
+    const el = await fixture<Gw3dsHandler>(
+      html`<gw-3ds-handler style="--gw-3ds-frame-width: 321px; --gw-3ds-frame-height: 234px"></gw-3ds-handler>`,
+    );
     expect(el.challengeWindow).to.equal('02');
     const frame = await challengeShown(el);
     const box = frame.getBoundingClientRect();
@@ -72,7 +73,9 @@ describe('<gw-3ds-handler> challenge window', () => {
   });
 
   it('scrolls its container when the page caps its height below the frame', async () => {
-    const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler challenge-window="03" style="--gw-3ds-container-max-height: 200px"></gw-3ds-handler>`);
+    const el = await fixture<Gw3dsHandler>(
+      html`<gw-3ds-handler challenge-window="03" style="--gw-3ds-container-max-height: 200px"></gw-3ds-handler>`,
+    );
     await challengeShown(el);
     const container = el.shadowRoot!.querySelector<HTMLElement>('[part="container"]')!;
     expect(container.clientHeight).to.equal(200);
@@ -176,7 +179,7 @@ describe('<gw-3ds-handler> messages: slots, parts and the console', () => {
     expect(el.getBoundingClientRect().height).to.equal(0);
   });
 
-  it('puts the page\'s own content in place of each default message', async () => {
+  it("puts the page's own content in place of each default message", async () => {
     const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler challenge-timeout="200">
       <p slot="error">Bitte versuchen Sie es erneut.</p>
       <p slot="timeout">Zeit abgelaufen.</p>
@@ -195,7 +198,9 @@ describe('<gw-3ds-handler> messages: slots, parts and the console', () => {
     style.textContent = 'gw-3ds-handler.styled::part(error) { outline: 3px solid rgb(1, 2, 3); }';
     document.head.append(style);
     try {
-      const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler class="styled" style="--gw-3ds-error-background: rgb(4, 5, 6)"></gw-3ds-handler>`);
+      const el = await fixture<Gw3dsHandler>(
+        html`<gw-3ds-handler class="styled" style="--gw-3ds-error-background: rgb(4, 5, 6)"></gw-3ds-handler>`,
+      );
       const error = oneEvent(el, 'gw-error');
       el.redirect = { url: 'javascript:void 0', parameters: [] };
       await error;

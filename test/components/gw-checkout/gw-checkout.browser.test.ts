@@ -53,7 +53,7 @@ describe('<gw-checkout> states and events', () => {
     expect(new URL(script.src).searchParams.get('checkoutId')).to.equal(checkout.id);
 
     const form = document.querySelector('form.paymentWidgets') as HTMLFormElement;
-    expect(element.contains(form), 'form is the element\'s light-DOM child').to.equal(true);
+    expect(element.contains(form), "form is the element's light-DOM child").to.equal(true);
     expect(form.action).to.equal(shopperResultUrl);
     expect(form.dataset.brands).to.equal('VISA MASTER');
     expect(form.querySelector('.wpwl-control-cardNumber')).to.be.instanceOf(HTMLInputElement);
@@ -88,7 +88,7 @@ describe('<gw-checkout> states and events', () => {
     expect(element.state).to.equal('idle');
   });
 
-  it('passes brands, locale and widget-style to the widget, and wraps the page\'s callbacks without losing them', async () => {
+  it("passes brands, locale and widget-style to the widget, and wraps the page's callbacks without losing them", async () => {
     const checkout = await createCheckout();
     const calls: string[] = [];
     const element = mount({
@@ -109,7 +109,7 @@ describe('<gw-checkout> states and events', () => {
     expect([...element.querySelectorAll('.wpwl-control-brand option')].map((option) => option.textContent)).to.deep.equal(['VISA']);
   });
 
-  it('the page\'s own global wpwlOptions stay in effect under the element\'s, callbacks included, and come back after', async () => {
+  it("the page's own global wpwlOptions stay in effect under the element's, callbacks included, and come back after", async () => {
     const brands: string[] = [];
     const pageOptions = { onChangeBrand: (brand: string) => brands.push(`page ${brand}`) };
     (window as any).wpwlOptions = pageOptions;
@@ -283,7 +283,12 @@ describe('<gw-checkout> errors', () => {
   it('an unknown checkout id: invalid-checkout (and options.onError still hears the widget)', async () => {
     const heard: string[] = [];
     const element = document.createElement('gw-checkout');
-    Object.assign(element, { checkoutId: 'f'.repeat(32), baseUrl: sandboxUrl, shopperResultUrl, options: { onError: (error: Error) => heard.push(error.name) } });
+    Object.assign(element, {
+      checkoutId: 'f'.repeat(32),
+      baseUrl: sandboxUrl,
+      shopperResultUrl,
+      options: { onError: (error: Error) => heard.push(error.name) },
+    });
     const failed = oneEvent(element, 'gw-error');
     document.body.append(element);
     const event = await failed;

@@ -80,7 +80,7 @@ describe('<gw-checkout> integrity: only metadata the browser enforces', () => {
     it(`refuses ${JSON.stringify(value)}: gw-error, a console message, nothing injected`, () => expectRefused(value));
   }
 
-  it('refuses near-misses of a real checkout\'s integrity (fast-check)', async () => {
+  it("refuses near-misses of a real checkout's integrity (fast-check)", async () => {
     const [, digest] = /^sha384-(.+)$/.exec(checkout.integrity)!;
     const base64 = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/');
     const nearMiss = fc.oneof(
@@ -88,9 +88,13 @@ describe('<gw-checkout> integrity: only metadata the browser enforces', () => {
       fc.integer({ min: 1, max: digest!.length }).map((cut) => `sha384-${digest!.slice(0, digest!.length - cut)}`),
       fc.array(base64, { minLength: 1, maxLength: 8 }).map((extra) => `sha384-${digest}${extra.join('')}`),
       // An algorithm SRI does not know, or a misspelt one.
-      fc.constantFrom('md5', 'sha1', 'sha224', 'sha', 'SHA384', 'Sha384', 'sha-384', 'sha3-384', 'sha384 ', '').map((algorithm) => `${algorithm}-${digest}`),
+      fc
+        .constantFrom('md5', 'sha1', 'sha224', 'sha', 'SHA384', 'Sha384', 'sha-384', 'sha3-384', 'sha384 ', '')
+        .map((algorithm) => `${algorithm}-${digest}`),
       // A character outside standard base64 somewhere in the digest.
-      fc.tuple(fc.nat({ max: digest!.length - 1 }), fc.constantFrom('!', '.', '*', '%', '"', 'é', '\u0000')).map(([at, bad]) => `sha384-${digest!.slice(0, at)}${bad}${digest!.slice(at + 1)}`),
+      fc
+        .tuple(fc.nat({ max: digest!.length - 1 }), fc.constantFrom('!', '.', '*', '%', '"', 'é', '\u0000'))
+        .map(([at, bad]) => `sha384-${digest!.slice(0, at)}${bad}${digest!.slice(at + 1)}`),
       // Padding that a 48-byte digest does not have.
       fc.constantFrom('=', '==').map((padding) => `sha384-${digest}${padding}`),
     );

@@ -28,7 +28,12 @@ function trackGlobalListeners(): { active(): number; restore(): void } {
   };
   const add = EventTarget.prototype.addEventListener;
   const remove = EventTarget.prototype.removeEventListener;
-  EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: any, options?: boolean | AddEventListenerOptions) {
+  EventTarget.prototype.addEventListener = function (
+    this: EventTarget,
+    type: string,
+    listener: any,
+    options?: boolean | AddEventListenerOptions,
+  ) {
     if (targets.has(this) && listener) {
       const key = keyOf(this, type, listener, options);
       const signal = typeof options === 'object' ? options.signal : undefined;
@@ -39,7 +44,12 @@ function trackGlobalListeners(): { active(): number; restore(): void } {
     }
     return add.call(this, type, listener, options);
   };
-  EventTarget.prototype.removeEventListener = function (this: EventTarget, type: string, listener: any, options?: boolean | EventListenerOptions) {
+  EventTarget.prototype.removeEventListener = function (
+    this: EventTarget,
+    type: string,
+    listener: any,
+    options?: boolean | EventListenerOptions,
+  ) {
     if (targets.has(this) && listener) alive.delete(keyOf(this, type, listener, options));
     return remove.call(this, type, listener, options);
   };
@@ -77,7 +87,7 @@ describe('<gw-checkout> life cycle', () => {
         element.remove();
         await nextTask();
         expect(widgetScripts(), 'no script after unmount').to.have.length(0);
-        expect((window as any).wpwlOptions, 'the page\'s own wpwlOptions are back').to.equal(pageOptions);
+        expect((window as any).wpwlOptions, "the page's own wpwlOptions are back").to.equal(pageOptions);
         expect('wpwl' in window, 'wpwl is gone').to.equal(false);
       }
       expect(listeners.active(), 'listeners on window and document').to.equal(baseline);
@@ -137,7 +147,8 @@ describe('<gw-checkout> life cycle', () => {
     const third = mount(settingsFor(checkout));
     await Promise.all([oneEvent(first, 'gw-ready'), oneEvent(third, 'gw-ready')]);
     expect(widgetScripts()).to.have.length(1);
-    for (const element of [first, second, third]) expect(element.querySelectorAll('.wpwl-control-cardNumber'), 'each form rendered once').to.have.length(1);
+    for (const element of [first, second, third])
+      expect(element.querySelectorAll('.wpwl-control-cardNumber'), 'each form rendered once').to.have.length(1);
     first.remove();
     second.remove();
     await nextTask();
@@ -150,7 +161,11 @@ describe('<gw-checkout> life cycle', () => {
   it('an element joining a checkout whose payment is under way is refused, not allowed to reload the widget mid-payment', async () => {
     const checkout = await createCheckout();
     // The sandbox holds this checkout's card submission open, so the first element stays submitting.
-    const fault = await merchantCall('POST', '/__sandbox/faults', { path: `/v1/checkouts/${checkout.id}/widget/payments`, mode: 'hang', count: '1' });
+    const fault = await merchantCall('POST', '/__sandbox/faults', {
+      path: `/v1/checkouts/${checkout.id}/widget/payments`,
+      mode: 'hang',
+      count: '1',
+    });
     expect(fault.status).to.equal(200);
     const paying = await mountReady(settingsFor(checkout));
     pay(paying, CARDS.approved);
@@ -185,7 +200,7 @@ describe('<gw-checkout> life cycle', () => {
     await expect(other).to.be.accessible();
   });
 
-  it('inside another component\'s shadow root: refused with a clear gw-error (the widget cannot see shadow roots)', async () => {
+  it("inside another component's shadow root: refused with a clear gw-error (the widget cannot see shadow roots)", async () => {
     const checkout = await createCheckout();
     const host = document.createElement('div');
     host.dataset.testHost = '';

@@ -8,7 +8,18 @@ import { merchantCall } from '../../support/gateway.js';
 import type { GwCheckout } from '../../../src/components/gw-checkout/gw-checkout.js';
 import { CARDS } from '../../../src/sandbox/engine/triggers.js';
 import { classifyResult } from '../../../src/contract/result-codes.js';
-import { createCheckout, framePage, framePageWithHeaderPolicy, mount, mountReady, pay, sandboxUrl, settingsFor, shopperResultUrl, widgetScripts } from './support.js';
+import {
+  createCheckout,
+  framePage,
+  framePageWithHeaderPolicy,
+  mount,
+  mountReady,
+  pay,
+  sandboxUrl,
+  settingsFor,
+  shopperResultUrl,
+  widgetScripts,
+} from './support.js';
 import '../../../src/components/gw-checkout/define.js';
 
 afterEach(() => {
@@ -71,7 +82,7 @@ describe('<gw-checkout> on a page', () => {
       `default-src 'none'; script-src 'self' 'nonce-${nonce}'; connect-src ${sandboxUrl}; style-src ${sandboxUrl}; img-src data:; form-action 'self'`;
     const head = () => `<meta http-equiv="Content-Security-Policy" content="${policy()}">`;
 
-    it('loads the widget when given the page\'s nonce (attribute), and pays', async () => {
+    it("loads the widget when given the page's nonce (attribute), and pays", async () => {
       const checkout = await createCheckout();
       const { frame, doc } = await framePage(head(), nonce);
       const element = doc.createElement('gw-checkout');

@@ -20,7 +20,7 @@ async function preload(html: string, url: string): Promise<HTMLLinkElement> {
   return link;
 }
 
-describe('<gw-checkout> with the server\'s widget preload', () => {
+describe("<gw-checkout> with the server's widget preload", () => {
   const links: HTMLLinkElement[] = [];
   afterEach(() => {
     for (const element of document.querySelectorAll('gw-checkout')) element.remove();
@@ -37,7 +37,7 @@ describe('<gw-checkout> with the server\'s widget preload', () => {
     expect(fetchesOf(hint.url)).to.equal(1);
   });
 
-  it('(control) fetches the script again when the preload does not match the element\'s request', async () => {
+  it("(control) fetches the script again when the preload does not match the element's request", async () => {
     const checkout = await createCheckout();
     const hint = widgetPreload(checkout, { baseUrl: checkout.baseUrl });
     performance.clearResourceTimings();

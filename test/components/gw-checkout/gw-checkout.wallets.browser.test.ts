@@ -13,16 +13,20 @@ afterEach(() => {
 });
 
 describe('<gw-checkout> brands', () => {
-  it('defaults to VISA MASTER and reads the attribute as a list, the property written back as the attribute\'s spelling', async () => {
+  it("defaults to VISA MASTER and reads the attribute as a list, the property written back as the attribute's spelling", async () => {
     const element = document.createElement('gw-checkout') as GwCheckout;
     expect(element.brands).to.deep.equal(['VISA', 'MASTER']);
     element.setAttribute('brands', '  MADA   APPLEPAY STC_PAY ');
     expect(element.brands).to.deep.equal(['MADA', 'APPLEPAY', 'STC_PAY']);
   });
 
-  it('passes wallets and cards to the widget\'s form, which shows the wallet buttons beside the card form, with the wallet settings', async () => {
+  it("passes wallets and cards to the widget's form, which shows the wallet buttons beside the card form, with the wallet settings", async () => {
     const checkout = await createCheckout();
-    const element = mount({ ...settingsFor(checkout), brands: ['GOOGLEPAY', 'VISA', 'MASTER'], options: { googlePay: { gatewayMerchantId: 'entity', merchantName: 'Typed Shop' } } });
+    const element = mount({
+      ...settingsFor(checkout),
+      brands: ['GOOGLEPAY', 'VISA', 'MASTER'],
+      options: { googlePay: { gatewayMerchantId: 'entity', merchantName: 'Typed Shop' } },
+    });
     await oneEvent(element, 'gw-ready');
     const form = element.querySelector<HTMLFormElement>('form.paymentWidgets')!;
     expect(form.dataset.brands).to.equal('GOOGLEPAY VISA MASTER');
@@ -39,6 +43,11 @@ describe('<gw-checkout> brands', () => {
     await oneEvent(element, 'gw-ready');
     element.checkoutId = (await createCheckout()).id;
     element.brands = ['MASTER', 'GOOGLEPAY'];
-    await until(() => element.querySelector<HTMLFormElement>('form.paymentWidgets')?.dataset.brands === 'MASTER GOOGLEPAY' && element.querySelector('.wpwl-google-pay-button') !== null, 'the new form');
+    await until(
+      () =>
+        element.querySelector<HTMLFormElement>('form.paymentWidgets')?.dataset.brands === 'MASTER GOOGLEPAY' &&
+        element.querySelector('.wpwl-google-pay-button') !== null,
+      'the new form',
+    );
   });
 });

@@ -18,12 +18,22 @@ export interface Checkout {
 
 /** A fresh checkout, as the merchant server would create it; on the clock sandbox for tests that move time. */
 export async function createCheckout(sandbox: 'shared' | 'clock' = 'shared'): Promise<Checkout> {
-  const { status, body } = await merchantCall('POST', '/v1/checkouts', { amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' }, { sandbox });
+  const { status, body } = await merchantCall(
+    'POST',
+    '/v1/checkouts',
+    { amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' },
+    { sandbox },
+  );
   if (status !== 200 || typeof body.id !== 'string') throw new Error(`checkout not created: ${status} ${JSON.stringify(body.result)}`);
   return { id: body.id, integrity: body.integrity, baseUrl: sandbox === 'clock' ? clockSandboxUrl : sandboxUrl };
 }
 
-export type CheckoutSettings = Partial<Pick<GwCheckout, 'checkoutId' | 'integrity' | 'baseUrl' | 'shopperResultUrl' | 'brands' | 'locale' | 'widgetStyle' | 'expiresAt' | 'options'>> & { nonce?: string };
+export type CheckoutSettings = Partial<
+  Pick<
+    GwCheckout,
+    'checkoutId' | 'integrity' | 'baseUrl' | 'shopperResultUrl' | 'brands' | 'locale' | 'widgetStyle' | 'expiresAt' | 'options'
+  >
+> & { nonce?: string };
 
 /** A <gw-checkout> of `doc` with the given properties, connected to `parent` (the body unless given). */
 export function mount(settings: CheckoutSettings, parent: ParentNode = document.body, doc: Document = document): GwCheckout {
@@ -80,7 +90,10 @@ export async function until(predicate: () => boolean, message: string, timeout =
 }
 
 /** A page of this origin sent with a Content-Security-Policy header, loading the element's define module with `nonce`. */
-export async function framePageWithHeaderPolicy(policy: string, nonce: string): Promise<{ frame: HTMLIFrameElement; doc: Document; win: Window }> {
+export async function framePageWithHeaderPolicy(
+  policy: string,
+  nonce: string,
+): Promise<{ frame: HTMLIFrameElement; doc: Document; win: Window }> {
   const frame = document.createElement('iframe');
   frame.title = 'checkout page';
   frame.src = `/__gw/page?${new URLSearchParams({ csp: policy, nonce, module: '/src/components/gw-checkout/define.ts' })}`;

@@ -16,15 +16,24 @@ const text = fc.string({ unit: 'binary', maxLength: 300 });
 describe('service worker node shims', () => {
   test('createHash: SHA-1 and SHA-256 equal node:crypto on any text and bytes, across block boundaries', () => {
     fc.assert(
-      fc.property(fc.constantFrom('sha1', 'sha256'), fc.oneof(text, fc.uint8Array({ maxLength: 300 })), fc.oneof(text, fc.uint8Array({ maxLength: 200 })), (algorithm, first, second) => {
-        const expected = nodeHash(algorithm).update(first).update(second);
-        const actual = createHash(algorithm).update(first).update(second);
-        assert.equal(actual.digest('hex'), expected.digest('hex'));
-      }),
+      fc.property(
+        fc.constantFrom('sha1', 'sha256'),
+        fc.oneof(text, fc.uint8Array({ maxLength: 300 })),
+        fc.oneof(text, fc.uint8Array({ maxLength: 200 })),
+        (algorithm, first, second) => {
+          const expected = nodeHash(algorithm).update(first).update(second);
+          const actual = createHash(algorithm).update(first).update(second);
+          assert.equal(actual.digest('hex'), expected.digest('hex'));
+        },
+      ),
       { numRuns: RUNS },
     );
     // The padding's edge: messages of 55, 56 and 64 bytes end their length in the same block, the next, or a fresh one.
-    for (const size of [0, 55, 56, 63, 64, 65, 119, 120]) assert.equal(createHash('sha256').update('a'.repeat(size)).digest('base64'), nodeHash('sha256').update('a'.repeat(size)).digest('base64'));
+    for (const size of [0, 55, 56, 63, 64, 65, 119, 120])
+      assert.equal(
+        createHash('sha256').update('a'.repeat(size)).digest('base64'),
+        nodeHash('sha256').update('a'.repeat(size)).digest('base64'),
+      );
   });
 
   test('createHash refuses an algorithm it does not carry, and encrypted notifications are refused', () => {

@@ -4,9 +4,44 @@ import type { ThreeDsRedirect } from 'gw-elements';
 export function Pay({ checkoutId, redirect }: { checkoutId: string; redirect: ThreeDsRedirect }) {
   return (
     <>
-      <gw-checkout checkoutId={checkoutId} integrity="sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC" baseUrl="https://gateway.example" shopperResultUrl="https://shop.example/result" widgetStyle="plain" expiresAt={new Date()} options={{ locale: 'de' }} ongw-ready={(event) => event.detail.expiresAt.getTime()} ongw-before-submit={(event) => event.preventDefault()} ongw-error={(event) => event.detail.code === 'missing-attribute' && event.detail.attribute} />
-      <gw-3ds-handler redirect={redirect} challengeWindow="05" methodTimeout={10_000} challengeTimeout={600_000} label="Card check" ongw-3ds-challenge-start={(event) => event.detail.challengeWindow} ongw-3ds-complete={(event) => event.detail.resourcePath} ongw-error={(event) => event.detail.code === 'challenge-timeout'} className="three-ds" />
-      <gw-checkout brands={['MADA', 'VISA', 'MASTER', 'APPLEPAY', 'STC_PAY']} options={{ brandDetection: true, brandDetectionType: 'binlist', brandDetectionPriority: ['MADA', 'VISA', 'MASTER'], applePay: { displayName: 'Shop', total: { label: 'Shop' }, supportedNetworks: ['mada', 'visa'], merchantCapabilities: ['supports3DS'] }, googlePay: { gatewayMerchantId: '8ac7a4c79394bdc801939736f17e063d' } }} />
+      <gw-checkout
+        checkoutId={checkoutId}
+        integrity="sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC"
+        baseUrl="https://gateway.example"
+        shopperResultUrl="https://shop.example/result"
+        widgetStyle="plain"
+        expiresAt={new Date()}
+        options={{ locale: 'de' }}
+        ongw-ready={(event) => event.detail.expiresAt.getTime()}
+        ongw-before-submit={(event) => event.preventDefault()}
+        ongw-error={(event) => event.detail.code === 'missing-attribute' && event.detail.attribute}
+      />
+      <gw-3ds-handler
+        redirect={redirect}
+        challengeWindow="05"
+        methodTimeout={10_000}
+        challengeTimeout={600_000}
+        label="Card check"
+        ongw-3ds-challenge-start={(event) => event.detail.challengeWindow}
+        ongw-3ds-complete={(event) => event.detail.resourcePath}
+        ongw-error={(event) => event.detail.code === 'challenge-timeout'}
+        className="three-ds"
+      />
+      <gw-checkout
+        brands={['MADA', 'VISA', 'MASTER', 'APPLEPAY', 'STC_PAY']}
+        options={{
+          brandDetection: true,
+          brandDetectionType: 'binlist',
+          brandDetectionPriority: ['MADA', 'VISA', 'MASTER'],
+          applePay: {
+            displayName: 'Shop',
+            total: { label: 'Shop' },
+            supportedNetworks: ['mada', 'visa'],
+            merchantCapabilities: ['supports3DS'],
+          },
+          googlePay: { gatewayMerchantId: '8ac7a4c79394bdc801939736f17e063d' },
+        }}
+      />
       {/* @ts-expect-error brands are the platform's names */}
       <gw-checkout brands={['VISAA']} />
       {/* @ts-expect-error brands is a list, not the attribute's string */}
