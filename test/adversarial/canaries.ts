@@ -9,6 +9,8 @@
  * looked for anywhere, in any spelling the redactor must catch.
  */
 
+import { inspect } from 'node:util';
+
 /** Gateway ids (32 hex), sandbox and git build numbers (40 hex), UUIDs and checkout ids (`<32 hex>.<host>`). */
 const ID_WORDS = /\b(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{40}|[0-9A-Fa-f]{32}(?:\.[a-z0-9-]+)?)\b/g;
 
@@ -42,4 +44,17 @@ export function leakIn(text: string, canaries: Canaries): string | undefined {
   for (const code of canaries.codes ?? []) if (holdsCode(text, code)) return `code ${code}`;
   for (const value of canaries.values ?? []) if (text.includes(value)) return `secret ${value}`;
   return undefined;
+}
+
+/** Console output while `run` runs, captured (the client must write none holding a secret). */
+export async function capturingConsole<T>(run: () => Promise<T>): Promise<{ result: T; printed: string[] }> {
+  const printed: string[] = [];
+  const methods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
+  const saved = methods.map((name) => console[name]);
+  for (const name of methods) console[name] = (...args: unknown[]) => void printed.push(args.map((arg) => inspect(arg)).join(' '));
+  try {
+    return { result: await run(), printed };
+  } finally {
+    methods.forEach((name, index) => (console[name] = saved[index]!));
+  }
 }

@@ -20,7 +20,7 @@ import { CARDS } from '../../src/sandbox/engine/triggers.js';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { decryptNotification, GatewayError } from '../../src/server/index.js';
-import { holdsCardNumber, holdsCode, holdsToken } from './canaries.js';
+import { capturingConsole, holdsCardNumber, holdsCode, holdsToken } from './canaries.js';
 import { stubClient } from './client-support.js';
 
 /** A canary of each kind that no id, amount, date or clock reading holds by chance (see canaries.ts). */
@@ -81,15 +81,9 @@ describe('every declared secret stays out of every channel of the sandbox', () =
         return `${[...response.headers].join('\n')}\n${await response.text()}`;
       };
       const form = { entityId: sandbox.entities[0]!, ...planted(field, kind) };
-      const printed: string[] = [];
-      const saved = [console.log, console.error, console.warn];
-      console.log = console.error = console.warn = (...args: unknown[]) => void printed.push(args.map((arg) => inspect(arg)).join(' '));
-      let answer: string;
-      try {
-        answer = await read('/v1/payments', { method: 'POST', body: new URLSearchParams(form) });
-      } finally {
-        [console.log, console.error, console.warn] = saved;
-      }
+      const { result: answer, printed } = await capturingConsole(() =>
+        read('/v1/payments', { method: 'POST', body: new URLSearchParams(form) }),
+      );
       const id = /"id":"([0-9a-f]{32})"/.exec(answer)?.[1];
       assert.ok(id, `the payment was made: ${answer.slice(0, 400)}`);
       const channels: Record<string, string> = {
@@ -118,7 +112,6 @@ describe('every declared secret stays out of every channel of the client, whatev
   for (const [field, kind] of DECLARED) {
     test(`${field} (${kind})`, async () => {
       const events: string[] = [];
-      const printed: string[] = [];
       const { client } = stubClient(
         (call) => {
           const form = Object.fromEntries(call.form);
@@ -157,21 +150,14 @@ describe('every declared secret stays out of every channel of the client, whatev
         else nested[head!] = { ...(nested[head!] as object), [tail]: value };
       }
       const { note, ...fields } = nested;
-      const saved = [console.log, console.error, console.warn, console.info];
-      console.log =
-        console.error =
-        console.warn =
-        console.info =
-          (...args: unknown[]) => void printed.push(args.map((arg) => inspect(arg)).join(' '));
-      const outcomes: unknown[] = [];
-      try {
+      const { result: outcomes, printed } = await capturingConsole(async () => {
+        const results: unknown[] = [];
         for (const amount of ['12.00', '13.00'])
-          outcomes.push(
+          results.push(
             await client.payments.create({ ...fields, amount, customParameters: { note } } as never).catch((error: unknown) => error),
           );
-      } finally {
-        [console.log, console.error, console.warn, console.info] = saved;
-      }
+        return results;
+      });
       for (const outcome of outcomes) {
         if (outcome instanceof Error) assert.ok(outcome instanceof GatewayError, inspect(outcome));
         assertClean(kind, 'the outcome', inspect(outcome, { depth: 10, showHidden: true }) + JSON.stringify(outcome));
