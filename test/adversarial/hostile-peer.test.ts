@@ -32,7 +32,7 @@ import { ANSWER_MAX_BYTES } from '../../src/contract/limits.js';
 import { reportPageMaxBytes } from '../../src/contract/report-filters.js';
 import { encryptNotification } from '../../src/sandbox/engine/notifications.js';
 import { capturingConsole, leakIn, type Canaries } from './canaries.js';
-import { ENTITY, PAYMENT_ID, stubClient, TOKEN, type StubCall } from './client-support.js';
+import { answer, ENTITY, PAYMENT_ID, stubClient, TOKEN, type StubCall } from './client-support.js';
 import { propertyRuns } from '../support/property-runs.js';
 
 // Canaries no stub answer, id or clock reading can hold by chance (see canaries.ts).
@@ -66,16 +66,13 @@ const cardPayment = {
   customer: { email: 'jane@example.com', ip: '192.0.2.10' },
   customParameters: { note: `card ${PAN} code ${CVV}` },
 } as const;
-const payment = {
+/** The approved payment a sane gateway answers, in its envelope. */
+const payment = answer('000.100.110', {
+  ...cardPayment,
   id: PAYMENT_ID,
-  paymentType: 'DB',
-  paymentBrand: 'VISA',
-  amount: '92.00',
-  currency: 'EUR',
-  merchantTransactionId: 'order-hostile-1',
-  result: { code: '000.100.110', description: 'Request successfully processed' },
+  customParameters: {},
   card: { bin: '453914', last4Digits: '6467', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' },
-};
+});
 
 type Call = (client: server.GatewayClient) => Promise<unknown>;
 const drain = async (walk: AsyncIterable<unknown>) => {
