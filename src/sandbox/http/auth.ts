@@ -4,6 +4,7 @@
  * storing and answering.
  */
 import { createRedactor, type Redactor } from '../../contract/redaction.js';
+import { otherSecretValues } from '../../contract/secrets.js';
 import type { SandboxState } from '../state.js';
 import type { FlatParams } from '../wire.js';
 import type { Request } from './route.js';
@@ -20,15 +21,17 @@ const TOKEN_REDACTORS = 16;
 
 /**
  * The scrubber for everything built around one request: its token, card
- * number and security code, and every token the sandbox accepts, wherever they appear, and any card number or
+ * number, security code and other declared secrets, and every token the sandbox accepts, wherever they appear, and any card number or
  * labelled secret by shape; its merchantTransactionId (the key a merchant
  * looks the payment up by) only of the known secrets.
  */
 export function redactorOf(state: SandboxState, params: Readonly<FlatParams>, authorization: string | undefined): Redactor {
   const accessToken = bearerToken(authorization);
   const { 'card.number': cardNumber, 'card.cvv': cvv, merchantTransactionId } = params;
-  if (cardNumber !== undefined || cvv !== undefined || merchantTransactionId !== undefined)
-    return createRedactor({ accessToken, accessTokens: state.tokens, cardNumber, cvv, keep: [merchantTransactionId] });
+  // A wallet token or one-time password (secrets.ts) is replaced wherever the request repeats it, like the card's.
+  const others = otherSecretValues(params);
+  if (cardNumber !== undefined || cvv !== undefined || merchantTransactionId !== undefined || others.length)
+    return createRedactor({ accessToken, accessTokens: state.tokens, cardNumber, cvv, others, keep: [merchantTransactionId] });
   // Most calls (reads, captures) know no secret but their token: one scrubber per token serves them all.
   const redactors = state.caches.tokenRedactors;
   let redactor = redactors.get(accessToken);

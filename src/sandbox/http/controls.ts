@@ -9,7 +9,7 @@ import { envelope, failure, invalidParameters, result } from '../engine/results.
 import type { PaymentRecord } from '../engine/store.js';
 import type { SandboxState } from '../state.js';
 import { bearerAccepted } from './auth.js';
-import { checkFault, isFaultRefusal } from './faults.js';
+import { checkFault, isFaultRefusal, TOO_MANY_FAULTS } from './faults.js';
 import { json, reply, type Handler, type Route, type Routed } from './route.js';
 
 const controlResult = (state: SandboxState, body: object) =>
@@ -51,7 +51,7 @@ const addFault: Handler = ({ state, request }) => {
   const { path = '', mode = '', count = '1' } = request.params;
   const fault = checkFault(path, mode, count);
   if (isFaultRefusal(fault)) return reply(controlError(state, fault.name, fault.value, fault.message));
-  state.faults.set(fault);
+  if (!state.faults.set(fault)) return reply(controlError(state, 'path', fault.path.slice(0, 64), TOO_MANY_FAULTS));
   return reply(controlResult(state, { faults: state.faults.list() }));
 };
 

@@ -116,7 +116,13 @@ export function createMerchantProxy(sandbox: ProxiedSandbox, options: MerchantPr
         });
         return true;
       }
-      sandbox.fault(fault.path, fault.mode, fault.count);
+      try {
+        sandbox.fault(fault.path, fault.mode, fault.count);
+      } catch (error) {
+        // Too many faults pending: refused like a bad one.
+        sendJson(response, 400, { error: (error as Error).message });
+        return true;
+      }
       response.writeHead(204).end();
       return true;
     }

@@ -9,7 +9,7 @@ export { bodyTooLarge, RequestLimitError } from '../limits.js';
 export { failure } from '../engine/results.js';
 export { isCorsPath, route } from '../http/routes.js';
 export { redactorOf } from '../http/auth.js';
-export { checkFault, FAULT_MODES, isFaultRefusal, type FaultMode } from '../http/faults.js';
+export { checkFault, FAULT_MODES, isFaultRefusal, TOO_MANY_FAULTS, type FaultMode } from '../http/faults.js';
 export { reply, type Routed } from '../http/route.js';
 export { createSandboxState, type SandboxState } from '../state.js';
 export { parseForm, type Reply } from '../wire.js';

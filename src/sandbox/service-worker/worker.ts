@@ -23,6 +23,7 @@ import {
   reply,
   RequestLimitError,
   RESULT_CODES,
+  TOO_MANY_FAULTS,
   route,
   type FaultMode,
   type Redactor,
@@ -219,7 +220,7 @@ async function answer(request: Request, url: URL): Promise<Response | undefined>
     );
     if (isFaultRefusal(fault))
       return json(400, { error: `fault needs path=/…, mode=${FAULT_MODES.join('|')} and a whole count: ${fault.name} ${fault.message}` });
-    state.faults.set(fault);
+    if (!state.faults.set(fault)) return json(400, { error: `fault path ${TOO_MANY_FAULTS}` });
     return new Response(null, { status: 204 });
   }
   return undefined;
