@@ -195,11 +195,14 @@ export const NO_PAYMENT_SESSION_DESCRIPTION =
 
 /** The platform's description of a code the kit names, or undefined. */
 export function describeResult(code: string): string | undefined {
+  if (typeof code !== 'string') return undefined;
   return (RESULT_DESCRIPTIONS as Readonly<Record<string, string>>)[code];
 }
 
 /** What a result code means: a stable kind; `unknown` means reconcile, never assume failure. */
 export function classifyResult(code: string): ResultKind {
+  // A caller's non-string (an answer read without its types) is no code: reconcile, and never let its toString throw.
+  if (typeof code !== 'string') return 'unknown';
   const specific = SPECIFIC_CODES[code];
   if (specific) return specific;
   for (const { pattern, kind } of RESULT_GROUPS) if (pattern.test(code)) return kind;
@@ -208,6 +211,7 @@ export function classifyResult(code: string): ResultKind {
 
 /** The published group name a code falls in, or undefined. */
 export function resultGroup(code: string): string | undefined {
+  if (typeof code !== 'string') return undefined;
   return RESULT_GROUPS.find(({ pattern }) => pattern.test(code))?.group;
 }
 

@@ -170,4 +170,14 @@ describe('published result codes', () => {
   it('decline kinds: refusals of the payment itself, and nothing else', () => {
     assert.deepEqual([...DECLINE_KINDS].sort(), ['declined', 'rejected_3ds', 'rejected_async', 'rejected_risk', 'soft_decline']);
   });
+
+  it('a value that is no string (an answer read without its types) is an unknown code, whatever its toString does', () => {
+    const hostile = [[{ toString: {} }], { toString: () => '000.000.000' }, 42, null, undefined, Symbol('code')];
+    for (const value of hostile as unknown as string[]) {
+      assert.equal(classifyResult(value), 'unknown');
+      assert.equal(resultGroup(value), undefined);
+      assert.equal(describeResult(value), undefined);
+      assert.equal(isApproved(value), false);
+    }
+  });
 });
