@@ -31,7 +31,7 @@
  * |---------|---------------------------------|---------------|---------|
  * | the entity | `authentication.entityId` with a Bearer token, as integrators' clients still send it (the credential style before tokens) | `entityId` | the sandbox reads either (`entityId` wins when both come); the server helper always sends `entityId` |
  * | `merchantTransactionId` | any printable text, spaces included (`order 1234`; an integrator's remote tests against the test host) | AN..255 | ANS..255: printable text, no control characters |
- * | `customer.phone`, `customer.mobile`, `recipient.phone` | free text (`+49 (0)89 / 123 45-6`, `call 0800 1234`) | AN..25 | ANS..25 |
+ * | `customer.phone`, `customer.mobile`, `recipient.phone` | free text (`+49 (0)89 / 987 65-4`, `call 0800 1234`) | AN..25 | ANS..25 |
  * | `integrity` on a checkout | a checkout created without it (production, 2024): no `integrity` in the answer, the widget loads without the attribute | mandatory | optional |
  * | a card number failing the Luhn check | a refused transaction, `100.100.101` with its own id, HTTP 400 (recorded 2015) | a parameter error | the sandbox answers the refused transaction; the server helper still refuses it before sending (nothing is charged either way) |
  * | a capture, refund or reversal of an unknown payment | a refused CP/RF/RV transaction with its own id: `700.400.510`, `600.200.500`, `700.400.530` (recorded 2017; an integrator's failure tests) | `700.100.100` | as the platform |

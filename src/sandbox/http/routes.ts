@@ -64,7 +64,12 @@ export function refusal(
   const errors = [...validateParameters(operation, request.params, now, { threeDSecure }), ...extra];
   if (errors.some((error) => error.name === 'entityId')) return invalidParameters(errors, now, ndc());
   if (!state.entities.has(request.params.entityId!)) return failure(403, RESULT_CODES.forbidden, now, ndc());
-  if (operation === 'payment' && errors.length === 1 && errors[0]!.name === 'card.number' && errors[0]!.message === INVALID_CARD_NUMBER)
+  if (
+    (operation === 'payment' || operation === 'registration') &&
+    errors.length === 1 &&
+    errors[0]!.name === 'card.number' &&
+    errors[0]!.message === INVALID_CARD_NUMBER
+  )
     return invalidCardTransaction(context);
   if (errors.length) return invalidParameters(errors, now, ndc());
   if (brandNotConfigured(state, request.params.entityId!, brand)) return failure(400, RESULT_CODES.brandNotConfigured, now, ndc());
@@ -103,12 +108,12 @@ function refusedTransaction(context: RequestContext, code: string, fields: Recor
   return json(400, envelope({ id: state.store.nextId(), ...fields, result: result(code) }, now, ndc()));
 }
 
-/** A card number failing the Luhn check: the platform's refused transaction `100.100.101`, not a parameter error (recorded 2015). */
+/** A card number failing the Luhn check, paid or stored: the platform's refused transaction `100.100.101`, not a parameter error (recorded 2015). */
 function invalidCardTransaction(context: RequestContext): Reply {
   const params = storable(context.request, context.redact);
   const number = params['card.number'] ?? '';
   return refusedTransaction(context, RESULT_CODES.invalidCard, {
-    paymentType: params.paymentType,
+    ...(params.paymentType ? { paymentType: params.paymentType } : {}),
     ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
     card: {
       bin: number.slice(0, 6),
