@@ -216,7 +216,7 @@ describe('capture, refund, reversal (POST /v1/payments/{id})', () => {
       .capture(preauthorization.id, { amount: '0.01', currency: 'EUR' })
       .catch((caught: unknown) => caught);
     // The platform answers a refused capture as a transaction of its own: the error holds it, nothing was captured.
-    assert.ok(error instanceof GatewayDeclinedError, String(error));
+    assert.ok(error instanceof GatewayValidationError, String(error));
     assert.equal(error.resultCode, RESULT_CODES.cannotCapture);
     assert.equal(error.payment?.paymentType, 'CP');
     assert.notEqual(error.payment?.id, preauthorization.id);
@@ -237,7 +237,7 @@ describe('capture, refund, reversal (POST /v1/payments/{id})', () => {
     const captured = await client.payments.create(cardPayment({ paymentType: 'PA' }));
     await client.payments.capture(captured.id, { amount: '1.00', currency: 'EUR' });
     const error = await client.payments.reverse(captured.id).catch((caught: unknown) => caught);
-    assert.ok(error instanceof GatewayDeclinedError);
+    assert.ok(error instanceof GatewayValidationError);
     assert.equal(error.resultCode, RESULT_CODES.cannotReverse);
     assert.equal(error.payment?.paymentType, 'RV');
 
@@ -247,7 +247,7 @@ describe('capture, refund, reversal (POST /v1/payments/{id})', () => {
     assert.equal(debitReversal.amount, '12.00');
     assert.ok(isApproved(debitReversal.result.code));
     const late = await client.payments.refund(reversedDebit.id, { amount: '1.00', currency: 'EUR' }).catch((caught: unknown) => caught);
-    assert.ok(late instanceof GatewayDeclinedError);
+    assert.ok(late instanceof GatewayValidationError);
     assert.equal(late.resultCode, RESULT_CODES.cannotRefund);
   });
 
@@ -261,7 +261,7 @@ describe('capture, refund, reversal (POST /v1/payments/{id})', () => {
     ] as const;
     for (const [refused, paymentType, code] of refusals) {
       const error = await refused.catch((caught: unknown) => caught);
-      assert.ok(error instanceof GatewayDeclinedError, String(error));
+      assert.ok(error instanceof GatewayValidationError, String(error));
       assert.equal(error.resultCode, code);
       assert.equal(error.httpStatus, 400);
       assert.equal(error.payment?.paymentType, paymentType);
