@@ -131,6 +131,9 @@ describe('published result codes', () => {
       cannotCapture: 'rejected_validation',
       cannotRefund: 'rejected_validation',
       cannotReverse: 'rejected_validation',
+      captureWithoutPreauthorization: 'rejected_validation',
+      reversalWithoutPayment: 'rejected_validation',
+      invalidPaymentData: 'rejected_validation',
       referenceNotFound: 'not_found',
       transactionNotFound: 'not_found',
       registrationNotFound: 'not_found',
@@ -159,6 +162,15 @@ describe('published result codes', () => {
       assert.ok(describeResult(code), `${name}: ${code} has the platform's description`);
     }
     assert.equal(describeResult('000.400.020'), undefined, 'a code the kit does not name has no description here');
+  });
+
+  it("every description the kit answers is the published list's, word for word", () => {
+    const published = JSON.parse(readFileSync(new URL('../fixtures/published-result-descriptions.json', import.meta.url), 'utf8')) as {
+      descriptions: Record<string, string>;
+    };
+    for (const code of Object.values(RESULT_CODES)) assert.equal(describeResult(code), published.descriptions[code], code);
+    // Not the seed's or an integrator's paraphrase: the throttling code reads as the platform publishes it.
+    assert.equal(describeResult(RESULT_CODES.throttled), 'Rejected by Throttling.');
   });
 
   it('800.110.100 (duplicate transaction) is a risk rejection: nothing was charged for this request, and it is no approval', () => {

@@ -166,5 +166,7 @@ export function payWithSavedCard(
     ...(registration.paymentBrand ? { paymentBrand: registration.paymentBrand } : {}),
     standingInstruction: oneClickInstruction(registration),
     checkoutId: checkout.id,
+    // A white label's recorded status of a one-click payment names the card it charged.
+    registrationId: registration.id,
   });
 }

@@ -16,7 +16,7 @@ export type Redirect = ThreeDsRedirect;
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** The 3DS method data names the session, as EMVCo's threeDSServerTransID does. */
+/** The 3DS method data names the session by its threeDSServerTransID, a UUID as EMVCo defines it. */
 function methodData(base: string, token: string): string {
   return base64url({ threeDSServerTransID: token, threeDSMethodNotificationURL: `${base}/v1/threeDSecure/method` });
 }

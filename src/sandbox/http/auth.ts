@@ -16,6 +16,21 @@ export function bearerAccepted(state: SandboxState, authorization: string | unde
   return token !== undefined && state.tokens.has(token);
 }
 
+/**
+ * The request with its entity in `entityId`: integrators' clients still send it
+ * as `authentication.entityId` (the credential style before Bearer tokens), and
+ * the platform takes it with a token (contract's table, formats.ts). The other
+ * `authentication.*` fields (an old user id and password) are dropped unread, so
+ * nothing keeps or echoes them. `entityId` wins when both come.
+ */
+export function withEntityOf(request: Request): Request {
+  const { params } = request;
+  if (!Object.keys(params).some((name) => name.startsWith('authentication.'))) return request;
+  const kept = Object.fromEntries(Object.entries(params).filter(([name]) => !name.startsWith('authentication.'))) as FlatParams;
+  const entityId = params.entityId ?? params['authentication.entityId'];
+  return { ...request, params: entityId === undefined ? kept : { ...kept, entityId } };
+}
+
 /** How many token-only scrubbers the state keeps (any text a request sends as a token, so bounded). */
 const TOKEN_REDACTORS = 16;
 

@@ -6,7 +6,8 @@ import type { CheckoutCreated, Deregistration, Payment, PaymentList } from '../.
 import type { Redactor } from '../../contract/redaction.js';
 import { CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../../contract/limits.js';
 import { amountTooLow } from '../../contract/amount.js';
-import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../contract/result-codes.js';
+import { NO_PAYMENT_SESSION_DESCRIPTION, QUERY_UNAUTHORIZED_DESCRIPTION, RESULT_CODES } from '../../contract/result-codes.js';
+import { INVALID_CARD_NUMBER } from '../../contract/formats.js';
 import { validateReportSearch } from '../../contract/report-filters.js';
 import { validateParameters, type Operation, type ParameterError } from '../../contract/rules.js';
 import { CONTROL_ROUTES } from './controls.js';
@@ -29,7 +30,7 @@ import { isRegistrationCheckout } from '../../contract/rules.js';
 import { envelope, envelopeJson, failure, invalidParameters, result } from '../engine/results.js';
 import { brandNotConfigured, type SandboxState, type SettledBody } from '../state.js';
 import type { CheckoutAnswer, PaymentAnswer } from '../widget/answers.js';
-import { bearerAccepted, redactorOf, storable } from './auth.js';
+import { bearerAccepted, redactorOf, storable, withEntityOf } from './auth.js';
 import { json, reply, type Handler, type Request, type RequestContext, type Route, type Routed } from './route.js';
 import { THREE_DS_TIMEOUT_MS, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from '../engine/store.js';
 import { challengeAnswer, executePage, methodPage, redirectOf } from '../engine/three-d-secure.js';
@@ -59,10 +60,17 @@ export function refusal(
   const { state, request, now } = context;
   // A refused checkout creation names a checkout that never was, as the platform's does.
   const ndc = () => (operation === 'checkout' ? state.store.checkoutNdc() : context.ndc());
-  if (!bearerAccepted(state, request.authorization)) return failure(401, RESULT_CODES.unauthorized, now, ndc());
+  if (!bearerAccepted(state, request.authorization)) return unauthorized(context, ndc());
   const errors = [...validateParameters(operation, request.params, now, { threeDSecure }), ...extra];
   if (errors.some((error) => error.name === 'entityId')) return invalidParameters(errors, now, ndc());
   if (!state.entities.has(request.params.entityId!)) return failure(403, RESULT_CODES.forbidden, now, ndc());
+  if (
+    (operation === 'payment' || operation === 'registration') &&
+    errors.length === 1 &&
+    errors[0]!.name === 'card.number' &&
+    errors[0]!.message === INVALID_CARD_NUMBER
+  )
+    return invalidCardTransaction(context);
   if (errors.length) return invalidParameters(errors, now, ndc());
   if (brandNotConfigured(state, request.params.entityId!, brand)) return failure(400, RESULT_CODES.brandNotConfigured, now, ndc());
   if (!STORING.has(operation)) return undefined;
@@ -78,6 +86,55 @@ export function refusal(
 }
 
 export const forbidden = ({ now, ndc }: RequestContext) => failure(403, RESULT_CODES.forbidden, now, ndc());
+
+/** A refused token, in the words of the endpoint: the report endpoint's differ from `/v1/…`'s (contract's table). */
+const unauthorized = ({ request, now }: RequestContext, ndc: string) =>
+  failure(
+    401,
+    RESULT_CODES.unauthorized,
+    now,
+    ndc,
+    request.path.startsWith('/v3/query') ? { description: QUERY_UNAUTHORIZED_DESCRIPTION } : {},
+  );
+
+/**
+ * A transaction the platform refuses before any bank sees it, answered as it
+ * answers one (HTTP 400, its own id, the request's type, brand and card
+ * summary, no money fields). Not kept: a read-back of its id answers
+ * `700.400.580` (docs/fidelity.md).
+ */
+function refusedTransaction(context: RequestContext, code: string, fields: Record<string, unknown>): Reply {
+  const { state, now, ndc } = context;
+  return json(400, envelope({ id: state.store.nextId(), ...fields, result: result(code) }, now, ndc()));
+}
+
+/** A card number failing the Luhn check, paid or stored: the platform's refused transaction `100.100.101`, not a parameter error (recorded 2015). */
+function invalidCardTransaction(context: RequestContext): Reply {
+  const params = storable(context.request, context.redact);
+  const number = params['card.number'] ?? '';
+  return refusedTransaction(context, RESULT_CODES.invalidCard, {
+    ...(params.paymentType ? { paymentType: params.paymentType } : {}),
+    ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
+    card: {
+      bin: number.slice(0, 6),
+      last4Digits: number.slice(-4),
+      ...(params['card.holder'] ? { holder: params['card.holder'] } : {}),
+      expiryMonth: params['card.expiryMonth'] ?? '',
+      expiryYear: params['card.expiryYear'] ?? '',
+    },
+  });
+}
+
+/** What the platform answers a capture, refund or reversal of a payment it does not know: a refused transaction of that type. */
+const UNKNOWN_REFERENCE_CODES: Readonly<Record<string, string>> = {
+  CP: RESULT_CODES.captureWithoutPreauthorization,
+  RF: RESULT_CODES.invalidPaymentData,
+  RV: RESULT_CODES.reversalWithoutPayment,
+};
+
+/** A refused capture, refund or reversal, as the platform answers one: its own id, its type, a risk score (recorded 2017). */
+const refusedReference = (context: RequestContext, code: string) =>
+  refusedTransaction(context, code, { paymentType: context.request.params.paymentType, risk: { score: '0' } });
 
 /** The redirect the shopper needs while a payment waits for its 3DS step. */
 export const pendingRedirect = (state: SandboxState, payment: PaymentRecord) =>
@@ -241,10 +298,17 @@ const widgetCheckout: Handler = (context, match) => {
           ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
           expiresAt,
           ...savedCardsAnswer(state, checkout),
+          ...contractedBrands(state, checkout.entityId),
         },
   } satisfies CheckoutAnswer;
   return reply(json(200, envelope(body, now, id), true));
 };
+
+/** The brands an entity has a contract for, when it names them, so the widget offers no other (as the platform's does). */
+function contractedBrands(state: SandboxState, entityId: string): { brands?: string[] } {
+  const brands = state.entities.get(entityId);
+  return brands ? { brands: [...brands] } : {};
+}
 
 /** The fields the widget's card form sends; everything else comes from the checkout. */
 const WIDGET_FIELDS = new Set([
@@ -350,10 +414,10 @@ const createServerPayment: Handler = (context) => {
 };
 
 /** The payment a merchant call names, or the reply when it is not theirs to see. */
-function ownPayment(context: RequestContext, id: string, missingCode: string): PaymentRecord | Reply {
+function ownPayment(context: RequestContext, id: string): PaymentRecord | Reply {
   const { state, request, now, ndc } = context;
   const payment = state.store.payment(id);
-  if (!payment) return failure(400, missingCode, now, ndc());
+  if (!payment) return failure(400, RESULT_CODES.transactionNotFound, now, ndc());
   if (payment.entityId !== request.params.entityId) return forbidden(context);
   return payment;
 }
@@ -364,7 +428,7 @@ const isReply = (value: PaymentRecord | RegistrationRecord | Reply): value is Re
 const readPayment: Handler = (context, match) => {
   const refused = refusal(context, 'read');
   if (refused) return reply(refused);
-  const payment = ownPayment(context, match[1]!, RESULT_CODES.transactionNotFound);
+  const payment = ownPayment(context, match[1]!);
   if (isReply(payment)) return reply(payment);
   return reply(paymentReply(context, payment, payment.result.code, false), payment.id);
 };
@@ -374,9 +438,10 @@ const referenceCall: Handler = (context, match) => {
   const { state, request, now, redact } = context;
   const refused = refusal(context, 'reference');
   if (refused) return reply(refused);
-  const target = ownPayment(context, match[1]!, RESULT_CODES.referenceNotFound);
-  if (isReply(target)) return reply(target);
   const { params } = request;
+  const target = state.store.payment(match[1]!);
+  if (!target) return reply(refusedReference(context, UNKNOWN_REFERENCE_CODES[params.paymentType!]!));
+  if (target.entityId !== params.entityId) return reply(forbidden(context));
   const mismatches: ParameterError[] = [];
   if (params.currency !== undefined && params.currency !== target.currency) {
     mismatches.push({
@@ -394,7 +459,7 @@ const referenceCall: Handler = (context, match) => {
   }
   if (mismatches.length) return reply(invalidParameters(mismatches, now, state.store.ndc(target.entityId)));
   const outcome = referencePayment(state.store, target, storable(request, redact));
-  if ('refused' in outcome) return reply(failure(400, outcome.refused, now, state.store.ndc(target.entityId)), target.id);
+  if ('refused' in outcome) return reply(refusedReference(context, outcome.refused), target.id);
   return reply(paymentReply(context, outcome.payment), outcome.payment.id);
 };
 
@@ -503,11 +568,8 @@ const ROUTES: readonly Route[] = [
  * used by the benchmark. The request's context is made here, once: its time,
  * its entity, its `ndc` draw and its scrubber.
  */
-export function route(
-  state: SandboxState,
-  request: Request,
-  redact: Redactor = redactorOf(state, request.params, request.authorization),
-): Routed {
+export function route(state: SandboxState, sent: Request, redact: Redactor = redactorOf(state, sent.params, sent.authorization)): Routed {
+  const request = withEntityOf(sent);
   const entityId = request.params.entityId;
   const context: RequestContext = { state, request, now: state.store.clock.now(), entityId, ndc: () => state.store.ndc(entityId), redact };
   for (const candidate of ROUTES) {

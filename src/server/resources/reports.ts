@@ -49,16 +49,18 @@ const SEARCH_REMEMBERED_IDS = 20_000;
 async function* pages(transport: Transport, params: Record<string, string>, options: RequestOptions | undefined): AsyncGenerator<Payment> {
   const size = Number(params.limit);
   const what = params.merchantTransactionId ?? `${params['date.from']} to ${params['date.to']}`;
+  // A merchantTransactionId is free text (the platform takes any): whatever a caller put in it, its errors hold no token.
+  const redact = transport.redactorFor(params);
   const seen = new Set<string>();
   let saved: ReadonlySet<string> = new Set();
   let savedAt = 0;
   for (let pageNo = 1; pageNo <= PAGE_NO_MAX; pageNo++) {
-    const { payments } = await queryPayments(transport, { ...params, pageNo: String(pageNo) }, what, options);
+    const { payments } = await queryPayments(transport, { ...params, pageNo: String(pageNo) }, what, options, redact);
     const ids = payments.map((payment) => payment.id);
     if (pageNo > 1 && ids.length && ids.every((id) => seen.has(id) || saved.has(id))) {
       throw new GatewayNetworkError(
         `The gateway answered page ${pageNo} of the search for ${what} with transactions it had listed already: the rest of the results cannot be read`,
-        {},
+        { redact },
       );
     }
     yield* payments;
@@ -70,7 +72,7 @@ async function* pages(transport: Transport, params: Record<string, string>, opti
       savedAt = pageNo;
     }
   }
-  throw new GatewayNetworkError(`The search for ${what} has more than ${PAGE_NO_MAX} pages: narrow its time frame`, {});
+  throw new GatewayNetworkError(`The search for ${what} has more than ${PAGE_NO_MAX} pages: narrow its time frame`, { redact });
 }
 
 /**
@@ -103,7 +105,7 @@ export function reports(transport: Transport): Reports {
       const problem =
         typeof merchantTransactionId === 'string' ? checkField('merchantTransactionId', merchantTransactionId) : 'must be a string';
       if (problem) throw validationError([{ name: 'merchantTransactionId', message: problem }], transport.redactorFor({}));
-      return paymentsByMerchantTransactionId(transport, merchantTransactionId, options);
+      return paymentsByMerchantTransactionId(transport, merchantTransactionId, options, transport.redactorFor({ merchantTransactionId }));
     },
     search(search, options) {
       const redact = transport.redactorFor({});
