@@ -192,6 +192,8 @@ export const IDENTIFIER_NAMES: ReadonlySet<string> = new Set([
   'paymentId',
   'checkoutId',
   'shortId',
+  // The scheme's id of a standing instruction's first payment (15 digits at Visa): later payments must quote it intact.
+  'CardholderInitiatedTransactionID',
 ]);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

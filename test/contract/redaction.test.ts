@@ -354,10 +354,14 @@ describe('the edges of each rule, one case each', () => {
       'paymentId',
       'checkoutId',
       'shortId',
+      'CardholderInitiatedTransactionID',
     ]) {
       assert.deepEqual(redact.deep({ [name]: PAN }), { [name]: PAN }, name);
     }
     assert.deepEqual(redact.deep({ description: PAN }), { description: '420000******0000' });
+    // A standing instruction's scheme id nested where the gateway puts it: 12 digits passing Luhn, then hex letters.
+    const resultDetails = { CardholderInitiatedTransactionID: '189180480429E3A' };
+    assert.deepEqual(redact.deep({ resultDetails }), { resultDetails });
   });
 
   test('maskParameter is total: numbers, null and objects as names or values are converted, a name still decides', () => {
