@@ -47,7 +47,8 @@ const ENSURE_TIMEOUT_MS = 15 * 60_000;
 function ensure(what, variable) {
   const result = spawnSync(`scripts/ensure-${what}`, {
     encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // stdin passed on: at a terminal, the script asks before it installs a system package.
+    stdio: ['inherit', 'pipe', 'inherit'],
     timeout: ENSURE_TIMEOUT_MS,
   });
   const path = result.stdout?.trim();
