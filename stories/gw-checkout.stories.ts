@@ -71,9 +71,11 @@ type Story = StoryObj<CheckoutArgs>;
 
 const element = (canvas: HTMLElement) => canvas.querySelector('gw-checkout');
 
-/** No checkout yet: the element waits for `checkout-id`. */
-export const Idle: Story = {
-  play: ({ canvasElement }) => untilState(element(canvasElement), 'idle'),
+// Ready first: the docs page opens on its first story, and a ready form says what the element is for.
+/** The card form, ready for the shopper. Try `4200 0000 0000 0000` with any future expiry. */
+export const Ready: Story = {
+  loaders: [async () => ({ checkout: await createCheckout() })],
+  play: ({ canvasElement }) => untilState(element(canvasElement), 'ready'),
 };
 
 /** The widget is loading its checkout from the gateway (here the sandbox holds that answer back). */
@@ -88,10 +90,9 @@ export const Loading: Story = {
   play: ({ canvasElement }) => untilState(element(canvasElement), 'loading'),
 };
 
-/** The card form, ready for the shopper. Try `4200 0000 0000 0000` with any future expiry. */
-export const Ready: Story = {
-  loaders: [async () => ({ checkout: await createCheckout() })],
-  play: ({ canvasElement }) => untilState(element(canvasElement), 'ready'),
+/** No checkout yet: the element waits for `checkout-id`. */
+export const Idle: Story = {
+  play: ({ canvasElement }) => untilState(element(canvasElement), 'idle'),
 };
 
 /** The German widget in the plain layout. */

@@ -106,6 +106,8 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   static override readonly tagName = 'gw-checkout';
   /** The element's shadow-root styles (its parts and custom properties are the public styling API). */
   static override styles = styles;
+  /** How long an element waits without `checkout-id` before the console says what it waits for (once per element). */
+  static idleHintMs = 5_000;
 
   static override properties = {
     checkoutId: { attribute: 'checkout-id' },
@@ -170,6 +172,8 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   #expiryTimer: ReturnType<typeof setTimeout> | undefined;
   #syncQueued = false;
   #payButtonObserver: MutationObserver | undefined;
+  /** The idle hint's timer; it stays set once the hint was given, so it is given once. */
+  #idleHint: ReturnType<typeof setTimeout> | undefined;
   readonly #owner: WidgetOwner;
 
   constructor() {
@@ -257,7 +261,10 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         this.#fail('missing-attribute', 'checkout-id is missing: it is the id your server received from POST /v1/checkouts.', {
           attribute: 'checkout-id',
         });
-      else this.setState('idle');
+      else {
+        this.setState('idle');
+        this.#hintWhileIdle();
+      }
       return;
     }
     // Card data goes to this origin, so plain http is only for a sandbox on this machine.
@@ -333,6 +340,24 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     this.#joined = false;
     this.#joinedKey = undefined;
     leaveWidget(this.#owner);
+  }
+
+  /**
+   * Once per element, when it is still idle `idleHintMs` after it waited for its
+   * checkout: a blank element otherwise says nothing about what it waits for.
+   */
+  #hintWhileIdle(): void {
+    if (this.#idleHint !== undefined) return;
+    this.#idleHint = setTimeout(() => {
+      if (!this.isConnected || this.state !== 'idle' || this.checkoutId) {
+        this.#idleHint = undefined;
+        return;
+      }
+      console.warn(
+        `<gw-checkout>: still idle after ${GwCheckout.idleHintMs / 1000} s: it shows nothing until checkout-id and integrity are set from the checkout your server created (POST /v1/checkouts).`,
+        this,
+      );
+    }, GwCheckout.idleHintMs);
   }
 
   #clearExpiry(): void {
@@ -441,7 +466,9 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       },
       widgetBeforeSubmit: () => {
         if (this.state !== 'ready') return this.state === 'submitting';
-        const event = this.emit('gw-before-submit', { checkoutId: this.checkoutId ?? '', brand: this.#brand }, true);
+        // The widget reports a brand only when the shopper changes it: the one its form preselected is read from the form.
+        const brand = this.#brand ?? (this.querySelector<HTMLSelectElement>('select.wpwl-control-brand')?.value || undefined);
+        const event = this.emit('gw-before-submit', { checkoutId: this.checkoutId ?? '', brand }, true);
         if (event.defaultPrevented) return false;
         this.setState('submitting');
         this.#watchPayButton();
