@@ -177,6 +177,20 @@ describe('Storybook', () => {
           ? /^console error: <gw-(checkout|3ds-handler)>: /
           : undefined;
       assert.deepEqual(expected ? problems.filter((problem) => !expected.test(problem)) : problems, []);
+      const window = /^Challenge 0([12]) /.exec(entry.name);
+      if (window) {
+        // The issuer's page fits the smallest challenge windows whole: no scrolling to reach its buttons.
+        const frame = await waitForAcsFrame(page);
+        const fits = await frame.evaluate(() => ({
+          overflowY: document.documentElement.scrollHeight - innerHeight,
+          overflowX: document.documentElement.scrollWidth - innerWidth,
+          size: `${innerWidth} × ${innerHeight}`,
+        }));
+        assert.ok(
+          fits.overflowY <= 0 && fits.overflowX <= 0,
+          `the challenge page overflows its ${fits.size} window: ${JSON.stringify(fits)}`,
+        );
+      }
       for (const [size, width] of [
         ['desktop', 1024],
         ['phone', 390],
@@ -189,3 +203,14 @@ describe('Storybook', () => {
     });
   }
 });
+
+/** The frame showing the sandbox's challenge page (its "Complete authentication" button). */
+async function waitForAcsFrame(page: Page) {
+  for (let waited = 0; waited < 20_000; waited += 100) {
+    for (const frame of page.frames()) {
+      if (frame !== page.mainFrame() && (await frame.$('button[value="complete"]').catch(() => null))) return frame;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error('no challenge page in a frame');
+}
