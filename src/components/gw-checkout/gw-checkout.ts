@@ -6,6 +6,7 @@ import { alertMessage, busyMessage } from '../shared/feedback.js';
 import { html, nothing, type PropertyValues } from 'lit';
 import type { PaymentBrand } from '../../contract/brands.js';
 import { integrityProblem } from '../../contract/integrity.js';
+import { WIDGET_AREA_CLASS } from '../../contract/rendered-checkout.js';
 import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
 import { GwElement } from '../shared/gw-element.js';
 import { httpUrl, isSecureEndpoint } from '../../browser/url.js';
@@ -79,7 +80,7 @@ function loadKey(element: GwCheckout): string {
  * @fires {GwErrorEvent} gw-error - Something failed; `detail.code` is `script-load-failed`, `invalid-checkout`, `widget-error` or `missing-attribute`.
  * @fires {GwExpiredEvent} gw-expired - The checkout's 30-minute lifetime ran out: create a new checkout and set `checkout-id`.
  *
- * @slot - Holds the widget's form; filled by the element, leave it empty.
+ * @slot - Holds the widget's form: filled by the element, or by your server's `renderCheckout` (gw-elements/server), whose form, widget script and widget events the element adopts when it upgrades. Put nothing else there.
  * @slot loading - Shown while the widget loads; wins over `texts.loading`. Default: a spinner and "Loading the payment form…" (in the element's language) in a `role="status"` region.
  * @slot error - Shown in the `error` state; wins over `texts.error`. Default: "The payment form could not be loaded." in a `role="alert"` region.
  * @slot expired - Shown in the `expired` state; wins over `texts.expired`. Default: "This payment session has expired." in a `role="alert"` region.
@@ -396,9 +397,10 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         return options;
       },
       mountForm: () => {
-        this.#widgetArea?.remove();
+        // Also a form the page's HTML held for a checkout this element no longer shows.
+        for (const area of this.querySelectorAll(`:scope > .${WIDGET_AREA_CLASS}`)) area.remove();
         const area = document.createElement('div');
-        area.className = 'gw-checkout-widget';
+        area.className = WIDGET_AREA_CLASS;
         const form = document.createElement('form');
         form.className = 'paymentWidgets';
         form.action = this.shopperResultUrl ?? '';
@@ -406,6 +408,12 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         area.append(form);
         this.#widgetArea = area;
         this.append(area);
+      },
+      adoptForm: () => {
+        const area = this.querySelector<HTMLDivElement>(`:scope > .${WIDGET_AREA_CLASS}`);
+        if (!area?.querySelector('form.paymentWidgets')) return false;
+        this.#widgetArea = area;
+        return true;
       },
       unmountForm: () => {
         this.#payButtonObserver?.disconnect();
