@@ -7,6 +7,8 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import 'gw-elements/checkout';
+// The Arabic stories show the element's own texts in Arabic.
+import 'gw-elements/checkout/translations/ar';
 import type { WpwlOptions } from 'gw-elements';
 import {
   createCheckout,

@@ -1,11 +1,12 @@
 /**
  * The payment page in Arabic, right to left: the page says `lang="ar" dir="rtl"`
- * and nothing else, and `<gw-checkout>` takes both (its own texts from `lang`,
- * the widget's locale from it too). `/pay-ar.html?order=…` for any order;
- * without one, the page checks out a bag of espresso beans first. The shop's
- * header and call log stay in English (their own `lang`).
+ * and imports the element's Arabic texts, and `<gw-checkout>` takes both (its
+ * own texts from `lang`, the widget's locale from it too). `/pay-ar.html?order=…`
+ * for any order; without one, the page checks out a bag of espresso beans
+ * first. The shop's header and call log stay in English (their own `lang`).
  */
 import 'gw-elements';
+import 'gw-elements/checkout/translations/ar';
 import { html, render } from 'lit';
 import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';
