@@ -2,7 +2,7 @@
  * The documents' complete files, as a user meets them: pasted verbatim into
  * fresh projects around the packed package (./projects.ts), type-checked by the
  * project's own checker, run, and paid through in headless Chromium.
- *   node        `npm init -y` (a commonjs package): the README's server.mts and index.html
+ *   node        `npm init -y` (a commonjs package): the README's server.mts (a page rendered by renderCheckout)
  *   static      `npm init -y`: the components page's Express server and its page with no bundler
  *   vite-react  a Vite + React 19 app around the components page's <Pay> (tsc, vite build)
  *   vite-vue    a Vite + Vue 3 app around its Pay.vue (vue-tsc, vite build)
@@ -59,7 +59,7 @@ test('every complete file in the documents belongs to a project this suite build
 describe('node: the README in a project made with npm init -y', () => {
   let dir: string;
   before(() => {
-    dir = createProject(area, 'node', ['index.html', 'server.mts']);
+    dir = createProject(area, 'node', ['server.mts']);
     writeFiles(dir, { 'tsconfig.json': JSON.stringify(TSC_INIT_NODE) });
   });
 
@@ -80,7 +80,7 @@ describe('node: the README in a project made with npm init -y', () => {
     await area.tool('tsc', ['-p', 'tsconfig.sandbox.json'], dir);
   });
 
-  test('npx tsx server.mts: the page shows the card form, paying returns to /result with the verified outcome', async () => {
+  test('npx tsx server.mts: the rendered page shows the card form, paying returns to /result with the verified outcome', async () => {
     const app = await startServer(area, dir, 'server.mts');
     const { page, errors } = await newPage();
     try {
@@ -107,9 +107,10 @@ describe('node: the README in a project made with npm init -y', () => {
     });
     const { page } = await newPage();
     try {
-      await page.goto(app.url);
-      await page.locator('#problem').waitFor({ state: 'visible' });
-      assert.equal((await fetch(`${app.url}/checkout`, { method: 'POST' })).status, 502, 'still answering');
+      const answer = await page.goto(app.url);
+      assert.equal(answer?.status(), 502);
+      await page.getByRole('alert').getByText('The payment page could not be prepared. Please try again in a moment.').waitFor();
+      assert.equal((await fetch(app.url)).status, 502, 'still answering');
       assert.equal(app.child.exitCode, null);
       assert.match(app.output(), /GatewayAuthenticationError/);
       assert.doesNotMatch(app.output(), new RegExp(token));
@@ -253,6 +254,16 @@ describe('vite-react: the components page <Pay> in a Vite + React 19 app', () =>
   test('vite builds it; the terms checkbox holds the payment back until ticked, then the shopper pays', () =>
     payThroughBuild(dir, async (page) => {
       assert.equal(await page.textContent('.wpwl-button-pay'), 'Pay 12.00 EUR');
+      // Registered after React's listener, so it sees what that listener decided.
+      await page.evaluate(() =>
+        document
+          .querySelector('gw-checkout')!
+          .addEventListener('gw-before-submit', (event) => document.body.setAttribute('data-held', String(event.defaultPrevented))),
+      );
+      await payInWidget(page);
+      await page.waitForSelector('body[data-held]');
+      assert.equal(await page.getAttribute('body', 'data-held'), 'true', 'terms not accepted: the payment is held back');
+      assert.equal(await page.getAttribute('gw-checkout', 'state'), 'ready');
       await page.check('input[type="checkbox"]');
     }));
 });
