@@ -55,7 +55,7 @@ test('the fragment check refuses a truncated block (a canary)', () => {
 
 test('a block marked as a complete file names a fresh project that test/user builds', () => {
   for (const block of blocks.filter((b) => b.marker?.kind === 'file')) {
-    assert.match(block.marker!.value, /^(node|static|vite-react|vite-vue)\/[\w./-]+$/, `${where(block)}: file: PROJECT/PATH`);
+    assert.match(block.marker!.value, /^(node|static|three-d-secure|vite-react|vite-vue)\/[\w./-]+$/, `${where(block)}: file: PROJECT/PATH`);
   }
 });
 

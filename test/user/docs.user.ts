@@ -6,6 +6,7 @@
  *   static      `npm init -y`: the components page's Express server and its page with no bundler
  *   vite-react  a Vite + React 19 app around the components page's <Pay> (tsc, vite build)
  *   vite-vue    a Vite + Vue 3 app around its Pay.vue (vue-tsc, vite build)
+ *   three-d-secure  `npm init -y`: the recipes' server-to-server payment (Express) and its page, through a challenge
  * What a project needs beyond the documents (index.html, main.tsx, tsconfig) is
  * written here as a scaffold would; the documents' files are never edited.
  */
@@ -53,7 +54,7 @@ async function newPage(): Promise<{ page: Page; errors: string[] }> {
 
 test('every complete file in the documents belongs to a project this suite builds', () => {
   const projects = new Set(documentBlocks().flatMap((block) => (block.marker?.kind === 'file' ? [block.marker.value.split('/')[0]] : [])));
-  assert.deepEqual([...projects].sort(), ['node', 'static', 'vite-react', 'vite-vue']);
+  assert.deepEqual([...projects].sort(), ['node', 'static', 'three-d-secure', 'vite-react', 'vite-vue']);
 });
 
 describe('node: the README in a project made with npm init -y', () => {
@@ -141,14 +142,7 @@ describe('static: the components page with no bundler, and its Express server', 
         };
         const app = await startServer(area, dir, 'server.mts', env);
         const { page, errors } = await newPage();
-        // The CDN is outside this machine's reach: answer the pinned URL the page names with the installed file.
-        const cdn = `https://cdn.jsdelivr.net/npm/gw-elements@${area.version}/dist/gw-elements.browser.js`;
-        const build = readFileSync(join(area.dir, 'node_modules/gw-elements/dist/gw-elements.browser.js'));
-        let loaded = 0;
-        await page.route(cdn, (route) => {
-          loaded++;
-          return route.fulfill({ body: build, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' } });
-        });
+        const cdn = await answerCdn(page);
         try {
           await page.goto(`${app.url}/`);
           if (refused) {
@@ -158,7 +152,7 @@ describe('static: the components page with no bundler, and its Express server', 
             await Promise.all([page.waitForURL(/\/shop\/result\?/), payInWidget(page)]);
             assert.match((await page.textContent('body')) ?? '', /^approved: /);
           }
-          assert.equal(loaded, 1, `the page loads ${cdn} (the version it pins is the package's)`);
+          assert.equal(cdn.loaded(), 1, `the page loads ${cdn.url} (the version it pins is the package's)`);
           assert.deepEqual(errors, []);
         } finally {
           await page.close();
@@ -301,3 +295,68 @@ describe('vite-vue: the components page Pay.vue in a Vite + Vue 3 app', () => {
 
   test('vite builds it and the shopper pays', () => payThroughBuild(dir));
 });
+
+/**
+ * The CDN is outside this machine's reach: the pinned URL a page names (the package's own version) is
+ * answered with the installed package's browser build; how often it was asked for is counted.
+ */
+async function answerCdn(page: Page) {
+  const url = `https://cdn.jsdelivr.net/npm/gw-elements@${area.version}/dist/gw-elements.browser.js`;
+  const build = readFileSync(join(area.dir, 'node_modules/gw-elements/dist/gw-elements.browser.js'));
+  let loaded = 0;
+  await page.route(url, (route) => {
+    loaded++;
+    return route.fulfill({ body: build, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' } });
+  });
+  return { url, loaded: () => loaded };
+}
+
+describe("three-d-secure: the recipes' server-to-server payment and its page", () => {
+  let dir: string;
+  before(() => {
+    dir = createProject(area, 'three-d-secure', ['public/index.html', 'server.mts']);
+    writeFiles(dir, { 'tsconfig.json': JSON.stringify(TSC_INIT_NODE) });
+  });
+
+  test('server.mts type-checks', async () => void (await area.tool('tsc', ['-p', '.'], dir)));
+
+  for (const [outcome, button, shown] of [
+    ['approved', 'complete', 'Paid. Thank you!'],
+    ['failed', 'fail', 'The payment was declined.'],
+  ] as const) {
+    test(`a card with a 3-D Secure challenge, ${outcome} on the issuer's page: the page says "${shown}"`, async () => {
+      const env = { GW_BASE_URL: sandbox.url, GW_TOKEN: sandbox.tokens[0]!, GW_ENTITY_ID: sandbox.entities[0]! };
+      const app = await startServer(area, dir, 'server.mts', env);
+      const { page, errors } = await newPage();
+      const cdn = await answerCdn(page);
+      try {
+        await page.goto(`${app.url}/`);
+        await page.getByLabel('Card number').fill('4200000000000042');
+        await page.getByLabel('Name on the card').fill('Jane Jones');
+        await page.getByLabel('Expiry month').fill('12');
+        await page.getByLabel('Expiry year').fill('2034');
+        await page.getByLabel('Security code').fill('123');
+        await page.getByRole('button', { name: 'Pay 49.90 EUR' }).click();
+        const acs = await frameWith(page, `button[value="${button}"]`);
+        await acs.click(`button[value="${button}"]`);
+        await page.locator('#outcome').getByText(shown).waitFor({ timeout: 20_000 });
+        assert.equal(cdn.loaded(), 1);
+        assert.deepEqual(errors, []);
+      } finally {
+        await page.close();
+        await app.stop();
+      }
+    });
+  }
+});
+
+/** The frame (the issuer's challenge page) holding `selector`. */
+async function frameWith(page: Page, selector: string) {
+  for (let waited = 0; waited < 20_000; waited += 100) {
+    for (const frame of page.frames()) {
+      if (frame !== page.mainFrame() && (await frame.$(selector).catch(() => null))) return frame;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no frame with ${selector}`);
+}
