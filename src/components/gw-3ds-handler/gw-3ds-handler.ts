@@ -18,7 +18,7 @@ import {
   type FrameNavigation,
 } from '../../browser/three-d-secure-flow.js';
 import { styles } from './gw-3ds-handler.styles.js';
-import { languageOf, textsOf, type Gw3dsHandlerTexts } from '../shared/texts.js';
+import { followTranslations, textsOf, type Gw3dsHandlerTexts } from '../shared/texts.js';
 import { threeDsResultOf, threeDsResultOfMessage } from './post-result.js';
 import type {
   Gw3dsHandlerEventMap,
@@ -28,6 +28,16 @@ import type {
   ThreeDsRedirect,
   ThreeDsState,
 } from './events.js';
+
+/** Built in; other languages are modules the page imports (`gw-elements/3ds-handler/translations/de`, …). */
+const ENGLISH: Gw3dsHandlerTexts = {
+  method: 'Checking your card with your bank…',
+  complete: 'Card verification finished.',
+  error: 'Your card could not be verified.',
+  timeout: 'The card verification timed out.',
+  challengeFrame: 'Card verification (3-D Secure)',
+  methodFrame: 'Card verification (3-D Secure method)',
+};
 
 const DEFAULT_CHALLENGE_TIMEOUT_MS = 600_000;
 const DEFAULT_CHALLENGE_WINDOW: ChallengeWindow = '02';
@@ -95,7 +105,9 @@ function positiveOr(value: number, fallback: number): number {
  *
  * Its own texts (and its frames' accessible names) are in the language of its
  * `lang` (its own attribute, else the nearest ancestor's, else the document's):
- * English, German or Arabic, English for any other; `texts` overrides them.
+ * English, built in, or any language whose translation the page imports
+ * (`gw-elements/3ds-handler/translations/de`: `ar`, `de`, `es`, `fr`, `it`,
+ * `nl`, `pl`, `tr`), English for any other; `texts` overrides them.
  * Its layout follows the page's `dir`.
  *
  * @tagname gw-3ds-handler
@@ -103,7 +115,7 @@ function positiveOr(value: number, fallback: number): number {
  *
  * @attr {'idle' | 'method' | 'challenge' | 'complete' | 'error' | 'timeout'} state - Read-only reflection of `state`, for styling (`gw-3ds-handler[state='challenge']`).
  * @prop {'idle' | 'method' | 'challenge' | 'complete' | 'error' | 'timeout'} state - Read-only: where the flow is, `idle` → `method` → `challenge` → `complete`, or `error`, or `timeout`. Reflected as the `state` attribute.
- * @attr lang - The language of the element's own texts: `en`, `de` and `ar` (with any region, e.g. `ar-SA`) are shipped, any other gets English. Without it, the nearest ancestor's `lang`, else the document's.
+ * @attr lang - The language of the element's own texts: English, or one whose translation module the page imports (with any region, e.g. `ar-SA`); any other gets English. Without it, the nearest ancestor's `lang`, else the document's.
  *
  * @fires {Gw3dsMethodCompleteEvent} gw-3ds-method-complete - The preconditions are done; `detail.timedOut` is true when a method page did not load in time (not an error: the flow goes on).
  * @fires {Gw3dsChallengeStartEvent} gw-3ds-challenge-start - The challenge frame was posted, is showing and has focus; `detail.challengeWindow` is its size.
@@ -232,18 +244,24 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     this.setState('idle');
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    followTranslations(this, true);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    followTranslations(this, false);
     this.cancel();
   }
 
-  /** The element's texts now: the shipped ones of its language under `texts`. */
-  #texts(): Gw3dsHandlerTexts {
-    return textsOf('gw-3ds-handler', languageOf(this), this.texts);
+  /** The element's texts now: those of its language (English unless a translation is registered) under `texts`. */
+  #texts(): { language: string; texts: Gw3dsHandlerTexts } {
+    return textsOf(this, 'gw-3ds-handler', ENGLISH, this.texts);
   }
 
   #challengeFrameTitle(): string {
-    return this.label || this.#texts().challengeFrame;
+    return this.label || this.#texts().texts.challengeFrame;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -251,7 +269,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
       const frame = this.renderRoot.querySelector<HTMLIFrameElement>('.frame');
       if (frame) frame.title = this.#challengeFrameTitle();
       for (const method of this.renderRoot.querySelectorAll<HTMLIFrameElement>('.method-frames iframe'))
-        method.title = this.#texts().methodFrame;
+        method.title = this.#texts().texts.methodFrame;
     }
     if (!changed.has('redirect')) return;
     if (this.redirect === undefined || this.redirect === null) {
@@ -265,8 +283,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
 
   protected override render() {
     const state = this.state;
-    const language = languageOf(this);
-    const texts = textsOf('gw-3ds-handler', language, this.texts);
+    const { language, texts } = this.#texts();
     // The role=status region is always there (empty unless it has news), so its text is announced when it appears.
     // The frame holders are static: the flow appends its frames to them, and re-renders leave them alone.
     // Line-break whitespace is indentation: the build drops it (scripts/minify-templates.ts).
@@ -326,7 +343,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
       for (const step of preconditions) {
         const frame = flow.own(this.#frame(flow.frameName('method')));
         frame.tabIndex = -1;
-        frame.title = this.#texts().methodFrame;
+        frame.title = this.#texts().texts.methodFrame;
         this.renderRoot.querySelector('.method-frames')!.append(frame);
         const result = await runPrecondition(flow, frame, step, positiveOr(this.methodTimeout, METHOD_TIMEOUT_MS));
         if (result.outcome === 'refused') {
