@@ -238,11 +238,16 @@ function commands() {
           const options = target.entityId === MADA_ENTITY ? { entityId: MADA_ENTITY } : {};
           const before = world.gateway.calls.length;
           const client = world.clients[instance]!.payments;
-          await (
+          const moved = await (
             operation === 'reverse'
               ? client.reverse(payment, {}, options)
               : client[operation](payment, { amount: '1.00', currency: target.currency! }, options)
           ).catch((error: unknown) => typed(error, operation));
+          // What it answers is the new transaction it made (also when reconciled after a lost answer), never the payment it references.
+          const made = moved ? world.gateway.transactions.get(moved.id) : undefined;
+          const type = { capture: 'CP', refund: 'RF', reverse: 'RV' }[operation];
+          if (moved && (made?.referencedId !== target.id || made.paymentType !== type || moved.paymentType !== type))
+            violation('stranger', `${operation} of ${target.id} answered ${moved.paymentType} ${moved.id}`);
           world.gateway.faults.length = 0;
           const calls: OrderCall[] = world.gateway.calls.slice(before);
           const posts = calls.filter((call) => call.method === 'POST');
