@@ -158,6 +158,11 @@ describe('"no payment session found" is believed only with proof', () => {
     ['a merchantTransactionId that is not a string', { merchantTransactionId: 5005 }],
     ['an entityId that is not a string', { merchantTransactionId: ORDER, entityId: 5 }],
     ['a creation time that is not a number', { merchantTransactionId: ORDER, createdAt: 'yesterday' }],
+    ['a kind the kit never writes', { ...MADE, made: 'refund' }],
+    ['a reference that is not a string', { ...MADE, reference: 5 }],
+    ['an amount that is not a string', { ...MADE, amount: 10 }],
+    ['a type that is not a string', { ...MADE, paymentType: ['DB'] }],
+    ['a currency that is not a string', { ...MADE, currency: null }],
   ] as const) {
     test(`a created record that is ${what}: not proof, unknown`, async () => {
       const subject = returning([() => noSession]);
