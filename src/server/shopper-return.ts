@@ -156,10 +156,10 @@ const sameAmount = (actual: string | undefined, expected: string) =>
  * may be its order's, shared by other checkouts, saved cards and refunds) is
  * this checkout's: `'own'` when it provably is (it carries the checkout's id or
  * the kit's reference, and the type, amount and currency it was created with),
- * `'other'` when it provably is not (another reference or checkout, another
+ * undefined when it provably is not (another reference or checkout, another
  * type, amount or currency), `'maybe'` otherwise.
  */
-function belonging(payment: Payment, checkoutId: string, created: CreatedCheckout): 'own' | 'other' | 'maybe' {
+function belonging(payment: Payment, checkoutId: string, created: CreatedCheckout): 'own' | 'maybe' | undefined {
   const reference = referenceOf(payment);
   const { paymentType, amount, currency } = created;
   const otherRequest =
@@ -169,7 +169,7 @@ function belonging(payment: Payment, checkoutId: string, created: CreatedCheckou
     (paymentType !== undefined && payment.paymentType !== paymentType) ||
     (amount !== undefined && !sameAmount(payment.amount, amount)) ||
     (currency !== undefined && payment.currency !== currency);
-  if (otherRequest || otherTerms) return 'other';
+  if (otherRequest || otherTerms) return undefined;
   const ours = (created.reference !== undefined && reference === created.reference) || payment.ndc === checkoutId;
   return ours && paymentType !== undefined && amount !== undefined && currency !== undefined ? 'own' : 'maybe';
 }
@@ -189,11 +189,12 @@ async function leaveMark(lease: Lease, created: CreatedCheckout | undefined): Pr
 }
 
 /** The typed refusal of a return read as the other kind (a payment's as a saved card, or the other way round). */
-const otherKind = (resourcePath: unknown, registration: boolean, why: string) =>
+const otherKind = (resourcePath: string, registration: boolean, why: string) =>
   validationError([
     {
       name: 'resourcePath',
-      value: typeof resourcePath === 'string' ? resourcePath.slice(0, 100) : '',
+      // A path parseResourcePath accepted: the gateway's shape, short.
+      value: resourcePath,
       message: registration
         ? `is a payment checkout's (${why}): read it without { expect: 'registration' }`
         : `is a registration-only checkout's (${why}): read it with { expect: 'registration' }`,
@@ -404,7 +405,8 @@ export function shopperReturnHandler(
         );
       };
       if (signal.aborted) return leave();
-      signal.addEventListener('abort', leave, { once: true });
+      // Removed once the read settles; a signal aborts at most once.
+      signal.addEventListener('abort', leave);
       shared.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
     });
   }

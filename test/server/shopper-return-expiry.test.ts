@@ -252,11 +252,52 @@ describe('after a read whose answer was lost, the checkout is looked up by its m
       entry('000.100.110', { amount: '99.00' }),
       entry('000.100.110', { amount: undefined }),
       entry('000.100.110', { currency: 'SAR' }),
+      entry('000.100.110', { amount: '10.001' }),
+      entry('000.100.110', { amount: '+10.00' }),
     ];
     for (const other of others) {
       const subject = await afterLostRead(() => list([other, entry('800.100.152')]));
       await assert.rejects(subject.shopperReturns(), GatewayNotFoundError, JSON.stringify(other));
     }
+  });
+
+  test('the amount is compared in cents: 10, 10.0 and 10.00 are the same', async () => {
+    for (const amount of ['10', '10.0', '10.00'])
+      assert.equal((await (await afterLostRead(() => list([entry('000.100.110', { amount })]))).shopperReturns()).amount, amount);
+  });
+
+  test('a record without one of the terms it was created with (an earlier version) proves no entry its own: unknown', async () => {
+    for (const missing of ['paymentType', 'amount', 'currency']) {
+      const subject = returning([() => ({ status: 500, raw: 'Internal Server Error' }), () => noSession], () =>
+        list([entry('000.100.110')]),
+      );
+      await created(subject.store, { ...MADE, [missing]: undefined });
+      await failure(subject.shopperReturns());
+      await unknown(subject.shopperReturns(), /may be its payment/);
+    }
+  });
+
+  test('a record without a reference: an entry without one is not proved its own; one with a reference is another request', async () => {
+    for (const [customParameters, other] of [
+      [undefined, false],
+      [{ GW_REFERENCE: REFERENCE }, true],
+    ] as const) {
+      const subject = returning([() => ({ status: 500, raw: 'Internal Server Error' }), () => noSession], () =>
+        list([entry('000.100.110', { customParameters })]),
+      );
+      await created(subject.store, { ...MADE, reference: undefined });
+      await failure(subject.shopperReturns());
+      if (other) await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
+      else await unknown(subject.shopperReturns(), /may be its payment/);
+    }
+  });
+
+  test('a saved card carrying the reference is never money, even for a record without the terms', async () => {
+    const card = entry('000.100.110', { paymentType: 'RG', amount: undefined, currency: undefined });
+    const subject = returning([() => ({ status: 500, raw: 'Internal Server Error' }), () => noSession], () => list([card]));
+    await created(subject.store, { made: 'payment', merchantTransactionId: ORDER, reference: REFERENCE });
+    await failure(subject.shopperReturns());
+    await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
   });
 
   test('an approved entry with neither its reference nor its id, on its terms: it may be its payment, unknown', async () => {
@@ -287,6 +328,17 @@ describe('after a read whose answer was lost, the checkout is looked up by its m
       assert.equal(error.merchantTransactionId, ORDER);
     });
   }
+
+  test('every read known and the look-up fails: pending while an attempt may complete, then unknown', async () => {
+    const subject = returning([() => noSession], () => ({ status: 500, body: answer('900.100.300', {}, 'timeout') }));
+    await created(subject.store);
+    const error = await failure(subject.shopperReturns());
+    assert.ok(error instanceof CheckoutPendingError, String(error));
+    assert.match(error.message, /looking up whether an attempt of it is still open failed/);
+    // Created at the clock's next ms (see `created`): an hour and a ms later nothing of it can complete.
+    clock.now += HOUR + 1;
+    await unknown(subject.shopperReturns(), /looking it up by its merchantTransactionId failed/);
+  });
 
   test('a look-up that fails: unknown, with the look-up failure as cause', async () => {
     const subject = await afterLostRead(() => ({ status: 401, body: answer('800.900.300', {}, 'user authorization failed') }));
@@ -324,6 +376,10 @@ describe('which failed status reads leave the checkout unproven', () => {
       assert.ok(
         lost ? !(error instanceof CheckoutPendingError) && error instanceof StatusUnknownError : error instanceof CheckoutPendingError,
         String(error),
+      );
+      assert.match(
+        (error as Error).message,
+        lost ? /a payment of it is not final yet/ : /is not paid yet, and an attempt of it is still open/,
       );
       assert.equal(await markLeft(subject.store), lost);
     });
@@ -528,6 +584,126 @@ describe('an answer is what its own type says, on the entity it was read on', ()
   });
 });
 
+describe('what an answer is, by its own type', () => {
+  const registrationRead = (body: unknown) =>
+    returning([() => ({ status: 200, body: body as never })]).client.handleShopperReturn(
+      { id: CHECKOUT, resourcePath: REGISTRATION_PATH },
+      { expect: 'registration' },
+    );
+  const paymentRead = (body: unknown) => returning([() => ({ status: 200, body: body as never })]).shopperReturns();
+  const card = { id: '8ac7a4a17000000000000000000000f4', ndc: CHECKOUT };
+
+  test('a saved card has no amount and no type but RG', async () => {
+    assert.equal((await registrationRead(answer('000.100.110', card))).id, card.id);
+    await assert.rejects(registrationRead(answer('000.100.110', { ...card, paymentType: 'DB' })), GatewayValidationError);
+  });
+
+  test('money has a type other than RG and an amount', async () => {
+    await assert.rejects(paymentRead(answer('000.100.110', { ...card, paymentType: 'RG', amount: '10.00' })), GatewayValidationError);
+    await assert.rejects(paymentRead(answer('000.100.110', { ...card, amount: '10.00' })), GatewayValidationError);
+    assert.equal((await paymentRead(payment('000.100.110'))).amount, '10.00');
+  });
+});
+
+describe('returns in flight', () => {
+  test('concurrent returns of two checkouts, or of one checkout on two entities, each get their own read', async () => {
+    const other = '8a8294174b7ecb28014b9699220015c3';
+    const idOf = (checkoutId: string, entityId: string | null) =>
+      `${checkoutId.slice(0, 31)}${entityId === other ? '1' : '0'}`.toLowerCase();
+    const { client, calls } = stubClient(
+      async (call) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const checkoutId = call.url.pathname.split('/')[3]!;
+        return {
+          status: 200,
+          body: payment('000.200.000', { id: idOf(checkoutId, call.url.searchParams.get('entityId')), ndc: checkoutId }),
+        };
+      },
+      { statusStore: createMemoryStatusStore({ now: () => clock.now }), now: () => clock.now },
+    );
+    const read = (checkoutId: string, entityId?: string) =>
+      client.handleShopperReturn({ id: checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` }, entityId ? { entityId } : {});
+    const answers = await Promise.all([read(CHECKOUT), read(OTHER), read(CHECKOUT, other), read(CHECKOUT)]);
+    assert.deepEqual(
+      answers.map((each) => each.id),
+      [idOf(CHECKOUT, null), idOf(OTHER, null), idOf(CHECKOUT, other), idOf(CHECKOUT, null)],
+    );
+    assert.equal(calls.length, 3, 'the two returns of one checkout on one entity share one read');
+  });
+
+  test('a caller leaving before the read is sent leaves it to the others; its own error carries its reason', async () => {
+    const memory = createMemoryStatusStore({ now: () => clock.now });
+    let grant = () => {};
+    const granted = new Promise<void>((resolve) => (grant = resolve));
+    const store: StatusStore = {
+      ...memory,
+      claim: async (key, request) => (await granted, memory.claim(key, request)),
+      settle: memory.settle,
+      renew: memory.renew,
+      read: memory.read,
+    };
+    const subject = returning([() => ({ status: 200, body: payment('000.100.110') })], undefined, store);
+    const controller = new AbortController();
+    const removed: string[] = [];
+    const remove = controller.signal.removeEventListener.bind(controller.signal);
+    controller.signal.removeEventListener = ((type: string, listener: EventListener) => {
+      removed.push(type);
+      remove(type, listener);
+    }) as typeof controller.signal.removeEventListener;
+    const reason = new Error('shopper closed the tab');
+    const leaving = failure(subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { signal: controller.signal }));
+    const stays = subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { signal: new AbortController().signal });
+    controller.abort(reason);
+    // Its own reason, as a scrubbed copy (a cause that is not the kit's is never kept as it is).
+    assert.equal(((await leaving) as { cause: Error }).cause.message, reason.message);
+    grant();
+    assert.equal((await stays).result.code, '000.100.110');
+    assert.equal(subject.reads(), 1);
+    const done = new AbortController();
+    const tracked: string[] = [];
+    const untrack = done.signal.removeEventListener.bind(done.signal);
+    done.signal.removeEventListener = ((type: string, listener: EventListener) => {
+      tracked.push(type);
+      untrack(type, listener);
+    }) as typeof done.signal.removeEventListener;
+    await subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { signal: done.signal });
+    assert.deepEqual(tracked, ['abort'], "no listener is left on the caller's signal");
+  });
+});
+
+describe("a return's resourcePath, checked before anything is read", () => {
+  const refused = async (query: { id?: unknown; resourcePath?: unknown }, registration = false) => {
+    const subject = returning([() => noSession]);
+    const error = await failure(
+      subject.client.handleShopperReturn(query as never, (registration ? { expect: 'registration' } : {}) as never),
+    );
+    assert.ok(error instanceof GatewayValidationError, String(error));
+    assert.equal(subject.calls.length, 0);
+    return error.parameterErrors[0];
+  };
+  const PAYMENT_RULE = 'must be /v1/checkouts/{id}/payment or /v1/payments/{id}, with the same id as the id parameter';
+
+  test('each refusal names the field, its value (at most 100 characters) and what it must be', async () => {
+    const long = `/v1/checkouts/${'A'.repeat(120)}/payment`;
+    assert.deepEqual(await refused({ resourcePath: `${long}?` }), {
+      name: 'resourcePath',
+      value: long.slice(0, 100),
+      message: PAYMENT_RULE,
+    });
+    assert.deepEqual(await refused({ resourcePath: 42 }), { name: 'resourcePath', value: '', message: PAYMENT_RULE });
+    assert.deepEqual(await refused({ id: CHECKOUT, resourcePath: REGISTRATION_PATH }), {
+      name: 'resourcePath',
+      value: REGISTRATION_PATH,
+      message: "is a registration-only checkout's: read it with { expect: 'registration' }",
+    });
+    assert.deepEqual(await refused({ id: CHECKOUT, resourcePath: PATH }, true), {
+      name: 'resourcePath',
+      value: PATH,
+      message: 'must be /v1/checkouts/{id}/registration (a registration-only checkout), with the same id as the id parameter',
+    });
+  });
+});
+
 /** Claims the status key as the next reader would: whether it is told an earlier read's answer is unknown. */
 async function markLeft(store: StatusStore, path = PATH): Promise<boolean> {
   const probe = await store.claim(keyOf(path), { token: 'probe', now: clock.now, until: clock.now + 1 });
@@ -567,6 +743,26 @@ describe('what an unproven "no session" leaves behind', () => {
     await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
     assert.equal(await markLeft(store), false);
   });
+});
+
+test('a record without its creation time, in a store that vouches for it, and nothing to look it up by: pending for a status window', async () => {
+  const memory = createMemoryStatusStore({ now: () => clock.now });
+  const store: StatusStore = {
+    ...memory,
+    read: memory.read,
+    settle: memory.settle,
+    renew: memory.renew,
+    claim: async (key, request) => {
+      const { since: _, ...rest } = (await memory.claim(key, request)) as { since?: number };
+      return rest as Awaited<ReturnType<StatusStore['claim']>>;
+    },
+  };
+  const subject = returning([() => noSession], undefined, store);
+  await created(store, '{"made":"payment"}');
+  const error = await failure(subject.shopperReturns());
+  assert.ok(error instanceof CheckoutPendingError, String(error));
+  assert.equal(error.decidedAt, clock.now + 60_000);
+  assert.equal(error.retryAfterSeconds, 60);
 });
 
 describe("the look-up goes to the checkout's entity", () => {
