@@ -521,6 +521,7 @@ describe('an answer is what its own type says, on the entity it was read on', ()
       await created(subject.store, { ...MADE, made: undefined });
       const error = await failure(subject.shopperReturns());
       assert.ok(error instanceof GatewayValidationError, String(error));
+      assert.equal(error.parameterErrors[0]!.name, 'resourcePath');
       assert.match(error.parameterErrors[0]!.message, /is a registration-only checkout's \(the gateway answered it with a/);
       assert.equal(await markLeft(subject.store), true);
     }
