@@ -92,10 +92,18 @@ const isCreatedCheckout = (value: unknown): value is CreatedCheckout => {
   );
 };
 
-/** What the store remembers of a checkout the kit created, or undefined when it does not know it; a failing store throws. */
+/**
+ * What the store remembers of a checkout the kit created, or undefined when it does not know it (or holds a record
+ * the kit cannot read, which proves nothing); a store that cannot answer throws `StatusStoreUnavailableError`.
+ */
 export async function createdCheckoutOf(store: StatusStore, checkoutId: string): Promise<CreatedCheckout | undefined> {
   const value = store.read ? await guarded(() => store.read!(createdCheckoutKey(checkoutId))) : undefined;
-  return value === undefined ? undefined : parsed(value, isCreatedCheckout);
+  if (value === undefined) return undefined;
+  try {
+    return parsed(value, isCreatedCheckout);
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when the gateway certainly answered (an error with its result code, below HTTP 500): the read's outcome is known. */
@@ -442,7 +450,8 @@ export function shopperReturnHandler(
     }
     const path = resourcePath as string;
     // What the kit remembers of a checkout's creation: its entity, and what its answers must be.
-    const created = target.kind === 'payment' ? undefined : await createdCheckoutOf(store, target.id).catch(() => undefined);
+    // A store that cannot answer fails the return here, typed, before anything is sent (as its claim would).
+    const created = target.kind === 'payment' ? undefined : await createdCheckoutOf(store, target.id);
     if (created?.made !== undefined && (created.made === 'registration') !== registration)
       throw otherKind(path, registration, 'it was created so');
     // A checkout is read on the entity it was created on unless the caller names one; the answer depends on it.

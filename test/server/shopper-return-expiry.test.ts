@@ -210,13 +210,16 @@ describe('"no payment session found" is believed only with proof', () => {
     }
   });
 
-  test('a store without read, or whose read fails: unknown', async () => {
+  test('a store without read: unknown; one whose read fails: the store failing, nothing sent', async () => {
     const memory = createMemoryStatusStore({ now: () => clock.now });
     await created(memory);
     const withoutRead: StatusStore = { claim: memory.claim, settle: memory.settle, renew: memory.renew };
     await unknown(returning([() => noSession], undefined, withoutRead).shopperReturns(), /does not know it/);
+    // A store whose read fails cannot answer: the return fails typed, and nothing is sent.
     const failing: StatusStore = { ...withoutRead, read: () => Promise.reject(new Error('ECONNRESET')) };
-    await unknown(returning([() => noSession], undefined, failing).shopperReturns(), /does not know it/);
+    const refused = returning([() => noSession], undefined, failing);
+    await assert.rejects(refused.shopperReturns(), StatusStoreUnavailableError);
+    assert.equal(refused.reads(), 0);
   });
 });
 
