@@ -93,17 +93,12 @@ const isCreatedCheckout = (value: unknown): value is CreatedCheckout => {
 };
 
 /**
- * What the store remembers of a checkout the kit created, or undefined when it does not know it (or holds a record
- * the kit cannot read, which proves nothing); a store that cannot answer throws `StatusStoreUnavailableError`.
+ * What the store remembers of a checkout the kit created, or undefined when it does not know it; a store that
+ * cannot answer, or holds a record that is not the kit's, throws `StatusStoreUnavailableError`.
  */
 export async function createdCheckoutOf(store: StatusStore, checkoutId: string): Promise<CreatedCheckout | undefined> {
   const value = store.read ? await guarded(() => store.read!(createdCheckoutKey(checkoutId))) : undefined;
-  if (value === undefined) return undefined;
-  try {
-    return parsed(value, isCreatedCheckout);
-  } catch {
-    return undefined;
-  }
+  return value === undefined ? undefined : parsed(value, isCreatedCheckout);
 }
 
 /** True when the gateway certainly answered (an error with its result code, below HTTP 500): the read's outcome is known. */
@@ -450,7 +445,7 @@ export function shopperReturnHandler(
     }
     const path = resourcePath as string;
     // What the kit remembers of a checkout's creation: its entity, and what its answers must be.
-    // A store that cannot answer fails the return here, typed, before anything is sent (as its claim would).
+    // A store that cannot answer (or holds a record not the kit's) fails the return here, typed, before anything is sent.
     const created = target.kind === 'payment' ? undefined : await createdCheckoutOf(store, target.id);
     if (created?.made !== undefined && (created.made === 'registration') !== registration)
       throw otherKind(path, registration, 'it was created so');

@@ -164,10 +164,13 @@ describe('"no payment session found" is believed only with proof', () => {
     ['a type that is not a string', { ...MADE, paymentType: ['DB'] }],
     ['a currency that is not a string', { ...MADE, currency: null }],
   ] as const) {
-    test(`a created record that is ${what}: not proof, unknown`, async () => {
+    test(`a created record that is ${what}: the store failing, typed, and nothing is sent`, async () => {
       const subject = returning([() => noSession]);
       await created(subject.store, record);
-      await unknown(subject.shopperReturns(), /does not know it from its creation/);
+      const error = await failure(subject.shopperReturns());
+      assert.ok(error instanceof StatusStoreUnavailableError, String(error));
+      assert.match(error.message, /^The status store holds (an unreadable record|a record that is not the kit's)$/);
+      assert.equal(subject.reads(), 0);
     });
   }
 
