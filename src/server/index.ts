@@ -25,6 +25,7 @@ export {
   GatewayTimeoutError,
   UncertainOutcomeError,
   StatusUnknownError,
+  CheckoutPendingError,
   StrandedPaymentError,
   GatewayVerificationError,
   type GatewayErrorDetails,

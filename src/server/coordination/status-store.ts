@@ -42,7 +42,7 @@ export type ClaimAnswer =
 
 /**
  * The shared state behind `handleShopperReturn` and `createFulfilment`. Keys are
- * strings the helper chooses (`status:/v1/checkouts/{id}/payment`,
+ * strings the helper chooses (`status:{entityId}:/v1/checkouts/{id}/payment`: an answer is kept per entity, as the gateway answers per entity;
  * `fulfil:{paymentId}`, `checkout:{id}`); values are strings (JSON) the store never interprets.
  *
  * The contract every implementation keeps (test/server/status-store-contract.ts
