@@ -4,7 +4,8 @@
  * element is registered by `define.ts`.
  */
 import { alertMessage, busyMessage } from '../shared/feedback.js';
-import { html, nothing, type PropertyValues } from 'lit';
+import type { PropertyValues } from '@lit/reactive-element';
+import { html, nothing, render } from 'lit/html.js';
 import { challengeWindowOf, type ChallengeWindow } from '../../contract/challenge-window.js';
 import { GwElement } from '../shared/gw-element.js';
 import {
@@ -281,7 +282,14 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     this.#begin(this.redirect);
   }
 
-  protected override render() {
+  /** Draws the template below with lit-html, as a LitElement would (the base is a ReactiveElement: see shared/gw-element.ts). */
+  protected override update(changed: PropertyValues<this>): void {
+    const template = this.render();
+    super.update(changed);
+    render(template, this.renderRoot, { host: this });
+  }
+
+  protected render() {
     const state = this.state;
     const { language, texts } = this.#texts();
     // The role=status region is always there (empty unless it has news), so its text is announced when it appears.

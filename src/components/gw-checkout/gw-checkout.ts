@@ -2,8 +2,7 @@
  * `<gw-checkout>`: the gateway's hosted payment widget (the seed's iframe
  * checkout) as an element. Side-effect free: `define.ts` registers it.
  */
-import { alertMessage, busyMessage } from '../shared/feedback.js';
-import { html, nothing, type PropertyValues } from 'lit';
+import type { PropertyValues } from '@lit/reactive-element';
 import type { PaymentBrand } from '../../contract/brands.js';
 import { integrityProblem } from '../../contract/integrity.js';
 import { WIDGET_AREA_CLASS } from '../../contract/rendered-checkout.js';
@@ -23,6 +22,34 @@ const ENGLISH: GwCheckoutTexts = {
   error: 'The payment form could not be loaded.',
   expired: 'This payment session has expired.',
 };
+
+/** An element with its attributes and children: the shadow DOM is plain DOM, so a checkout-only page carries no lit-html. */
+function tag(name: string, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElement {
+  const element = document.createElement(name);
+  for (const [attribute, value] of Object.entries(attributes)) element.setAttribute(attribute, value);
+  element.append(...children);
+  return element;
+}
+
+/**
+ * The message a state shows, drawn as the 3-D Secure handler's (shared/feedback.ts, same styles): the
+ * spinner and text of `loading` inside its slot, or the `role="alert"` box of `error` and `expired`.
+ */
+function message(state: 'loading' | 'error' | 'expired', text: string): HTMLElement {
+  return state === 'loading'
+    ? tag('slot', { name: state }, tag('span', { class: 'spinner', part: 'spinner' }), tag('span', {}, text))
+    : tag('div', { class: 'alert', part: state, role: 'alert' }, tag('slot', { name: state }, text));
+}
+
+/** The shadow DOM's regions, and the message shown (with its state and text) in the status region or before the widget. */
+interface View {
+  readonly base: HTMLElement;
+  readonly status: HTMLElement;
+  readonly widget: HTMLElement;
+  message?: HTMLElement | undefined;
+  shown?: string | undefined;
+  text?: string | undefined;
+}
 
 /** `expires-at` as an attribute: an ISO 8601 date-time or milliseconds since the epoch. */
 function parseInstant(value: string | null): Date | undefined {
@@ -171,6 +198,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   declare texts: Partial<GwCheckoutTexts> | undefined;
 
   #brand: string | undefined;
+  #view: View | undefined;
   #widgetArea: HTMLDivElement | undefined;
   #joined = false;
   #joinedKey: string | undefined;
@@ -215,23 +243,32 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     if ([...changed.keys()].some((name) => name !== 'options' && name !== 'texts')) this.#queueSync();
   }
 
-  protected override render() {
+  protected override update(changed: PropertyValues<this>): void {
+    super.update(changed);
     const state = this.state;
     const { language, texts } = textsOf(this, 'gw-checkout', ENGLISH, this.texts);
-    // The role=status region is always there (empty unless loading), so its text is announced when it appears.
-    // Line-break whitespace is indentation: the build drops it (scripts/minify-templates.ts).
-    return html`
-      <div part="base" lang=${language}>
-        <div class="status" part="loading" role="status">
-          ${state === 'loading' ? busyMessage('loading', texts.loading) : nothing}
-        </div>
-        ${state === 'error' ? alertMessage('error', texts.error) : nothing}
-        ${state === 'expired' ? alertMessage('expired', texts.expired) : nothing}
-        <div part="widget" ?hidden=${state === 'idle' || state === 'error' || state === 'expired'}>
-          <slot></slot>
-        </div>
-      </div>
-    `;
+    // Built once; the role=status region is always there (empty unless loading), so its text is announced when it appears.
+    const view = (this.#view ??= this.#createView());
+    view.base.lang = language;
+    view.widget.hidden = state === 'idle' || state === 'error' || state === 'expired';
+    const shown = state === 'loading' || state === 'error' || state === 'expired' ? state : undefined;
+    const text = shown && texts[shown];
+    // A message is replaced only when the state or its text changes: an alert drawn again would be announced again.
+    if (view.shown === shown && view.text === text) return;
+    view.message?.remove();
+    view.message = shown && message(shown, text!);
+    if (shown === 'loading') view.status.append(view.message!);
+    else if (view.message) view.widget.before(view.message);
+    view.shown = shown;
+    view.text = text;
+  }
+
+  #createView(): View {
+    const status = tag('div', { class: 'status', part: 'loading', role: 'status' });
+    const widget = tag('div', { part: 'widget' }, tag('slot', {}));
+    const base = tag('div', { part: 'base' }, status, widget);
+    this.renderRoot.append(base);
+    return { base, status, widget };
   }
 
   /**

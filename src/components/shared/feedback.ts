@@ -3,7 +3,7 @@
  * a busy message with its spinner, and an alert, each replaceable by the slot
  * of its name and styleable as the part of the same name.
  */
-import { html } from 'lit';
+import { html } from 'lit/html.js';
 
 /** A busy message with its spinner, inside the slot `name` (the page's own content replaces both). */
 export const busyMessage = (name: string, text: string) => html`
