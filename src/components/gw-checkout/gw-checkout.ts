@@ -3,6 +3,7 @@
  * checkout) as an element. Side-effect free: `define.ts` registers it.
  */
 import type { PropertyValues } from '@lit/reactive-element';
+import { showFeedback, tag, type Feedback } from '../shared/feedback.js';
 import type { PaymentBrand } from '../../contract/brands.js';
 import { integrityProblem } from '../../contract/integrity.js';
 import { WIDGET_AREA_CLASS } from '../../contract/rendered-checkout.js';
@@ -22,34 +23,6 @@ const ENGLISH: GwCheckoutTexts = {
   error: 'The payment form could not be loaded.',
   expired: 'This payment session has expired.',
 };
-
-/** An element with its attributes and children: the shadow DOM is plain DOM, so a checkout-only page carries no lit-html. */
-function tag(name: string, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElement {
-  const element = document.createElement(name);
-  for (const [attribute, value] of Object.entries(attributes)) element.setAttribute(attribute, value);
-  element.append(...children);
-  return element;
-}
-
-/**
- * The message a state shows, drawn as the 3-D Secure handler's (shared/feedback.ts, same styles): the
- * spinner and text of `loading` inside its slot, or the `role="alert"` box of `error` and `expired`.
- */
-function message(state: 'loading' | 'error' | 'expired', text: string): HTMLElement {
-  return state === 'loading'
-    ? tag('slot', { name: state }, tag('span', { class: 'spinner', part: 'spinner' }), tag('span', {}, text))
-    : tag('div', { class: 'alert', part: state, role: 'alert' }, tag('slot', { name: state }, text));
-}
-
-/** The shadow DOM's regions, and the message shown (with its state and text) in the status region or before the widget. */
-interface View {
-  readonly base: HTMLElement;
-  readonly status: HTMLElement;
-  readonly widget: HTMLElement;
-  message?: HTMLElement | undefined;
-  shown?: string | undefined;
-  text?: string | undefined;
-}
 
 /** `expires-at` as an attribute: an ISO 8601 date-time or milliseconds since the epoch. */
 function parseInstant(value: string | null): Date | undefined {
@@ -198,7 +171,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   declare texts: Partial<GwCheckoutTexts> | undefined;
 
   #brand: string | undefined;
-  #view: View | undefined;
+  #view: (Feedback & { readonly base: HTMLElement; readonly widget: HTMLElement }) | undefined;
   #widgetArea: HTMLDivElement | undefined;
   #joined = false;
   #joinedKey: string | undefined;
@@ -251,24 +224,17 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     const view = (this.#view ??= this.#createView());
     view.base.lang = language;
     view.widget.hidden = state === 'idle' || state === 'error' || state === 'expired';
-    const shown = state === 'loading' || state === 'error' || state === 'expired' ? state : undefined;
-    const text = shown && texts[shown];
-    // A message is replaced only when the state or its text changes: an alert drawn again would be announced again.
-    if (view.shown === shown && view.text === text) return;
-    view.message?.remove();
-    view.message = shown && message(shown, text!);
-    if (shown === 'loading') view.status.append(view.message!);
-    else if (view.message) view.widget.before(view.message);
-    view.shown = shown;
-    view.text = text;
+    const alert = state === 'error' || state === 'expired' ? state : undefined;
+    if (state === 'loading') showFeedback(view, state, texts.loading, 'busy');
+    else showFeedback(view, alert, alert && texts[alert]);
   }
 
-  #createView(): View {
+  #createView() {
     const status = tag('div', { class: 'status', part: 'loading', role: 'status' });
     const widget = tag('div', { part: 'widget' }, tag('slot', {}));
     const base = tag('div', { part: 'base' }, status, widget);
     this.renderRoot.append(base);
-    return { base, status, widget };
+    return { base, status, widget, alertBefore: widget };
   }
 
   /**
