@@ -23,7 +23,7 @@ export const ENTRIES = [
     withLit: { budget: 9 * KB },
   },
   { name: 'gw-elements/3ds-handler', file: 'src/3ds-handler.ts' },
-  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 10 * KB } },
+  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 9984 } },
 ] as const satisfies readonly {
   name: string;
   file: string;
