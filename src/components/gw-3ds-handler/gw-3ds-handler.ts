@@ -3,8 +3,8 @@
  * step of a server-to-server payment) in the browser. Side-effect free: the
  * element is registered by `define.ts`.
  */
-import { alertMessage, busyMessage } from '../shared/feedback.js';
-import { html, nothing, type PropertyValues } from 'lit';
+import { showFeedback, tag, type Feedback } from '../shared/feedback.js';
+import type { PropertyValues } from '@lit/reactive-element';
 import { challengeWindowOf, type ChallengeWindow } from '../../contract/challenge-window.js';
 import { GwElement } from '../shared/gw-element.js';
 import {
@@ -206,6 +206,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
   declare texts: Partial<Gw3dsHandlerTexts> | undefined;
 
   #flow: Flow | undefined;
+  #view: (Feedback & { readonly base: HTMLElement }) | undefined;
   readonly #namePrefix = uniquePrefix();
   #flowCount = 0;
 
@@ -281,24 +282,25 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     this.#begin(this.redirect);
   }
 
-  protected override render() {
+  protected override update(changed: PropertyValues<this>): void {
+    super.update(changed);
     const state = this.state;
     const { language, texts } = this.#texts();
-    // The role=status region is always there (empty unless it has news), so its text is announced when it appears.
-    // The frame holders are static: the flow appends its frames to them, and re-renders leave them alone.
-    // Line-break whitespace is indentation: the build drops it (scripts/minify-templates.ts).
-    return html`
-      <div part="base" lang=${language}>
-        <div class="status" part="status" role="status">
-          ${state === 'method' ? busyMessage('method', texts.method) : nothing}
-          ${state === 'complete' ? html`<slot name="complete">${texts.complete}</slot>` : nothing}
-        </div>
-        ${state === 'error' ? alertMessage('error', texts.error) : nothing}
-        ${state === 'timeout' ? alertMessage('timeout', texts.timeout) : nothing}
-        <div class="method-frames" aria-hidden="true"></div>
-        <div class="container" part="container"></div>
-      </div>
-    `;
+    // Built once, in plain DOM (shared/feedback.ts): the role=status region is always there (empty unless it has news),
+    // so its text is announced when it appears; the flow appends its frames to the frame holders.
+    const view = (this.#view ??= this.#createView());
+    view.base.lang = language;
+    const alert = state === 'error' || state === 'timeout' ? state : undefined;
+    if (state === 'method' || state === 'complete') showFeedback(view, state, texts[state], state === 'method' ? 'busy' : 'plain');
+    else showFeedback(view, alert, alert && texts[alert]);
+  }
+
+  #createView() {
+    const status = tag('div', { class: 'status', part: 'status', role: 'status' });
+    const methodFrames = tag('div', { class: 'method-frames', 'aria-hidden': 'true' });
+    const base = tag('div', { part: 'base' }, status, methodFrames, tag('div', { class: 'container', part: 'container' }));
+    this.renderRoot.append(base);
+    return { base, status, alertBefore: methodFrames };
   }
 
   #endFlow(): void {

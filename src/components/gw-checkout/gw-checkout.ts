@@ -2,8 +2,8 @@
  * `<gw-checkout>`: the gateway's hosted payment widget (the seed's iframe
  * checkout) as an element. Side-effect free: `define.ts` registers it.
  */
-import { alertMessage, busyMessage } from '../shared/feedback.js';
-import { html, nothing, type PropertyValues } from 'lit';
+import type { PropertyValues } from '@lit/reactive-element';
+import { showFeedback, tag, type Feedback } from '../shared/feedback.js';
 import type { PaymentBrand } from '../../contract/brands.js';
 import { integrityProblem } from '../../contract/integrity.js';
 import { WIDGET_AREA_CLASS } from '../../contract/rendered-checkout.js';
@@ -173,6 +173,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   declare texts: Partial<GwCheckoutTexts> | undefined;
 
   #brand: string | undefined;
+  #view: (Feedback & { readonly base: HTMLElement; readonly widget: HTMLElement }) | undefined;
   #widgetArea: HTMLDivElement | undefined;
   #joined = false;
   #joinedKey: string | undefined;
@@ -219,23 +220,25 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     if ([...changed.keys()].some((name) => name !== 'options' && name !== 'texts')) this.#queueSync();
   }
 
-  protected override render() {
+  protected override update(changed: PropertyValues<this>): void {
+    super.update(changed);
     const state = this.state;
     const { language, texts } = textsOf(this, 'gw-checkout', ENGLISH, this.texts);
-    // The role=status region is always there (empty unless loading), so its text is announced when it appears.
-    // Line-break whitespace is indentation: the build drops it (scripts/minify-templates.ts).
-    return html`
-      <div part="base" lang=${language}>
-        <div class="status" part="loading" role="status">
-          ${state === 'loading' ? busyMessage('loading', texts.loading) : nothing}
-        </div>
-        ${state === 'error' ? alertMessage('error', texts.error) : nothing}
-        ${state === 'expired' ? alertMessage('expired', texts.expired) : nothing}
-        <div part="widget" ?hidden=${state === 'idle' || state === 'error' || state === 'expired'}>
-          <slot></slot>
-        </div>
-      </div>
-    `;
+    // Built once; the role=status region is always there (empty unless loading), so its text is announced when it appears.
+    const view = (this.#view ??= this.#createView());
+    view.base.lang = language;
+    view.widget.hidden = state === 'idle' || state === 'error' || state === 'expired';
+    const alert = state === 'error' || state === 'expired' ? state : undefined;
+    if (state === 'loading') showFeedback(view, state, texts.loading, 'busy');
+    else showFeedback(view, alert, alert && texts[alert]);
+  }
+
+  #createView() {
+    const status = tag('div', { class: 'status', part: 'loading', role: 'status' });
+    const widget = tag('div', { part: 'widget' }, tag('slot', {}));
+    const base = tag('div', { part: 'base' }, status, widget);
+    this.renderRoot.append(base);
+    return { base, status, widget, alertBefore: widget };
   }
 
   /**

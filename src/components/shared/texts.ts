@@ -66,22 +66,23 @@ interface Registry {
   readonly elements: Set<Translated>;
 }
 const REGISTRY = Symbol.for('gw-elements.translations');
-const registry: Registry = ((globalThis as { [REGISTRY]?: Registry })[REGISTRY] ??= { texts: new Map(), elements: new Set() });
+// Made at first use, not on import: importing an element's module in Node (SSR, build tools) adds no global.
+const registry = (): Registry => ((globalThis as { [REGISTRY]?: Registry })[REGISTRY] ??= { texts: new Map(), elements: new Set() });
 
 /** Adds languages' texts (what each translation module does on import); elements on the page render again in them. */
 export function registerTranslation(...translations: GwTranslation[]): void {
   for (const { $code, ...texts } of translations) {
     const code = $code.toLowerCase();
-    registry.texts.set(code, { ...registry.texts.get(code), ...texts });
+    registry().texts.set(code, { ...registry().texts.get(code), ...texts });
   }
   // `lang` (a string, never null) counts as changed: the elements re-render and retitle their frames.
-  for (const element of registry.elements) element.requestUpdate('lang', null);
+  for (const element of registry().elements) element.requestUpdate('lang', null);
 }
 
 /** Renders `element` again whenever a translation arrives, while it is in the page. */
 export function followTranslations(element: Translated, connected: boolean): void {
-  if (connected) registry.elements.add(element);
-  else registry.elements.delete(element);
+  if (connected) registry().elements.add(element);
+  else registry().elements.delete(element);
 }
 
 /** The `lang` that applies to `element`: its own or its nearest ancestor's, across shadow roots, else the document's; '' for none. */
@@ -105,9 +106,9 @@ export function textsOf<Tag extends keyof ElementTexts>(
   english: ElementTexts[Tag],
   overrides: Partial<ElementTexts[Tag]> | undefined,
 ): { language: string; texts: ElementTexts[Tag] } {
-  const registered = [...registry.texts].filter(([, texts]) => texts[tag]).map(([code]) => code);
+  const registered = [...registry().texts].filter(([, texts]) => texts[tag]).map(([code]) => code);
   const language = supportedLanguage(langOf(element), registered, 'en');
-  const texts: ElementTexts[Tag] = { ...english, ...registry.texts.get(language)?.[tag] };
+  const texts: ElementTexts[Tag] = { ...english, ...registry().texts.get(language)?.[tag] };
   for (const [key, value] of Object.entries(overrides ?? {}))
     if (typeof value === 'string' && key in texts) (texts as unknown as Record<string, string>)[key] = value;
   return { language, texts };
