@@ -13,17 +13,18 @@ const KB = 1024;
 
 /**
  * Each browser entry and its byte budgets, gzip -9: `own` without Lit, `withLit` with it. A budget the
- * code does not meet yet has a `ceiling` (the bytes reached, which no change may exceed) beside it.
+ * code does not meet yet has a `ceiling` (the bytes reached, which no change may exceed) beside it; the
+ * ceilings rose once, by 192 B, for the preselected brand in `gw-before-submit` and the missing-checkout-id hint.
  */
 export const ENTRIES = [
   {
     name: 'gw-elements/checkout',
     file: 'src/checkout.ts',
-    own: { budget: 3 * KB, ceiling: 6 * KB },
+    own: { budget: 3 * KB, ceiling: 6336 },
     withLit: { budget: 9 * KB },
   },
   { name: 'gw-elements/3ds-handler', file: 'src/3ds-handler.ts' },
-  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 9984 } },
+  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 10_176 } },
 ] as const satisfies readonly {
   name: string;
   file: string;
