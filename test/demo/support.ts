@@ -9,8 +9,11 @@ import { createDemoDatabase, type DemoDatabase } from '../../demo/server/databas
 import { startMerchant, type RunningMerchant } from '../../demo/server/merchant.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 
-/** Short waits: a lost answer costs a fraction of a second, not a minute. */
-export const PATIENCE = { timeoutMs: 400, maxNetworkRetries: 0, reconcileDelaysMs: [20, 40] } as const;
+/**
+ * Short waits: a lost answer costs a second or two, not a minute. The models inject errors, never hangs, so the time
+ * limit is only a guard; 400 ms was once reached by a real answer on a loaded 2-core machine.
+ */
+export const PATIENCE = { timeoutMs: 5000, maxNetworkRetries: 0, reconcileDelaysMs: [20, 40] } as const;
 
 export interface Answer {
   readonly status: number;
