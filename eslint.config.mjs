@@ -36,12 +36,33 @@ export default tseslint.config(
   },
   // The three products stand on src/contract (and the browser floor, src/browser) and never import one another.
   ...layers({
-    'src/contract/**': ['browser', 'components', 'sandbox', 'server'],
-    'src/browser/**': ['components', 'sandbox', 'server'],
-    'src/components/**': ['sandbox', 'server'],
-    'src/sandbox/**': ['components', 'server'],
-    'src/server/**': ['browser', 'components', 'sandbox'],
+    'src/contract/**': ['browser', 'components', 'sandbox', 'server', 'widget'],
+    'src/browser/**': ['components', 'sandbox', 'server', 'widget'],
+    'src/components/**': ['sandbox', 'server', 'widget'],
+    'src/sandbox/**': ['components', 'server', 'widget'],
+    'src/server/**': ['browser', 'components', 'sandbox', 'widget'],
   }),
+  // The widget the sandbox serves is a browser product of its own: one classic script in the shopper's page, so no
+  // Node built-in and no Node global; it stands on src/contract and src/browser like the components.
+  {
+    files: ['src/widget/**/*.ts'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', console: 'readonly', process: 'off' } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: "src/widget runs in the shopper's browser: no Node built-ins." },
+            {
+              group: ['**/components/*', '**/sandbox/*', '**/server/*', '**/sandbox/**'],
+              message: 'src/widget never imports src/sandbox, src/components or src/server: it stands on src/contract and src/browser.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', { name: 'Buffer', message: 'src/widget runs in the browser: no Buffer.' }, 'process', 'require'],
+    },
+  },
   // What a merchant would write: the demo, the stories and the benchmarks import the package by its public names only.
   {
     files: ['demo/**/*.ts', 'stories/**/*.ts', '.storybook/**/*.ts', 'bench/**/*.ts'],

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { bundleWidgetScript, CLASSIC_SCRIPT_BUILD } from '../src/sandbox/widget-script.js';
+import { bundleWidgetScript, CLASSIC_SCRIPT_BUILD } from '../src/sandbox/node/widget-bundle.js';
 
 /** The worker's file name at the root of the site it serves. */
 export const SANDBOX_WORKER_FILE = 'gw-sandbox-sw.js';
@@ -22,7 +22,7 @@ export async function buildSandboxWorker(): Promise<Uint8Array> {
     setup(build) {
       build.onResolve({ filter: /^node:crypto$/ }, () => ({ path: join(here, 'node-shims.ts') }));
       // The core's widget-script.ts reads a file; the worker's stand-in is handed the bytes it carries.
-      build.onResolve({ filter: /\/widget-script\.js$/ }, (args) =>
+      build.onResolve({ filter: /\/widget-bundle\.js$/ }, (args) =>
         args.resolveDir === here ? undefined : { path: join(here, 'widget-script.ts') },
       );
     },

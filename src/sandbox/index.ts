@@ -5,13 +5,13 @@
 import type { AddressInfo } from 'node:net';
 import { isPaymentBrand, PAYMENT_BRANDS } from '../contract/brands.js';
 import type { SandboxLimits } from './limits.js';
-import type { NotificationDelivery, NotificationOptions } from './engine/notifications.js';
-import { createSandboxServer } from './http/server.js';
-import { checkFault, isFaultRefusal, type FaultMode } from './http/faults.js';
-import { createSandboxState, type LoggedRequest, type SandboxEntity } from './state.js';
+import type { NotificationDelivery, NotificationOptions } from './gateway/notifier.js';
+import { createSandboxServer } from './node/server.js';
+import { checkFault, isFaultRefusal, type FaultMode } from './controls/faults.js';
+import { createSandboxState, type LoggedRequest, type SandboxEntity } from './core/state.js';
 
-export type { FaultMode } from './http/faults.js';
-export type { LoggedRequest, SandboxEntity } from './state.js';
+export type { FaultMode } from './controls/faults.js';
+export type { LoggedRequest, SandboxEntity } from './core/state.js';
 export { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 export {
   NOTIFICATION_LIMITS,
@@ -19,9 +19,9 @@ export {
   type NotificationAttempt,
   type NotificationDelivery,
   type NotificationOptions,
-} from './engine/notifications.js';
-export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './engine/triggers.js';
-export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions, type ProxiedSandbox } from './http/merchant-proxy.js';
+} from './gateway/notifier.js';
+export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './gateway/triggers.js';
+export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions, type ProxiedSandbox } from './node/merchant-proxy.js';
 
 /** The fixed test token the sandbox accepts unless told otherwise. */
 export const DEFAULT_TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAxOTM5NzM2ZjFhNzA2NDF8c2FuZGJveA==';

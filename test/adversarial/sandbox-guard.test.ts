@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
-import { createSandboxServer } from '../../src/sandbox/http/server.js';
-import { createSandboxState, type SandboxState } from '../../src/sandbox/state.js';
+import { createSandboxServer } from '../../src/sandbox/node/server.js';
+import { createSandboxState, type SandboxState } from '../../src/sandbox/core/state.js';
 import { assertWellFormed, rawExchange } from './sandbox-support.js';
 
 const TOKEN = 'guard-test-token';

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
-import { route } from '../../src/sandbox/http/routes.js';
-import { createSandboxState } from '../../src/sandbox/state.js';
+import { route } from '../../src/sandbox/protocol/routes.js';
+import { createSandboxState } from '../../src/sandbox/core/state.js';
 
 const ENTITY = '8ac7a4c79394bdc801939736f17e063d';
 const TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAx';

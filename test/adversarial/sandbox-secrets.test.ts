@@ -9,10 +9,10 @@
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { describe, it } from 'node:test';
-import { route } from '../../src/sandbox/http/routes.js';
-import { createSandboxState, type SandboxState } from '../../src/sandbox/state.js';
+import { route } from '../../src/sandbox/protocol/routes.js';
+import { createSandboxState, type SandboxState } from '../../src/sandbox/core/state.js';
 import { cardPayment, threeDsFields } from '../../src/sandbox/fixtures.js';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 
 const TOKEN = 'c2VjcmV0LWNhbmFyeS10b2tlbi1mb3ItdGhlLXNhbmRib3g=';

@@ -1,5 +1,5 @@
 import { expect, fixture } from '@open-wc/testing';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { threeDsPayment } from '../../src/sandbox/fixtures.js';
 import { merchantCall, shopperResultUrl } from '../support/gateway.js';
 

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { route } from '../../src/sandbox/http/routes.js';
+import { route } from '../../src/sandbox/protocol/routes.js';
 import { runTrigger } from '../../src/sandbox/trigger-cli.js';
-import { createSandboxState } from '../../src/sandbox/state.js';
+import { createSandboxState } from '../../src/sandbox/core/state.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMerchantProxy, startSandbox, type FaultMode } from '../../src/sandbox/index.js';

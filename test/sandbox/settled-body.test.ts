@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
-import { paymentBody } from '../../src/sandbox/engine/payments.js';
-import { envelope } from '../../src/sandbox/engine/results.js';
-import { route } from '../../src/sandbox/http/routes.js';
-import { createSandboxState } from '../../src/sandbox/state.js';
+import { paymentBody } from '../../src/sandbox/gateway/payments.js';
+import { envelope } from '../../src/sandbox/protocol/envelope.js';
+import { route } from '../../src/sandbox/protocol/routes.js';
+import { createSandboxState } from '../../src/sandbox/core/state.js';
 
 const ENTITY = '8ac7a4c79394bdc801939736f17e063d';
 

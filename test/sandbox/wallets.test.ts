@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { RESULT_CODES } from '../../src/contract/result-codes.js';
 import { DEFAULT_ENTITY_ID, DEFAULT_MADA_ENTITY_ID } from '../../src/sandbox/index.js';
-import { STC_PAY_OTPS, WALLET_TOKENS } from '../../src/sandbox/engine/wallets.js';
+import { STC_PAY_OTPS, WALLET_TOKENS } from '../../src/sandbox/gateway/wallets.js';
 import { browserCall, useSandbox } from './support.js';
 
 const handle = useSandbox();

@@ -1,0 +1,154 @@
+/**
+ * The sandbox's 3-D Secure: the `redirect` object of a pending payment, the
+ * hidden 3DS method page, and the ACS page where the cardholder completes or
+ * fails the challenge. Pages are plain HTML with no script, so they work in
+ * iframes and under any page's Content Security Policy.
+ */
+import { challengeWindowOf } from '../../contract/challenge-window.js';
+import type { ThreeDsRedirect } from '../../contract/redirect.js';
+import { RESULT_CODES } from '../../contract/result-codes.js';
+import { finishThreeDs, shopperReturnUrl } from '../gateway/payments.js';
+import type { PaymentRecord, SandboxStore } from '../gateway/store.js';
+import { escapeHtml, type FlatParams, type Reply } from './wire.js';
+
+/** The platform's shape, shared with the server helper and `<gw-3ds-handler>`. */
+export type Redirect = ThreeDsRedirect;
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** The 3DS method data names the session, as EMVCo's threeDSServerTransID does. */
+function methodData(base: string, token: string): string {
+  return base64url({ threeDSServerTransID: token, threeDSMethodNotificationURL: `${base}/v1/threeDSecure/method` });
+}
+
+/** The `redirect` object of a pending payment, in the platform's shape. */
+export function redirectOf(payment: PaymentRecord, base: string): Redirect {
+  const session = payment.threeDs!;
+  const redirect: Redirect = {
+    url: `${base}/v1/threeDSecure/execute`,
+    parameters: [
+      { name: 'threeDSSessionData', value: session.token },
+      {
+        name: 'creq',
+        value: base64url({
+          threeDSServerTransID: session.token,
+          messageType: 'CReq',
+          messageVersion: '2.2.0',
+          challengeWindowSize: challengeWindowOf(payment.echo['customer.browser.challengeWindow'] ?? '') ?? '05',
+        }),
+      },
+    ],
+  };
+  if (!session.methodData) return redirect;
+  return {
+    ...redirect,
+    preconditions: [
+      {
+        origin: 'iframe#hidden',
+        waitUntil: 'iframe#onload',
+        description: 'Hidden iframe post for 3D Secure 2.0',
+        method: 'POST',
+        url: `${base}/v1/threeDSecure/method`,
+        parameters: [{ name: 'threeDSMethodData', value: methodData(base, session.token) }],
+      },
+    ],
+  };
+}
+
+function page(title: string, body: string, status = 200): Reply {
+  return {
+    kind: 'html',
+    status,
+    html: `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 1.5rem; color: #1a1a1a; background: #fff; }
+  main { max-width: 28rem; margin: 0 auto; }
+  h1 { font-size: 1.25rem; }
+  .actions { display: flex; gap: .75rem; flex-wrap: wrap; margin-top: 1.5rem; }
+  button { font: inherit; padding: .6rem 1rem; border-radius: .375rem; border: 2px solid #1a4fa0; cursor: pointer; }
+  button[value="complete"] { background: #1a4fa0; color: #fff; }
+  button[value="fail"] { background: #fff; color: #1a4fa0; }
+  button:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
+</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`,
+  };
+}
+
+const sessionNotFound = () =>
+  page(
+    '3-D Secure session not found',
+    '<h1>3-D Secure session not found</h1>\n<p>This authentication session is unknown or has ended.</p>',
+    400,
+  );
+
+/** The payment a 3DS page is about, from the session token it was posted. */
+function paymentOfSession(store: SandboxStore, token: string | undefined): PaymentRecord | undefined {
+  const id = token === undefined ? undefined : store.threeDsSessions.get(token);
+  return id === undefined ? undefined : store.payment(id);
+}
+
+/** `POST /v1/threeDSecure/method`: records that the browser posted the method data. */
+export function methodPage(store: SandboxStore, params: Readonly<FlatParams>): { reply: Reply; paymentId?: string } {
+  let token: string | undefined;
+  try {
+    const decoded = JSON.parse(Buffer.from(params.threeDSMethodData ?? '', 'base64url').toString('utf8')) as {
+      threeDSServerTransID?: unknown;
+    };
+    if (typeof decoded.threeDSServerTransID === 'string') token = decoded.threeDSServerTransID;
+  } catch {
+    token = undefined;
+  }
+  const payment = paymentOfSession(store, token);
+  if (!payment) return { reply: sessionNotFound() };
+  payment.threeDs!.methodPosted = true;
+  payment.resultDetails.threeDSMethodCompletion = 'Y';
+  return { reply: page('3-D Secure method', '<p>3-D Secure method data received.</p>'), paymentId: payment.id };
+}
+
+/**
+ * `POST /v1/threeDSecure/execute`: a frictionless step finishes here and sends
+ * the browser on; a challenge shows the ACS page.
+ */
+export function executePage(store: SandboxStore, params: Readonly<FlatParams>): { reply: Reply; paymentId?: string } {
+  const payment = paymentOfSession(store, params.threeDSSessionData);
+  if (!payment) return { reply: sessionNotFound() };
+  const session = payment.threeDs!;
+  if (session.finished || session.flow === 'frictionless') {
+    finishThreeDs(store, payment, true);
+    return { reply: { kind: 'redirect', location: shopperReturnUrl(payment), resultCode: payment.result.code }, paymentId: payment.id };
+  }
+  const amount = `${escapeHtml(payment.amount)} ${escapeHtml(payment.currency)}`;
+  const card = payment.card ? ` with the card ending ${escapeHtml(payment.card.last4Digits)}` : '';
+  const body = `<h1>Confirm your payment</h1>
+<p>gw-sandbox test ACS: authenticate the payment of <strong>${amount}</strong>${card}.</p>
+<p>This page stands for the card issuer's 3-D Secure challenge. Nothing is charged: it is a sandbox.</p>
+<form method="post" action="/v1/threeDSecure/challenge">
+<input type="hidden" name="threeDSSessionData" value="${escapeHtml(session.token)}">
+<div class="actions">
+<button type="submit" name="outcome" value="complete">Complete authentication</button>
+<button type="submit" name="outcome" value="fail">Fail authentication</button>
+</div>
+</form>`;
+  return { reply: page('3-D Secure challenge', body), paymentId: payment.id };
+}
+
+/** `POST /v1/threeDSecure/challenge`: the ACS page's answer; finishes the payment and sends the browser to the shop. */
+export function challengeAnswer(store: SandboxStore, params: Readonly<FlatParams>): { reply: Reply; paymentId?: string } {
+  const payment = paymentOfSession(store, params.threeDSSessionData);
+  if (!payment || (params.outcome !== 'complete' && params.outcome !== 'fail')) return { reply: sessionNotFound() };
+  finishThreeDs(store, payment, params.outcome === 'complete');
+  const code = payment.result.code === RESULT_CODES.pending ? undefined : payment.result.code;
+  return { reply: { kind: 'redirect', location: shopperReturnUrl(payment), ...(code ? { resultCode: code } : {}) }, paymentId: payment.id };
+}
