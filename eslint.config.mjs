@@ -63,6 +63,39 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'Buffer', message: 'src/widget runs in the browser: no Buffer.' }, 'process', 'require'],
     },
   },
+  // The sandbox's core runs in Node and in a service worker: what differs (clock, randomness, the widget script) is
+  // handed in by the adapters (src/sandbox/node/, src/sandbox/service-worker/), never imported from Node here.
+  {
+    files: [
+      'src/sandbox/core/**/*.ts',
+      'src/sandbox/gateway/**/*.ts',
+      'src/sandbox/protocol/**/*.ts',
+      'src/sandbox/controls/**/*.ts',
+      'src/sandbox/service-worker/**/*.ts',
+      'src/sandbox/bytes.ts',
+      'src/sandbox/limits.ts',
+      'src/sandbox/defaults.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*'],
+              message: "The sandbox's core runs in every runtime: take what differs from the adapter's SandboxRuntime.",
+            },
+            { group: ['**/node/*', '../node/**'], message: 'The core never imports the Node adapter: the adapter hands it what it needs.' },
+            {
+              group: ['**/components/*', '**/server/*', '**/widget/*', '../../widget/**'],
+              message: 'The products are siblings on src/contract.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', { name: 'Buffer', message: 'Node only: use src/sandbox/bytes.ts.' }],
+    },
+  },
   // What a merchant would write: the demo, the stories and the benchmarks import the package by its public names only.
   {
     files: ['demo/**/*.ts', 'stories/**/*.ts', '.storybook/**/*.ts', 'bench/**/*.ts'],

@@ -5,7 +5,8 @@
 import type { AddressInfo } from 'node:net';
 import { isPaymentBrand, PAYMENT_BRANDS } from '../contract/brands.js';
 import type { SandboxLimits } from './limits.js';
-import type { NotificationDelivery, NotificationOptions } from './gateway/notifier.js';
+import type { NotificationDelivery, NotificationOptions } from './protocol/notifier.js';
+import { NODE_RUNTIME } from './node/runtime.js';
 import { createSandboxServer } from './node/server.js';
 import { checkFault, isFaultRefusal, type FaultMode } from './controls/faults.js';
 import { createSandboxState, type LoggedRequest, type SandboxEntity } from './core/state.js';
@@ -19,7 +20,7 @@ export {
   type NotificationAttempt,
   type NotificationDelivery,
   type NotificationOptions,
-} from './gateway/notifier.js';
+} from './protocol/notifier.js';
 export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './gateway/triggers.js';
 export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions, type ProxiedSandbox } from './node/merchant-proxy.js';
 
@@ -148,6 +149,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.idSeed !== undefined ? { idSeed: options.idSeed } : {}),
     ...(options.notifications ? { notifications: options.notifications } : {}),
+    runtime: NODE_RUNTIME,
   });
   const { notifications } = state;
   const { clock } = state.store;

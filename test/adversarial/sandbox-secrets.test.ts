@@ -11,6 +11,7 @@ import { inspect } from 'node:util';
 import { describe, it } from 'node:test';
 import { route } from '../../src/sandbox/protocol/routes.js';
 import { createSandboxState, type SandboxState } from '../../src/sandbox/core/state.js';
+import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';
 import { cardPayment, threeDsFields } from '../../src/sandbox/fixtures.js';
 import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { startSandbox } from '../../src/sandbox/index.js';
@@ -161,7 +162,7 @@ describe('no card number, CVV or token comes out of the sandbox or stays in it (
   });
 
   it('what the store keeps holds no secret either (records, echoes, 3DS sessions, checkouts)', () => {
-    const state: SandboxState = createSandboxState({ tokens: [TOKEN], entities: [ENTITY] });
+    const state: SandboxState = createSandboxState({ tokens: [TOKEN], entities: [ENTITY], runtime: NODE_RUNTIME });
     state.base = 'http://sandbox.test';
     const call = (method: string, path: string, params: Record<string, string>) =>
       route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: `Bearer ${TOKEN}` });

@@ -6,13 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { RESULT_CODES } from '../../src/contract/result-codes.js';
 import { NOTIFICATION_LIMITS, NOTIFICATION_RETRY_DELAYS_SECONDS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { Notifier } from '../../src/sandbox/gateway/notifier.js';
+import { Notifier } from '../../src/sandbox/protocol/notifier.js';
 import { SandboxClock, type RegistrationRecord } from '../../src/sandbox/gateway/store.js';
 import { decryptNotification, type Notification } from '../../src/server/index.js';
 import { browserCall, call, cardPayment, CARDS, formFields, postForm, threeDsFields } from '../sandbox/support.js';
@@ -327,7 +328,7 @@ describe('bounds', () => {
 
   it('keeps at most NOTIFICATION_LIMITS.deliveries deliveries and NOTIFICATION_LIMITS.bytes of payloads, oldest dropped', async () => {
     // Nobody listens on port 9 (discard): every attempt fails at once, so everything stays pending.
-    const notifier = new Notifier(new SandboxClock(), { url: 'http://127.0.0.1:9/' });
+    const notifier = new Notifier(new SandboxClock(() => Date.now()), (size) => randomBytes(size), { url: 'http://127.0.0.1:9/' });
     try {
       for (let index = 0; index < NOTIFICATION_LIMITS.deliveries + 5; index++)
         notifier.notify({ type: 'REGISTRATION', action: 'CREATED', registration: registration(index) });

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { route } from '../../src/sandbox/protocol/routes.js';
 import { runTrigger } from '../../src/sandbox/trigger-cli.js';
 import { createSandboxState } from '../../src/sandbox/core/state.js';
+import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMerchantProxy, startSandbox, type FaultMode } from '../../src/sandbox/index.js';
@@ -32,7 +33,7 @@ const TAKEN = [
 ] as const;
 
 describe('one fault model', () => {
-  const state = createSandboxState({ tokens: [TOKEN], entities: [ENTITY] });
+  const state = createSandboxState({ tokens: [TOKEN], entities: [ENTITY], runtime: NODE_RUNTIME });
   const control = (form: Record<string, string>) =>
     route(state, { method: 'POST', path: '/__sandbox/faults', params: form, authorization: `Bearer ${TOKEN}` }).reply;
 
@@ -91,15 +92,15 @@ describe('one fault model', () => {
 });
 
 it('reset() forgets the caches built from the state', () => {
-  const state = createSandboxState({ tokens: [TOKEN], entities: [ENTITY] });
+  const state = createSandboxState({ tokens: [TOKEN], entities: [ENTITY], runtime: NODE_RUNTIME });
   const call = (method: string, path: string, params: Record<string, string>) =>
     route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: `Bearer ${TOKEN}` });
   const { paymentId } = call('POST', '/v1/payments', cardPayment());
   assert.ok(paymentId);
   call('GET', `/v1/payments/${paymentId}`, {});
-  assert.equal(state.caches.settledBodies.size, 1, 'the settled payment read keeps its body');
+  assert.equal(state.caches.finalBodies.size, 1, 'the final payment read keeps its body');
   assert.equal(state.caches.tokenRedactors.size, 1, 'the read, with no secret but its token, keeps its scrubber');
   state.reset();
-  assert.equal(state.caches.settledBodies.size, 0);
+  assert.equal(state.caches.finalBodies.size, 0);
   assert.equal(state.caches.tokenRedactors.size, 0);
 });

@@ -4,6 +4,7 @@
  * first. Whatever a request carries, reading the log stays a small answer.
  */
 import type { Redactor } from '../../contract/redaction.js';
+import { utf8Length, utf8Prefix } from '../bytes.js';
 import type { SandboxLimits } from '../limits.js';
 import type { FaultMode } from './faults.js';
 import type { FlatParams } from '../protocol/wire.js';
@@ -35,8 +36,9 @@ export const OMITTED_FIELDS = '…';
 
 /** Cuts text to at most `bytes` bytes of UTF-8, marking the cut. */
 export function cut(text: string, bytes: number): string {
-  if (text.length * 3 <= bytes || Buffer.byteLength(text) <= bytes) return text;
-  return `${Buffer.from(text).subarray(0, bytes).toString('utf8')}…(${Buffer.byteLength(text)} bytes)`;
+  if (text.length * 3 <= bytes) return text;
+  const length = utf8Length(text);
+  return length <= bytes ? text : `${utf8Prefix(text, bytes)}…(${length} bytes)`;
 }
 
 /** What an entry counts against `logBytes`: its text and a fixed overhead for the object. */
@@ -74,7 +76,7 @@ export class RequestLog {
     for (const name in params) {
       const entryName = cut(redact(name), this.limits.logValueBytes);
       const value = cut(redact.deep(params[name]!, name), this.limits.logValueBytes);
-      const size = Buffer.byteLength(entryName) + Buffer.byteLength(value);
+      const size = utf8Length(entryName) + utf8Length(value);
       if (bytes + size > this.limits.logEntryBytes) {
         omitted++;
         continue;
@@ -89,8 +91,8 @@ export class RequestLog {
   add(entry: LoggedRequest): void {
     const logged =
       entry.path.length * 3 > this.limits.logValueBytes ? { ...entry, path: cut(entry.path, this.limits.logValueBytes) } : entry;
-    let size = ENTRY_OVERHEAD_BYTES + Buffer.byteLength(logged.path);
-    for (const name in logged.params) size += Buffer.byteLength(name) + Buffer.byteLength(logged.params[name]!);
+    let size = ENTRY_OVERHEAD_BYTES + utf8Length(logged.path);
+    for (const name in logged.params) size += utf8Length(name) + utf8Length(logged.params[name]!);
     this.#entries.push(logged);
     this.#sizes.push(size);
     this.#bytes += size;

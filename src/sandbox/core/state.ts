@@ -6,17 +6,17 @@
 import type { Payment } from '../../contract/answers.js';
 import type { PaymentBrand } from '../../contract/brands.js';
 import type { Redactor } from '../../contract/redaction.js';
-import { Notifier, type NotificationOptions } from '../gateway/notifier.js';
+import { Notifier, type NotificationOptions } from '../protocol/notifier.js';
 import { SandboxClock, SandboxStore, type PaymentRecord } from '../gateway/store.js';
 import { Faults } from '../controls/faults.js';
 import { RequestLog } from '../controls/request-log.js';
 import { resolveLimits, type SandboxLimits } from '../limits.js';
-import { loadWidgetScript, type WidgetScript } from '../node/widget-bundle.js';
+import type { SandboxRuntime, WidgetScript } from './runtime.js';
 
 export type { LoggedRequest } from '../controls/request-log.js';
 
-/** A settled payment's answer kept serialised for the next read (see `paymentReply` in http/routes.ts). */
-export interface SettledBody {
+/** A final payment's answer (nothing about it can change any more) kept serialised for the next read (see `paymentReply` in protocol/routes.ts). */
+export interface FinalBody {
   /** The body without its timestamp, as an object and serialised. */
   readonly body: Omit<Payment, 'timestamp'>;
   readonly text: string;
@@ -27,8 +27,8 @@ export interface SettledBody {
 export interface SandboxCaches {
   /** Scrubbers for the last few tokens seen. */
   readonly tokenRedactors: Map<string | undefined, Redactor>;
-  /** Bodies of recently answered settled payments, oldest first. */
-  readonly settledBodies: Map<PaymentRecord, SettledBody>;
+  /** Bodies of recently answered final payments, oldest first. */
+  readonly finalBodies: Map<PaymentRecord, FinalBody>;
 }
 
 /**
@@ -55,22 +55,25 @@ export interface SandboxState {
   readonly caches: SandboxCaches;
   /** Delivers the store's changes to the merchant's notification URL, when one is configured. */
   readonly notifications: Notifier;
-  /** Re-reads the widget script and forgets all state. */
+  /** Forgets all state and reads the widget script again. */
   reset(): void;
 }
 
-/** A fresh sandbox state: empty store on a real-time clock, the widget script read from disk. */
+/** A fresh sandbox state: empty store on the runtime's clock, the runtime's widget script. */
 export function createSandboxState(options: {
   tokens: readonly string[];
   entities: readonly (string | SandboxEntity)[];
   limits?: Partial<SandboxLimits>;
   idSeed?: string;
   notifications?: NotificationOptions;
+  /** What the adapter's runtime gives: real time, randomness, the widget script. */
+  runtime: SandboxRuntime;
 }): SandboxState {
-  const clock = new SandboxClock();
+  const { runtime } = options;
+  const clock = new SandboxClock(runtime.now);
   const limits = resolveLimits(options.limits);
-  const store = new SandboxStore(clock, limits, options.idSeed);
-  const notifications = new Notifier(clock, options.notifications);
+  const store = new SandboxStore(clock, runtime.randomBytes, limits, options.idSeed);
+  const notifications = new Notifier(clock, runtime.randomBytes, options.notifications);
   store.onChange = (change) => notifications.notify(change);
   clock.onAdvance = () => notifications.pump();
   return {
@@ -83,19 +86,19 @@ export function createSandboxState(options: {
       ),
     ),
     base: '',
-    widget: loadWidgetScript(),
+    widget: runtime.widgetScript(),
     limits,
     log: new RequestLog(limits),
     faults: new Faults(),
-    caches: { tokenRedactors: new Map(), settledBodies: new Map() },
+    caches: { tokenRedactors: new Map(), finalBodies: new Map() },
     reset() {
       this.store.clear();
       this.log.clear();
       this.faults.clear();
       this.caches.tokenRedactors.clear();
-      this.caches.settledBodies.clear();
+      this.caches.finalBodies.clear();
       this.notifications.clear();
-      this.widget = loadWidgetScript();
+      this.widget = runtime.widgetScript();
       clock.reset();
     },
   };

@@ -167,7 +167,7 @@ function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Resul
 }
 
 /** Applies a final (non-3DS) behaviour; answers the code the caller sees, which differs only for the uncertain trigger. */
-function settle(store: SandboxStore, payment: PaymentRecord, behaviour: CardBehaviour): string {
+function decideOutcome(store: SandboxStore, payment: PaymentRecord, behaviour: CardBehaviour): string {
   switch (behaviour.kind) {
     case 'decline':
       payment.result = result(behaviour.code);
@@ -272,7 +272,7 @@ export function createPayment(store: SandboxStore, input: NewPayment & { shopper
     return { payment, answeredCode: RESULT_CODES.pending };
   }
   const payment = newPaymentRecord(store, input, result(RESULT_CODES.pending));
-  const answeredCode = settle(store, payment, input.behaviour);
+  const answeredCode = decideOutcome(store, payment, input.behaviour);
   store.addPayment(payment);
   return { payment, answeredCode };
 }
@@ -335,7 +335,7 @@ export function finishThreeDs(store: SandboxStore, payment: PaymentRecord, authe
     if (session.flow === 'frictionless')
       payment.resultDetails.ExtendedDescription = `${RESULT_CODES.frictionlessAuthenticated} ${result(RESULT_CODES.frictionlessAuthenticated).description}`;
     // The uncertain trigger is about the answer to a request; after a browser redirect there is none, so the record speaks.
-    settle(store, payment, session.afterAuthentication);
+    decideOutcome(store, payment, session.afterAuthentication);
   }
   store.paymentChanged(payment);
 }

@@ -5,7 +5,7 @@
  * together at most `storeBytes`, oldest dropped first.
  */
 import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
-import { createHash, randomBytes } from 'node:crypto';
+import { hexOf, sha256Hex } from '../bytes.js';
 import type { TestMode } from '../../contract/formats.js';
 import { DEFAULT_LIMITS, fieldBytes, RECORD_OVERHEAD_BYTES, type SandboxLimits } from '../limits.js';
 import { describeResult, RESULT_CODES, type GatewayResult } from '../../contract/result-codes.js';
@@ -15,13 +15,14 @@ import type { FlatParams } from '../protocol/wire.js';
 /** A hundred years: further, dates would leave the range timestamps and ISO strings can show. */
 export const MAX_CLOCK_OFFSET_SECONDS = 100 * 365 * 24 * 3600;
 
-/** The sandbox's time: the real clock plus whatever tests advanced it by. */
+/** The sandbox's time: the real clock (the runtime's) plus whatever tests advanced it by. */
 export class SandboxClock {
   #offsetMs = 0;
+  constructor(private readonly realTime: () => number) {}
   /** Told after every move, so work due on the sandbox clock (notification retries) runs without a real wait. */
   onAdvance: () => void = () => {};
   nowMs(): number {
-    return Date.now() + this.#offsetMs;
+    return this.realTime() + this.#offsetMs;
   }
   now(): Date {
     return new Date(this.nowMs());
@@ -157,9 +158,6 @@ export const THREE_DS_TIMED_OUT: Result = {
   description: describeResult(RESULT_CODES.pendingTimedOut)!,
 };
 
-let idPool = Buffer.alloc(0);
-let idOffset = 0;
-
 /**
  * The host part the platform appends to checkout ids (`….uat01-vm-tx03`): the
  * sandbox's has the same shape and length, so code that stores or matches real
@@ -167,14 +165,21 @@ let idOffset = 0;
  */
 export const CHECKOUT_ID_HOST = '.sbx01-vm-tx01';
 
-/** A 32-character lower-case hex id: AN32 like the platform's, and unguessable (drawn from a pooled CSPRNG buffer). */
-export function newId(): string {
-  if (idOffset + 16 > idPool.length) {
-    idPool = randomBytes(4096);
-    idOffset = 0;
-  }
-  idOffset += 16;
-  return idPool.toString('hex', idOffset - 16, idOffset);
+/**
+ * 32-character lower-case hex ids: AN32 like the platform's, and unguessable,
+ * drawn from the runtime's CSPRNG 4 KB at a time.
+ */
+export function randomIds(randomBytes: (size: number) => Uint8Array): () => string {
+  let pool: Uint8Array = new Uint8Array(0);
+  let offset = 0;
+  return () => {
+    if (offset + 16 > pool.length) {
+      pool = randomBytes(4096);
+      offset = 0;
+    }
+    offset += 16;
+    return hexOf(pool.subarray(offset - 16, offset));
+  };
 }
 
 const SWEEP_EVERY = 1024;
@@ -271,11 +276,16 @@ export class SandboxStore {
    * request or the clock repeats from run to run (and after a reset): ids, ndc,
    * short ids, connector ids, 3DS tokens and UUIDs.
    */
+  readonly #randomId: () => string;
+
   constructor(
     readonly clock: SandboxClock,
+    randomBytes: (size: number) => Uint8Array,
     readonly limits: Readonly<SandboxLimits> = DEFAULT_LIMITS,
     readonly idSeed?: string,
-  ) {}
+  ) {
+    this.#randomId = randomIds(randomBytes);
+  }
 
   /**
    * 32 lower-case hex characters: random, or derived from the seed and a
@@ -283,10 +293,10 @@ export class SandboxStore {
    * never shifts the id of the next one.
    */
   hex(purpose: 'id' | 'ndc' | 'detail'): string {
-    if (this.idSeed === undefined) return newId();
+    if (this.idSeed === undefined) return this.#randomId();
     const count = this.#drawn.get(purpose) ?? 0;
     this.#drawn.set(purpose, count + 1);
-    return createHash('sha256').update(`${this.idSeed}:${purpose}:${count}`).digest('hex').slice(0, 32);
+    return sha256Hex(`${this.idSeed}:${purpose}:${count}`).slice(0, 32);
   }
 
   /** The id of a new payment or registration: 32 lower-case hex, as the platform's. */

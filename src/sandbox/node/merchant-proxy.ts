@@ -1,23 +1,17 @@
 /**
- * A merchant back end in front of a sandbox, for front-end tests, stories and
- * prototypes: browser code calls the gateway's endpoints through it and it adds
- * the access token on the server side, as a merchant's server would, so the
- * token never reaches a page. Node's `http` types only: it mounts on node:http,
- * connect/Express/Vite (`middleware`) and Koa (`handle` with `ctx.req`/`ctx.res`).
- *
- * Routes, under `prefix` (default `/__gw`):
- *   GET  {prefix}/config.json     the sandbox URL and entity id (never the token)
- *   *    {prefix}/api/<path>      forwarded to the sandbox's <path> with `Authorization: Bearer …`
- *   POST {prefix}/fault?path=P&mode=M[&count=N]   the sandbox's next N requests to path P hang,
- *                                 fail (HTTP 500) or drop (`Sandbox.fault`), to show or test waiting states
- *   GET  {prefix}/result          a same-origin page standing for the merchant's shopper result URL
- * Anything else is left to the next handler.
+ * The merchant proxy (core/merchant-proxy.ts: `config.json`, `api/…` with the
+ * token added, `fault`, `result`, under `prefix`, default `/__gw`) on Node's
+ * `http` types: it mounts on node:http, connect/Express/Vite (`middleware`)
+ * and Koa (`handle` with `ctx.req`/`ctx.res`). Anything else is left to the
+ * next handler.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { checkFault, FAULT_MODES, isFaultRefusal, type FaultMode } from '../controls/faults.js';
+import type { FaultMode } from '../controls/faults.js';
+import { answerMerchantProxy, isMerchantProxyRoute, type ProxyTarget } from '../core/merchant-proxy.js';
+import { sendWebResponse, webRequestOf } from './web.js';
+
+/** The origin the `Request`s carry: only a carrier, the proxy reads the target after its prefix from node's request. */
+const ORIGIN = 'http://gw-merchant-proxy.invalid/';
 
 export interface MerchantProxyOptions {
   /** The path every route lives under; default `/__gw`. */
@@ -31,20 +25,6 @@ export interface MerchantProxy {
   middleware(request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void): void;
 }
 
-const RESULT_PAGE =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back at the shop</title></head><body><p>Back at the shop.</p></body></html>';
-
-/** Request headers passed on to the sandbox; the browser's own cookies or credentials never are. */
-const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'];
-/** Answer headers passed back to the browser. */
-const FORWARDED_ANSWER_HEADERS = ['content-type', 'retry-after', 'cache-control'];
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(JSON.stringify(body));
-}
-
-/** The merchant proxy for `sandbox` (the token used is the sandbox's first). */
 /** What the proxy needs of a running sandbox (a `Sandbox` from `startSandbox` is one). */
 export interface ProxiedSandbox {
   readonly url: string;
@@ -53,74 +33,26 @@ export interface ProxiedSandbox {
   fault(path: string, mode: FaultMode, count?: number): void;
 }
 
+/** The merchant proxy for `sandbox` (the token used is the sandbox's first), on node:http: core/merchant-proxy.ts answers. */
 export function createMerchantProxy(sandbox: ProxiedSandbox, options: MerchantProxyOptions = {}): MerchantProxy {
   const prefix = (options.prefix ?? '/__gw').replace(/\/+$/, '');
-
-  async function forward(request: IncomingMessage, response: ServerResponse, target: string): Promise<void> {
-    const method = request.method ?? 'GET';
-    const headers: Record<string, string> = { authorization: `Bearer ${sandbox.tokens[0] ?? ''}` };
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = request.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    const hasBody = method !== 'GET' && method !== 'HEAD';
-    let upstream: Response;
-    try {
-      // The body streams through: the sandbox applies its own size limits and answers 413 itself.
-      upstream = await fetch(`${sandbox.url}${target}`, {
-        method,
-        headers,
-        ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream, duplex: 'half' } : {}),
-      } as RequestInit);
-    } catch {
-      // A dropped connection (the sandbox's `drop` fault) or a stopped sandbox: the error's text is not the page's business.
-      return sendJson(response, 502, { error: 'the sandbox did not answer' });
-    }
-    const answerHeaders: Record<string, string> = {};
-    for (const name of FORWARDED_ANSWER_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value !== null) answerHeaders[name] = value;
-    }
-    response.writeHead(upstream.status, answerHeaders);
-    if (!upstream.body) return void response.end();
-    await pipeline(Readable.fromWeb(upstream.body as NodeReadableStream), response).catch(() => response.destroy());
-  }
+  const target: ProxyTarget = {
+    url: sandbox.url,
+    token: sandbox.tokens[0] ?? '',
+    entityId: sandbox.entities[0] ?? '',
+    fault: ({ path, mode, count }) => sandbox.fault(path, mode, count),
+    send: (request) => fetch(request),
+  };
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
-    const target = request.url ?? '/';
-    if (!target.startsWith(`${prefix}/`)) return false;
-    const rest = target.slice(prefix.length);
-    const [path = '', search = ''] = rest.split(/\?(.*)/s, 2);
-    const method = request.method ?? 'GET';
-    if (path.startsWith('/api/')) {
-      // Appended to the sandbox's origin as text, never resolved as a URL: `//elsewhere` stays on the sandbox.
-      await forward(request, response, rest.slice('/api'.length));
-      return true;
-    }
-    if (path === '/config.json' && method === 'GET') {
-      sendJson(response, 200, { sandboxUrl: sandbox.url, entityId: sandbox.entities[0] });
-      return true;
-    }
-    if (path === '/result' && method === 'GET') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(RESULT_PAGE);
-      return true;
-    }
-    if (path === '/fault' && method === 'POST') {
-      const query = new URLSearchParams(search);
-      const faultPath = query.get('path') ?? '';
-      const fault = checkFault(faultPath, query.get('mode') ?? 'hang', query.get('count') ?? '1');
-      if (isFaultRefusal(fault)) {
-        sendJson(response, 400, {
-          error: `fault needs path=/…, mode=${FAULT_MODES.join('|')} and a whole count: ${fault.name} ${fault.message}`,
-        });
-        return true;
-      }
-      sandbox.fault(fault.path, fault.mode, fault.count);
-      response.writeHead(204).end();
-      return true;
-    }
-    return false;
+    const url = request.url ?? '/';
+    const rest = url.slice(prefix.length);
+    // Checked before the body is touched: a request the proxy leaves alone keeps its body for the next handler.
+    if (!url.startsWith(`${prefix}/`) || !isMerchantProxyRoute(request.method ?? 'GET', rest)) return false;
+    const answer = await answerMerchantProxy(webRequestOf(request, ORIGIN), rest, target);
+    if (!answer) return false;
+    await sendWebResponse(response, answer);
+    return true;
   }
 
   return {

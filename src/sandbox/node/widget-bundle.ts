@@ -13,12 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Esbuild from 'esbuild';
-
-export interface WidgetScript {
-  readonly bytes: Buffer;
-  /** `sha384-` + base64(sha384(bytes)), for the script element's integrity attribute. */
-  readonly integrity: string;
-}
+import type { WidgetScript } from '../core/runtime.js';
 
 /** The built script's file name, next to the package's sandbox bundle in dist/. */
 export const WIDGET_SCRIPT_FILE = 'payment-widgets.js';

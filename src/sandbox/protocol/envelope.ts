@@ -3,7 +3,6 @@
  * the contract), and the envelope (buildNumber, timestamp, ndc) every JSON body
  * carries, in the platform's formats.
  */
-import { createHash } from 'node:crypto';
 import { describeResult, RESULT_CODES } from '../../contract/result-codes.js';
 import type { ParameterError } from '../../contract/rules.js';
 import type { Result } from '../gateway/store.js';
@@ -16,10 +15,10 @@ export function result(code: string, description = describeResult(code) ?? code)
 
 /**
  * The build marker every answer carries, in the platform's shape
- * (`<40 hex>@YYYY-MM-DD hh:mm:ss +0000`): a commit-like hash of the sandbox's
- * name and version, and its build date. Informational, fixed.
+ * (`<40 hex>@YYYY-MM-DD hh:mm:ss +0000`): a commit-like hash (the SHA-1 of
+ * `gw-sandbox 0.1.0`) and its build date. Informational, fixed.
  */
-export const BUILD_NUMBER = `${createHash('sha1').update('gw-sandbox 0.1.0').digest('hex')}@2026-11-21 00:00:00 +0000`;
+export const BUILD_NUMBER = 'a1cccf5001f9e5e829dffba867e512ac11f66512@2026-11-21 00:00:00 +0000';
 
 /**
  * The platform's answer time without milliseconds (`2022-08-25 13:51:06+0000`),

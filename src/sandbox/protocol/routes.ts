@@ -27,7 +27,7 @@ import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from 
 import { savedCardPayment, SAVED_CARD_ROUTES, savedCardsAnswer } from './saved-card-routes.js';
 import { isRegistrationCheckout } from '../../contract/rules.js';
 import { envelope, envelopeJson, failure, invalidParameters, result } from './envelope.js';
-import { brandNotConfigured, type SandboxState, type SettledBody } from '../core/state.js';
+import { brandNotConfigured, type SandboxState, type FinalBody } from '../core/state.js';
 import type { CheckoutAnswer, PaymentAnswer } from '../../contract/widget-answers.js';
 import { bearerAccepted, redactorOf, storable } from './auth.js';
 import { json, reply, type Handler, type Request, type RequestContext, type Route, type Routed } from './context.js';
@@ -83,25 +83,25 @@ export const forbidden = ({ now, ndc }: RequestContext) => failure(403, RESULT_C
 export const pendingRedirect = (state: SandboxState, payment: PaymentRecord) =>
   payment.threeDs && !payment.threeDs.finished ? { redirect: redirectOf(payment, state.base) } : {};
 
-/** How many settled payments keep their serialised body for the next read. */
-const SETTLED_BODIES = 512;
+/** How many final payments keep their serialised body for the next read. */
+const FINAL_BODIES = 512;
 /**
  * Bodies of recently answered payments that had no 3DS step: their outcome
- * was settled when they were made and their body can no longer change, so a
+ * was decided when they were made and their body can no longer change, so a
  * read again costs one concatenation, not a render and a serialisation (issue
  * 14: get-payment throughput). Bounded: the oldest entry goes first. Kept in
- * the state (`caches.settledBodies`), so a reset forgets them.
+ * the state (`caches.finalBodies`), so a reset forgets them.
  */
-function settledBody(state: SandboxState, payment: PaymentRecord): SettledBody {
-  const settledBodies = state.caches.settledBodies;
-  let settled = settledBodies.get(payment);
-  if (!settled) {
+function finalBody(state: SandboxState, payment: PaymentRecord): FinalBody {
+  const finalBodies = state.caches.finalBodies;
+  let kept = finalBodies.get(payment);
+  if (!kept) {
     const { timestamp, ...body } = paymentBody(payment);
-    settled = { body, text: JSON.stringify(body), timestamp: typeof timestamp === 'string' ? timestamp : undefined };
-    settledBodies.set(payment, settled);
-    if (settledBodies.size > SETTLED_BODIES) settledBodies.delete(settledBodies.keys().next().value!);
+    kept = { body, text: JSON.stringify(body), timestamp: typeof timestamp === 'string' ? timestamp : undefined };
+    finalBodies.set(payment, kept);
+    if (finalBodies.size > FINAL_BODIES) finalBodies.delete(finalBodies.keys().next().value!);
   }
-  return settled;
+  return kept;
 }
 
 /**
@@ -117,7 +117,7 @@ function paymentReply(
   synchronous = true,
 ): Reply {
   if (payment.threeDs === undefined && answeredCode === payment.result.code) {
-    const { body, text, timestamp } = settledBody(state, payment);
+    const { body, text, timestamp } = finalBody(state, payment);
     return {
       kind: 'json',
       status: 200,

@@ -7,6 +7,7 @@
 import { challengeWindowOf } from '../../contract/challenge-window.js';
 import type { ThreeDsRedirect } from '../../contract/redirect.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
+import { base64urlOf, textOfBase64url } from '../bytes.js';
 import { finishThreeDs, shopperReturnUrl } from '../gateway/payments.js';
 import type { PaymentRecord, SandboxStore } from '../gateway/store.js';
 import { escapeHtml, type FlatParams, type Reply } from './wire.js';
@@ -14,7 +15,7 @@ import { escapeHtml, type FlatParams, type Reply } from './wire.js';
 /** The platform's shape, shared with the server helper and `<gw-3ds-handler>`. */
 export type Redirect = ThreeDsRedirect;
 
-const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const base64url = (value: unknown) => base64urlOf(JSON.stringify(value));
 
 /** The 3DS method data names the session, as EMVCo's threeDSServerTransID does. */
 function methodData(base: string, token: string): string {
@@ -103,7 +104,7 @@ function paymentOfSession(store: SandboxStore, token: string | undefined): Payme
 export function methodPage(store: SandboxStore, params: Readonly<FlatParams>): { reply: Reply; paymentId?: string } {
   let token: string | undefined;
   try {
-    const decoded = JSON.parse(Buffer.from(params.threeDSMethodData ?? '', 'base64url').toString('utf8')) as {
+    const decoded = JSON.parse(textOfBase64url(params.threeDSMethodData ?? '') ?? '') as {
       threeDSServerTransID?: unknown;
     };
     if (typeof decoded.threeDSServerTransID === 'string') token = decoded.threeDSServerTransID;

@@ -2,9 +2,9 @@
  * The sandbox's wire format: form bodies in, the gateway's JSON (every value a
  * string, dotted and bracketed names nested) and small HTML pages out.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GatewayResult } from '../../contract/result-codes.js';
-import { bodyTooLarge, RequestLimitError, type SandboxLimits } from '../limits.js';
+import { utf8Length } from '../bytes.js';
+import { RequestLimitError, type SandboxLimits } from '../limits.js';
 
 // The timestamp format lives in the contract, which the widget reads it with; the sandbox's modules take it from here.
 export { gatewayTimestamp } from '../../contract/timestamp.js';
@@ -21,38 +21,7 @@ export type Reply =
   | { readonly kind: 'json'; readonly status: number; readonly body: AnswerBody; readonly text?: string; readonly cors?: boolean }
   | { readonly kind: 'html'; readonly status: number; readonly html: string }
   | { readonly kind: 'redirect'; readonly location: string; readonly resultCode?: string }
-  | { readonly kind: 'script'; readonly bytes: Buffer };
-
-/**
- * Reads a request body of at most `limits.bodyBytes`. A larger one is refused
- * as soon as it is known to be, and the rest of it is read and thrown away
- * rather than cut off: closing a connection the client is still writing to
- * resets it, and the client would never see the HTTP 413.
- */
-export function readBody(request: IncomingMessage, limits: SandboxLimits): Promise<string> {
-  return new Promise((resolve, reject) => {
-    request.on('error', reject);
-    if (Number(request.headers['content-length'] ?? 0) > limits.bodyBytes) {
-      request.resume();
-      reject(bodyTooLarge(limits));
-      return;
-    }
-    let chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limits.bodyBytes) {
-        chunks.push(chunk);
-        return;
-      }
-      chunks = [];
-      request.off('data', onData).off('end', onEnd).resume();
-      reject(bodyTooLarge(limits));
-    };
-    const onEnd = () => resolve(Buffer.concat(chunks).toString('utf8'));
-    request.on('data', onData).once('end', onEnd);
-  });
-}
+  | { readonly kind: 'script'; readonly bytes: Uint8Array };
 
 /**
  * A copy of `text` that shares no memory with the string it was cut from. V8
@@ -74,7 +43,7 @@ export function parseForm(text: string, limits: SandboxLimits): FlatParams {
   let count = 0;
   for (const [name, value] of new URLSearchParams(text)) {
     if (++count > limits.fields) throw new RequestLimitError(400, `more than ${limits.fields} fields in one request`);
-    if (name.length * 3 > limits.nameBytes && Buffer.byteLength(name) > limits.nameBytes)
+    if (name.length * 3 > limits.nameBytes && utf8Length(name) > limits.nameBytes)
       throw new RequestLimitError(400, `a field name longer than ${limits.nameBytes} bytes`);
     if (depthOf(name) > limits.nameDepth) throw new RequestLimitError(400, `a field name of more than ${limits.nameDepth} segments`);
     params[detached(name)] = detached(value);
@@ -118,48 +87,48 @@ const CORS_HEADERS = {
   'access-control-max-age': '600',
 };
 
-/** Answers a CORS preflight for the widget's endpoints. */
-export function sendPreflight(response: ServerResponse): void {
-  response.writeHead(204, { ...CORS_HEADERS, 'content-length': '0' });
-  response.end();
+/** The answer to a CORS preflight for the widget's endpoints. */
+export const preflightResponse = (): Response => new Response(null, { status: 204, headers: CORS_HEADERS });
+
+/**
+ * A reply as the web `Response` both adapters send: the one place a status, a
+ * header or a body's bytes are written. Pages must work inside the merchant's
+ * iframes, so no frame-blocking header is ever sent.
+ */
+export function toResponse(reply: Reply): Response {
+  switch (reply.kind) {
+    case 'json':
+      return new Response(reply.text ?? JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(reply.cors ? CORS_HEADERS : {}) },
+      });
+    case 'html':
+      return new Response(reply.html, {
+        status: reply.status,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+      });
+    case 'redirect':
+      return new Response(null, { status: 303, headers: { location: reply.location, 'cache-control': 'no-store' } });
+    case 'script':
+      return new Response(reply.bytes as Uint8Array<ArrayBuffer>, {
+        headers: {
+          'content-type': 'application/javascript; charset=utf-8',
+          'cache-control': 'no-cache',
+          'access-control-allow-origin': '*',
+        },
+      });
+  }
 }
 
-/** Writes a reply. Pages must work inside the merchant's iframes, so no frame-blocking header is ever sent. */
-export function sendReply(response: ServerResponse, reply: Reply): void {
-  switch (reply.kind) {
-    case 'json': {
-      const text = reply.text ?? JSON.stringify(reply.body);
-      response.writeHead(reply.status, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(text),
-        'cache-control': 'no-store',
-        ...(reply.cors ? CORS_HEADERS : {}),
-      });
-      response.end(text);
-      return;
-    }
-    case 'html':
-      response.writeHead(reply.status, {
-        'content-type': 'text/html; charset=utf-8',
-        'content-length': Buffer.byteLength(reply.html),
-        'cache-control': 'no-store',
-      });
-      response.end(reply.html);
-      return;
-    case 'redirect':
-      response.writeHead(303, { location: reply.location, 'content-length': '0', 'cache-control': 'no-store' });
-      response.end();
-      return;
-    case 'script':
-      response.writeHead(200, {
-        'content-type': 'application/javascript; charset=utf-8',
-        'content-length': reply.bytes.length,
-        'cache-control': 'no-cache',
-        'access-control-allow-origin': '*',
-      });
-      response.end(reply.bytes);
-      return;
-  }
+/** The HTTP status a reply is sent with, for the request log. */
+export const statusOf = (reply: Reply): number =>
+  reply.kind === 'json' || reply.kind === 'html' ? reply.status : reply.kind === 'redirect' ? 303 : 200;
+
+/** The result code a reply carries, for the request log. */
+export function resultCodeOf(reply: Reply): string | undefined {
+  if (reply.kind === 'json') return reply.body.result.code;
+  if (reply.kind === 'redirect') return reply.resultCode;
+  return undefined;
 }
 
 /** Escapes text for HTML element content and attribute values. */

@@ -1,5 +1,5 @@
 /**
- * A settled payment's body is kept serialised for the next read (issue 14,
+ * A final payment's body is kept serialised for the next read (issue 14,
  * get-payment speed): what it answers must be exactly what rendering afresh
  * answers, envelope included.
  */
@@ -10,11 +10,12 @@ import { paymentBody } from '../../src/sandbox/gateway/payments.js';
 import { envelope } from '../../src/sandbox/protocol/envelope.js';
 import { route } from '../../src/sandbox/protocol/routes.js';
 import { createSandboxState } from '../../src/sandbox/core/state.js';
+import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';
 
 const ENTITY = '8ac7a4c79394bdc801939736f17e063d';
 
-it('a settled payment read twice answers what a fresh rendering answers', () => {
-  const state = createSandboxState({ tokens: ['token-1234'], entities: [ENTITY] });
+it('a final payment read twice answers what a fresh rendering answers', () => {
+  const state = createSandboxState({ tokens: ['token-1234'], entities: [ENTITY], runtime: NODE_RUNTIME });
   const call = (method: string, path: string, params: Record<string, string>) =>
     route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: 'Bearer token-1234' }).reply;
   const created = call(

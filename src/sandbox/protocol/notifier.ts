@@ -7,14 +7,14 @@
  * instead of waiting. Memory is bounded: a fixed number of deliveries and of
  * payload bytes are kept, oldest dropped first.
  */
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { bytesOfHex, hexOf, sha256Hex, utf8Bytes } from '../bytes.js';
 import type { Payment } from '../../contract/answers.js';
 import type { PaymentNotification, PaymentNotificationFields, RegistrationNotification } from '../../contract/notifications.js';
 import { redactByShape } from '../../contract/redaction.js';
-import { approvalCode, notificationFields, paymentBody } from './payments.js';
-import { registrationBody } from './registrations.js';
-import { envelope, result } from '../protocol/envelope.js';
-import { newId, type SandboxClock, type StoreChange } from './store.js';
+import { approvalCode, notificationFields, paymentBody } from '../gateway/payments.js';
+import { registrationBody } from '../gateway/registrations.js';
+import { envelope, result } from './envelope.js';
+import { randomIds, type SandboxClock, type StoreChange } from '../gateway/store.js';
 
 export interface NotificationOptions {
   /** Where the merchant listens (http or https). */
@@ -68,19 +68,36 @@ interface Delivery extends Pick<NotificationDelivery, 'id' | 'type' | 'action' |
   readonly attempts: NotificationAttempt[];
 }
 
-/** The encrypted form the platform sends: hex body, hex IV and tag. */
-export function encryptNotification(plaintext: string, secretHex: string): { body: string; iv: string; tag: string } {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(secretHex, 'hex'), iv);
+/** The AES-GCM tag's length: the platform's 128 bits, which Web Crypto appends to the ciphertext. */
+const TAG_BYTES = 16;
+
+/** The encrypted form the platform sends: hex body, hex IV and tag (Web Crypto, so it runs in every runtime). */
+export async function encryptNotification(
+  plaintext: string,
+  secretHex: string,
+  iv: Uint8Array,
+): Promise<{ body: string; iv: string; tag: string }> {
+  const key = await crypto.subtle.importKey('raw', bytesOfHex(secretHex) as Uint8Array<ArrayBuffer>, 'AES-GCM', false, ['encrypt']);
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv: iv as Uint8Array<ArrayBuffer> },
+      key,
+      utf8Bytes(plaintext) as Uint8Array<ArrayBuffer>,
+    ),
+  );
   // Upper-case hex, as the platform writes body, IV and tag.
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
-    .toString('hex')
-    .toUpperCase();
-  return { body, iv: iv.toString('hex').toUpperCase(), tag: cipher.getAuthTag().toString('hex').toUpperCase() };
+  return {
+    body: hexOf(sealed.subarray(0, -TAG_BYTES)).toUpperCase(),
+    iv: hexOf(iv).toUpperCase(),
+    tag: hexOf(sealed.subarray(-TAG_BYTES)).toUpperCase(),
+  };
 }
 
 /** Checks notification options; answers them complete (a secret generated when absent) or throws a RangeError naming the option. */
-export function checkNotificationOptions(options: NotificationOptions): Required<NotificationOptions> {
+export function checkNotificationOptions(
+  options: NotificationOptions,
+  randomBytes: (size: number) => Uint8Array,
+): Required<NotificationOptions> {
   let url: URL;
   try {
     url = new URL(options.url);
@@ -89,7 +106,7 @@ export function checkNotificationOptions(options: NotificationOptions): Required
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new RangeError('notifications.url must be an absolute http or https URL');
-  const secret = options.secret ?? randomBytes(32).toString('hex');
+  const secret = options.secret ?? hexOf(randomBytes(32));
   if (!/^[0-9a-fA-F]{64}$/.test(secret)) throw new RangeError('notifications.secret must be 64 hex characters (a 256-bit key)');
   const timeoutMs = options.timeoutMs ?? 5000;
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 120_000)
@@ -102,8 +119,7 @@ const pick = <Fields extends object, Name extends keyof Fields>(fields: Fields, 
   Object.fromEntries(names.filter((name) => name in fields).map((name) => [name, fields[name]])) as Pick<Fields, Name>;
 
 /** The 32 hex characters of a notification's `ndc`: the platform's request id, here derived from the payment and the time (so seeded runs repeat). */
-const requestHex = (paymentId: string, now: Date) =>
-  createHash('sha256').update(`${paymentId}@${now.getTime()}`).digest('hex').slice(0, 32);
+const requestHex = (paymentId: string, now: Date) => sha256Hex(`${paymentId}@${now.getTime()}`).slice(0, 32);
 
 /** The plaintext the platform encrypts: `{type, action?, payload}`, the payload shaped like the API's answer and scrubbed like one. */
 function plaintextOf(change: StoreChange, now: Date): { text: string; subjectId: string; resultCode?: string } {
@@ -157,10 +173,14 @@ export class Notifier {
   #inFlight: AbortController | undefined;
   #closed = false;
 
+  readonly #randomId: () => string;
+
   constructor(
     private readonly clock: SandboxClock,
+    private readonly randomBytes: (size: number) => Uint8Array,
     options?: NotificationOptions,
   ) {
+    this.#randomId = randomIds(randomBytes);
     if (options) this.configure(options);
   }
 
@@ -173,7 +193,7 @@ export class Notifier {
 
   /** Where later notifications go, and with which secret; pending ones keep the address they were made for. */
   configure(options: NotificationOptions): void {
-    this.#options = checkNotificationOptions(options);
+    this.#options = checkNotificationOptions(options, this.randomBytes);
   }
 
   /** Called by the store for every change (payment created or changed, registration created or deleted). */
@@ -182,7 +202,7 @@ export class Notifier {
     const now = this.clock.nowMs();
     const { text, subjectId, resultCode } = plaintextOf(change, new Date(now));
     this.#deliveries.push({
-      id: newId(),
+      id: this.#randomId(),
       type: change.type,
       ...(change.type === 'REGISTRATION' ? { action: change.action } : {}),
       subjectId,
@@ -271,7 +291,7 @@ export class Notifier {
 
   async #attempt(delivery: Delivery): Promise<void> {
     const { secret, timeoutMs } = this.#options!;
-    const { body, iv, tag } = encryptNotification(delivery.plaintext, secret);
+    const { body, iv, tag } = await encryptNotification(delivery.plaintext, secret, this.randomBytes(12));
     const controller = new AbortController();
     this.#inFlight = controller;
     let timedOut = false;

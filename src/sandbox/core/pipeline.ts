@@ -1,0 +1,213 @@
+/**
+ * The sandbox's one request pipeline: a web `Request` in, a `Response` out,
+ * whatever runtime carries it (node:http in node/server.ts, a service worker
+ * in service-worker/worker.ts). Around the routes it does, once: the CORS
+ * preflight, the body and field limits, the pending fault, the masked log
+ * line, the scrubbing of refusals and the HTTP 500 for the sandbox's own bugs.
+ * Every request gets a well-formed answer in the gateway's shape.
+ */
+import { maskCardNumbers, type Redactor } from '../../contract/redaction.js';
+import { RESULT_CODES } from '../../contract/result-codes.js';
+import type { FaultMode } from '../controls/faults.js';
+import { bodyTooLarge, RequestLimitError, type SandboxLimits } from '../limits.js';
+import { redactorOf } from '../protocol/auth.js';
+import { reply, type Routed } from '../protocol/context.js';
+import { envelope, failure, result } from '../protocol/envelope.js';
+import { isCorsPath, route } from '../protocol/routes.js';
+import {
+  detached,
+  parseForm,
+  preflightResponse,
+  resultCodeOf,
+  statusOf,
+  toResponse,
+  type FlatParams,
+  type Reply,
+} from '../protocol/wire.js';
+import type { SandboxState } from './state.js';
+
+/** What the adapter knows of a request beyond the web `Request`. */
+export interface Caller {
+  /**
+   * The request target relative to the sandbox's base URL, as sent (`/v1/payments?…`): routes match the path
+   * undecoded and unnormalised. Without it, the `Request`'s URL after the base's path.
+   */
+  readonly target?: string;
+  /** The method as sent, when the `Request` could not carry it (the fetch standard forbids TRACE, CONNECT, TRACK). */
+  readonly method?: string;
+  /** The caller's IP address (IPv4 without the `::ffff:` prefix), which the platform adds to a widget payment. */
+  readonly remoteAddress?: string | undefined;
+}
+
+const SYSTEM_ERROR = RESULT_CODES.systemUnavailable;
+
+const systemError = (state: SandboxState, description?: string) =>
+  failure(500, SYSTEM_ERROR, state.store.clock.now(), state.store.ndc(undefined), description === undefined ? {} : { description });
+
+/** The last resort when even building an answer failed: fixed bytes, no clock, no store. */
+const LAST_RESORT = JSON.stringify({ result: { code: SYSTEM_ERROR, description: 'unexpected error in gw-sandbox' } });
+
+/**
+ * The request target split without `new URL`, which throws on targets such as
+ * `//` or `http://`. The path is matched as sent (routes never decode it); an
+ * absolute-form or `*` target simply matches no route.
+ */
+export function splitTarget(target: string): { path: string; query: string } {
+  const mark = target.indexOf('?');
+  if (mark < 0) return { path: target, query: '' };
+  const hash = target.indexOf('#', mark);
+  return { path: detached(target.slice(0, mark)), query: target.slice(mark + 1, hash < 0 ? undefined : hash) };
+}
+
+/** The target after the base URL's own path, for a caller that gave none. */
+function targetOf(state: SandboxState, request: Request): string {
+  const url = new URL(request.url);
+  const basePath = state.base ? new URL(state.base).pathname.replace(/\/$/, '') : '';
+  const path = basePath && url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+  return `${path}${url.search}`;
+}
+
+/**
+ * The body as text, within `limits.bodyBytes`. A larger one is refused as soon
+ * as it is known to be, and the rest of it is left to the adapter to read and
+ * throw away (`cancel`) rather than cut off: closing a connection the client is
+ * still writing to resets it, and the client would never see the HTTP 413.
+ */
+async function readBody(request: Request, limits: SandboxLimits): Promise<string> {
+  if (Number(request.headers.get('content-length') ?? 0) > limits.bodyBytes) {
+    await request.body?.cancel();
+    throw bodyTooLarge(limits);
+  }
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limits.bodyBytes) {
+      await reader.cancel();
+      throw bodyTooLarge(limits);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * A refusal quotes what was sent (parameterErrors values, a path, an id as
+ * `ndc`): scrubbed of the request's secrets and of any card number. Other
+ * answers are built from records already kept scrubbed (see `storable`).
+ */
+function scrubbedRefusal(answer: Reply, redact: Redactor): Reply {
+  if (answer.kind !== 'json' || answer.status < 400) return answer;
+  const body = redact.deep(answer.body);
+  return { ...answer, body: typeof body.ndc === 'string' ? { ...body, ndc: maskCardNumbers(body.ndc) } : body };
+}
+
+/** A request that never gets an answer: the `hang` fault. The caller waits, as it would for a gateway that does not answer. */
+const NEVER = new Promise<never>(() => {});
+
+/** Serves one request; may throw on a bug, which `answer` turns into HTTP 500. */
+async function serve(state: SandboxState, request: Request, caller: Caller, onError: (error: unknown) => void): Promise<Response> {
+  const { path, query } = splitTarget(caller.target ?? targetOf(state, request));
+  const method = caller.method ?? request.method;
+  if (method === 'OPTIONS') {
+    if (isCorsPath(path)) return preflightResponse();
+    return toResponse(
+      failure(405, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), {
+        description: 'no preflight here',
+      }),
+    );
+  }
+  let params: FlatParams;
+  try {
+    // Only a POST's body holds parameters; any other's is thrown away unread.
+    if (method !== 'POST') await request.body?.cancel();
+    params = parseForm(method === 'POST' ? await readBody(request, state.limits) : query, state.limits);
+  } catch (error) {
+    const refusal = error instanceof RequestLimitError ? error : undefined;
+    const status = refusal?.status ?? 400;
+    state.log.add({
+      at: state.store.clock.now().toISOString(),
+      method,
+      path: redactorOf(state, {}, undefined)(path),
+      status,
+      resultCode: RESULT_CODES.invalidParameter,
+      params: {},
+    });
+    return toResponse(
+      failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), {
+        description: refusal?.description ?? 'unreadable request body',
+      }),
+    );
+  }
+  const at = state.store.clock.now().toISOString();
+  const fault: FaultMode | undefined = state.faults.take(path);
+  const authorization = request.headers.get('authorization') ?? undefined;
+  const redact = redactorOf(state, params, authorization);
+  const logged = { at, method, path: redact(path), params: state.log.params(params, redact), ...(fault ? { fault } : {}) };
+  if (fault === 'hang') {
+    state.log.add({ ...logged, status: 0 });
+    return NEVER;
+  }
+  if (fault === 'error') {
+    state.log.add({ ...logged, status: 500, resultCode: SYSTEM_ERROR });
+    return toResponse(systemError(state, 'The payment system is currently unavailable (fault injected by gw-sandbox).'));
+  }
+  let routed: Routed;
+  try {
+    routed = route(state, { method, path, params, authorization, remoteAddress: caller.remoteAddress }, redact);
+  } catch (error) {
+    onError(error);
+    routed = reply(systemError(state));
+  }
+  const resultCode = resultCodeOf(routed.reply);
+  state.log.add({
+    ...logged,
+    status: fault === 'drop' ? 0 : statusOf(routed.reply),
+    ...(resultCode ? { resultCode } : {}),
+    ...(routed.paymentId ? { paymentId: routed.paymentId } : {}),
+  });
+  // Processed, then the connection is lost: the caller sees a network error and never the outcome.
+  if (fault === 'drop') return Response.error();
+  return toResponse(scrubbedRefusal(routed.reply, redact));
+}
+
+/**
+ * Answers one request. Never rejects: a bug answers HTTP 500 `800.800.800`
+ * (or fixed bytes, when even that fails) and is handed to `onError`. A
+ * `Response.error()` means "cut the connection" (the `drop` fault).
+ */
+export async function answer(
+  state: SandboxState,
+  request: Request,
+  caller: Caller = {},
+  onError: (error: unknown) => void = () => {},
+): Promise<Response> {
+  try {
+    return await serve(state, request, caller, onError);
+  } catch (error) {
+    onError(error);
+    try {
+      return toResponse(systemError(state));
+    } catch (again) {
+      onError(again);
+      return new Response(LAST_RESORT, { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    }
+  }
+}
+
+/** The body of a refusal written outside any request the pipeline saw (node's HTTP parser refused the bytes): the gateway's shape. */
+export function refusalText(state: SandboxState, description: string): string {
+  return JSON.stringify(
+    envelope({ result: result(RESULT_CODES.invalidParameter, description) }, state.store.clock.now(), state.store.ndc(undefined)),
+  );
+}
