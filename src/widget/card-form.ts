@@ -7,33 +7,13 @@ import { isFormCardBrand, type FormCardBrand } from '../contract/brands.js';
 import { httpUrl } from '../browser/url.js';
 import type { Scope } from '../browser/three-d-secure-flow.js';
 import { sendPayment } from './send-payment.js';
+import type { Widget } from './widget.js';
 import { FIELDS, digitsOf, isValidField, parseExpiry, type Field, type FieldName } from './fields.js';
-import type { Language, Texts } from './texts.js';
 import { savedCardTexts } from './saved-card-texts.js';
 import { directionOf } from '../browser/language.js';
 import { detectedBrandOf, steeredToMada } from './mada.js';
 import { walletTextsFor } from './wallet-texts.js';
-import type { WpwlCallback, WpwlErrorName, WpwlOptions } from '../browser/widget-contract.js';
-
-/** What a card form needs from the widget around it. */
-export interface Widget {
-  readonly options: WpwlOptions;
-  readonly texts: Texts;
-  /** The language of `texts`. */
-  readonly language: Language;
-  /** Ends with `wpwl.unload()`: every listener, request, timer and node the widget added. */
-  readonly scope: Scope;
-  call(name: WpwlCallback, ...args: unknown[]): unknown;
-  report(name: WpwlErrorName, message: string): void;
-  /** A registration-only checkout (`checkoutId={id}/registration`): the form saves the card and takes no payment. */
-  readonly registration: boolean;
-  /** The URL of this checkout's widget endpoint `path`. */
-  gatewayUrl(path: string): string;
-  /** Sends the shopper to `form`'s action, the shop's result page, with the checkout's id and resourcePath. */
-  showResult(form: HTMLFormElement): void;
-  /** Runs the 3-D Secure steps of a pending payment. */
-  authenticate(redirect: unknown, form: HTMLFormElement): void;
-}
+import type { WpwlOptions } from '../browser/widget-contract.js';
 
 interface CardForm {
   readonly form: HTMLFormElement;

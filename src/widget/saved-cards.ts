@@ -9,7 +9,8 @@
  */
 import { isGatewayId } from '../contract/resource-path.js';
 import type { SavedCardAnswer } from '../contract/widget-answers.js';
-import { element, showMessage, type Widget } from './card-form.js';
+import { element, showMessage } from './card-form.js';
+import type { Widget } from './widget.js';
 import { savedCardTexts } from './saved-card-texts.js';
 import { sendPayment } from './send-payment.js';
 

@@ -1,7 +1,7 @@
 /** A payment's one request to the checkout (card, saved card, wallet, or a card to save), and what the widget does after its answer. */
 import type { PaymentAnswer } from '../contract/widget-answers.js';
 import { nextStep } from './next-step.js';
-import type { Widget } from './card-form.js';
+import type { Widget } from './widget.js';
 
 /**
  * Sends one payment to the checkout (`widget/registration` saves a card

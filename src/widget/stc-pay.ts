@@ -6,7 +6,8 @@
  * both fields go to the gateway together, in one payment request.
  */
 import { SAUDI_MOBILE, WALLET_PROOF_FIELDS } from '../contract/wallet-stand-in.js';
-import { element, type Widget } from './card-form.js';
+import { element } from './card-form.js';
+import type { Widget } from './widget.js';
 import { sendPayment } from './send-payment.js';
 import type { WalletTexts } from './wallet-texts.js';
 

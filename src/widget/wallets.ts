@@ -11,7 +11,8 @@
 import { isFormCardBrand, isWalletBrand, type FormCardBrand, type WalletBrand } from '../contract/brands.js';
 import { httpUrl } from '../browser/url.js';
 import type { ApplePayOptions, GooglePayOptions } from '../browser/widget-contract.js';
-import { element, showMessage, type Widget } from './card-form.js';
+import { element, showMessage } from './card-form.js';
+import type { Widget } from './widget.js';
 import { sendPayment } from './send-payment.js';
 import { renderStcPay } from './stc-pay.js';
 import { walletTextsFor, type WalletTexts } from './wallet-texts.js';
