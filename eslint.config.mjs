@@ -22,6 +22,13 @@ function layers(forbidden) {
   }));
 }
 
+/** What the sandbox's runtime-neutral code (everything but its Node adapter) may not import. */
+const SANDBOX_CORE_IMPORTS = [
+  { group: ['node:*'], message: "The sandbox's core runs in every runtime: take what differs from the adapter's SandboxRuntime." },
+  { group: ['**/node/*', '../node/**'], message: 'The core never imports the Node adapter: the adapter hands it what it needs.' },
+  { group: ['**/components/*', '**/server/*', '**/widget/*', '../../widget/**'], message: 'The products are siblings on src/contract.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'storybook-static/', 'custom-elements.json', '.cache/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
@@ -68,7 +75,6 @@ export default tseslint.config(
   {
     files: [
       'src/sandbox/core/**/*.ts',
-      'src/sandbox/gateway/**/*.ts',
       'src/sandbox/protocol/**/*.ts',
       'src/sandbox/controls/**/*.ts',
       'src/sandbox/service-worker/**/*.ts',
@@ -77,18 +83,22 @@ export default tseslint.config(
       'src/sandbox/defaults.ts',
     ],
     rules: {
+      'no-restricted-imports': ['error', { patterns: SANDBOX_CORE_IMPORTS }],
+      'no-restricted-globals': ['error', { name: 'Buffer', message: 'Node only: use src/sandbox/bytes.ts.' }],
+    },
+  },
+  // The gateway's domain owns every state change and knows no wire: it never imports the protocol, the pipeline or the controls.
+  {
+    files: ['src/sandbox/gateway/**/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...SANDBOX_CORE_IMPORTS,
             {
-              group: ['node:*'],
-              message: "The sandbox's core runs in every runtime: take what differs from the adapter's SandboxRuntime.",
-            },
-            { group: ['**/node/*', '../node/**'], message: 'The core never imports the Node adapter: the adapter hands it what it needs.' },
-            {
-              group: ['**/components/*', '**/server/*', '**/widget/*', '../../widget/**'],
-              message: 'The products are siblings on src/contract.',
+              group: ['../protocol/*', '../core/*', '../controls/*'],
+              message: 'src/sandbox/gateway is the domain: records and typed refusals, never an HTTP status or a wire body.',
             },
           ],
         },

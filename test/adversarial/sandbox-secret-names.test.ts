@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
-import { route } from '../../src/sandbox/protocol/routes.js';
+import { route } from '../../src/sandbox/core/pipeline.js';
 import { createSandboxState } from '../../src/sandbox/core/state.js';
 import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';
 

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { describe, it } from 'node:test';
-import { route } from '../../src/sandbox/protocol/routes.js';
+import { route } from '../../src/sandbox/core/pipeline.js';
 import { createSandboxState, type SandboxState } from '../../src/sandbox/core/state.js';
 import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';
 import { cardPayment, threeDsFields } from '../../src/sandbox/fixtures.js';

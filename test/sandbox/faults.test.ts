@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { route } from '../../src/sandbox/protocol/routes.js';
+import { route } from '../../src/sandbox/core/pipeline.js';
 import { runTrigger } from '../../src/sandbox/trigger-cli.js';
 import { createSandboxState } from '../../src/sandbox/core/state.js';
 import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';

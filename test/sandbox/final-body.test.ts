@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
-import { paymentBody } from '../../src/sandbox/gateway/payments.js';
+import { paymentBody } from '../../src/sandbox/protocol/payment-answer.js';
 import { envelope } from '../../src/sandbox/protocol/envelope.js';
-import { route } from '../../src/sandbox/protocol/routes.js';
+import { route } from '../../src/sandbox/core/pipeline.js';
 import { createSandboxState } from '../../src/sandbox/core/state.js';
 import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';
 

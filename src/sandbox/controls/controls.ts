@@ -4,13 +4,15 @@
  * completion, an expiry), all behind the Bearer token. `gw-sandbox trigger` drives them.
  */
 import { RESULT_CODES } from '../../contract/result-codes.js';
-import { finishThreeDs, noteCheckoutPayment } from '../gateway/payments.js';
-import { envelope, failure, invalidParameters, result } from '../protocol/envelope.js';
+import { expireCheckout } from '../gateway/checkouts.js';
+import { completeThreeDs } from '../gateway/three-d-secure.js';
+import { envelope, failure, invalidParameters } from '../protocol/envelope.js';
+import { result } from '../gateway/store.js';
 import type { PaymentRecord } from '../gateway/store.js';
 import type { SandboxState } from '../core/state.js';
 import { bearerAccepted } from '../protocol/auth.js';
 import { checkFault, isFaultRefusal } from './faults.js';
-import { json, reply, type Handler, type Route, type Routed } from '../protocol/context.js';
+import { json, reply, type Handler, type Route, type Routed } from '../protocol/dispatch.js';
 
 const controlResult = (state: SandboxState, body: object) =>
   json(200, envelope({ result: result(RESULT_CODES.approved), ...body }, state.store.clock.now(), state.store.ndc(undefined)));
@@ -95,7 +97,7 @@ const waitingForThreeDs = (payment: PaymentRecord) => payment.threeDs !== undefi
  * says (a completion after the checkout's 30 minutes included): `outcome=approved`
  * (then the card's own trigger decides) or `failed`.
  */
-const completeThreeDs: Handler = ({ state, request }, match) => {
+const threeDsCompletion: Handler = ({ state, request }, match) => {
   const outcome = request.params.outcome ?? 'approved';
   if (outcome !== 'approved' && outcome !== 'failed')
     return reply(controlError(state, 'outcome', outcome.slice(0, 64), 'must be approved or failed'));
@@ -103,8 +105,7 @@ const completeThreeDs: Handler = ({ state, request }, match) => {
   if ('reply' in payment) return payment;
   if (!waitingForThreeDs(payment))
     return reply(controlError(state, 'id', payment.id, `has no 3-D Secure step waiting (result ${payment.result.code})`));
-  finishThreeDs(state.store, payment, outcome === 'approved');
-  noteCheckoutPayment(state.store, payment);
+  completeThreeDs(state.store, payment, outcome === 'approved');
   return reply(paymentState(state, payment), payment.id);
 };
 
@@ -119,11 +120,11 @@ const expirePayment: Handler = ({ state }, match) => {
 };
 
 /** Ends a checkout's life now, as its 30 minutes passing would; attempts still in 3DS keep their own time. */
-const expireCheckout: Handler = ({ state }, match) => {
+const checkoutExpiry: Handler = ({ state }, match) => {
   const id = match[1]!;
   const checkout = state.store.checkouts.get(id);
   if (!checkout) return reply(controlError(state, 'id', id.slice(0, 64), 'is not a checkout the sandbox keeps'));
-  checkout.expiresAt = Math.min(checkout.expiresAt, state.store.clock.nowMs());
+  expireCheckout(state.store, checkout);
   return reply(controlResult(state, { id, expiresAt: new Date(checkout.expiresAt).toISOString() }));
 };
 
@@ -137,7 +138,7 @@ export const CONTROL_ROUTES: readonly Route[] = [
   { method: 'GET', pattern: /^\/__sandbox\/notifications$/, handler: requireBearer(readNotifications) },
   { method: 'POST', pattern: /^\/__sandbox\/notifications\/([^/]+)\/resend$/, handler: requireBearer(resendNotification) },
   { method: 'POST', pattern: /^\/__sandbox\/payments\/([^/]+)\/notify$/, handler: requireBearer(notifyPayment) },
-  { method: 'POST', pattern: /^\/__sandbox\/payments\/([^/]+)\/three-d-secure$/, handler: requireBearer(completeThreeDs) },
+  { method: 'POST', pattern: /^\/__sandbox\/payments\/([^/]+)\/three-d-secure$/, handler: requireBearer(threeDsCompletion) },
   { method: 'POST', pattern: /^\/__sandbox\/payments\/([^/]+)\/expire$/, handler: requireBearer(expirePayment) },
-  { method: 'POST', pattern: /^\/__sandbox\/checkouts\/([^/]+)\/expire$/, handler: requireBearer(expireCheckout) },
+  { method: 'POST', pattern: /^\/__sandbox\/checkouts\/([^/]+)\/expire$/, handler: requireBearer(checkoutExpiry) },
 ];

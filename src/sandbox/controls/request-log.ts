@@ -7,7 +7,7 @@ import type { Redactor } from '../../contract/redaction.js';
 import { utf8Length, utf8Prefix } from '../bytes.js';
 import type { SandboxLimits } from '../limits.js';
 import type { FaultMode } from './faults.js';
-import type { FlatParams } from '../protocol/wire.js';
+import type { FlatParams } from '../gateway/store.js';
 
 export interface LoggedRequest {
   /** ISO time on the sandbox clock. */

@@ -7,23 +7,15 @@
  * Every request gets a well-formed answer in the gateway's shape.
  */
 import { maskCardNumbers, type Redactor } from '../../contract/redaction.js';
-import { RESULT_CODES } from '../../contract/result-codes.js';
+import { CONTROL_ROUTES } from '../controls/controls.js';
 import type { FaultMode } from '../controls/faults.js';
-import { bodyTooLarge, RequestLimitError, type SandboxLimits } from '../limits.js';
+import { bodyTooLarge, type SandboxLimits } from '../limits.js';
 import { redactorOf } from '../protocol/auth.js';
-import { reply, type Routed } from '../protocol/context.js';
-import { envelope, failure, result } from '../protocol/envelope.js';
-import { isCorsPath, route } from '../protocol/routes.js';
-import {
-  detached,
-  parseForm,
-  preflightResponse,
-  resultCodeOf,
-  statusOf,
-  toResponse,
-  type FlatParams,
-  type Reply,
-} from '../protocol/wire.js';
+import { dispatch, reply, type Request as RoutedRequest, type Route, type Routed } from '../protocol/dispatch.js';
+import { LAST_RESORT, noPreflight, systemError, unreadableRequest } from '../protocol/fallbacks.js';
+import { GATEWAY_ROUTES } from '../protocol/routes.js';
+import { detached, parseForm, preflightResponse, resultCodeOf, statusOf, toResponse, type Reply } from '../protocol/wire.js';
+import type { FlatParams } from '../gateway/store.js';
 import type { SandboxState } from './state.js';
 
 /** What the adapter knows of a request beyond the web `Request`. */
@@ -38,14 +30,6 @@ export interface Caller {
   /** The caller's IP address (IPv4 without the `::ffff:` prefix), which the platform adds to a widget payment. */
   readonly remoteAddress?: string | undefined;
 }
-
-const SYSTEM_ERROR = RESULT_CODES.systemUnavailable;
-
-const systemError = (state: SandboxState, description?: string) =>
-  failure(500, SYSTEM_ERROR, state.store.clock.now(), state.store.ndc(undefined), description === undefined ? {} : { description });
-
-/** The last resort when even building an answer failed: fixed bytes, no clock, no store. */
-const LAST_RESORT = JSON.stringify({ result: { code: SYSTEM_ERROR, description: 'unexpected error in gw-sandbox' } });
 
 /**
  * The request target split without `new URL`, which throws on targets such as
@@ -112,6 +96,21 @@ function scrubbedRefusal(answer: Reply, redact: Redactor): Reply {
   return { ...answer, body: typeof body.ndc === 'string' ? { ...body, ndc: maskCardNumbers(body.ndc) } : body };
 }
 
+/** Every endpoint the sandbox answers: the gateway's, then its own controls. */
+const ROUTES: readonly Route[] = [...GATEWAY_ROUTES, ...CONTROL_ROUTES];
+
+/** Answers one parsed request without HTTP around it (also used by tests and the benchmark). */
+export function route(
+  state: SandboxState,
+  request: RoutedRequest,
+  redact: Redactor = redactorOf(state, request.params, request.authorization),
+): Routed {
+  return dispatch(ROUTES, state, request, redact);
+}
+
+/** Whether a path belongs to the browser-side widget, which answers CORS preflights. */
+export const isCorsPath = (path: string): boolean => ROUTES.some((candidate) => candidate.cors && candidate.pattern.test(path));
+
 /** A request that never gets an answer: the `hang` fault. The caller waits, as it would for a gateway that does not answer. */
 const NEVER = new Promise<never>(() => {});
 
@@ -120,12 +119,7 @@ async function serve(state: SandboxState, request: Request, caller: Caller, onEr
   const { path, query } = splitTarget(caller.target ?? targetOf(state, request));
   const method = caller.method ?? request.method;
   if (method === 'OPTIONS') {
-    if (isCorsPath(path)) return preflightResponse();
-    return toResponse(
-      failure(405, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), {
-        description: 'no preflight here',
-      }),
-    );
+    return isCorsPath(path) ? preflightResponse() : toResponse(noPreflight(state));
   }
   let params: FlatParams;
   try {
@@ -133,21 +127,17 @@ async function serve(state: SandboxState, request: Request, caller: Caller, onEr
     if (method !== 'POST') await request.body?.cancel();
     params = parseForm(method === 'POST' ? await readBody(request, state.limits) : query, state.limits);
   } catch (error) {
-    const refusal = error instanceof RequestLimitError ? error : undefined;
-    const status = refusal?.status ?? 400;
+    const refused = unreadableRequest(state, error);
+    const at = state.store.clock.now().toISOString();
     state.log.add({
-      at: state.store.clock.now().toISOString(),
+      at,
       method,
       path: redactorOf(state, {}, undefined)(path),
-      status,
-      resultCode: RESULT_CODES.invalidParameter,
+      status: statusOf(refused),
+      resultCode: resultCodeOf(refused)!,
       params: {},
     });
-    return toResponse(
-      failure(status, RESULT_CODES.invalidParameter, state.store.clock.now(), state.store.ndc(undefined), {
-        description: refusal?.description ?? 'unreadable request body',
-      }),
-    );
+    return toResponse(refused);
   }
   const at = state.store.clock.now().toISOString();
   const fault: FaultMode | undefined = state.faults.take(path);
@@ -159,8 +149,9 @@ async function serve(state: SandboxState, request: Request, caller: Caller, onEr
     return NEVER;
   }
   if (fault === 'error') {
-    state.log.add({ ...logged, status: 500, resultCode: SYSTEM_ERROR });
-    return toResponse(systemError(state, 'The payment system is currently unavailable (fault injected by gw-sandbox).'));
+    const failed = systemError(state, 'The payment system is currently unavailable (fault injected by gw-sandbox).');
+    state.log.add({ ...logged, status: statusOf(failed), resultCode: resultCodeOf(failed)! });
+    return toResponse(failed);
   }
   let routed: Routed;
   try {
@@ -200,14 +191,7 @@ export async function answer(
       return toResponse(systemError(state));
     } catch (again) {
       onError(again);
-      return new Response(LAST_RESORT, { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' } });
+      return new Response(LAST_RESORT.text, { status: LAST_RESORT.status, headers: { 'content-type': 'application/json; charset=utf-8' } });
     }
   }
-}
-
-/** The body of a refusal written outside any request the pipeline saw (node's HTTP parser refused the bytes): the gateway's shape. */
-export function refusalText(state: SandboxState, description: string): string {
-  return JSON.stringify(
-    envelope({ result: result(RESULT_CODES.invalidParameter, description) }, state.store.clock.now(), state.store.ndc(undefined)),
-  );
 }

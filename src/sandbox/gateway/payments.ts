@@ -1,18 +1,16 @@
 /**
- * The sandbox's payment engine: turns a validated request into a payment
- * record (approved, declined, uncertain or pending 3DS) by the test-card
- * triggers, finishes 3DS steps, captures, refunds and reverses, and renders a
- * record as the gateway's payment response.
+ * The gateway's payments: turns a validated request into a payment record
+ * (approved, declined, uncertain or pending 3DS) by the test-card triggers,
+ * finishes 3DS steps, captures, refunds and reverses. How a record is answered
+ * on the wire is protocol/payment-answer.ts.
  */
 import { toAmount, toCents } from '../../contract/amount.js';
 import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
-import type { Payment } from '../../contract/answers.js';
-import type { PaymentNotificationFields } from '../../contract/notifications.js';
 import type { TestMode } from '../../contract/formats.js';
 import { resourcePathOf } from '../../contract/resource-path.js';
 import { isApproved, RESULT_CODES } from '../../contract/result-codes.js';
 import { binDataOf } from './bin-data.js';
-import { result } from '../protocol/envelope.js';
+import { result } from './store.js';
 import {
   type CardSummary,
   type PaymentRecord,
@@ -22,7 +20,7 @@ import {
   type ThreeDsSession,
 } from './store.js';
 import type { CardBehaviour } from './triggers.js';
-import { gatewayTimestamp, nest, type FlatParams } from '../protocol/wire.js';
+import type { FlatParams } from './store.js';
 
 /** The approval code of a test mode: INTERNAL (the default) `000.100.110`, EXTERNAL `000.100.112`. */
 export function approvalCode(testMode: TestMode): string {
@@ -359,44 +357,6 @@ export function shopperReturnUrl(payment: PaymentRecord): string {
   url.searchParams.append('id', id);
   url.searchParams.append('resourcePath', resourcePathOf({ kind: payment.checkoutId ? 'checkout' : 'payment', id }));
   return url.href;
-}
-
-/**
- * What only a notification's payload carries of a payment, beside the API's
- * answer: the short id, where it came from (`OPPUI` for the widget, `SYSTEM`
- * otherwise) and the payment method.
- */
-export function notificationFields(payment: PaymentRecord): PaymentNotificationFields {
-  return { shortId: payment.shortId, source: payment.checkoutId ? 'OPPUI' : 'SYSTEM', paymentMethod: 'CC' };
-}
-
-/** The request's fields a payment answer echoes (see `echoedFields`), nested: every leaf a string, as the contract's `Payment` reads them. */
-type Echoed = Pick<Payment, 'customer' | 'billing' | 'recipient' | 'customParameters' | 'threeDSecure' | 'standingInstruction'>;
-
-/** The gateway's payment response for a record (result included; the envelope is added by the caller). */
-export function paymentBody(payment: PaymentRecord, answeredResult: Result = payment.result): Payment & { readonly timestamp: string } {
-  const echoed = nest(payment.echo) as Echoed;
-  return {
-    id: payment.id,
-    ...(payment.referencedId ? { referencedId: payment.referencedId } : {}),
-    ...(payment.registrationId ? { registrationId: payment.registrationId } : {}),
-    paymentType: payment.paymentType,
-    ...(payment.paymentBrand ? { paymentBrand: payment.paymentBrand } : {}),
-    amount: payment.amount,
-    currency: payment.currency,
-    descriptor: `${payment.shortId} gw-sandbox`,
-    ...(payment.merchantTransactionId ? { merchantTransactionId: payment.merchantTransactionId } : {}),
-    result: answeredResult,
-    resultDetails: payment.resultDetails,
-    ...(payment.card ? { card: payment.card } : {}),
-    ...echoed,
-    ...(payment.threeDSecure ? { threeDSecure: { ...echoed.threeDSecure, ...payment.threeDSecure } } : {}),
-    ...(payment.standingInstruction ? { standingInstruction: payment.standingInstruction } : {}),
-    risk: { score: '100' },
-    // A payment's timestamp is its transaction's, with milliseconds, as the platform writes it on read-backs and
-    // report entries; the answer to the request itself is written without (see http/routes.ts).
-    timestamp: gatewayTimestamp(new Date(payment.createdAt)),
-  };
 }
 
 /** Whether a payment may be shown as the successful one of its checkout. */

@@ -18,7 +18,7 @@ import {
 } from './payments.js';
 import type { CheckoutRecord, RegistrationRecord, Result, SandboxStore } from './store.js';
 import { behaviourOf, type CardBehaviour } from './triggers.js';
-import type { FlatParams } from '../protocol/wire.js';
+import type { FlatParams } from './store.js';
 
 /** `POST /v1/registrations`: the card's masked data is kept, its number only as its behaviour (the test-card trigger). */
 export function storeCard(store: SandboxStore, entityId: string, params: Readonly<FlatParams>): RegistrationRecord {
@@ -148,23 +148,4 @@ export function oneClickInstruction(registration: RegistrationRecord): Record<st
     mode: 'REPEATED',
     ...(registration.initial ? { initialTransactionId: registration.initial.transactionId } : {}),
   };
-}
-
-/** The widget's one-click payment: the saved card's data, the checkout's amount, a customer-initiated repeat. */
-export function payWithSavedCard(
-  store: SandboxStore,
-  registration: RegistrationRecord,
-  checkout: CheckoutRecord,
-  params: Readonly<FlatParams>,
-): PaymentOutcome {
-  const behaviour: CardBehaviour = registration.behaviour.kind === 'threeDs' ? { kind: 'approve' } : registration.behaviour;
-  return createPayment(store, {
-    entityId: checkout.entityId,
-    params,
-    behaviour,
-    ...(registration.card ? { card: registration.card } : {}),
-    ...(registration.paymentBrand ? { paymentBrand: registration.paymentBrand } : {}),
-    standingInstruction: oneClickInstruction(registration),
-    checkoutId: checkout.id,
-  });
 }

@@ -5,7 +5,7 @@
  */
 import { inReportFrame, parseReportDate, REPORT_PAGE_SIZE_MAX } from '../../contract/report-filters.js';
 import type { PaymentRecord, SandboxStore } from './store.js';
-import type { FlatParams } from '../protocol/wire.js';
+import type { FlatParams } from './store.js';
 
 /** The payment method a sandbox payment is reported under: every one is a card payment. */
 const PAYMENT_METHOD = 'CC';

@@ -10,7 +10,6 @@ import type { TestMode } from '../../contract/formats.js';
 import { DEFAULT_LIMITS, fieldBytes, RECORD_OVERHEAD_BYTES, type SandboxLimits } from '../limits.js';
 import { describeResult, RESULT_CODES, type GatewayResult } from '../../contract/result-codes.js';
 import type { CardBehaviour } from './triggers.js';
-import type { FlatParams } from '../protocol/wire.js';
 
 /** A hundred years: further, dates would leave the range timestamps and ISO strings can show. */
 export const MAX_CLOCK_OFFSET_SECONDS = 100 * 365 * 24 * 3600;
@@ -59,8 +58,16 @@ export interface CardSummary {
   readonly regulatedFlag?: string;
 }
 
+/** Flat request parameters exactly as they came over the wire (`card.number`, `customParameters[X]`): what the gateway is given. */
+export type FlatParams = Record<string, string>;
+
 /** The one `result` shape, shared with the server helper. */
 export type Result = GatewayResult;
+
+/** A result with the platform's description of its code. */
+export function result(code: string, description = describeResult(code) ?? code): Result {
+  return { code, description };
+}
 
 /** A gateway 3DS step in progress (or finished) for one payment. */
 export interface ThreeDsSession {

@@ -8,8 +8,9 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { answer, refusalText } from '../core/pipeline.js';
+import { answer } from '../core/pipeline.js';
 import type { SandboxState } from '../core/state.js';
+import { parserRefusal } from '../protocol/fallbacks.js';
 import { sendWebResponse, webRequestOf } from './web.js';
 
 /** The origin the `Request`s carry: only a carrier, the target goes to the pipeline as sent. */
@@ -39,14 +40,6 @@ export async function handle(
   }
 }
 
-/** Why node's HTTP parser refused a request, as an answer: status and description. */
-function clientErrorAnswer(code: string | undefined): { status: number; description: string } {
-  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, description: 'request headers too large' };
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, description: 'request not received in time' };
-  if (code === 'HPE_INVALID_EOF_STATE') return { status: 400, description: 'request ended before its body was complete' };
-  return { status: 400, description: 'malformed HTTP request' };
-}
-
 /** Calls `then` once no answer is in flight on the socket: pipelined requests before the bad one are answered first, in order. */
 function whenIdle(socket: Duplex, then: () => void): void {
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
@@ -66,11 +59,10 @@ function answerClientError(state: SandboxState, error: NodeJS.ErrnoException, so
     socket.destroy();
     return;
   }
-  const { status, description } = clientErrorAnswer(error.code);
+  const { status, text: body } = parserRefusal(state, error.code);
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (inFlight && !inFlight.headersSent && !inFlight.req.complete) {
     // The bad bytes are this request's own body (cut short): it is the one answered, and the connection ends with it.
-    const body = refusalText(state, description);
     inFlight.writeHead(status, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
@@ -80,7 +72,6 @@ function answerClientError(state: SandboxState, error: NodeJS.ErrnoException, so
     inFlight.end(body);
     return;
   }
-  const body = refusalText(state, description);
   let answered = false;
   whenIdle(socket, () => {
     if (answered) return;

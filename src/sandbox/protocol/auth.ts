@@ -5,8 +5,8 @@
  */
 import { createRedactor, type Redactor } from '../../contract/redaction.js';
 import type { SandboxState } from '../core/state.js';
-import type { FlatParams } from './wire.js';
-import type { Request } from './context.js';
+import type { FlatParams } from '../gateway/store.js';
+import type { Request } from './dispatch.js';
 
 const bearerToken = (authorization: string | undefined) => /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
 

@@ -3,15 +3,10 @@
  * the contract), and the envelope (buildNumber, timestamp, ndc) every JSON body
  * carries, in the platform's formats.
  */
-import { describeResult, RESULT_CODES } from '../../contract/result-codes.js';
+import { RESULT_CODES } from '../../contract/result-codes.js';
 import type { ParameterError } from '../../contract/rules.js';
-import type { Result } from '../gateway/store.js';
+import { result } from '../gateway/store.js';
 import { gatewayTimestamp, type AnswerBody, type Reply } from './wire.js';
-
-/** A result with the platform's description of its code. */
-export function result(code: string, description = describeResult(code) ?? code): Result {
-  return { code, description };
-}
 
 /**
  * The build marker every answer carries, in the platform's shape

@@ -11,9 +11,11 @@ import { bytesOfHex, hexOf, sha256Hex, utf8Bytes } from '../bytes.js';
 import type { Payment } from '../../contract/answers.js';
 import type { PaymentNotification, PaymentNotificationFields, RegistrationNotification } from '../../contract/notifications.js';
 import { redactByShape } from '../../contract/redaction.js';
-import { approvalCode, notificationFields, paymentBody } from '../gateway/payments.js';
+import { approvalCode } from '../gateway/payments.js';
+import { notificationFields, paymentBody } from './payment-answer.js';
 import { registrationBody } from '../gateway/registrations.js';
-import { envelope, result } from './envelope.js';
+import { envelope } from './envelope.js';
+import { result } from '../gateway/store.js';
 import { randomIds, type SandboxClock, type StoreChange } from '../gateway/store.js';
 
 export interface NotificationOptions {

@@ -1,87 +1,29 @@
 /**
- * The sandbox's routes: every seed endpoint, the widget's own endpoints and the
- * 3DS pages, each checking the Bearer token and the entity where the gateway does.
+ * The gateway's endpoints on the wire: every merchant call (each checking the
+ * Bearer token and the entity where the gateway does), the 3DS pages, and the
+ * widget's own endpoints (widget-routes.ts). Each handler checks the request,
+ * asks the gateway's domain (src/sandbox/gateway/) for the change or the
+ * record, and writes the answer.
  */
 import type { CheckoutCreated, Deregistration, Payment, PaymentList } from '../../contract/answers.js';
-import type { Redactor } from '../../contract/redaction.js';
-import { CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../../contract/limits.js';
-import { amountTooLow } from '../../contract/amount.js';
-import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../contract/result-codes.js';
+import { RESULT_CODES } from '../../contract/result-codes.js';
 import { validateReportSearch } from '../../contract/report-filters.js';
-import { validateParameters, type Operation, type ParameterError } from '../../contract/rules.js';
-import { CONTROL_ROUTES } from '../controls/controls.js';
-import { fieldBytes, RECORD_OVERHEAD_BYTES } from '../limits.js';
-import {
-  approvalCode,
-  createCardPayment,
-  createPayment,
-  noteCheckoutPayment,
-  paymentBody,
-  referencePayment,
-  succeeded,
-  testModeOf,
-  threeDsStepOf,
-} from '../gateway/payments.js';
+import { isRegistrationCheckout, type ParameterError } from '../../contract/rules.js';
+import type { SandboxState, FinalBody } from '../core/state.js';
+import { createCheckout, readCheckoutPayment, readCheckoutRegistration } from '../gateway/checkouts.js';
+import { approvalCode, createCardPayment, referencePayment, testModeOf, threeDsStepOf } from '../gateway/payments.js';
+import { paymentBody } from './payment-answer.js';
 import { searchPayments } from '../gateway/reports.js';
 import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from '../gateway/registrations.js';
-import { savedCardPayment, SAVED_CARD_ROUTES, savedCardsAnswer } from './saved-card-routes.js';
-import { isRegistrationCheckout } from '../../contract/rules.js';
-import { envelope, envelopeJson, failure, invalidParameters, result } from './envelope.js';
-import { brandNotConfigured, type SandboxState, type FinalBody } from '../core/state.js';
-import type { CheckoutAnswer, PaymentAnswer } from '../../contract/widget-answers.js';
-import { bearerAccepted, redactorOf, storable } from './auth.js';
-import { json, reply, type Handler, type Request, type RequestContext, type Route, type Routed } from './context.js';
-import { THREE_DS_TIMEOUT_MS, type CheckoutRecord, type PaymentRecord, type RegistrationRecord } from '../gateway/store.js';
-import { challengeAnswer, executePage, methodPage, redirectOf } from './three-d-secure-pages.js';
+import { result, type PaymentRecord, type RegistrationRecord } from '../gateway/store.js';
 import { behaviourOf } from '../gateway/triggers.js';
-import { walletBehaviourOf } from '../gateway/wallets.js';
-import { isWalletBrand, type WalletBrand } from '../../contract/brands.js';
-import type { FlatParams, Reply } from './wire.js';
-
-/** The operations whose request is kept as a checkout or a payment, so its size counts. */
-const STORING: ReadonlySet<Operation> = new Set(['checkout', 'payment', 'reference', 'registration', 'registrationPayment']);
-
-/**
- * The checks every merchant call goes through, in the gateway's order: the
- * token (401), the entityId's format (400), the entity (403), then every other
- * field (400), then the entity's brands (400 `600.200.201` for `brand`, the
- * request's `paymentBrand` unless given), then the money rules: what would be
- * stored fits `recordBytes`, and money moves only in amounts above 0.00 (400
- * `100.550.300`). Answers the failure, or undefined when the call may proceed.
- */
-export function refusal(
-  context: RequestContext,
-  operation: Operation,
-  extra: readonly ParameterError[] = [],
-  threeDSecure = false,
-  brand = context.request.params.paymentBrand,
-): Reply | undefined {
-  const { state, request, now } = context;
-  // A refused checkout creation names a checkout that never was, as the platform's does.
-  const ndc = () => (operation === 'checkout' ? state.store.checkoutNdc() : context.ndc());
-  if (!bearerAccepted(state, request.authorization)) return failure(401, RESULT_CODES.unauthorized, now, ndc());
-  const errors = [...validateParameters(operation, request.params, now, { threeDSecure }), ...extra];
-  if (errors.some((error) => error.name === 'entityId')) return invalidParameters(errors, now, ndc());
-  if (!state.entities.has(request.params.entityId!)) return failure(403, RESULT_CODES.forbidden, now, ndc());
-  if (errors.length) return invalidParameters(errors, now, ndc());
-  if (brandNotConfigured(state, request.params.entityId!, brand)) return failure(400, RESULT_CODES.brandNotConfigured, now, ndc());
-  if (!STORING.has(operation)) return undefined;
-  const bytes = RECORD_OVERHEAD_BYTES + fieldBytes(request.params);
-  if (bytes > state.limits.recordBytes) {
-    return failure(400, RESULT_CODES.invalidParameter, now, ndc(), {
-      description: `request fields take ${bytes} bytes; a stored record holds at most ${state.limits.recordBytes}`,
-    });
-  }
-  const { amount, paymentType } = request.params;
-  if (amount !== undefined && amountTooLow(paymentType, amount)) return failure(400, RESULT_CODES.amountTooLow, now, ndc());
-  return undefined;
-}
-
-export const forbidden = ({ now, ndc }: RequestContext) => failure(403, RESULT_CODES.forbidden, now, ndc());
-
-/** The redirect the shopper needs while a payment waits for its 3DS step. */
-export const pendingRedirect = (state: SandboxState, payment: PaymentRecord) =>
-  payment.threeDs && !payment.threeDs.finished ? { redirect: redirectOf(payment, state.base) } : {};
+import { storable } from './auth.js';
+import { forbidden, invalidCheckout, pendingRedirect, readableCheckout, refusal } from './checks.js';
+import { json, reply, type Handler, type RequestContext, type Route } from './dispatch.js';
+import { envelope, envelopeJson, failure, invalidParameters } from './envelope.js';
+import { challengeAnswer, executePage, methodPage } from './three-d-secure-pages.js';
+import { WIDGET_ROUTES } from './widget-routes.js';
+import type { Reply } from './wire.js';
 
 /** How many final payments keep their serialised body for the next read. */
 const FINAL_BODIES = 512;
@@ -137,25 +79,11 @@ function paymentReply(
 }
 
 // 1. POST /v1/checkouts
-const createCheckout: Handler = (context) => {
+const newCheckout: Handler = (context) => {
   const { state, request, now, redact } = context;
   const refused = refusal(context, 'checkout');
   if (refused) return reply(refused);
-  const { store } = state;
-  const createdAt = now.getTime();
-  const checkout: CheckoutRecord = {
-    id: store.nextCheckoutId(),
-    entityId: request.params.entityId!,
-    createdAt,
-    expiresAt: createdAt + CHECKOUT_LIFETIME_MS,
-    // Card data has no place in a checkout: it is never kept, even when a merchant sends it.
-    params: Object.fromEntries(Object.entries(storable(request, redact)).filter(([name]) => !name.startsWith('card.'))),
-    paymentIds: [],
-    attemptsOpenUntil: 0,
-    consumed: false,
-    reads: [],
-  };
-  store.addCheckout(checkout);
+  const checkout = createCheckout(state.store, request.params.entityId!, storable(request, redact));
   const body: CheckoutCreated = {
     result: result(RESULT_CODES.checkoutCreated),
     id: checkout.id,
@@ -164,179 +92,33 @@ const createCheckout: Handler = (context) => {
   return reply(json(200, envelope(body, now, checkout.id)));
 };
 
-export const noSession = ({ now, ndc }: RequestContext) =>
-  failure(400, RESULT_CODES.invalidParameter, now, ndc(), { description: NO_PAYMENT_SESSION_DESCRIPTION });
-
-/** A checkout's successful payment, else its latest attempt. */
-export function paymentOfCheckout(state: SandboxState, checkout: CheckoutRecord): PaymentRecord | undefined {
-  const payments = checkout.paymentIds
-    .map((id) => state.store.payment(id))
-    .filter((payment): payment is PaymentRecord => payment !== undefined);
-  return payments.find(succeeded) ?? payments.at(-1);
-}
-
-/**
- * A checkout a status read may see, counted against its limit of reads a
- * minute, or the reply when the read is refused (credentials, parameters), or
- * the checkout is unknown, another entity's, read too often, expired or consumed. Shared by the payment's and the registration's read.
- */
-export function readableCheckout(context: RequestContext, id: string): CheckoutRecord | Reply {
-  const refused = refusal(context, 'read');
-  if (refused) return refused;
-  const { state, request, now } = context;
-  const { store } = state;
-  const checkout = store.checkouts.get(id);
-  if (!checkout) return noSession(context);
-  if (checkout.entityId !== request.params.entityId) return forbidden(context);
-  const nowMs = now.getTime();
-  checkout.reads = checkout.reads.filter((at) => at > nowMs - STATUS_CALL_WINDOW_MS);
-  if (checkout.reads.length >= STATUS_CALLS_PER_MINUTE) return failure(429, RESULT_CODES.throttled, now, id);
-  checkout.reads.push(nowMs);
-  if (!store.liveCheckout(id)) return noSession(context);
-  return checkout;
-}
-
 // 3. GET /v1/checkouts/{id}/payment
 const checkoutPayment: Handler = (context, match) => {
   const { state, now } = context;
   const id = match[1]!;
   const checkout = readableCheckout(context, id);
   if ('kind' in checkout) return reply(checkout);
-  const payment = paymentOfCheckout(state, checkout);
+  const payment = readCheckoutPayment(state.store, checkout);
   // No attempt yet: the platform answers the result alone, a payment without its fields.
   if (!payment) return reply(json(200, envelope({ result: result(RESULT_CODES.pending) } satisfies Partial<Payment>, now, id)));
-  if (succeeded(payment)) checkout.consumed = true;
   const body = paymentBody(payment);
   return reply(json(200, envelope(body, now, id)), payment.id);
 };
 
-// 2. GET /v1/paymentWidgets.js?checkoutId=
-const widgetScript: Handler = ({ state }) => reply({ kind: 'script', bytes: state.widget.bytes });
-
-/** The widget's endpoints answer every origin, errors included, so the widget can read them. */
-export const withCors = (answer: Reply): Reply => (answer.kind === 'json' ? { ...answer, cors: true } : answer);
-
-export const invalidCheckout = (now: Date, id: string, description = 'invalid or expired checkout') =>
-  withCors(failure(400, RESULT_CODES.invalidParameter, now, id, { description }));
-
-// The widget's own calls, authorised by the checkout id as the real widget is.
-const widgetCheckout: Handler = (context, match) => {
+// GET /v1/checkouts/{id}/registration: the card a registration-only checkout saved; the same limit and consumption as the payment's read.
+const checkoutRegistration: Handler = (context, match) => {
   const { state, now } = context;
   const id = match[1]!;
-  const checkout = state.store.liveCheckout(id);
-  if (!checkout) return reply(invalidCheckout(now, id));
-  const { params } = checkout;
-  const expiresAt = new Date(checkout.expiresAt).toISOString();
-  // What the served widget reads (widget/answers.ts), so a renamed field fails to compile here too.
-  const body = {
-    result: result(RESULT_CODES.checkoutCreated),
-    checkout: isRegistrationCheckout(params)
-      ? { id, registration: true, expiresAt }
-      : {
-          id,
-          // Mandatory at checkout creation, which refuses a checkout without them.
-          amount: params.amount!,
-          currency: params.currency!,
-          paymentType: params.paymentType!,
-          ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
-          expiresAt,
-          ...savedCardsAnswer(state, checkout),
-        },
-  } satisfies CheckoutAnswer;
-  return reply(json(200, envelope(body, now, id), true));
+  const checkout = readableCheckout(context, id);
+  if ('kind' in checkout) return reply(checkout);
+  if (!isRegistrationCheckout(checkout.params))
+    return reply(invalidCheckout(now, id, 'this checkout takes a payment: read /v1/checkouts/{id}/payment'));
+  const registration = readCheckoutRegistration(state.store, checkout);
+  // No card yet: the result alone, as the payment's read answers.
+  if (!registration) return reply(json(200, envelope({ result: result(RESULT_CODES.pending) }, now, id)));
+  const body = { ...registrationBody(registration, result(approvalCode(registration.testMode))), paymentType: 'RG' };
+  return reply(json(200, envelope(body, now, id)));
 };
-
-/** The fields the widget's card form sends; everything else comes from the checkout. */
-const WIDGET_FIELDS = new Set([
-  'paymentBrand',
-  'card.number',
-  'card.holder',
-  'card.expiryMonth',
-  'card.expiryYear',
-  'card.cvv',
-  'shopperResultUrl',
-]);
-
-const widgetPayment: Handler = (context, match) => {
-  const { state, request, now, redact } = context;
-  const id = match[1]!;
-  const { store } = state;
-  const checkout = store.liveCheckout(id);
-  if (!checkout) return reply(invalidCheckout(now, id));
-  // A registration-only checkout takes no payment: its form posts to widget/registration.
-  if (isRegistrationCheckout(checkout.params)) return reply(invalidCheckout(now, id, 'a registration-only checkout takes no payment'));
-  if (request.params.registrationId !== undefined) return savedCardPayment(context, checkout);
-  const brand = request.params.paymentBrand;
-  if (isWalletBrand(brand)) return walletPayment(context, checkout, brand);
-  const entered = (fields: Readonly<FlatParams>): FlatParams =>
-    Object.fromEntries(Object.entries(fields).filter(([name]) => WIDGET_FIELDS.has(name)));
-  // Validated as sent, kept scrubbed.
-  const params: FlatParams = { ...checkout.params, ...entered(request.params) };
-  const behaviour = behaviourOf(params['card.number'] ?? '');
-  const step = threeDsStepOf(params, behaviour);
-  const errors = validateParameters('payment', params, now, { threeDSecure: step !== undefined }).filter((error) =>
-    WIDGET_FIELDS.has(error.name),
-  );
-  if (errors.length) return reply(withCors(invalidParameters(errors, now, id)));
-  if (brandNotConfigured(state, checkout.entityId, params.paymentBrand))
-    return reply(withCors(failure(400, RESULT_CODES.brandNotConfigured, now, id)));
-  const previous = paymentOfCheckout(state, checkout);
-  if (previous && succeeded(previous)) return reply(invalidCheckout(now, id, 'checkout already processed'));
-  // The platform adds the shopper's IP (and its country) to a widget payment: the browser's address is the caller's.
-  const shopperIp = checkout.params['customer.ip'] ?? request.remoteAddress;
-  const outcome = createCardPayment(
-    store,
-    checkout.entityId,
-    { ...checkout.params, ...entered(storable(request, redact)), ...(shopperIp ? { 'customer.ip': shopperIp } : {}) },
-    behaviour,
-    id,
-  );
-  checkout.paymentIds.push(outcome.payment.id);
-  if (outcome.payment.threeDs) checkout.attemptsOpenUntil = outcome.payment.createdAt + THREE_DS_TIMEOUT_MS;
-  noteCheckoutPayment(state.store, outcome.payment);
-  const body = {
-    result: result(outcome.answeredCode),
-    id: outcome.payment.id,
-    ...pendingRedirect(state, outcome.payment),
-  } satisfies PaymentAnswer;
-  return reply(json(200, envelope(body, now, id), true), outcome.payment.id);
-};
-
-/**
- * A wallet payment from the widget's stand-in sheets: no card data; the
- * stand-in's token or one-time password picks the outcome (engine/wallets.ts)
- * and is never kept. Reported as the platform reports wallet payments: the
- * wallet as `paymentBrand`, the checkout's `paymentType`, the result. The
- * wallet has authenticated the shopper, so there is no 3-D Secure step.
- */
-function walletPayment(context: RequestContext, checkout: CheckoutRecord, brand: WalletBrand): Routed {
-  const { state, request, now } = context;
-  const id = checkout.id;
-  const decided = walletBehaviourOf(brand, request.params);
-  if (Array.isArray(decided)) return reply(withCors(invalidParameters(decided, now, id)));
-  if (brandNotConfigured(state, checkout.entityId, brand)) return reply(withCors(failure(400, RESULT_CODES.brandNotConfigured, now, id)));
-  const previous = paymentOfCheckout(state, checkout);
-  if (previous && succeeded(previous)) return reply(invalidCheckout(now, id, 'checkout already processed'));
-  const shopperIp = checkout.params['customer.ip'] ?? request.remoteAddress;
-  const mobile = brand === 'STC_PAY' ? request.params['customer.mobile'] : undefined;
-  const params: FlatParams = {
-    ...checkout.params,
-    paymentBrand: brand,
-    ...(mobile ? { 'customer.mobile': mobile } : {}),
-    ...(shopperIp ? { 'customer.ip': shopperIp } : {}),
-  };
-  const outcome = createPayment(state.store, {
-    entityId: checkout.entityId,
-    params,
-    behaviour: decided,
-    paymentBrand: brand,
-    checkoutId: id,
-  });
-  checkout.paymentIds.push(outcome.payment.id);
-  noteCheckoutPayment(state.store, outcome.payment);
-  const body = { result: result(outcome.answeredCode), id: outcome.payment.id } satisfies PaymentAnswer;
-  return reply(json(200, envelope(body, now, id), true), outcome.payment.id);
-}
 
 // 4. POST /v1/payments
 const createServerPayment: Handler = (context) => {
@@ -469,20 +251,16 @@ const queryByMerchantTransactionId: Handler = (context) => {
 const threeDsPage =
   (page: typeof methodPage): Handler =>
   (context) => {
-    const { state, request } = context;
-    const { reply: answer, paymentId } = page(state.store, request.params);
-    const payment = paymentId === undefined ? undefined : state.store.payment(paymentId);
-    if (payment) noteCheckoutPayment(state.store, payment);
+    const { reply: answer, paymentId } = page(context.state.store, context.request.params);
     return reply(answer, paymentId);
   };
 
 const ID = '([^/]+)';
-const ROUTES: readonly Route[] = [
-  { method: 'POST', pattern: /^\/v1\/checkouts$/, handler: createCheckout },
+/** The gateway's endpoints: the merchant's, the 3-D Secure pages the shopper's browser reaches, and the widget's own. */
+export const GATEWAY_ROUTES: readonly Route[] = [
+  { method: 'POST', pattern: /^\/v1\/checkouts$/, handler: newCheckout },
   { method: 'GET', pattern: new RegExp(`^/v1/checkouts/${ID}/payment$`), handler: checkoutPayment },
-  { method: 'GET', pattern: /^\/v1\/paymentWidgets\.js$/, handler: widgetScript },
-  { method: 'GET', pattern: new RegExp(`^/v1/checkouts/${ID}/widget$`), handler: widgetCheckout, cors: true },
-  { method: 'POST', pattern: new RegExp(`^/v1/checkouts/${ID}/widget/payments$`), handler: widgetPayment, cors: true },
+  { method: 'GET', pattern: new RegExp(`^/v1/checkouts/${ID}/registration$`), handler: checkoutRegistration },
   { method: 'POST', pattern: /^\/v1\/payments$/, handler: createServerPayment },
   { method: 'GET', pattern: new RegExp(`^/v1/payments/${ID}$`), handler: readPayment },
   { method: 'POST', pattern: new RegExp(`^/v1/payments/${ID}$`), handler: referenceCall },
@@ -494,35 +272,5 @@ const ROUTES: readonly Route[] = [
   { method: 'POST', pattern: /^\/v1\/threeDSecure\/method$/, handler: threeDsPage(methodPage) },
   { method: 'POST', pattern: /^\/v1\/threeDSecure\/execute$/, handler: threeDsPage(executePage) },
   { method: 'POST', pattern: /^\/v1\/threeDSecure\/challenge$/, handler: threeDsPage(challengeAnswer) },
-  ...SAVED_CARD_ROUTES,
-  ...CONTROL_ROUTES,
+  ...WIDGET_ROUTES,
 ];
-
-/**
- * Answers one parsed request without HTTP around it: the server's core, also
- * used by the benchmark. The request's context is made here, once: its time,
- * its entity, its `ndc` draw and its scrubber.
- */
-export function route(
-  state: SandboxState,
-  request: Request,
-  redact: Redactor = redactorOf(state, request.params, request.authorization),
-): Routed {
-  const entityId = request.params.entityId;
-  const context: RequestContext = { state, request, now: state.store.clock.now(), entityId, ndc: () => state.store.ndc(entityId), redact };
-  for (const candidate of ROUTES) {
-    if (candidate.method !== request.method) continue;
-    const match = candidate.pattern.exec(request.path);
-    if (match) return candidate.handler(context, match);
-  }
-  const { now, ndc } = context;
-  const known = ROUTES.some((candidate) => candidate.pattern.test(request.path));
-  return reply(
-    failure(known ? 405 : 404, RESULT_CODES.invalidParameter, now, ndc(), { description: `no endpoint ${request.method} ${request.path}` }),
-  );
-}
-
-/** Whether a path belongs to the browser-side widget, which answers CORS preflights. */
-export function isCorsPath(path: string): boolean {
-  return ROUTES.some((candidate) => candidate.cors && candidate.pattern.test(path));
-}

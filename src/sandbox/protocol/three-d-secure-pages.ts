@@ -8,9 +8,11 @@ import { challengeWindowOf } from '../../contract/challenge-window.js';
 import type { ThreeDsRedirect } from '../../contract/redirect.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
 import { base64urlOf, textOfBase64url } from '../bytes.js';
-import { finishThreeDs, shopperReturnUrl } from '../gateway/payments.js';
+import { shopperReturnUrl } from '../gateway/payments.js';
+import { completeThreeDs, executeThreeDs, paymentOfSession, receiveMethodData } from '../gateway/three-d-secure.js';
 import type { PaymentRecord, SandboxStore } from '../gateway/store.js';
-import { escapeHtml, type FlatParams, type Reply } from './wire.js';
+import { escapeHtml, type Reply } from './wire.js';
+import type { FlatParams } from '../gateway/store.js';
 
 /** The platform's shape, shared with the server helper and `<gw-3ds-handler>`. */
 export type Redirect = ThreeDsRedirect;
@@ -94,27 +96,17 @@ const sessionNotFound = () =>
     400,
   );
 
-/** The payment a 3DS page is about, from the session token it was posted. */
-function paymentOfSession(store: SandboxStore, token: string | undefined): PaymentRecord | undefined {
-  const id = token === undefined ? undefined : store.threeDsSessions.get(token);
-  return id === undefined ? undefined : store.payment(id);
-}
-
-/** `POST /v1/threeDSecure/method`: records that the browser posted the method data. */
+/** `POST /v1/threeDSecure/method`: the browser posted the method data (which names the session). */
 export function methodPage(store: SandboxStore, params: Readonly<FlatParams>): { reply: Reply; paymentId?: string } {
   let token: string | undefined;
   try {
-    const decoded = JSON.parse(textOfBase64url(params.threeDSMethodData ?? '') ?? '') as {
-      threeDSServerTransID?: unknown;
-    };
+    const decoded = JSON.parse(textOfBase64url(params.threeDSMethodData ?? '') ?? '') as { threeDSServerTransID?: unknown };
     if (typeof decoded.threeDSServerTransID === 'string') token = decoded.threeDSServerTransID;
   } catch {
     token = undefined;
   }
-  const payment = paymentOfSession(store, token);
+  const payment = receiveMethodData(store, token);
   if (!payment) return { reply: sessionNotFound() };
-  payment.threeDs!.methodPosted = true;
-  payment.resultDetails.threeDSMethodCompletion = 'Y';
   return { reply: page('3-D Secure method', '<p>3-D Secure method data received.</p>'), paymentId: payment.id };
 }
 
@@ -123,20 +115,18 @@ export function methodPage(store: SandboxStore, params: Readonly<FlatParams>): {
  * the browser on; a challenge shows the ACS page.
  */
 export function executePage(store: SandboxStore, params: Readonly<FlatParams>): { reply: Reply; paymentId?: string } {
-  const payment = paymentOfSession(store, params.threeDSSessionData);
-  if (!payment) return { reply: sessionNotFound() };
-  const session = payment.threeDs!;
-  if (session.finished || session.flow === 'frictionless') {
-    finishThreeDs(store, payment, true);
+  const executed = executeThreeDs(store, params.threeDSSessionData);
+  if (!executed) return { reply: sessionNotFound() };
+  const { payment } = executed;
+  if (!executed.challenge)
     return { reply: { kind: 'redirect', location: shopperReturnUrl(payment), resultCode: payment.result.code }, paymentId: payment.id };
-  }
   const amount = `${escapeHtml(payment.amount)} ${escapeHtml(payment.currency)}`;
   const card = payment.card ? ` with the card ending ${escapeHtml(payment.card.last4Digits)}` : '';
   const body = `<h1>Confirm your payment</h1>
 <p>gw-sandbox test ACS: authenticate the payment of <strong>${amount}</strong>${card}.</p>
 <p>This page stands for the card issuer's 3-D Secure challenge. Nothing is charged: it is a sandbox.</p>
 <form method="post" action="/v1/threeDSecure/challenge">
-<input type="hidden" name="threeDSSessionData" value="${escapeHtml(session.token)}">
+<input type="hidden" name="threeDSSessionData" value="${escapeHtml(payment.threeDs!.token)}">
 <div class="actions">
 <button type="submit" name="outcome" value="complete">Complete authentication</button>
 <button type="submit" name="outcome" value="fail">Fail authentication</button>
@@ -149,7 +139,7 @@ export function executePage(store: SandboxStore, params: Readonly<FlatParams>): 
 export function challengeAnswer(store: SandboxStore, params: Readonly<FlatParams>): { reply: Reply; paymentId?: string } {
   const payment = paymentOfSession(store, params.threeDSSessionData);
   if (!payment || (params.outcome !== 'complete' && params.outcome !== 'fail')) return { reply: sessionNotFound() };
-  finishThreeDs(store, payment, params.outcome === 'complete');
+  completeThreeDs(store, payment, params.outcome === 'complete');
   const code = payment.result.code === RESULT_CODES.pending ? undefined : payment.result.code;
   return { reply: { kind: 'redirect', location: shopperReturnUrl(payment), ...(code ? { resultCode: code } : {}) }, paymentId: payment.id };
 }

@@ -3,14 +3,12 @@
  * string, dotted and bracketed names nested) and small HTML pages out.
  */
 import type { GatewayResult } from '../../contract/result-codes.js';
+import type { FlatParams } from '../gateway/store.js';
 import { utf8Length } from '../bytes.js';
 import { RequestLimitError, type SandboxLimits } from '../limits.js';
 
 // The timestamp format lives in the contract, which the widget reads it with; the sandbox's modules take it from here.
 export { gatewayTimestamp } from '../../contract/timestamp.js';
-
-/** Flat request parameters exactly as they came over the wire. */
-export type FlatParams = Record<string, string>;
 
 /** A JSON answer's body: every answer of the gateway carries a result (the contract's answer types and the widget's alike). */
 export type AnswerBody = { readonly result: GatewayResult; readonly ndc?: string };

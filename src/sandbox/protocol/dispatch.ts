@@ -1,10 +1,15 @@
 /**
- * The shapes the HTTP front's routes share: a parsed request, the context a
- * handler is given for it, and what a handler answers.
+ * How a parsed request reaches its handler: the request, the context a
+ * handler is given for it, what a handler answers, and the dispatch over a
+ * table of routes (an unknown path answers 404, a known one with another
+ * method 405).
  */
 import type { Redactor } from '../../contract/redaction.js';
+import { RESULT_CODES } from '../../contract/result-codes.js';
+import { failure } from './envelope.js';
 import type { SandboxState } from '../core/state.js';
-import type { AnswerBody, FlatParams, Reply } from './wire.js';
+import type { AnswerBody, Reply } from './wire.js';
+import type { FlatParams } from '../gateway/store.js';
 
 export interface Request {
   readonly method: string;
@@ -52,3 +57,20 @@ export interface Route {
 
 export const json = (status: number, body: AnswerBody, cors = false): Reply => ({ kind: 'json', status, body, ...(cors ? { cors } : {}) });
 export const reply = (value: Reply, paymentId?: string): Routed => (paymentId ? { reply: value, paymentId } : { reply: value });
+
+/** Answers one parsed request from `routes`, without HTTP around it. The request's context is made here, once: its time, its entity, its `ndc` draw and its scrubber. */
+export function dispatch(routes: readonly Route[], state: SandboxState, request: Request, redact: Redactor): Routed {
+  const entityId = request.params.entityId;
+  const context: RequestContext = { state, request, now: state.store.clock.now(), entityId, ndc: () => state.store.ndc(entityId), redact };
+  for (const candidate of routes) {
+    if (candidate.method !== request.method) continue;
+    const match = candidate.pattern.exec(request.path);
+    if (match) return candidate.handler(context, match);
+  }
+  const known = routes.some((candidate) => candidate.pattern.test(request.path));
+  return reply(
+    failure(known ? 405 : 404, RESULT_CODES.invalidParameter, context.now, context.ndc(), {
+      description: `no endpoint ${request.method} ${request.path}`,
+    }),
+  );
+}
