@@ -11,12 +11,12 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { RESULT_CODES } from '../../src/contract/result-codes.js';
-import { NOTIFICATION_LIMITS, NOTIFICATION_RETRY_DELAYS_SECONDS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { Notifier } from '../../src/sandbox/protocol/notifier.js';
-import { SandboxClock, type RegistrationRecord } from '../../src/sandbox/gateway/store.js';
-import { decryptNotification, type Notification } from '../../src/server/index.js';
-import { browserCall, call, cardPayment, CARDS, formFields, postForm, threeDsFields } from '../sandbox/support.js';
+import { RESULT_CODES } from '../../../src/contract/result-codes.js';
+import { NOTIFICATION_LIMITS, NOTIFICATION_RETRY_DELAYS_SECONDS, startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { Notifier } from '../../../src/sandbox/protocol/notifier.js';
+import { SandboxClock, type RegistrationRecord } from '../../../src/sandbox/gateway/store.js';
+import { decryptNotification, type Notification } from '../../../src/server/index.js';
+import { browserCall, call, cardPayment, CARDS, formFields, postForm, threeDsFields } from '../support.js';
 
 /** A merchant's notification listener: records every request, answers what the test says. */
 class Listener {

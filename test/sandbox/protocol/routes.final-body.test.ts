@@ -5,12 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { cardPayment } from '../../src/sandbox/fixtures.js';
-import { paymentBody } from '../../src/sandbox/protocol/payment-answer.js';
-import { envelope } from '../../src/sandbox/protocol/envelope.js';
-import { route } from '../../src/sandbox/core/pipeline.js';
-import { createSandboxState } from '../../src/sandbox/core/state.js';
-import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';
+import { cardPayment } from '../../../src/sandbox/fixtures.js';
+import { paymentBody } from '../../../src/sandbox/protocol/payment-answer.js';
+import { envelope } from '../../../src/sandbox/protocol/envelope.js';
+import { route } from '../../../src/sandbox/core/pipeline.js';
+import { createSandboxState } from '../../../src/sandbox/core/state.js';
+import { NODE_RUNTIME } from '../../../src/sandbox/node/runtime.js';
 
 const ENTITY = '8ac7a4c79394bdc801939736f17e063d';
 

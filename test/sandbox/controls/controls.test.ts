@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { RESULT_CODES } from '../../src/contract/result-codes.js';
-import { cardPayment, CARDS, useSandbox } from './support.js';
+import { RESULT_CODES } from '../../../src/contract/result-codes.js';
+import { cardPayment, CARDS, useSandbox } from '../support.js';
 
 const handle = useSandbox();
 const { call } = handle;

@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../src/contract/result-codes.js';
-import { browserCall, cardPayment, CARDS, formFields, postForm, threeDsFields, useSandbox, type Answer } from './support.js';
+import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../../src/contract/result-codes.js';
+import { browserCall, cardPayment, CARDS, formFields, postForm, threeDsFields, useSandbox, type Answer } from '../support.js';
 
 const handle = useSandbox();
 const { call } = handle;

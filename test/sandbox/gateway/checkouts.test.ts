@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, it } from 'node:test';
-import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../src/contract/result-codes.js';
-import { widgetScriptBytes } from '../../src/sandbox/node/widget-bundle.js';
-import { browserCall, CARDS, useSandbox } from './support.js';
+import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../../src/contract/result-codes.js';
+import { widgetScriptBytes } from '../../../src/sandbox/node/widget-bundle.js';
+import { browserCall, CARDS, useSandbox } from '../support.js';
 
 const handle = useSandbox();
 const { call } = handle;

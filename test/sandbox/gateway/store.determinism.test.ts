@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { call, cardPayment } from './support.js';
+import { startSandbox } from '../../../src/sandbox/index.js';
+import { call, cardPayment } from '../support.js';
 
 /** The ids of one checkout, one payment with a registration, and one capture-free PA, in that order. */
 async function issueIds(seed: string | undefined): Promise<{ ids: string[]; afterReset: string }> {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RESULT_CODES } from '../../src/contract/result-codes.js';
-import { DEFAULT_LIMITS } from '../../src/sandbox/index.js';
-import { browserCall, cardPayment, useSandbox } from './support.js';
+import { RESULT_CODES } from '../../../src/contract/result-codes.js';
+import { DEFAULT_LIMITS } from '../../../src/sandbox/index.js';
+import { browserCall, cardPayment, useSandbox } from '../support.js';
 
 const ENTITY_A = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const ENTITY_B = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';

@@ -1,7 +1,7 @@
 import { expect, fixture } from '@open-wc/testing';
-import { CARDS } from '../../src/sandbox/gateway/triggers.js';
-import { threeDsPayment } from '../../src/sandbox/fixtures.js';
-import { merchantCall, shopperResultUrl } from '../support/gateway.js';
+import { CARDS } from '../../../src/sandbox/gateway/triggers.js';
+import { threeDsPayment } from '../../../src/sandbox/fixtures.js';
+import { merchantCall, shopperResultUrl } from '../../support/gateway.js';
 
 /** A pending challenge payment's ACS page, fetched same-origin through the test runner's proxy. */
 async function challengePage(): Promise<Document> {

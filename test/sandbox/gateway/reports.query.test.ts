@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { reportDate } from '../../src/contract/report-filters.js';
-import { RESULT_CODES } from '../../src/contract/result-codes.js';
-import { DEFAULT_ENTITY_ID } from '../../src/sandbox/index.js';
-import { cardPayment, useSandbox } from '../sandbox/support.js';
+import { reportDate } from '../../../src/contract/report-filters.js';
+import { RESULT_CODES } from '../../../src/contract/result-codes.js';
+import { DEFAULT_ENTITY_ID } from '../../../src/sandbox/index.js';
+import { cardPayment, useSandbox } from '../support.js';
 
 const OTHER_ENTITY = '0123456789abcdef0123456789abcdef';
 const context = useSandbox({ entities: [DEFAULT_ENTITY_ID, OTHER_ENTITY] });
@@ -23,8 +23,14 @@ describe('GET /v3/query with a time frame', () => {
     const frame = { 'date.from': from, 'date.to': reportDate(context.sandbox.clock.now()) };
     const page = async (pageNo: string, limit = '2') => call('GET', '/v3/query', { ...frame, limit, pageNo });
     const answers = [await page('1'), await page('2'), await page('3')];
-    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200]);
-    assert.deepEqual(answers.flatMap((answer) => answer.body.payments.map((payment: { id: string }) => payment.id)), made);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 200],
+    );
+    assert.deepEqual(
+      answers.flatMap((answer) => answer.body.payments.map((payment: { id: string }) => payment.id)),
+      made,
+    );
     const past = await page('4');
     assert.equal(past.status, 400);
     assert.equal(past.body.result.code, RESULT_CODES.transactionNotFound);
@@ -44,10 +50,15 @@ describe('GET /v3/query with a time frame', () => {
     });
     assert.equal(answer.status, 400);
     assert.equal(answer.body.result.code, RESULT_CODES.invalidParameter);
-    assert.deepEqual(
-      answer.body.result.parameterErrors.map((error: { name: string }) => error.name).sort(),
-      ['date.from', 'date.to', 'includeLinkedTransactions', 'limit', 'pageNo', 'paymentMethods', 'paymentTypes'],
-    );
+    assert.deepEqual(answer.body.result.parameterErrors.map((error: { name: string }) => error.name).sort(), [
+      'date.from',
+      'date.to',
+      'includeLinkedTransactions',
+      'limit',
+      'pageNo',
+      'paymentMethods',
+      'paymentTypes',
+    ]);
   });
 
   it('checks the token before anything else: 401 800.900.300, then the entity: 403', async () => {
@@ -58,12 +69,15 @@ describe('GET /v3/query with a time frame', () => {
     assert.equal(otherEntity.status, 403);
   });
 
-  it('lists only the entity\'s own transactions', async () => {
+  it("lists only the entity's own transactions", async () => {
     const from = reportDate(context.sandbox.clock.now());
     const own = (await call('POST', '/v1/payments', cardPayment())).body.id;
     await call('POST', '/v1/payments', cardPayment(), { entityId: OTHER_ENTITY });
     const frame = { 'date.from': from, 'date.to': reportDate(context.sandbox.clock.now()) };
-    assert.deepEqual((await call('GET', '/v3/query', frame)).body.payments.map((payment: { id: string }) => payment.id), [own]);
+    assert.deepEqual(
+      (await call('GET', '/v3/query', frame)).body.payments.map((payment: { id: string }) => payment.id),
+      [own],
+    );
     assert.equal((await call('GET', '/v3/query', frame, { entityId: OTHER_ENTITY })).body.payments.length, 1);
   });
 });

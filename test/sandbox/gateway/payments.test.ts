@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RESULT_CODES } from '../../src/contract/result-codes.js';
-import { TEST_CARDS } from '../../src/sandbox/index.js';
-import { CARDS, cardPayment, useSandbox } from './support.js';
+import { RESULT_CODES } from '../../../src/contract/result-codes.js';
+import { TEST_CARDS } from '../../../src/sandbox/index.js';
+import { CARDS, cardPayment, useSandbox } from '../support.js';
 
 const { call } = useSandbox();
 

@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { createMerchantProxy } from '../../src/sandbox/index.js';
-import { useSandbox } from './support.js';
+import { createMerchantProxy } from '../../../src/sandbox/index.js';
+import { useSandbox } from '../support.js';
 
 const context = useSandbox();
 let server: Server;

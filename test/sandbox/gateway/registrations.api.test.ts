@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RESULT_CODES } from '../../src/contract/result-codes.js';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { call as callSandbox, cardPayment, CARDS, threeDsFields, useSandbox } from '../sandbox/support.js';
+import { RESULT_CODES } from '../../../src/contract/result-codes.js';
+import { startSandbox } from '../../../src/sandbox/index.js';
+import { call as callSandbox, cardPayment, CARDS, threeDsFields, useSandbox } from '../support.js';
 
 const context = useSandbox();
 const { call } = context;

@@ -5,14 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { route } from '../../src/sandbox/core/pipeline.js';
-import { runTrigger } from '../../src/sandbox/trigger-cli.js';
-import { createSandboxState } from '../../src/sandbox/core/state.js';
-import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';
+import { route } from '../../../src/sandbox/core/pipeline.js';
+import { runTrigger } from '../../../src/sandbox/trigger-cli.js';
+import { createSandboxState } from '../../../src/sandbox/core/state.js';
+import { NODE_RUNTIME } from '../../../src/sandbox/node/runtime.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMerchantProxy, startSandbox, type FaultMode } from '../../src/sandbox/index.js';
-import { cardPayment } from '../../src/sandbox/fixtures.js';
+import { createMerchantProxy, startSandbox, type FaultMode } from '../../../src/sandbox/index.js';
+import { cardPayment } from '../../../src/sandbox/fixtures.js';
 
 const ENTITY = '8ac7a4c79394bdc801939736f17e063d';
 const TOKEN = 'token-1234';

@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { RESULT_CODES, RESULT_DESCRIPTIONS } from '../../src/contract/result-codes.js';
-import { DEFAULT_ENTITY_ID, DEFAULT_MADA_ENTITY_ID, startSandbox } from '../../src/sandbox/index.js';
-import { call, CARDS, cardPayment, useSandbox } from './support.js';
+import { RESULT_CODES, RESULT_DESCRIPTIONS } from '../../../src/contract/result-codes.js';
+import { DEFAULT_ENTITY_ID, DEFAULT_MADA_ENTITY_ID, startSandbox } from '../../../src/sandbox/index.js';
+import { call, CARDS, cardPayment, useSandbox } from '../support.js';
 
 const context = useSandbox();
 const merchant = context.call;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RESULT_CODES } from '../../src/contract/result-codes.js';
-import { browserCall, cardPayment, useSandbox } from './support.js';
+import { RESULT_CODES } from '../../../src/contract/result-codes.js';
+import { browserCall, cardPayment, useSandbox } from '../support.js';
 
 const handle = useSandbox({ limits: { checkouts: 5, payments: 5, registrations: 2, logEntries: 7 } });
 const { call } = handle;

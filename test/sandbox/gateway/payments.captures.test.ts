@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isApproved, RESULT_CODES } from '../../src/contract/result-codes.js';
-import { cardPayment, useSandbox } from './support.js';
+import { isApproved, RESULT_CODES } from '../../../src/contract/result-codes.js';
+import { cardPayment, useSandbox } from '../support.js';
 
 const { call } = useSandbox();
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { RESULT_CODES } from '../../src/contract/result-codes.js';
-import { DEFAULT_ENTITY_ID, DEFAULT_MADA_ENTITY_ID } from '../../src/sandbox/index.js';
-import { STC_PAY_OTPS, WALLET_TOKENS } from '../../src/sandbox/gateway/wallets.js';
-import { browserCall, useSandbox } from './support.js';
+import { RESULT_CODES } from '../../../src/contract/result-codes.js';
+import { DEFAULT_ENTITY_ID, DEFAULT_MADA_ENTITY_ID } from '../../../src/sandbox/index.js';
+import { STC_PAY_OTPS, WALLET_TOKENS } from '../../../src/sandbox/gateway/wallets.js';
+import { browserCall, useSandbox } from '../support.js';
 
 const handle = useSandbox();
 const { call } = handle;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { FIELD_FORMATS } from '../../src/contract/formats.js';
-import { isApproved, RESULT_CODES } from '../../src/contract/result-codes.js';
-import { cardPayment, useSandbox } from './support.js';
+import { FIELD_FORMATS } from '../../../src/contract/formats.js';
+import { isApproved, RESULT_CODES } from '../../../src/contract/result-codes.js';
+import { cardPayment, useSandbox } from '../support.js';
 
 const handle = useSandbox({ limits: { logEntries: 50 } });
 const { call } = handle;
