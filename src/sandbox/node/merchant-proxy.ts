@@ -49,7 +49,16 @@ export function createMerchantProxy(sandbox: ProxiedSandbox, options: MerchantPr
     const rest = url.slice(prefix.length);
     // Checked before the body is touched: a request the proxy leaves alone keeps its body for the next handler.
     if (!url.startsWith(`${prefix}/`) || !isMerchantProxyRoute(request.method ?? 'GET', rest)) return false;
-    const answer = await answerMerchantProxy(webRequestOf(request, ORIGIN), rest, target);
+    let forwarded: Request;
+    try {
+      forwarded = webRequestOf(request, ORIGIN);
+    } catch {
+      // A method fetch cannot send (TRACE, CONNECT): nothing to forward.
+      response.writeHead(405, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(JSON.stringify({ error: `${request.method} is not forwarded to the sandbox` }));
+      return true;
+    }
+    const answer = await answerMerchantProxy(forwarded, rest, target);
     if (!answer) return false;
     await sendWebResponse(response, answer);
     return true;

@@ -1,17 +1,17 @@
 /**
  * The sandbox on node:http: a thin adapter over the one request pipeline
- * (core/pipeline.ts). Each request goes in as a web `Request` and its
- * `Response` is written back; what only node's HTTP layer sees is answered
+ * (core/pipeline.ts). Each request goes in as node read it and its wire
+ * answer is written back; what only node's HTTP layer sees is answered
  * here, in the gateway's shape: requests its parser refuses (malformed HTTP,
  * headers too large, too slow), and an `Expect: 100-continue` body too large
  * to be worth sending.
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { answer } from '../core/pipeline.js';
+import { serve } from '../core/pipeline.js';
 import type { SandboxState } from '../core/state.js';
 import { parserRefusal } from '../protocol/fallbacks.js';
-import { sendWebResponse, webRequestOf } from './web.js';
+import { pipelineRequestOf, sendWire } from './web.js';
 
 /** The origin the `Request`s carry: only a carrier, the target goes to the pipeline as sent. */
 const ORIGIN = 'http://gw-sandbox.invalid/';
@@ -24,16 +24,15 @@ export async function handle(
   onError: (error: unknown) => void,
 ): Promise<void> {
   try {
-    const request = webRequestOf(incoming, ORIGIN);
+    const request = pipelineRequestOf(incoming, ORIGIN);
     const caller = {
       target: incoming.url ?? '/',
-      method: incoming.method ?? 'GET',
       remoteAddress: incoming.socket.remoteAddress?.replace(/^::ffff:/, ''),
     };
-    const answered = await answer(state, request, caller, onError);
+    const answered = await serve(state, request, caller, onError);
     // A body cut short may have been answered already, by the HTTP parser's error.
     if (response.headersSent || response.destroyed) return;
-    await sendWebResponse(response, answered);
+    sendWire(response, answered);
   } catch (error) {
     onError(error);
     response.destroy();

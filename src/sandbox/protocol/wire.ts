@@ -85,36 +85,48 @@ const CORS_HEADERS = {
   'access-control-max-age': '600',
 };
 
-/** The answer to a CORS preflight for the widget's endpoints. */
-export const preflightResponse = (): Response => new Response(null, { status: 204, headers: CORS_HEADERS });
-
 /**
- * A reply as the web `Response` both adapters send: the one place a status, a
- * header or a body's bytes are written. Pages must work inside the merchant's
- * iframes, so no frame-blocking header is ever sent.
+ * An answer as it goes on the wire: status, headers and body. Each adapter
+ * sends it as it is (the service worker as a web `Response`, node:http with
+ * `writeHead`); nothing else writes a status or a header.
  */
-export function toResponse(reply: Reply): Response {
+export interface WireAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Text goes out as UTF-8. */
+  readonly body: string | Uint8Array | null;
+}
+
+/** The answer to a CORS preflight for the widget's endpoints. */
+export const PREFLIGHT: WireAnswer = { status: 204, headers: CORS_HEADERS, body: null };
+
+/** A reply on the wire. Pages must work inside the merchant's iframes, so no frame-blocking header is ever sent. */
+export function toWire(reply: Reply): WireAnswer {
   switch (reply.kind) {
     case 'json':
-      return new Response(reply.text ?? JSON.stringify(reply.body), {
+      return {
         status: reply.status,
         headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(reply.cors ? CORS_HEADERS : {}) },
-      });
+        body: reply.text ?? JSON.stringify(reply.body),
+      };
     case 'html':
-      return new Response(reply.html, {
+      return {
         status: reply.status,
         headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-      });
+        body: reply.html,
+      };
     case 'redirect':
-      return new Response(null, { status: 303, headers: { location: reply.location, 'cache-control': 'no-store' } });
+      return { status: 303, headers: { location: reply.location, 'cache-control': 'no-store' }, body: null };
     case 'script':
-      return new Response(reply.bytes as Uint8Array<ArrayBuffer>, {
+      return {
+        status: 200,
         headers: {
           'content-type': 'application/javascript; charset=utf-8',
           'cache-control': 'no-cache',
           'access-control-allow-origin': '*',
         },
-      });
+        body: reply.bytes,
+      };
   }
 }
 
