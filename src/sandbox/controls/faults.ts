@@ -3,7 +3,7 @@
  * gateway path hang, fail (HTTP 500) or drop. `Sandbox.fault`, the
  * `/__sandbox/faults` control, the merchant proxy's `/fault` and `gw-sandbox
  * trigger fault` all check a fault here, so they accept the same ones; the
- * HTTP front takes them here. No Node built-ins: the trigger CLI reads it too.
+ * request pipeline takes them here. No Node built-ins: the trigger CLI reads it too.
  */
 
 /** `hang`: never answer; `error`: HTTP 500 before processing; `drop`: process, then close the socket unanswered. */

@@ -40,7 +40,7 @@ export function redactorOf(state: SandboxState, params: Readonly<FlatParams>, au
   return redactor;
 }
 
-/** Fields only the payment engine reads (to a card's bin, last four digits and behaviour), never kept nor answered as sent. */
+/** Fields only the gateway reads (to a card's bin, last four digits and behaviour), never kept nor answered as sent. */
 const CARD_SECRETS: ReadonlySet<string> = new Set(['card.number', 'card.cvv']);
 
 /**

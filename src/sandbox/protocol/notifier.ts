@@ -59,7 +59,7 @@ export interface NotificationDelivery {
   readonly attempts: readonly NotificationAttempt[];
 }
 
-/** What the engine keeps of a notification: what the log shows of it, its payload and its retry schedule. */
+/** What the notifier keeps of a notification: what the log shows of it, its payload and its retry schedule. */
 interface Delivery extends Pick<NotificationDelivery, 'id' | 'type' | 'action' | 'subjectId' | 'resultCode' | 'url'> {
   readonly plaintext: string;
   readonly createdAt: number;
