@@ -21,11 +21,14 @@ export const WIDGET_SCRIPT_FILE = 'payment-widgets.js';
 // (A `new URL('…', import.meta.url)` would be inlined by Vite, so paths are computed.)
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Whether this module runs from its TypeScript source (src/sandbox/node/) rather than from the package's dist/. */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-
 /** The widget's TypeScript entry, in its own product folder (src/widget/), read when this module runs from source. */
 export const WIDGET_SOURCE_ENTRY = join(here, '..', '..', 'widget', 'payment-widgets.ts');
+
+/**
+ * Whether this module runs from its source folder (src/sandbox/node/, through tsx or Vite) rather than from the
+ * package's dist/, where the entry two folders up is no widget source of this package.
+ */
+const FROM_SOURCE = /[\\/]src[\\/]sandbox[\\/]node$/.test(here) && existsSync(WIDGET_SOURCE_ENTRY);
 
 /**
  * How the sandbox's browser scripts (this widget, the static site's service
