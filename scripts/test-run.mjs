@@ -77,8 +77,18 @@ export function run(command, args, { env = {}, progressLog, idleMs, echo = true 
   });
 }
 
-/** node:test through tsx with the spec reporter for people, the progress reporter for the watchdog, and a time limit per file. */
+const PROPERTY_SEED = fileURLToPath(new URL('../test/support/property-seed.ts', import.meta.url));
+
+/**
+ * node:test through tsx with the spec reporter for people, the progress reporter for the watchdog, and a time limit per file.
+ * Every fast-check property of the run starts from one seed, printed first (GW_PROPERTY_SEED, or a random one), so any
+ * failure can be replayed: `GW_PROPERTY_SEED=<seed> node scripts/test.mjs node`.
+ */
 export async function nodeTest(files, { concurrency, fileTimeoutMs, idleMs, env, echo }) {
+  const given = Number(process.env.GW_PROPERTY_SEED);
+  const seed = Number.isSafeInteger(given) ? given : Math.floor(Math.random() * 2 ** 31);
+  console.log(`fast-check seed ${seed} (replay: GW_PROPERTY_SEED=${seed})`);
+  env = { ...env, GW_PROPERTY_SEED: String(seed) };
   const progressDir = mkdtempSync(join(tmpdir(), 'gw-test-'));
   const progressLog = join(progressDir, 'progress.log');
   try {
@@ -87,6 +97,8 @@ export async function nodeTest(files, { concurrency, fileTimeoutMs, idleMs, env,
       [
         '--import',
         'tsx',
+        '--import',
+        PROPERTY_SEED,
         '--test',
         `--test-concurrency=${concurrency}`,
         `--test-timeout=${fileTimeoutMs}`,

@@ -10,8 +10,14 @@ export const TARGETS = {
     tests: ['test/contract/result-codes.test.ts', 'test/contract/published-result-codes.test.ts'],
   },
   redaction: {
-    mutate: ['src/contract/redaction.ts'],
-    tests: ['test/contract/redaction.test.ts', 'test/server/redaction.test.ts', 'test/adversarial/sandbox-secret-names.test.ts'],
+    mutate: ['src/contract/redaction.ts', 'src/contract/secrets.ts'],
+    tests: [
+      'test/contract/redaction.test.ts',
+      'test/contract/secrets.test.ts',
+      'test/server/redaction.test.ts',
+      'test/adversarial/sandbox-secret-names.test.ts',
+      'test/adversarial/declared-secrets.test.ts',
+    ],
   },
   reconcile: {
     mutate: ['src/server/reconcile.ts'],

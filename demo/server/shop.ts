@@ -551,7 +551,8 @@ export class Shop {
     if (!reservation) throw new NotFound('no such preauthorisation');
     // Given the preauthorisation itself, the client files the capture under its merchantTransactionId: the report by it finds both.
     const { answer } = await settle(gateway.payments.capture(reservation.preauthorization, { amount, currency: CURRENCY }), 'Captured.');
-    if (answer.payment) reservation.captures.push(answer.payment);
+    // A refused capture is a transaction of its own on the platform (an id, its code): the page shows it in the answer, not as a capture.
+    if (answer.payment && answer.outcome !== 'invalid') reservation.captures.push(answer.payment);
     return { ...answer, reservation: this.reservation(reservationId) };
   }
 
@@ -567,7 +568,7 @@ export class Shop {
     if (!reservation || !capture) throw new NotFound('no such capture of this preauthorisation');
     // Filed, like the capture, under the preauthorisation's merchantTransactionId.
     const { answer } = await settle(gateway.payments.refund(capture, { amount, currency: CURRENCY }), 'Refunded.');
-    if (answer.payment) reservation.refunds.push(answer.payment);
+    if (answer.payment && answer.outcome !== 'invalid') reservation.refunds.push(answer.payment);
     return { ...answer, reservation: this.reservation(reservationId) };
   }
 
@@ -579,7 +580,7 @@ export class Shop {
       gateway.payments.reverse(reservation.preauthorization),
       'Preauthorisation reversed: the hold is released.',
     );
-    if (answer.payment) reservation.reversals.push(answer.payment);
+    if (answer.payment && answer.outcome !== 'invalid') reservation.reversals.push(answer.payment);
     return { ...answer, reservation: this.reservation(reservationId) };
   }
 

@@ -11,3 +11,26 @@ export const STATUS_CALLS_PER_MINUTE = 2;
 
 /** The window the status-call limit counts over. */
 export const STATUS_CALL_WINDOW_MS = 60 * 1000;
+
+/**
+ * The most bytes the kit reads of one gateway answer that is not a report
+ * page: a payment, a checkout, a registration or a refusal is a few kilobytes
+ * (the sandbox keeps one at 32 KB at most, every field of the field table at
+ * its longest), so 1 MB is far above anything the platform sends and far
+ * below what would hurt a server. The notification body has the same bound.
+ */
+export const ANSWER_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The most bytes one transaction takes in a report page: the sandbox's bound
+ * on a stored payment (32 KB, every field counted with its overhead), ten
+ * times a real transaction with billing, customer and 3-D Secure data.
+ */
+export const REPORT_TRANSACTION_MAX_BYTES = 32 * 1024;
+
+/**
+ * Transactions a report page may carry per transaction asked for when the
+ * search includes linked ones: each match with the payment it references and
+ * those referencing it (a preauthorisation, a capture, a refund).
+ */
+export const LINKED_TRANSACTIONS_PER_MATCH = 4;

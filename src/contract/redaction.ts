@@ -20,40 +20,32 @@
  * words they form are left alone, so the ids a merchant acts on stay readable.
  */
 import { passesLuhn } from './formats.js';
+import { SECRET_FIELDS, SECRET_NAME_SPELLINGS, type SecretKind } from './secrets.js';
 
-/** What a field's name says its value is. */
-export type SecretKind = 'cardNumber' | 'securityCode' | 'accessToken';
+export type { SecretKind } from './secrets.js';
 
-// Last segments of a name, lower case without `_` and `-`: how merchants and plugins spell these fields.
-const SECURITY_CODE_NAMES: ReadonlySet<string> = new Set([
-  'cvv',
-  'cvv2',
-  'cvc',
-  'cvc2',
-  'cvn',
-  'securitycode',
-  'cardsecuritycode',
-  'cardcvv',
-  'cardcvc',
-]);
-const CARD_NUMBER_NAMES: ReadonlySet<string> = new Set(['cardnumber', 'creditcardnumber', 'pan']);
-const ACCESS_TOKEN_NAMES: ReadonlySet<string> = new Set(['authorization', 'accesstoken']);
+/** The declared secret fields by their lower-case name: a form name is matched whatever its case. */
+const SECRET_FIELD_NAMES: ReadonlyMap<string, SecretKind> = new Map(
+  Object.entries(SECRET_FIELDS).map(([name, kind]) => [name.toLowerCase(), kind]),
+);
 
 /**
- * The secret a field holds by its name, or undefined. Case-insensitive, by the
- * name's last segment (`card.cvv`, `customParameters[CVV]`, `securityCode`),
- * and `number` only inside `card`: a house or an invoice has a number too.
+ * The secret a field holds by its name, or undefined: a declared secret field
+ * (secrets.ts) in any case, else by the name's last segment (`card.cvv`,
+ * `customParameters[CVV]`, `securityCode`), and `number` only inside `card`:
+ * a house or an invoice has a number too.
  */
 export function secretKindOfName(name: string): SecretKind | undefined {
-  const segments = name
-    .toLowerCase()
+  const lower = name.toLowerCase();
+  const declared = SECRET_FIELD_NAMES.get(lower);
+  if (declared) return declared;
+  const segments = lower
     .split(/[.[\]]/)
     .filter(Boolean)
     .map((segment) => segment.replace(/[_-]/g, ''));
   const last = segments.at(-1) ?? '';
-  if (SECURITY_CODE_NAMES.has(last)) return 'securityCode';
-  if (CARD_NUMBER_NAMES.has(last) || (last === 'number' && segments.at(-2) === 'card')) return 'cardNumber';
-  return ACCESS_TOKEN_NAMES.has(last) ? 'accessToken' : undefined;
+  if (Object.hasOwn(SECRET_NAME_SPELLINGS, last)) return SECRET_NAME_SPELLINGS[last];
+  return last === 'number' && segments.at(-2) === 'card' ? 'cardNumber' : undefined;
 }
 
 /** What a masked security code reads. */
@@ -62,22 +54,30 @@ export const MASKED_CVV = '***';
 export const MASKED_TOKEN = '[access token]';
 
 /**
+ * What may stand between the groups of a card number as written: a space, a
+ * dash or a dot, and a space as a URL (`%20`) or a form (`+`) encodes it.
+ */
+const SEPARATOR = String.raw`%20|[ .+-]`;
+const SEPARATORS = new RegExp(SEPARATOR, 'g');
+
+/**
  * A card number as it may be shown: its first six and last four digits at most
- * (PCI DSS), the rest stars; spaces, dashes and dots between groups stay where
- * they were written.
+ * (PCI DSS), the rest stars; separators between groups stay where they were written.
  */
 export function maskCardNumber(number: string): string {
-  const length = number.replace(/[ .-]/g, '').length;
+  const length = number.replace(SEPARATORS, '').length;
   let seen = 0;
-  return number.replace(/[^ .-]/g, (character) => {
+  return number.replace(new RegExp(`${SEPARATOR}|[^]`, 'g'), (piece) => {
+    if (piece === '%20' || ' .+-'.includes(piece)) return piece;
     seen++;
-    return length >= 13 && (seen <= 6 || seen > length - 4) ? character : '*';
+    return length >= 13 && (seen <= 6 || seen > length - 4) ? piece : '*';
   });
 }
 
 // Digits run together, or in groups of 3 to 6 split by one kind of separator (as printed on a card: 4-4-4-4, 4-6-5),
-// not touching other digits; the word around decides whether it is part of an id, the Luhn check whether it is a card number.
-const DIGIT_RUN = /(?<!\d)(?:\d{12,19}|\d{4}([ .-])\d{3,6}(?:\1\d{3,6}){1,4})(?!\d)/g;
+// not touching other digits (the `0` of a `%20` before it is no digit of its own); the word around decides whether it
+// is part of an id, the Luhn check whether it is a card number.
+const DIGIT_RUN = new RegExp(String.raw`(?<!(?<!%2)\d)(?:\d{12,19}|\d{4}(${SEPARATOR})\d{3,6}(?:\1\d{3,6}){1,4})(?!\d)`, 'g');
 const WORD_CHARACTER = /[0-9A-Za-z-]/;
 const ID_WORD = /^(?:[0-9a-f]{32}|[0-9A-F]{32}|[0-9a-f]{40}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
@@ -147,7 +147,7 @@ export function textOf(value: unknown): string {
 /**
  * A value safe to show next to its field name: secret fields masked by name
  * (card numbers keep their first six and last four digits at most, security
- * codes and tokens nothing), every other value scrubbed by shape.
+ * codes, one-time passwords and tokens nothing), every other value scrubbed by shape.
  */
 export function maskParameter(name: string, value: string): string {
   // Total on any input (a caller without TypeScript): a secret may come as a number, and a mask never throws.
@@ -155,7 +155,7 @@ export function maskParameter(name: string, value: string): string {
   const kind = secretKindOfName(name);
   if (kind === undefined) return maskSecretsByShape(value);
   if (kind === 'cardNumber') return maskCardNumber(value);
-  if (kind === 'securityCode') return MASKED_CVV;
+  if (kind !== 'accessToken') return MASKED_CVV;
   // `Authorization: Bearer …` keeps its scheme, which tells a reader what was sent; a bare value is all token.
   return value.replace(/(\S+\s+)?.*/s, (_, scheme: string | undefined) => `${scheme ?? ''}${MASKED_TOKEN}`);
 }
@@ -167,6 +167,8 @@ export interface KnownSecrets {
   accessTokens?: Iterable<string> | undefined;
   cardNumber?: string | undefined;
   cvv?: string | undefined;
+  /** The values of the request's other declared secret fields (`otherSecretValues`, secrets.ts): a wallet token, a one-time password. */
+  others?: readonly (string | undefined)[] | undefined;
   /**
    * Exact texts never masked by shape (the request's merchantTransactionId: an
    * order id holding a millisecond timestamp can pass the Luhn check, and it is
@@ -190,6 +192,8 @@ export const IDENTIFIER_NAMES: ReadonlySet<string> = new Set([
   'paymentId',
   'checkoutId',
   'shortId',
+  // The scheme's id of a standing instruction's first payment (15 digits at Visa): later payments must quote it intact.
+  'CardholderInitiatedTransactionID',
 ]);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -229,14 +233,22 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
     // A token echoed inside a form or a URL is percent-encoded (a base64 token's `=`, `+`, `/`): that spelling is the token too.
     for (const spelling of new Set([token, encodeURIComponent(token)])) exact.push([spelling, MASKED_TOKEN]);
   }
+  // Other declared secrets (a wallet token, a one-time password): long ones wherever they appear, short ones where they stand alone.
+  const others = (secrets.others ?? []).filter((value): value is string => typeof value === 'string' && value.length >= 3);
+  for (const value of others)
+    if (value.length >= 8) for (const spelling of new Set([value, encodeURIComponent(value)])) exact.push([spelling, MASKED_CVV]);
   if (cardNumber && cardNumber.length >= 8) exact.push([cardNumber, maskCardNumber(cardNumber)]);
-  const securityCode = cvv && cvv.length >= 3 ? cvv : undefined;
-  // Compiled on first need: most texts never hold the code, and a redactor is made per payment request.
+  // The request's card number in any spelling (`4111 1111 …`, `4111%201111…`, `4111+1111…`), not only as sent.
+  const digits = cardNumber && /^\d{12,19}$/.test(cardNumber) ? cardNumber : undefined;
+  const spelledCard = digits ? new RegExp(`(?<!(?<!%2)\\d)${[...digits].join(`(?:${SEPARATOR})?`)}(?!\\d)`, 'g') : undefined;
+  const codes = [cvv, ...others.filter((value) => value.length < 8)].filter((code): code is string => !!code && code.length >= 3);
+  // Compiled on first need: most texts never hold a code, and a redactor is made per payment request.
   let standalone: RegExp | undefined;
-  const standaloneCvv = () => (standalone ??= new RegExp(`(?<!\\d|\\d[.:])${escape(securityCode!)}(?!\\d|[.:]\\d)`, 'g'));
+  const standaloneCodes = () => (standalone ??= new RegExp(`(?<!\\d|\\d[.:])(?:${codes.map(escape).join('|')})(?!\\d|[.:]\\d)`, 'g'));
+  const holdsCode = (text: string) => codes.some((code) => text.includes(code));
   const known = (text: string) => {
     for (const [secret, replacement] of exact) text = text.replaceAll(secret, replacement);
-    return text;
+    return spelledCard ? text.replace(spelledCard, maskCardNumber) : text;
   };
   const shaped = (text: string, cards: boolean): string => {
     const kept = keep?.find((part) => text.includes(part));
@@ -245,20 +257,22 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
         .split(kept)
         .map((part) => shaped(part, cards))
         .join(kept);
-    if (securityCode && text.includes(securityCode))
-      text = text.replace(standaloneCvv(), (digits: string, offset: number, whole: string) =>
-        isIdAround(whole, offset, offset + digits.length) ? digits : MASKED_CVV,
+    if (holdsCode(text))
+      text = text.replace(standaloneCodes(), (code: string, offset: number, whole: string) =>
+        isIdAround(whole, offset, offset + code.length) ? code : MASKED_CVV,
       );
     return cards ? maskSecretsByShape(text) : maskLabelledSecrets(text);
   };
-  // JSON may escape a token's `/` as `\/`; card numbers and CVVs are digits, never escaped.
+  // JSON may escape a token's `/` as `\/`, and any character as `\uXXXX`: such a text is scrubbed after parsing, whatever it holds.
   const needles = exact.flatMap(([secret]) => [secret, secret.replaceAll('/', '\\/')]);
   const redact = ((text: string) => shaped(known(text), true)) as Redactor;
   redact.known = known;
   redact.secrets = (text) => shaped(known(text), false);
   redact.mayHold = (text) =>
+    text.includes('\\u') ||
     needles.some((needle) => text.includes(needle)) ||
-    (securityCode !== undefined && text.includes(securityCode) && text.search(standaloneCvv()) >= 0) ||
+    (spelledCard !== undefined && text.search(spelledCard) >= 0) ||
+    (holdsCode(text) && text.search(standaloneCodes()) >= 0) ||
     maskLabelledSecrets(text) !== text;
   redact.deep = <T>(value: T, name = '', answer = false): T => deepCopy(value, answer ? redact.secrets : redact, known, name) as T;
   return redact;

@@ -22,6 +22,7 @@
  * arrive (search a frame that ended for a stable result).
  */
 import { PAYMENT_TYPES } from './formats.js';
+import { ANSWER_MAX_BYTES, LINKED_TRANSACTIONS_PER_MATCH, REPORT_TRANSACTION_MAX_BYTES } from './limits.js';
 import { validateParameters, type ParameterError } from './rules.js';
 
 /** The payment types a search may name: the kit's, the platform's 3-D Secure records (`3D`) and registrations (`RG`). */
@@ -36,7 +37,22 @@ export const REPORT_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d
 const REPORT_DATE_MESSAGE = 'must be a UTC time written YYYY-MM-DD hh:mm:ss';
 
 const PAYMENT_METHOD_PATTERN = /^[A-Z]{2}$/;
-const PAGE_NO_MAX = 1_000_000;
+/** The last page a search may ask for: a walk over a search ends here whatever the gateway answers. */
+export const PAGE_NO_MAX = 1_000_000;
+
+/**
+ * The most bytes one page of a search with these parameters can take: an
+ * answer's envelope, and its page size (`limit`, else the largest) in
+ * transactions of `REPORT_TRANSACTION_MAX_BYTES`, times
+ * `LINKED_TRANSACTIONS_PER_MATCH` when linked transactions are included.
+ * A page of 100 is 4.2 MB at most, 13.8 MB with its linked transactions.
+ */
+export function reportPageMaxBytes(params: Readonly<Record<string, string | undefined>>): number {
+  const limit = Number(params.limit);
+  const size = Number.isInteger(limit) && limit >= 1 && limit <= REPORT_PAGE_SIZE_MAX ? limit : REPORT_PAGE_SIZE_MAX;
+  const perMatch = params.includeLinkedTransactions === 'true' ? LINKED_TRANSACTIONS_PER_MATCH : 1;
+  return ANSWER_MAX_BYTES + size * perMatch * REPORT_TRANSACTION_MAX_BYTES;
+}
 
 /** Filters of a transaction search, as the server helper takes them. */
 interface ReportFilters {

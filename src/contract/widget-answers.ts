@@ -21,6 +21,8 @@ export interface CheckoutAnswer {
         readonly registration?: undefined;
         /** A one-click checkout's saved cards (`registrations[n].id`), still registered. */
         readonly registrations?: readonly SavedCardAnswer[];
+        /** The brands the checkout's entity has a contract for, when it names them: the widget offers no other. */
+        readonly brands?: readonly string[];
       }
     | {
         /** A registration-only checkout: its form saves a card and takes no payment. */

@@ -7,8 +7,8 @@ import { isPaymentBrand, PAYMENT_BRANDS } from '../contract/brands.js';
 import type { SandboxLimits } from './limits.js';
 import type { NotificationDelivery, NotificationOptions } from './protocol/notifier.js';
 import { NODE_RUNTIME } from './node/runtime.js';
-import { createSandboxServer } from './node/server.js';
-import { checkFault, isFaultRefusal, type FaultMode } from './controls/faults.js';
+import { createSandboxServer, LISTEN_BACKLOG } from './node/server.js';
+import { checkFault, isFaultRefusal, TOO_MANY_FAULTS, type FaultMode } from './controls/faults.js';
 import { createSandboxState, type LoggedRequest, type SandboxEntity } from './core/state.js';
 
 export type { FaultMode } from './controls/faults.js';
@@ -156,7 +156,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = createSandboxServer(state, (error) => console.error('gw-sandbox: unexpected error', error));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 8080, host, () => {
+    server.listen({ port: options.port ?? 8080, host, backlog: LISTEN_BACKLOG }, () => {
       server.off('error', reject);
       resolve();
     });
@@ -202,7 +202,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     fault(path, mode, count = 1) {
       const fault = checkFault(path, mode, count);
       if (isFaultRefusal(fault)) throw new RangeError(`fault ${fault.name} ${fault.message}`);
-      state.faults.set(fault);
+      if (!state.faults.set(fault)) throw new RangeError(`fault path ${TOO_MANY_FAULTS}`);
     },
     stats: () => ({
       checkouts: state.store.checkouts.size,

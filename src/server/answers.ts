@@ -34,6 +34,9 @@ const CLASS_OF: Partial<Record<ResultKind, ErrorClass>> = {
   rejected_validation: GatewayValidationError,
 };
 
+/** The transactions that capture, refund or reverse another (`POST /v1/payments/{id}`). */
+const REFERENCE_TYPES: ReadonlySet<unknown> = new Set(['CP', 'RF', 'RV']);
+
 /** An answer as the transport hands it over: its HTTP status and parsed body (a `result` with a string `code`). */
 export interface Answer<T = Payment> {
   readonly status: number;
@@ -82,7 +85,11 @@ export function errorFor(answer: Answer<{ result: GatewayResult }>, details: Gat
   const resultKind = classifyResult(result.code);
   const payment = isPaymentAnswer(body) ? body : undefined;
   let Type: ErrorClass = CLASS_OF[resultKind] ?? GatewayError;
-  if (DECLINE_KINDS.has(resultKind) || (payment && resultKind === 'rejected_validation')) Type = GatewayDeclinedError;
+  // A validation code on a payment is a refusal of its card or account data (`100.100.101`): declined. A capture, refund
+  // or reversal refused by a validation code (`700.400.510`, `700.400.100`, `600.200.500`), which the platform answers as
+  // a transaction of its own, is the merchant's request to fix, nothing the shopper did: invalid, its transaction kept.
+  const reference = payment !== undefined && REFERENCE_TYPES.has(payment.paymentType);
+  if (DECLINE_KINDS.has(resultKind) || (payment && resultKind === 'rejected_validation' && !reference)) Type = GatewayDeclinedError;
   // The request's own id first: an answer may carry anything in its copy.
   const echoed = payment?.merchantTransactionId;
   const merchantTransactionId = details.merchantTransactionId ?? (typeof echoed === 'string' ? echoed : undefined);

@@ -1,6 +1,7 @@
 /** `createGatewayClient`: the resources over one transport, with the documented defaults. */
 import { checkField } from '../contract/formats.js';
-import { GatewayValidationError, type GatewayParameterError } from './errors.js';
+import { GatewayValidationError, readClock, type GatewayParameterError } from './errors.js';
+import { isSecureEndpoint } from '../contract/endpoint.js';
 import { isPaymentBrand } from '../contract/brands.js';
 import {
   createTransport,
@@ -97,7 +98,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   }
   checkClientOptions(options);
   const { baseUrl, accessToken, entityId, testMode, entities } = options;
-  const now = options.now ?? Date.now;
+  // Every reading checked: a clock answering NaN or a string would otherwise pass every lifetime and limit it is compared with.
+  const clock = options.now ?? Date.now;
+  const now = () => readClock(clock, 'now');
   const transport = createTransport({
     baseUrl,
     accessToken,
@@ -136,12 +139,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
 /** Header-safe visible ASCII: what a Bearer token and a User-Agent may hold (a line break would split the header). */
 const HEADER_TEXT = /^[\x20-\x7e]+$/;
-const isHttpUrl = (value: unknown) => {
-  try {
-    return typeof value === 'string' && /^https?:$/.test(new URL(value).protocol);
-  } catch {
-    return false;
-  }
+/** https, or plain http to this machine only (a local sandbox), as the elements require: the token is never sent in clear over a network. */
+const isSecureBaseUrl = (value: unknown) => {
+  if (typeof value !== 'string' || !URL.canParse(value)) return false;
+  return isSecureEndpoint(new URL(value));
 };
 const isCount = (value: unknown, max: number) => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max;
 
@@ -154,7 +155,8 @@ function checkClientOptions(options: GatewayClientOptions): void {
     if (given[name] !== undefined && !valid(given[name])) refuse(name, message);
   };
   const { baseUrl, accessToken, entityId } = given;
-  if (!isHttpUrl(baseUrl)) refuse('baseUrl', 'must be an http(s) URL');
+  if (!isSecureBaseUrl(baseUrl))
+    refuse('baseUrl', 'must be an https URL (or http to localhost, 127.0.0.1 or [::1], a local sandbox), without credentials');
   if (typeof accessToken !== 'string' || !HEADER_TEXT.test(accessToken))
     refuse('accessToken', 'must be the access token: printable ASCII, not empty');
   const entityProblem = typeof entityId === 'string' ? checkField('entityId', entityId) : 'is required';

@@ -148,6 +148,25 @@ export function invalidArgument(name: string, message: string): GatewayValidatio
   return new GatewayValidationError(`Invalid ${name}: ${message}; nothing was done`, { parameterErrors: [{ name, message }] });
 }
 
+/**
+ * What a caller's clock (`now` of the client or of a notification's freshness
+ * check) reads, in ms since the epoch. A reading that is not a finite number
+ * (NaN, undefined, a string, an object, a BigInt) or a clock that throws
+ * cannot tell an age or a lifetime: a typed error, so every check built on
+ * the clock fails closed instead of comparing with NaN.
+ */
+export function readClock(now: () => unknown, name: string): number {
+  let reading: unknown;
+  try {
+    reading = now();
+  } catch {
+    throw invalidArgument(name, 'threw instead of answering the time (ms since the epoch)');
+  }
+  if (typeof reading !== 'number' || !Number.isFinite(reading))
+    throw invalidArgument(name, 'must answer the time as a finite number of ms since the epoch');
+  return reading;
+}
+
 /** True for a plain object (options, a payment answer), false for null, arrays and primitives. */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -5,7 +5,7 @@
  * runs on Node, Bun, Deno and edge runtimes.
  */
 import { parseGatewayTimestamp } from '../contract/timestamp.js';
-import { GatewayError, invalidArgument, isObject, type GatewayErrorDetails } from './errors.js';
+import { GatewayError, invalidArgument, isObject, readClock, type GatewayErrorDetails } from './errors.js';
 import type {
   Notification,
   PaymentNotification,
@@ -224,8 +224,9 @@ function checkFreshness(notification: Notification, { maxAgeMs, now }: { maxAgeM
   const stamp = (notification.payload as { timestamp?: unknown } | undefined)?.timestamp;
   const at = typeof stamp === 'string' ? parseGatewayTimestamp(stamp) : Number.NaN;
   if (Number.isNaN(at)) throw refused('stale', 'The notification carries no readable timestamp, so its age cannot be told');
-  const age = now() - at;
-  if (Math.abs(age) > maxAgeMs)
+  const age = readClock(now, 'freshness.now') - at;
+  // Written so that an age that is not a number (it cannot be, after readClock) would refuse, never pass.
+  if (!(Math.abs(age) <= maxAgeMs))
     throw refused(
       'stale',
       `The notification is ${Math.round(age / 1000)} s old by its payload's timestamp, beyond the ${maxAgeMs / 1000} s allowed`,

@@ -24,6 +24,7 @@ import { toCents } from '../contract/amount.js';
 import { referenceOf, REQUEST_REFERENCE } from '../contract/reference.js';
 import { classifyResult } from '../contract/result-codes.js';
 import type { Redactor } from '../contract/redaction.js';
+import { reportPageMaxBytes } from '../contract/report-filters.js';
 import type { Operation, Variant } from '../contract/rules.js';
 import { describe, errorFor, interpret, isPaymentAnswer, settle, type Answer } from './answers.js';
 import {
@@ -69,7 +70,9 @@ export async function queryPayments(
   redact?: Redactor,
 ): Promise<PaymentList> {
   const { merchantTransactionId } = params;
-  const answer = await transport.send<PaymentList>({ options, method: 'GET', path: '/v3/query', params, redact });
+  // A page is read up to what its page size can hold, never whole whatever its size.
+  const maxBytes = reportPageMaxBytes(params);
+  const answer = await transport.send<PaymentList>({ options, method: 'GET', path: '/v3/query', params, redact, maxBytes });
   const list = settleOr(answer, { merchantTransactionId, redact });
   if (list) return list;
   // A report answer must list payments; anything else cannot be trusted as "nothing there".

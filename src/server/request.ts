@@ -8,7 +8,9 @@
  */
 import { isPaymentBrand, type PaymentBrand } from '../contract/brands.js';
 import { checkField } from '../contract/formats.js';
+import { ANSWER_MAX_BYTES } from '../contract/limits.js';
 import { createRedactor, type Redactor } from '../contract/redaction.js';
+import { otherSecretValues } from '../contract/secrets.js';
 import { validateParameters, variantOf, type Operation, type Variant } from '../contract/rules.js';
 import { readParameterErrors, type Answer } from './answers.js';
 import { GatewayError, GatewayNetworkError, GatewayTimeoutError, GatewayValidationError, type GatewayParameterError } from './errors.js';
@@ -59,6 +61,8 @@ export interface Call {
   retries?: number;
   /** The scrubber of the request this call is about (a look-up after a payment): it knows that payment's secrets. */
   redact?: Redactor | undefined;
+  /** The most bytes of the answer read (a report page: what its page size can hold); `ANSWER_MAX_BYTES` by default. */
+  maxBytes?: number | undefined;
 }
 
 export interface Transport {
@@ -250,6 +254,57 @@ export function isGatewayAnswer(value: unknown): value is { result: GatewayResul
   return typeof result === 'object' && result !== null && !Array.isArray(result) && typeof result.code === 'string';
 }
 
+/** An answer read up to its bound: past it, the rest is not read and the answer is refused. */
+class AnswerTooLarge extends Error {}
+/** The errors that refused an answer too large: never retried, since the same gateway would send the same answer. */
+const tooLarge = new WeakSet<Error>();
+
+/**
+ * The answer's text, read as it streams and refused as soon as it passes
+ * `maxBytes` (or announces more in Content-Length), so no gateway, proxy or
+ * man in the middle can make the client hold more than the bound: an endless
+ * body is cut there too. A custom fetch whose body is not a web stream is read
+ * as a Node stream, or whole as a last resort, and refused alike.
+ */
+async function readBounded(response: Response, maxBytes: number, signal: AbortSignal): Promise<string> {
+  const announced = Number(response.headers?.get?.('content-length'));
+  const body = response.body as (ReadableStream<Uint8Array> & AsyncIterable<Uint8Array>) | null | undefined;
+  if (announced > maxBytes) {
+    await Promise.resolve(body?.cancel?.()).catch(() => undefined);
+    throw new AnswerTooLarge();
+  }
+  if (!body) return response.text();
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let text = '';
+  const take = (chunk: Uint8Array | string) => {
+    const bytesOf = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+    bytes += bytesOf.byteLength;
+    if (bytes > maxBytes) throw new AnswerTooLarge();
+    text += decoder.decode(bytesOf, { stream: true });
+  };
+  if (typeof body.getReader === 'function') {
+    const reader = body.getReader();
+    // A custom fetch may not tie its body to the signal: the timeout and the caller's abort stop the read here too.
+    const stop = () => void reader.cancel().catch(() => undefined);
+    signal.addEventListener('abort', stop);
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) take(chunk.value);
+      signal.throwIfAborted();
+    } catch (error) {
+      stop();
+      throw error;
+    } finally {
+      signal.removeEventListener('abort', stop);
+    }
+  } else if (typeof body[Symbol.asyncIterator] === 'function') {
+    for await (const chunk of body) take(chunk);
+  } else {
+    take(await response.text());
+  }
+  return text + decoder.decode();
+}
+
 export function createTransport(config: TransportConfig): Transport {
   const base = config.baseUrl.replace(/\/+$/, '');
   const headers = {
@@ -258,15 +313,18 @@ export function createTransport(config: TransportConfig): Transport {
     'user-agent': config.userAgent,
   };
   const tokenOnly = createRedactor({ accessToken: config.accessToken });
-  const redactorFor = (params: Readonly<Record<string, string>>) =>
-    params['card.number'] || params['card.cvv'] || params.merchantTransactionId
+  const redactorFor = (params: Readonly<Record<string, string>>) => {
+    const others = otherSecretValues(params);
+    return params['card.number'] || params['card.cvv'] || params.merchantTransactionId || others.length
       ? createRedactor({
           accessToken: config.accessToken,
           cardNumber: params['card.number'],
           cvv: params['card.cvv'],
+          others,
           keep: [params.merchantTransactionId],
         })
       : tokenOnly;
+  };
 
   const entityOfBrand = (brand: string | undefined) =>
     (brand === undefined ? undefined : (config.entities as Readonly<Record<string, string | undefined>> | undefined)?.[brand]) ??
@@ -327,6 +385,7 @@ export function createTransport(config: TransportConfig): Transport {
   ) {
     const signal = call.options?.signal;
     const timeoutMs = call.options?.timeoutMs ?? config.timeoutMs;
+    const maxBytes = call.maxBytes ?? ANSWER_MAX_BYTES;
     const where = `${call.method} ${call.path}`;
     // One controller for the timeout and the caller's signal: cheaper per request than AbortSignal.timeout/any.
     const controller = new AbortController();
@@ -338,7 +397,7 @@ export function createTransport(config: TransportConfig): Transport {
     const cancel = () => controller.abort(signal?.reason);
     if (signal?.aborted) cancel();
     signal?.addEventListener('abort', cancel);
-    let status: number;
+    let status = 0;
     let text: string;
     try {
       const response = await config.fetch(url, {
@@ -349,8 +408,17 @@ export function createTransport(config: TransportConfig): Transport {
         redirect: 'error',
       });
       status = response.status;
-      text = await response.text();
+      text = await readBounded(response, maxBytes, controller.signal);
     } catch (failure) {
+      if (failure instanceof AnswerTooLarge) {
+        // A payment POST whose answer is refused is reconciled like any lost answer: the payment may exist.
+        const error = new GatewayNetworkError(
+          `The gateway's answer is larger than the ${maxBytes} bytes such an answer can take; it was not read (${where})`,
+          { httpStatus: status, redact, merchantTransactionId },
+        );
+        tooLarge.add(error);
+        throw error;
+      }
       // A custom fetch may put anything in its error; the error scrubs it with this request's secrets.
       const details = { cause: failure, redact, merchantTransactionId };
       if (timedOut) throw new GatewayTimeoutError(`No answer from the gateway within ${timeoutMs} ms (${where})`, details);
@@ -436,7 +504,7 @@ export function createTransport(config: TransportConfig): Transport {
             throw new GatewayNetworkError(`HTTP ${answer.status}`, { httpStatus: answer.status });
           return answer as Answer<T>;
         } catch (error) {
-          const retryable = error instanceof GatewayNetworkError && !call.options?.signal?.aborted;
+          const retryable = error instanceof GatewayNetworkError && !tooLarge.has(error) && !call.options?.signal?.aborted;
           if (!retryable || tries >= retries)
             throw error instanceof GatewayError
               ? error

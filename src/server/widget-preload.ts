@@ -5,6 +5,7 @@
  * `<gw-checkout>` then reuses, because it asks for the same URL in the same
  * CORS mode with the same integrity. The browser fetches the script once.
  */
+import { headerValue } from '../contract/header.js';
 import { integrityProblem } from '../contract/integrity.js';
 import { isGatewayId } from '../contract/resource-path.js';
 import { widgetScriptUrl } from '../contract/widget-script.js';
@@ -53,9 +54,11 @@ export function widgetPreload(
 ): WidgetPreload {
   if (!isObject(checkout) || typeof checkout.id !== 'string' || !isGatewayId(checkout.id))
     throw invalidArgument('checkout', 'must be the answer of checkouts.create, with its id');
-  const integrity = checkout.integrity;
-  if (integrity !== undefined && (typeof integrity !== 'string' || integrityProblem(integrity)))
+  const given = checkout.integrity;
+  if (given !== undefined && (typeof given !== 'string' || integrityProblem(given)))
     throw invalidArgument('checkout.integrity', "must be the checkout's integrity value (sha384-…) as the gateway sent it");
+  // Hashes are separated by any whitespace (SRI): one space each, so a line break never reaches a header or a tag.
+  const integrity = given?.trim().split(/\s+/).join(' ');
   if (!isObject(options)) throw invalidArgument('options', 'must be { baseUrl }');
   const base = httpUrl(options.baseUrl);
   if (!base) throw invalidArgument('baseUrl', "must be the gateway's http(s) URL, as <gw-checkout base-url> has it");
@@ -69,10 +72,10 @@ export function widgetPreload(
   const integrityAttribute = integrity ? ` integrity="${escapeAttribute(integrity)}"` : '';
   return {
     url,
-    link: `<${url}>; rel=preload; as=script; crossorigin=anonymous${integrityParameter}`,
+    link: headerValue(`<${url}>; rel=preload; as=script; crossorigin=anonymous${integrityParameter}`),
     html: `<link rel="preload" as="script" href="${escapeAttribute(url)}" crossorigin="anonymous"${integrityAttribute}${nonceAttribute}>`,
     preconnect: {
-      link: `<${base.origin}>; rel=preconnect; crossorigin=anonymous`,
+      link: headerValue(`<${base.origin}>; rel=preconnect; crossorigin=anonymous`),
       html: `<link rel="preconnect" href="${escapeAttribute(base.origin)}" crossorigin="anonymous">`,
     },
   };

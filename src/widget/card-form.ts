@@ -232,10 +232,10 @@ async function submit(widget: Widget, cardForm: CardForm, event: SubmitEvent): P
   if (controls.cvv.value) body.set('card.cvv', controls.cvv.value);
   return sendPayment(widget, form, body, {
     path: widget.registration ? 'widget/registration' : 'widget/payments',
-    retry(refused) {
+    retry(refused, text) {
       const rejected: Field[] = FIELDS.filter((field) => field.parameters.some((parameter) => refused.includes(parameter)));
       for (const field of rejected) validate(widget, cardForm, field.name, true);
-      cardForm.message.textContent = rejected.length ? '' : widget.texts.declined;
+      cardForm.message.textContent = rejected.length ? '' : widget.texts[text];
       cardForm.message.hidden = rejected.length > 0;
       setBusy(cardForm, false);
       if (rejected[0]) controls[rejected[0].name].focus();

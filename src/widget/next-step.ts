@@ -19,8 +19,12 @@ export type NextStep =
   | { readonly step: 'authenticate'; readonly redirect: unknown }
   /** The checkout expired or was already paid: the result page tells which. */
   | { readonly step: 'expired' }
-  /** Stay on the form; `rejected` names the request parameters the gateway refused, if any. */
-  | { readonly step: 'retry'; readonly rejected: readonly string[] }
+  /**
+   * Stay on the form; `rejected` names the request parameters the gateway refused, if any. `text` is what
+   * the shopper is told: `declined` only when the payment was refused, `brandUnavailable` when the entity
+   * has no contract for the brand (`600.200.201`): nothing was wrong with the card.
+   */
+  | { readonly step: 'retry'; readonly rejected: readonly string[]; readonly text: 'declined' | 'brandUnavailable' }
   /** Everything else: the result page reads the outcome. */
   | { readonly step: 'result' };
 
@@ -32,5 +36,6 @@ export function nextStep(answer: PaymentAnswer | undefined): NextStep {
   const rejected = Array.isArray(errors) ? errors.map((error) => String(error?.name)) : [];
   // Expired, or already paid (the browser itself re-sends a POST whose connection dropped).
   if (code === RESULT_CODES.invalidParameter && !rejected.length) return { step: 'expired' };
-  return staysOnForm(classifyResult(code)) ? { step: 'retry', rejected } : { step: 'result' };
+  if (!staysOnForm(classifyResult(code))) return { step: 'result' };
+  return { step: 'retry', rejected, text: code === RESULT_CODES.brandNotConfigured ? 'brandUnavailable' : 'declined' };
 }

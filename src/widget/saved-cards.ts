@@ -138,8 +138,8 @@ async function pay(widget: Widget, saved: SavedCardForm): Promise<void> {
   const body = new URLSearchParams({ registrationId: chosen.value, shopperResultUrl: target.action });
   if (cvv) body.set('card.cvv', cvv.value.trim());
   return sendPayment(widget, target, body, {
-    retry() {
-      message.textContent = widget.texts.declined;
+    retry(_rejected, text) {
+      message.textContent = widget.texts[text];
       message.hidden = false;
       button.disabled = false;
       form.setAttribute('aria-busy', 'false');

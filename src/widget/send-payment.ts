@@ -14,7 +14,10 @@ export async function sendPayment(
   widget: Widget,
   form: HTMLFormElement,
   body: URLSearchParams,
-  handlers: { retry(rejected: readonly string[]): void; path?: 'widget/payments' | 'widget/registration' },
+  handlers: {
+    retry(rejected: readonly string[], text: 'declined' | 'brandUnavailable'): void;
+    path?: 'widget/payments' | 'widget/registration';
+  },
 ): Promise<void> {
   const { signal } = widget.scope;
   let answer: PaymentAnswer | undefined;
@@ -45,6 +48,6 @@ export async function sendPayment(
     case 'result':
       return widget.showResult(form);
     case 'retry':
-      return handlers.retry(next.rejected);
+      return handlers.retry(next.rejected, next.text);
   }
 }

@@ -106,12 +106,12 @@ export function renderStcPay(widget: Widget, form: HTMLFormElement, group: HTMLE
         [WALLET_PROOF_FIELDS.STC_PAY]: otp.input.value,
       });
       void sendPayment(widget, form, body, {
-        retry(rejected) {
+        retry(rejected, text) {
           confirm.disabled = sendCode.disabled = false;
           section.setAttribute('aria-busy', 'false');
           if (rejected.includes('customer.mobile')) return (showError(mobile.input, mobile.hint, true), mobile.input.focus());
           if (rejected.includes(WALLET_PROOF_FIELDS.STC_PAY)) return (showError(otp.input, otp.hint, true), otp.input.focus());
-          message.textContent = widget.texts.declined;
+          message.textContent = widget.texts[text];
           message.hidden = false;
         },
       });

@@ -14,6 +14,7 @@ const EN = {
   cvvError: 'Invalid CVV',
   cardHolderError: 'Invalid card holder',
   declined: 'The payment was declined. Check the details or use another card.',
+  brandUnavailable: 'This payment method is not available here. Please choose another one.',
   invalidCheckout: 'This payment session is invalid or has expired. Please reload the page.',
   unavailable: 'The payment form could not be loaded. Please try again later.',
 };
@@ -34,6 +35,7 @@ const DE: Texts = {
   cvvError: 'Ungültige Prüfnummer',
   cardHolderError: 'Ungültiger Karteninhaber',
   declined: 'Die Zahlung wurde abgelehnt. Prüfen Sie die Angaben oder nutzen Sie eine andere Karte.',
+  brandUnavailable: 'Diese Zahlungsart ist hier nicht verfügbar. Bitte wählen Sie eine andere.',
   invalidCheckout: 'Diese Zahlungssitzung ist ungültig oder abgelaufen. Bitte laden Sie die Seite neu.',
   unavailable: 'Das Zahlungsformular konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
 };
@@ -52,6 +54,7 @@ const AR: Texts = {
   cvvError: 'رمز التحقق غير صالح',
   cardHolderError: 'اسم حامل البطاقة غير صالح',
   declined: 'تم رفض الدفع. تحقق من البيانات أو استخدم بطاقة أخرى.',
+  brandUnavailable: 'طريقة الدفع هذه غير متاحة هنا. يرجى اختيار طريقة أخرى.',
   invalidCheckout: 'جلسة الدفع هذه غير صالحة أو منتهية الصلاحية. يرجى إعادة تحميل الصفحة.',
   unavailable: 'تعذّر تحميل نموذج الدفع. يرجى المحاولة مرة أخرى لاحقًا.',
 };

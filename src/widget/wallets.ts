@@ -22,6 +22,8 @@ import { WALLET_PROOF_FIELDS, WALLET_TOKENS } from '../contract/wallet-stand-in.
 export interface CheckoutSummary {
   readonly amount?: string;
   readonly currency?: string;
+  /** The brands the checkout's entity has a contract for, when the gateway names them. */
+  readonly brands?: readonly string[];
 }
 
 /** The tokens the stand-in sheet sends: the sandbox's triggers. */
@@ -39,12 +41,19 @@ export const walletBrandsOf = (form: HTMLFormElement): WalletBrand[] => brandsOf
 export const cardBrandsOf = (form: HTMLFormElement): FormCardBrand[] => brandsOf(form).filter(isFormCardBrand);
 
 /**
- * Renders the wallets `form` lists; true when it rendered any. A form without
- * an http(s) action is reported and left alone, as the card form does.
+ * Renders the wallets `form` lists; true when it lists any. A form without an
+ * http(s) action is reported and left alone, as the card form does. A wallet
+ * the checkout's entity has no contract for is not offered (the platform's
+ * widget shows only the brands the channel is configured for), and the
+ * merchant is told why.
  */
 export function renderWallets(widget: Widget, form: HTMLFormElement, index: number, checkout: CheckoutSummary): boolean {
-  const wallets = walletBrandsOf(form);
-  if (!wallets.length) return false;
+  const listed = walletBrandsOf(form);
+  if (!listed.length) return false;
+  const wallets = listed.filter((brand) => !checkout.brands || checkout.brands.includes(brand));
+  const missing = listed.filter((brand) => !wallets.includes(brand));
+  if (missing.length) widget.report('WidgetError', `Not offered: the checkout's entity has no contract for ${missing.join(', ')}.`);
+  if (!wallets.length) return true;
   if (!httpUrl(form.action)) {
     widget.report('WidgetError', "A form.paymentWidgets needs an http(s) action, the shop's result page.");
     return false;
@@ -139,7 +148,7 @@ function openSheet(
           widget,
           form,
           new URLSearchParams({ paymentBrand: brand, [WALLET_PROOF_FIELDS[brand]]: STAND_IN_TOKENS[outcome] }),
-          { retry: () => (close(), showMessage(widget.scope, form, widget.texts.declined)) },
+          { retry: (_rejected, text) => (close(), showMessage(widget.scope, form, widget.texts[text])) },
         );
       },
       { signal },

@@ -17,11 +17,13 @@ import { describe, test } from 'node:test';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import * as server from '../../src/server/index.js';
+import { leakIn } from './canaries.js';
 import { answer, ENTITY, PAYMENT_ID, stubClient, TOKEN, type StubCall } from './client-support.js';
 
 const PAN = '4012888888881881';
 const CVV = '7391';
-const SECRETS = [TOKEN, PAN, CVV];
+/** The CVV is looked for only where it stands alone outside ids: a random UUID or payment id can hold any 4 digits. */
+const CANARIES = { token: TOKEN, cardNumbers: [PAN], codes: [CVV] };
 const CHECKOUT_ID = 'ABCE449B5FC84ED5A1C7174840C7A3F8.uat01-vm-tx03';
 const RUNS = 60;
 
@@ -201,7 +203,8 @@ async function check(name: string, call: () => unknown, args: readonly unknown[]
   const shown = () => `${name}(${inspect(args, { depth: 4, breakLength: Infinity }).slice(0, 600)}) with the gateway ${answering}`;
   assert.ok(thrown instanceof server.GatewayError, `${shown()} threw an untyped ${inspect(thrown, { depth: 1 }).slice(0, 400)}`);
   for (const text of renderings(thrown)) {
-    for (const secret of SECRETS) assert.ok(!text.includes(secret), `${shown()}: ${secret} leaked in\n${text.slice(0, 1500)}`);
+    const leak = leakIn(text, CANARIES);
+    assert.equal(leak, undefined, `${shown()}: ${leak} leaked in\n${text.slice(0, 1500)}`);
   }
 }
 

@@ -15,6 +15,7 @@ import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';
 import { cardPayment, threeDsFields } from '../../src/sandbox/fixtures.js';
 import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { holdsCode } from './canaries.js';
 
 const TOKEN = 'c2VjcmV0LWNhbmFyeS10b2tlbi1mb3ItdGhlLXNhbmRib3g=';
 const ENTITY = '8ac7a4c79394bdc801939736f17e063d';
@@ -47,7 +48,8 @@ function assertClean(text: string, where: string): void {
       !text.includes(secret),
       `${where} holds ${secret}: …${text.slice(Math.max(0, text.indexOf(secret) - 80), text.indexOf(secret) + 40)}…`,
     );
-  assert.ok(!/(?<![0-9A-Za-z.:])9731(?![0-9A-Za-z.:])/.test(text), `${where} holds the CVV standing alone`);
+  // Outside ids only: a random payment id or UUID can hold any 4 digits.
+  assert.ok(!holdsCode(text, '9731'), `${where} holds the CVV standing alone`);
 }
 
 const auth = { authorization: `Bearer ${TOKEN}` };

@@ -131,6 +131,9 @@ describe('published result codes', () => {
       cannotCapture: 'rejected_validation',
       cannotRefund: 'rejected_validation',
       cannotReverse: 'rejected_validation',
+      captureWithoutPreauthorization: 'rejected_validation',
+      reversalWithoutPayment: 'rejected_validation',
+      invalidPaymentData: 'rejected_validation',
       referenceNotFound: 'not_found',
       transactionNotFound: 'not_found',
       registrationNotFound: 'not_found',
@@ -161,6 +164,15 @@ describe('published result codes', () => {
     assert.equal(describeResult('000.400.020'), undefined, 'a code the kit does not name has no description here');
   });
 
+  it("every description the kit answers is the published list's, word for word", () => {
+    const published = JSON.parse(readFileSync(new URL('../fixtures/published-result-descriptions.json', import.meta.url), 'utf8')) as {
+      descriptions: Record<string, string>;
+    };
+    for (const code of Object.values(RESULT_CODES)) assert.equal(describeResult(code), published.descriptions[code], code);
+    // Not the seed's or an integrator's paraphrase: the throttling code reads as the platform publishes it.
+    assert.equal(describeResult(RESULT_CODES.throttled), 'Rejected by Throttling.');
+  });
+
   it('800.110.100 (duplicate transaction) is a risk rejection: nothing was charged for this request, and it is no approval', () => {
     assert.equal(classifyResult('800.110.100'), 'rejected_risk');
     assert.equal(resultGroup('800.110.100'), 'risk validation');
@@ -169,5 +181,15 @@ describe('published result codes', () => {
 
   it('decline kinds: refusals of the payment itself, and nothing else', () => {
     assert.deepEqual([...DECLINE_KINDS].sort(), ['declined', 'rejected_3ds', 'rejected_async', 'rejected_risk', 'soft_decline']);
+  });
+
+  it('a value that is no string (an answer read without its types) is an unknown code, whatever its toString does', () => {
+    const hostile = [[{ toString: {} }], { toString: () => '000.000.000' }, 42, null, undefined, Symbol('code')];
+    for (const value of hostile as unknown as string[]) {
+      assert.equal(classifyResult(value), 'unknown');
+      assert.equal(resultGroup(value), undefined);
+      assert.equal(describeResult(value), undefined);
+      assert.equal(isApproved(value), false);
+    }
   });
 });

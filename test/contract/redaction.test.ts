@@ -41,6 +41,23 @@ describe('redaction', () => {
     assert.equal(maskCardNumbers('4200000000000001'), '4200000000000001', 'not a card number: fails Luhn');
   });
 
+  test('by shape: groups split by %20 (a URL value) or + (a form value) are a card number too, also right after a %20', () => {
+    assert.equal(maskCardNumbers('card=4200%200000%200000%200000&x=1'), 'card=4200%2000**%20****%200000&x=1');
+    assert.equal(maskCardNumbers('note=card+4200+0000+0000+0000'), 'note=card+4200+00**+****+0000');
+    assert.equal(maskCardNumbers('a%204200%200000%200000%200000'), 'a%204200%2000**%20****%200000');
+    assert.equal(maskCardNumbers('total%20100%201000'), 'total%20100%201000', 'not a card number');
+  });
+
+  test("known: the request's own card number in any spelling, and its other declared secrets", () => {
+    const redact = createRedactor({ cardNumber: PAN, others: ['wallet-token-canary/1=', '864213'] });
+    for (const spelled of ['4200 0000 0000 0000', '4200-0000-0000-0000', '4200%200000%200000%200000', '4200+0000+0000+0000'])
+      assert.doesNotMatch(redact.secrets(`echo ${spelled}`), /4200.?0000.?0000.?0000|%200000%20/, spelled);
+    assert.equal(redact.secrets('t wallet-token-canary/1= x'), 't *** x');
+    assert.equal(redact.secrets('otp 864213 at 2026-11-26'), 'otp *** at 2026-11-26');
+    assert.equal(redact.secrets('1864213'), '1864213', 'a short secret only where it stands alone');
+    assert.ok(redact.mayHold('"\\u0034200"'), 'a JSON-escaped text is scrubbed after parsing');
+  });
+
   test('gateway ids, checkout ids and UUIDs keep their digits', () => {
     for (const id of [
       '8ac7a4a1420000000000000000000000',
@@ -337,10 +354,14 @@ describe('the edges of each rule, one case each', () => {
       'paymentId',
       'checkoutId',
       'shortId',
+      'CardholderInitiatedTransactionID',
     ]) {
       assert.deepEqual(redact.deep({ [name]: PAN }), { [name]: PAN }, name);
     }
     assert.deepEqual(redact.deep({ description: PAN }), { description: '420000******0000' });
+    // A standing instruction's scheme id nested where the gateway puts it: 12 digits passing Luhn, then hex letters.
+    const resultDetails = { CardholderInitiatedTransactionID: '189180480429E3A' };
+    assert.deepEqual(redact.deep({ resultDetails }), { resultDetails });
   });
 
   test('maskParameter is total: numbers, null and objects as names or values are converted, a name still decides', () => {

@@ -185,7 +185,9 @@ describe('demo merchant back end', () => {
     const id = held.body.reservation.preauthorization.id;
     const refused = await call('POST', `/api/reservations/${id}/captures`, { amount: '25.00' });
     assert.equal(refused.body.outcome, 'invalid');
-    assert.equal(refused.body.resultCode, '700.400.100');
+    // The platform answers a refused capture as a CP transaction of its own: the page gets it, with the gateway's code.
+    assert.equal(refused.body.payment.paymentType, 'CP');
+    assert.equal(refused.body.payment.resultCode, '700.400.100');
     assert.equal(refused.body.reservation.capturedAmount, '0.00');
   });
 

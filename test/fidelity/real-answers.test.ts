@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createGatewayClient, GatewayError, outcomeOf, type GatewayClient } from '../../src/server/index.js';
+import { RESULT_CODES } from '../../src/contract/result-codes.js';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
 import { CARDS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { call } from '../sandbox/support.js';
@@ -124,10 +125,8 @@ const NOT_PRODUCED = new Set([
   'threeDSecure', // eci 07 on a payment without 3-D Secure: the sandbox answers threeDSecure only after a 3DS step or own-MPI data
 ]);
 
-/** Recorded answers the sandbox does not give, each for a reason (README, "Differences from the real gateway"). */
-const NOT_ANSWERED = new Set([
-  'cardprocess-capture-refused.json', // a refused capture: the platform records a transaction (an id); the sandbox refuses without one
-]);
+/** A card number that fails the Luhn check: the approved test card with its check digit changed. */
+const LUHN_FAILING = `${CARDS.approved.slice(0, -1)}${(Number(CARDS.approved.at(-1)) + 1) % 10}`;
 
 describe('the sandbox beside the recorded answers', () => {
   let sandbox: Sandbox;
@@ -173,6 +172,8 @@ describe('the sandbox beside the recorded answers', () => {
         return call(sandbox, 'GET', `/v1/checkouts/${id}/payment`);
       }
       case 'payment':
+        if (real.answer.result.code === RESULT_CODES.invalidCard)
+          return call(sandbox, 'POST', '/v1/payments', cardPayment({ 'card.number': LUHN_FAILING }));
         return call(sandbox, 'POST', '/v1/payments', cardPayment(real.status === 200 ? {} : { 'card.number': CARDS.declined }));
       case 'paymentStatus': {
         const id = (
@@ -194,6 +195,9 @@ describe('the sandbox beside the recorded answers', () => {
       case 'refund':
       case 'reverse': {
         const paymentType = { capture: 'CP', refund: 'RF', reverse: 'RV' }[real.call];
+        // A capture with no successful preauthorisation behind it (here an id that names none): a refused CP transaction.
+        if (real.answer.result.code === RESULT_CODES.captureWithoutPreauthorization)
+          return call(sandbox, 'POST', '/v1/payments/ffffffffffffffffffffffffffffffff', { paymentType, amount: '1.00', currency: 'EUR' });
         const target = (
           await call(sandbox, 'POST', '/v1/payments', cardPayment({ paymentType: paymentType === 'RF' ? 'DB' : 'PA', amount: '1.00' }))
         ).body.id as string;
@@ -209,12 +213,14 @@ describe('the sandbox beside the recorded answers', () => {
     }
   }
 
-  for (const real of REAL.filter((answer) => !NOT_ANSWERED.has(answer.name))) {
+  for (const real of REAL) {
     it(`${real.name}: the same fields, value types and formats`, async () => {
       const mine = await sandboxAnswer(real);
       assert.equal(typeof mine.body, 'object');
-      // A refusal answers a 4xx like the real one; a declined payment answers 200 in the sandbox (README: differences).
-      if (real.status >= 400 && real.answer.id === undefined) assert.equal(mine.status, real.status);
+      // A refusal answers a 4xx like the real one, a refused transaction too (it has an id); a payment the bank
+      // declined answers 200 in the sandbox (README: differences).
+      if (real.status >= 400 && (real.answer.id === undefined || real.answer.result.code === mine.body.result.code))
+        assert.equal(mine.status, real.status);
       for (const key of Object.keys(real.answer)) {
         if (NOT_PRODUCED.has(key)) continue;
         assert.ok(key in mine.body, `${key} missing from the sandbox's answer`);
@@ -242,6 +248,11 @@ describe('the sandbox beside the recorded answers', () => {
         for (const key of Object.keys(real1))
           if (!NOT_PRODUCED.has(key)) assert.equal(typeof mine1[key], typeof real1[key], `payments[].${key}`);
         assert.match(mine1.timestamp, FORMAT.paymentTimestamp);
+      }
+      // A refused transaction (a 4xx with an id) carries exactly the recorded fields: no money fields, no result details.
+      if (real.status >= 400 && real.answer.id !== undefined && real.answer.result.code === mine.body.result.code) {
+        assert.deepEqual(Object.keys(mine.body).sort(), Object.keys(real.answer).sort());
+        if (real.answer.card) assert.deepEqual(Object.keys(mine.body.card).sort(), Object.keys(real.answer.card).sort());
       }
       // What the real answer lacks, the sandbox's lacks too (a capture, refund or reversal has no card or brand).
       for (const key of ['card', 'paymentBrand'])

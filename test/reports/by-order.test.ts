@@ -60,6 +60,6 @@ describe('reports by order', () => {
 
   test('a reference to a payment that does not exist is still refused by the gateway, not by the look-up', async () => {
     const { client } = clientFor(context.sandbox);
-    await assert.rejects(client.payments.capture('f'.repeat(32), { amount: '1.00', currency: 'EUR' }), (error: Error & { resultCode?: string }) => error.resultCode === '700.100.100');
+    await assert.rejects(client.payments.capture('f'.repeat(32), { amount: '1.00', currency: 'EUR' }), (error: Error & { resultCode?: string }) => error.resultCode === '700.400.510');
   });
 });

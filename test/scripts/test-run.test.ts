@@ -31,7 +31,8 @@ describe('scripts/test-run.mjs', () => {
   });
 
   test('a silent stage is killed, whole group, and reported with the file and test it stalled in', async () => {
-    const result = await nodeTest([STALLS], { concurrency: 1, fileTimeoutMs: 600_000, idleMs: 2000, env, echo: false });
+    // The idle limit sits well above how long a test file takes to start on a loaded 2-core machine (tsx, imports).
+    const result = await nodeTest([STALLS], { concurrency: 1, fileTimeoutMs: 600_000, idleMs: 10_000, env, echo: false });
     assert.equal(result.code, 1);
     assert.match(result.stalled, /^no output for .* minutes: killed; still running: .*stalls\.mjs \(in: waits forever\)/);
     assert.equal(groupAlive(STALLS), false, 'the test file process went with the stage');
@@ -40,7 +41,7 @@ describe('scripts/test-run.mjs', () => {
   test('a command that keeps talking is not killed; its exit code comes back', async () => {
     const talk =
       'let n = 0; const t = setInterval(() => { console.log(n); if (++n === 5) { clearInterval(t); process.exitCode = 3; } }, 300);';
-    const result = await run(process.execPath, ['-e', talk], { idleMs: 1000, echo: false });
+    const result = await run(process.execPath, ['-e', talk], { idleMs: 5000, echo: false });
     assert.equal(result.code, 3);
     assert.equal(result.stalled, '');
   });

@@ -215,8 +215,11 @@ describe('capture, refund, reversal (POST /v1/payments/{id})', () => {
     const error = await client.payments
       .capture(preauthorization.id, { amount: '0.01', currency: 'EUR' })
       .catch((caught: unknown) => caught);
+    // The platform answers a refused capture as a transaction of its own: the error holds it, nothing was captured.
     assert.ok(error instanceof GatewayValidationError, String(error));
     assert.equal(error.resultCode, RESULT_CODES.cannotCapture);
+    assert.equal(error.payment?.paymentType, 'CP');
+    assert.notEqual(error.payment?.id, preauthorization.id);
   });
 
   test('a debit is refunded in part; a PA is reversed; a captured PA cannot be reversed', async () => {
@@ -236,15 +239,34 @@ describe('capture, refund, reversal (POST /v1/payments/{id})', () => {
     const error = await client.payments.reverse(captured.id).catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayValidationError);
     assert.equal(error.resultCode, RESULT_CODES.cannotReverse);
+    assert.equal(error.payment?.paymentType, 'RV');
+
+    // The platform reverses a debit too (RV on a DB), the whole amount; a refund after it is refused.
+    const reversedDebit = await client.payments.create(cardPayment({ amount: '12.00' }));
+    const debitReversal = await client.payments.reverse(reversedDebit.id);
+    assert.equal(debitReversal.amount, '12.00');
+    assert.ok(isApproved(debitReversal.result.code));
+    const late = await client.payments.refund(reversedDebit.id, { amount: '1.00', currency: 'EUR' }).catch((caught: unknown) => caught);
+    assert.ok(late instanceof GatewayValidationError);
+    assert.equal(late.resultCode, RESULT_CODES.cannotRefund);
   });
 
-  test('a capture of an unknown payment is GatewayNotFoundError; an id that is not an id never reaches the network', async () => {
+  test('a capture, refund or reversal of an unknown payment is the refused transaction the platform answers; an id that is not an id never reaches the network', async () => {
     const { client, recorder } = clientFor(context.sandbox);
-    const error = await client.payments
-      .capture('8ac7a4a17000000000000000000000ff', { amount: '1.00', currency: 'EUR' })
-      .catch((caught: unknown) => caught);
-    assert.ok(error instanceof GatewayNotFoundError, String(error));
-    assert.equal(error.resultCode, RESULT_CODES.referenceNotFound);
+    const unknown = '8ac7a4a17000000000000000000000ff';
+    const refusals = [
+      [client.payments.capture(unknown, { amount: '1.00', currency: 'EUR' }), 'CP', RESULT_CODES.captureWithoutPreauthorization],
+      [client.payments.refund(unknown, { amount: '1.00', currency: 'EUR' }), 'RF', RESULT_CODES.invalidPaymentData],
+      [client.payments.reverse(unknown), 'RV', RESULT_CODES.reversalWithoutPayment],
+    ] as const;
+    for (const [refused, paymentType, code] of refusals) {
+      const error = await refused.catch((caught: unknown) => caught);
+      assert.ok(error instanceof GatewayValidationError, String(error));
+      assert.equal(error.resultCode, code);
+      assert.equal(error.httpStatus, 400);
+      assert.equal(error.payment?.paymentType, paymentType);
+      assert.match(error.payment?.id ?? '', /^[0-9a-f]{32}$/);
+    }
     const calls = recorder.calls.length;
     for (const bad of ['../checkouts', 'a/b', '', '..', 'x?entityId=other']) {
       await assert.rejects(client.payments.capture(bad, { amount: '1.00', currency: 'EUR' }), GatewayValidationError);

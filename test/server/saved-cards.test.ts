@@ -134,7 +134,8 @@ describe('one-click checkout', () => {
     assert.equal(payment.amount, '25.00');
     assert.equal(payment.card?.last4Digits, '0000');
     assert.deepEqual({ ...payment.standingInstruction }, { source: 'CIT', type: 'UNSCHEDULED', mode: 'REPEATED' });
-    assert.equal(payment.registrationId, undefined, 'paying with a saved card saves no new one');
+    // A white label's recorded one-click status names the card it charged: that one, not a newly saved card.
+    assert.equal(payment.registrationId, saved.id, 'the status names the saved card charged');
   });
 
   test('a card not offered, or deleted since, is refused; a declining saved card leaves the checkout open', async () => {

@@ -166,6 +166,31 @@ describe('sandbox payment widget: wallets and MADA', () => {
     expect(status.paymentBrand).to.equal('MADA');
   });
 
+  it("offers no wallet the checkout's entity has no contract for, as the platform's widget, and tells the merchant which", async () => {
+    // The card entity has Google Pay but no Apple Pay contract (the MADA entity has that).
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout, forms: [{ brands: 'APPLEPAY GOOGLEPAY VISA' }] });
+    await page.ready;
+    const form = page.form();
+    expect(form.querySelector('button.wpwl-apple-pay-button'), 'no Apple Pay on an entity without its contract').to.equal(null);
+    expect(form.querySelector('button.wpwl-google-pay-button'), 'Google Pay is on the card entity').to.not.equal(null);
+    expect(control(form, 'cardNumber')).to.not.equal(null);
+    expect(page.errors.map((error) => error.message).join('\n')).to.include('APPLEPAY');
+  });
+
+  it('a brand the entity has no contract for (600.200.201) tells the shopper it is not available, never that the card was declined', async () => {
+    // A MADA card on the card entity, whose contract has no MADA: the platform refuses the configuration, not the card.
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout, forms: [{ brands: 'MADA' }], options: madaOptions });
+    await page.ready;
+    const form = page.form();
+    pay(form, { number: CARDS.mada });
+    const alert = await waitFor(() => form.querySelector<HTMLElement>('.wpwl-message[role=alert]:not([hidden])'), 'the message');
+    expect(alert!.textContent).to.include('not available');
+    expect(alert!.textContent).to.not.include('declined');
+    expect(page.frame.contentWindow!.location.href, 'the shopper stays on the form').to.equal('about:srcdoc');
+  });
+
   it("without binlist priority a MADA card is the VISA card its number also is: the platform's default detection", async () => {
     const checkout = await createCheckout();
     const page = await openWidgetPage({ checkout, forms: [{ brands: 'VISA MASTER' }] });

@@ -67,7 +67,12 @@ describe('the widget after a card submission', () => {
       RESULT_CODES.threeDsFailed,
       '300.100.100',
     ];
-    for (const candidate of [...declines, ...published]) assert.deepEqual(after(candidate), { step: 'retry', rejected: [] }, candidate);
+    for (const candidate of [...declines, ...published])
+      assert.deepEqual(after(candidate), { step: 'retry', rejected: [], text: 'declined' }, candidate);
+  });
+
+  it('never tells the shopper "declined" for a configuration refusal (600.200.201): the brand is not available, the card was fine', () => {
+    assert.deepEqual(after(RESULT_CODES.brandNotConfigured), { step: 'retry', rejected: [], text: 'brandUnavailable' });
   });
 
   it('sends every approved, pending, uncertain or unknown outcome to the result page', () => {
@@ -91,7 +96,11 @@ describe('the widget after a card submission', () => {
 
   it('tells a checkout that is gone (200.300.404 alone) from card data the gateway refused (200.300.404 with parameterErrors)', () => {
     assert.deepEqual(after(RESULT_CODES.invalidParameter), { step: 'expired' });
-    assert.deepEqual(after(RESULT_CODES.invalidParameter, [{ name: 'card.cvv' }]), { step: 'retry', rejected: ['card.cvv'] });
+    assert.deepEqual(after(RESULT_CODES.invalidParameter, [{ name: 'card.cvv' }]), {
+      step: 'retry',
+      rejected: ['card.cvv'],
+      text: 'declined',
+    });
   });
 
   it('runs 3-D Secure whenever the answer carries a redirect', () => {

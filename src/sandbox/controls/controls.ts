@@ -11,7 +11,7 @@ import { result } from '../gateway/store.js';
 import type { PaymentRecord } from '../gateway/store.js';
 import type { SandboxState } from '../core/state.js';
 import { bearerAccepted } from '../protocol/auth.js';
-import { checkFault, isFaultRefusal } from './faults.js';
+import { checkFault, isFaultRefusal, TOO_MANY_FAULTS } from './faults.js';
 import { json, reply, type Handler, type Route, type Routed } from '../protocol/dispatch.js';
 
 const controlResult = (state: SandboxState, body: object) =>
@@ -53,7 +53,7 @@ const addFault: Handler = ({ state, request }) => {
   const { path = '', mode = '', count = '1' } = request.params;
   const fault = checkFault(path, mode, count);
   if (isFaultRefusal(fault)) return reply(controlError(state, fault.name, fault.value, fault.message));
-  state.faults.set(fault);
+  if (!state.faults.set(fault)) return reply(controlError(state, 'path', fault.path.slice(0, 64), TOO_MANY_FAULTS));
   return reply(controlResult(state, { faults: state.faults.list() }));
 };
 

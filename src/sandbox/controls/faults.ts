@@ -13,6 +13,19 @@ export const FAULT_MODES: readonly FaultMode[] = ['hang', 'error', 'drop'];
 /** The most requests one fault may cover: a bound, so a count is a small whole number in every caller. */
 export const MAX_FAULT_COUNT = 999_999;
 
+/**
+ * The longest path a fault may name, in bytes: the gateway's longest path
+ * (`/v1/checkouts/{id}/payment`, a checkout id of up to 48 characters) is under
+ * 100, and 2 KB is the URL length every HTTP stack passes; beyond it no
+ * request this fault could meet is sent by a real client.
+ */
+export const MAX_FAULT_PATH_BYTES = 2048;
+/** Paths with a fault pending at once: the gateway has a dozen routes, so a test never needs more; listing them stays a small answer. */
+export const MAX_PENDING_FAULTS = 100;
+export const TOO_MANY_FAULTS = `has no fault set: ${MAX_PENDING_FAULTS} paths have one pending already (clear one with count 0, or reset)`;
+/** What a request path is made of on the wire: visible ASCII (anything else is percent-encoded by every client), starting with `/`. */
+const REQUEST_PATH = /^\/[\x21-\x7e]*$/;
+
 /** A fault as set: `count` 0 clears the path's fault. */
 export interface FaultSetting {
   readonly path: string;
@@ -29,13 +42,17 @@ export interface FaultRefusal {
 
 /** Checks a fault given as text or numbers (a form, a query, a CLI argument or a typed call): the setting, or why not. */
 export function checkFault(path: unknown, mode: unknown, count: unknown = 1): FaultSetting | FaultRefusal {
-  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('/__sandbox/'))
-    return { name: 'path', value: String(path), message: 'must be a gateway path such as /v1/payments' };
+  if (typeof path !== 'string' || !REQUEST_PATH.test(path) || path.length > MAX_FAULT_PATH_BYTES || path.startsWith('/__sandbox/'))
+    return {
+      name: 'path',
+      value: String(path).slice(0, 64),
+      message: `must be a gateway path such as /v1/payments (visible ASCII, at most ${MAX_FAULT_PATH_BYTES} bytes)`,
+    };
   if (!FAULT_MODES.includes(mode as FaultMode))
-    return { name: 'mode', value: String(mode), message: `must be one of ${FAULT_MODES.join(', ')}` };
+    return { name: 'mode', value: String(mode).slice(0, 64), message: `must be one of ${FAULT_MODES.join(', ')}` };
   const text = String(count);
   if (!/^\d{1,6}$/.test(text) || (typeof count !== 'string' && typeof count !== 'number'))
-    return { name: 'count', value: text, message: `must be a whole number of requests, 0 to ${MAX_FAULT_COUNT}` };
+    return { name: 'count', value: text.slice(0, 64), message: `must be a whole number of requests, 0 to ${MAX_FAULT_COUNT}` };
   return { path, mode: mode as FaultMode, count: Number(text) };
 }
 
@@ -45,9 +62,12 @@ export const isFaultRefusal = (checked: FaultSetting | FaultRefusal): checked is
 export class Faults {
   readonly #byPath = new Map<string, { mode: FaultMode; remaining: number }>();
 
-  set({ path, mode, count }: FaultSetting): void {
+  /** Sets (or, `count` 0, clears) the path's fault; false, and nothing set, when `MAX_PENDING_FAULTS` other paths have one. */
+  set({ path, mode, count }: FaultSetting): boolean {
     if (count === 0) this.#byPath.delete(path);
+    else if (this.#byPath.size >= MAX_PENDING_FAULTS && !this.#byPath.has(path)) return false;
     else this.#byPath.set(path, { mode, remaining: count });
+    return true;
   }
 
   /** The fault the next request to `path` meets, counted as taken; the sandbox's own controls never meet one. */

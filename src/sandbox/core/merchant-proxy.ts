@@ -21,7 +21,7 @@ export interface ProxyTarget {
   readonly url: string;
   readonly token: string;
   readonly entityId: string;
-  /** Sets a fault on the sandbox (already checked). */
+  /** Sets a fault on the sandbox (already checked); throws a RangeError, with its reason, when too many are pending. */
   fault(setting: FaultSetting): void;
   /** Sends a request to the sandbox: over HTTP, or straight into its pipeline. */
   send(request: Request): Promise<Response>;
@@ -97,6 +97,11 @@ export async function answerMerchantProxy(request: Request, rest: string, target
   const fault = checkFault(query.get('path') ?? '', query.get('mode') ?? 'hang', query.get('count') ?? '1');
   if (isFaultRefusal(fault))
     return json(400, { error: `fault needs path=/…, mode=${FAULT_MODES.join('|')} and a whole count: ${fault.name} ${fault.message}` });
-  target.fault(fault);
+  try {
+    target.fault(fault);
+  } catch (error) {
+    // Too many faults pending: refused like a bad one.
+    return json(400, { error: (error as Error).message });
+  }
   return new Response(null, { status: 204 });
 }

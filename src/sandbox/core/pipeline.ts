@@ -11,7 +11,7 @@ import { maskCardNumbers, type Redactor } from '../../contract/redaction.js';
 import { CONTROL_ROUTES } from '../controls/controls.js';
 import type { FaultMode } from '../controls/faults.js';
 import { bodyTooLarge, type SandboxLimits } from '../limits.js';
-import { redactorOf } from '../protocol/auth.js';
+import { redactorOf, withEntityOf } from '../protocol/auth.js';
 import { dispatch, reply, type Request as RoutedRequest, type Route, type Routed } from '../protocol/dispatch.js';
 import { LAST_RESORT, noPreflight, systemError, unreadableRequest } from '../protocol/fallbacks.js';
 import { GATEWAY_ROUTES } from '../protocol/routes.js';
@@ -121,10 +121,10 @@ const ROUTES: readonly Route[] = [...GATEWAY_ROUTES, ...CONTROL_ROUTES];
 /** Answers one parsed request without HTTP around it (also used by tests and the benchmark). */
 export function route(
   state: SandboxState,
-  request: RoutedRequest,
-  redact: Redactor = redactorOf(state, request.params, request.authorization),
+  sent: RoutedRequest,
+  redact: Redactor = redactorOf(state, sent.params, sent.authorization),
 ): Routed {
-  return dispatch(ROUTES, state, request, redact);
+  return dispatch(ROUTES, state, withEntityOf(sent), redact);
 }
 
 /** Whether a path belongs to the browser-side widget, which answers CORS preflights. */

@@ -158,6 +158,8 @@ export function attemptPayment(
         ...(registration.card ? { card: registration.card } : {}),
         ...(registration.paymentBrand ? { paymentBrand: registration.paymentBrand } : {}),
         standingInstruction: oneClickInstruction(registration),
+        // A white label's recorded status of a one-click payment names the card it charged.
+        registrationId: registration.id,
       });
       break;
     }

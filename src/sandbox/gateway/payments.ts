@@ -110,6 +110,8 @@ export interface NewPayment {
   paymentBrand?: string;
   referencedId?: string;
   checkoutId?: string;
+  /** The saved card a one-click checkout charged: its status answers it, as the platform's does. */
+  registrationId?: string;
   standingInstruction?: Record<string, string>;
 }
 
@@ -152,6 +154,7 @@ function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Resul
     ...(input.card ? { card: input.card } : {}),
     ...(input.referencedId ? { referencedId: input.referencedId } : {}),
     ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
+    ...(input.registrationId ? { registrationId: input.registrationId } : {}),
   };
   const challengeIndicator = params['threeDSecure.challengeIndicator'];
   if (challengeIndicator) record.resultDetails.usedChallengeIndicator = challengeIndicator;
@@ -259,7 +262,8 @@ export function createPayment(store: SandboxStore, input: NewPayment & { shopper
   if (step && input.shopperResultUrl) {
     const payment = newPaymentRecord(store, input, result(RESULT_CODES.pending));
     const session: ThreeDsSession = {
-      token: store.hex('detail') + store.hex('detail'),
+      // EMVCo's threeDSServerTransID is a UUID, and so is the platform's: the session is named by one (122 random bits).
+      token: uuidOf(store.hex('detail')),
       ...step,
       shopperResultUrl: input.shopperResultUrl,
       methodPosted: false,
@@ -368,19 +372,28 @@ export function noteCheckoutPayment(store: SandboxStore, payment: PaymentRecord)
   if (checkout && succeeded(payment)) checkout.expiresAt = Math.max(checkout.expiresAt, store.clock.nowMs() + CHECKOUT_LIFETIME_MS);
 }
 
-/** Why a capture, refund or reversal cannot be made on `target`, as a result code; undefined when it can. */
+/**
+ * Why a capture, refund or reversal cannot be made on `target`, as a result code; undefined when it can.
+ * A capture needs an approved preauthorisation (`700.400.510` otherwise, as the platform answers); a
+ * reversal takes back an approved preauthorisation or debit that nothing was captured, refunded or
+ * reversed from (the platform allows RV on a DB).
+ */
 function referenceRefusal(target: PaymentRecord, type: string, cents: number): string | undefined {
   const approved = isApproved(target.result.code);
   switch (type) {
     case 'CP':
-      if (target.paymentType !== 'PA' || !approved || target.reversed) return RESULT_CODES.cannotCapture;
+      if (target.paymentType !== 'PA' || !approved) return RESULT_CODES.captureWithoutPreauthorization;
+      if (target.reversed) return RESULT_CODES.cannotCapture;
       return target.capturedCents + cents > target.amountCents ? RESULT_CODES.cannotCapture : undefined;
     case 'RF':
       if ((target.paymentType !== 'DB' && target.paymentType !== 'CP') || !approved || target.reversed) return RESULT_CODES.cannotRefund;
       return target.refundedCents + cents > target.amountCents ? RESULT_CODES.cannotRefund : undefined;
-    default:
-      if (target.paymentType !== 'PA' || !approved || target.reversed || target.capturedCents > 0) return RESULT_CODES.cannotReverse;
+    default: {
+      const reversible = target.paymentType === 'PA' || target.paymentType === 'DB';
+      if (!reversible || !approved || target.reversed || target.capturedCents > 0 || target.refundedCents > 0)
+        return RESULT_CODES.cannotReverse;
       return undefined;
+    }
   }
 }
 

@@ -83,6 +83,17 @@ function answerClientError(state: SandboxState, error: NodeJS.ErrnoException, so
   });
 }
 
+/** How long an idle keep-alive connection stays open (see `createSandboxServer`). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
+ * Connections the kernel queues before the sandbox accepts them: Node's 511
+ * makes a burst of thousands of connections wait for SYN retransmissions (or,
+ * where the system aborts on overflow, be reset); the kernel caps it at its
+ * own `somaxconn`.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 /**
  * The sandbox's HTTP server. Every request is handled inside `handle`'s guard;
  * requests the HTTP parser refuses are answered by `answerClientError`; a body
@@ -94,6 +105,11 @@ export function createSandboxServer(state: SandboxState, onError: (error: unknow
     handle(state, request, response, onError).catch(onError);
   };
   const server = createServer(listener);
+  // An idle keep-alive connection is closed by the server only after every common client has stopped reusing it (undici 4 s,
+  // Node's agent by the server's hint, load balancers 60 s): closing at Node's 5 s races a client that just sent on it,
+  // whose request is then reset unanswered. Headers still have to arrive within the timeout after that.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
     if (!(Number(request.headers['content-length'] ?? 0) > state.limits.bodyBytes)) response.writeContinue();
     listener(request, response);

@@ -4,6 +4,7 @@
  * storing and answering.
  */
 import { createRedactor, type Redactor } from '../../contract/redaction.js';
+import { otherSecretValues } from '../../contract/secrets.js';
 import type { SandboxState } from '../core/state.js';
 import type { FlatParams } from '../gateway/store.js';
 import type { Request } from './dispatch.js';
@@ -15,20 +16,37 @@ export function bearerAccepted(state: SandboxState, authorization: string | unde
   return token !== undefined && state.tokens.has(token);
 }
 
+/**
+ * The request with its entity in `entityId`: integrators' clients still send it
+ * as `authentication.entityId` (the credential style before Bearer tokens), and
+ * the platform takes it with a token (contract's table, formats.ts). The other
+ * `authentication.*` fields (an old user id and password) are dropped unread, so
+ * nothing keeps or echoes them. `entityId` wins when both come.
+ */
+export function withEntityOf(request: Request): Request {
+  const { params } = request;
+  if (!Object.keys(params).some((name) => name.startsWith('authentication.'))) return request;
+  const kept = Object.fromEntries(Object.entries(params).filter(([name]) => !name.startsWith('authentication.'))) as FlatParams;
+  const entityId = params.entityId ?? params['authentication.entityId'];
+  return { ...request, params: entityId === undefined ? kept : { ...kept, entityId } };
+}
+
 /** How many token-only scrubbers the state keeps (any text a request sends as a token, so bounded). */
 const TOKEN_REDACTORS = 16;
 
 /**
  * The scrubber for everything built around one request: its token, card
- * number and security code, and every token the sandbox accepts, wherever they appear, and any card number or
+ * number, security code and other declared secrets, and every token the sandbox accepts, wherever they appear, and any card number or
  * labelled secret by shape; its merchantTransactionId (the key a merchant
  * looks the payment up by) only of the known secrets.
  */
 export function redactorOf(state: SandboxState, params: Readonly<FlatParams>, authorization: string | undefined): Redactor {
   const accessToken = bearerToken(authorization);
   const { 'card.number': cardNumber, 'card.cvv': cvv, merchantTransactionId } = params;
-  if (cardNumber !== undefined || cvv !== undefined || merchantTransactionId !== undefined)
-    return createRedactor({ accessToken, accessTokens: state.tokens, cardNumber, cvv, keep: [merchantTransactionId] });
+  // A wallet token or one-time password (secrets.ts) is replaced wherever the request repeats it, like the card's.
+  const others = otherSecretValues(params);
+  if (cardNumber !== undefined || cvv !== undefined || merchantTransactionId !== undefined || others.length)
+    return createRedactor({ accessToken, accessTokens: state.tokens, cardNumber, cvv, others, keep: [merchantTransactionId] });
   // Most calls (reads, captures) know no secret but their token: one scrubber per token serves them all.
   const redactors = state.caches.tokenRedactors;
   let redactor = redactors.get(accessToken);

@@ -4,15 +4,16 @@
  * see, the widget's CORS answers, and the 3-D Secure redirect of a pending payment.
  */
 import { amountTooLow } from '../../contract/amount.js';
-import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../contract/result-codes.js';
+import { NO_PAYMENT_SESSION_DESCRIPTION, QUERY_UNAUTHORIZED_DESCRIPTION, RESULT_CODES } from '../../contract/result-codes.js';
+import { INVALID_CARD_NUMBER } from '../../contract/formats.js';
 import { validateParameters, type Operation, type ParameterError } from '../../contract/rules.js';
 import { brandNotConfigured, type SandboxState } from '../core/state.js';
 import { checkoutToRead, type CheckoutRefusal } from '../gateway/checkouts.js';
-import type { CheckoutRecord, PaymentRecord } from '../gateway/store.js';
+import { result, type CheckoutRecord, type PaymentRecord } from '../gateway/store.js';
 import { fieldBytes, RECORD_OVERHEAD_BYTES } from '../limits.js';
-import { bearerAccepted } from './auth.js';
-import type { RequestContext } from './dispatch.js';
-import { failure, invalidParameters } from './envelope.js';
+import { bearerAccepted, storable } from './auth.js';
+import { json, type RequestContext } from './dispatch.js';
+import { envelope, failure, invalidParameters } from './envelope.js';
 import { redirectOf } from './three-d-secure-pages.js';
 import type { Reply } from './wire.js';
 
@@ -37,10 +38,17 @@ export function refusal(
   const { state, request, now } = context;
   // A refused checkout creation names a checkout that never was, as the platform's does.
   const ndc = () => (operation === 'checkout' ? state.store.checkoutNdc() : context.ndc());
-  if (!bearerAccepted(state, request.authorization)) return failure(401, RESULT_CODES.unauthorized, now, ndc());
+  if (!bearerAccepted(state, request.authorization)) return unauthorized(context, ndc());
   const errors = [...validateParameters(operation, request.params, now, { threeDSecure }), ...extra];
   if (errors.some((error) => error.name === 'entityId')) return invalidParameters(errors, now, ndc());
   if (!state.entities.has(request.params.entityId!)) return failure(403, RESULT_CODES.forbidden, now, ndc());
+  if (
+    (operation === 'payment' || operation === 'registration') &&
+    errors.length === 1 &&
+    errors[0]!.name === 'card.number' &&
+    errors[0]!.message === INVALID_CARD_NUMBER
+  )
+    return invalidCardTransaction(context);
   if (errors.length) return invalidParameters(errors, now, ndc());
   if (brandNotConfigured(state, request.params.entityId!, brand)) return failure(400, RESULT_CODES.brandNotConfigured, now, ndc());
   if (!STORING.has(operation)) return undefined;
@@ -88,6 +96,55 @@ export function widgetRefusal(now: Date, id: string, refused: CheckoutRefusal, w
   if (refused === 'wrongKind') return invalidCheckout(now, id, wrongKind);
   return invalidCheckout(now, id);
 }
+
+/** A refused token, in the words of the endpoint: the report endpoint's differ from `/v1/…`'s (contract's table). */
+const unauthorized = ({ request, now }: RequestContext, ndc: string) =>
+  failure(
+    401,
+    RESULT_CODES.unauthorized,
+    now,
+    ndc,
+    request.path.startsWith('/v3/query') ? { description: QUERY_UNAUTHORIZED_DESCRIPTION } : {},
+  );
+
+/**
+ * A transaction the platform refuses before any bank sees it, answered as it
+ * answers one (HTTP 400, its own id, the request's type, brand and card
+ * summary, no money fields). Not kept: a read-back of its id answers
+ * `700.400.580` (docs/fidelity.md).
+ */
+function refusedTransaction(context: RequestContext, code: string, fields: Record<string, unknown>): Reply {
+  const { state, now, ndc } = context;
+  return json(400, envelope({ id: state.store.nextId(), ...fields, result: result(code) }, now, ndc()));
+}
+
+/** A card number failing the Luhn check, paid or stored: the platform's refused transaction `100.100.101`, not a parameter error (recorded 2015). */
+function invalidCardTransaction(context: RequestContext): Reply {
+  const params = storable(context.request, context.redact);
+  const number = params['card.number'] ?? '';
+  return refusedTransaction(context, RESULT_CODES.invalidCard, {
+    ...(params.paymentType ? { paymentType: params.paymentType } : {}),
+    ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
+    card: {
+      bin: number.slice(0, 6),
+      last4Digits: number.slice(-4),
+      ...(params['card.holder'] ? { holder: params['card.holder'] } : {}),
+      expiryMonth: params['card.expiryMonth'] ?? '',
+      expiryYear: params['card.expiryYear'] ?? '',
+    },
+  });
+}
+
+/** What the platform answers a capture, refund or reversal of a payment it does not know: a refused transaction of that type. */
+export const UNKNOWN_REFERENCE_CODES: Readonly<Record<string, string>> = {
+  CP: RESULT_CODES.captureWithoutPreauthorization,
+  RF: RESULT_CODES.invalidPaymentData,
+  RV: RESULT_CODES.reversalWithoutPayment,
+};
+
+/** A refused capture, refund or reversal, as the platform answers one: its own id, its type, a risk score (recorded 2017). */
+export const refusedReference = (context: RequestContext, code: string) =>
+  refusedTransaction(context, code, { paymentType: context.request.params.paymentType, risk: { score: '0' } });
 
 /** The redirect the shopper needs while a payment waits for its 3DS step. */
 export const pendingRedirect = (state: SandboxState, payment: PaymentRecord) =>

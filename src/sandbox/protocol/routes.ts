@@ -18,7 +18,15 @@ import { payWithRegistration, registrationBody, repeatRefusal, storeCard } from 
 import { result, type PaymentRecord, type RegistrationRecord } from '../gateway/store.js';
 import { behaviourOf } from '../gateway/triggers.js';
 import { storable } from './auth.js';
-import { forbidden, invalidCheckout, pendingRedirect, readableCheckout, refusal } from './checks.js';
+import {
+  forbidden,
+  invalidCheckout,
+  pendingRedirect,
+  readableCheckout,
+  refusal,
+  refusedReference,
+  UNKNOWN_REFERENCE_CODES,
+} from './checks.js';
 import { json, reply, type Handler, type RequestContext, type Route } from './dispatch.js';
 import { envelope, envelopeJson, failure, invalidParameters } from './envelope.js';
 import { challengeAnswer, executePage, methodPage } from './three-d-secure-pages.js';
@@ -132,10 +140,10 @@ const createServerPayment: Handler = (context) => {
 };
 
 /** The payment a merchant call names, or the reply when it is not theirs to see. */
-function ownPayment(context: RequestContext, id: string, missingCode: string): PaymentRecord | Reply {
+function ownPayment(context: RequestContext, id: string): PaymentRecord | Reply {
   const { state, request, now, ndc } = context;
   const payment = state.store.payment(id);
-  if (!payment) return failure(400, missingCode, now, ndc());
+  if (!payment) return failure(400, RESULT_CODES.transactionNotFound, now, ndc());
   if (payment.entityId !== request.params.entityId) return forbidden(context);
   return payment;
 }
@@ -146,7 +154,7 @@ const isReply = (value: PaymentRecord | RegistrationRecord | Reply): value is Re
 const readPayment: Handler = (context, match) => {
   const refused = refusal(context, 'read');
   if (refused) return reply(refused);
-  const payment = ownPayment(context, match[1]!, RESULT_CODES.transactionNotFound);
+  const payment = ownPayment(context, match[1]!);
   if (isReply(payment)) return reply(payment);
   return reply(paymentReply(context, payment, payment.result.code, false), payment.id);
 };
@@ -156,9 +164,10 @@ const referenceCall: Handler = (context, match) => {
   const { state, request, now, redact } = context;
   const refused = refusal(context, 'reference');
   if (refused) return reply(refused);
-  const target = ownPayment(context, match[1]!, RESULT_CODES.referenceNotFound);
-  if (isReply(target)) return reply(target);
   const { params } = request;
+  const target = state.store.payment(match[1]!);
+  if (!target) return reply(refusedReference(context, UNKNOWN_REFERENCE_CODES[params.paymentType!]!));
+  if (target.entityId !== params.entityId) return reply(forbidden(context));
   const mismatches: ParameterError[] = [];
   if (params.currency !== undefined && params.currency !== target.currency) {
     mismatches.push({
@@ -176,7 +185,7 @@ const referenceCall: Handler = (context, match) => {
   }
   if (mismatches.length) return reply(invalidParameters(mismatches, now, state.store.ndc(target.entityId)));
   const outcome = referencePayment(state.store, target, storable(request, redact));
-  if ('refused' in outcome) return reply(failure(400, outcome.refused, now, state.store.ndc(target.entityId)), target.id);
+  if ('refused' in outcome) return reply(refusedReference(context, outcome.refused), target.id);
   return reply(paymentReply(context, outcome.payment), outcome.payment.id);
 };
 

@@ -19,7 +19,7 @@ export type Redirect = ThreeDsRedirect;
 
 const base64url = (value: unknown) => base64urlOf(JSON.stringify(value));
 
-/** The 3DS method data names the session, as EMVCo's threeDSServerTransID does. */
+/** The 3DS method data names the session by its threeDSServerTransID, a UUID as EMVCo defines it. */
 function methodData(base: string, token: string): string {
   return base64url({ threeDSServerTransID: token, threeDSMethodNotificationURL: `${base}/v1/threeDSecure/method` });
 }

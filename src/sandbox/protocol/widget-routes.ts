@@ -58,6 +58,12 @@ function savedCardsAnswer(state: SandboxState, checkout: CheckoutRecord): Pick<N
   return cards.length ? { registrations: cards } : {};
 }
 
+/** The brands an entity has a contract for, when it names them, so the widget offers no other (as the platform's does). */
+function contractedBrands(state: SandboxState, entityId: string): { brands?: string[] } {
+  const brands = state.entities.get(entityId);
+  return brands ? { brands: [...brands] } : {};
+}
+
 // GET /v1/paymentWidgets.js?checkoutId=
 const widgetScript: Handler = ({ state }) => reply({ kind: 'script', bytes: state.widget.bytes });
 
@@ -83,6 +89,7 @@ const widgetCheckout: Handler = (context, match) => {
           ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
           expiresAt,
           ...savedCardsAnswer(state, checkout),
+          ...contractedBrands(state, checkout.entityId),
         },
   } satisfies CheckoutAnswer;
   return reply(json(200, envelope(body, now, id), true));

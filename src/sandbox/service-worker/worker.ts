@@ -10,6 +10,7 @@
  */
 import { base64Of } from '../bytes.js';
 import { DEFAULT_ENTITIES, DEFAULT_ENTITY_ID } from '../defaults.js';
+import { TOO_MANY_FAULTS } from '../controls/faults.js';
 import { answerMerchantProxy, type ProxyTarget } from '../core/merchant-proxy.js';
 import { answer } from '../core/pipeline.js';
 import { webRandomBytes, type SandboxRuntime } from '../core/runtime.js';
@@ -66,7 +67,9 @@ async function answerOf(request: Request, url: URL): Promise<Response | undefine
     url: GATEWAY_URL,
     token,
     entityId: DEFAULT_ENTITY_ID,
-    fault: (setting) => state.faults.set(setting),
+    fault: (setting) => {
+      if (!state.faults.set(setting)) throw new RangeError(`fault path ${TOO_MANY_FAULTS}`);
+    },
     // Straight into the pipeline: the request never leaves the worker.
     send: (proxied) => answer(state, proxied, {}, onError),
   };

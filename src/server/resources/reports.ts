@@ -1,6 +1,6 @@
 /** 9. Transaction reports: read-only, so a payment is answered as the gateway gives it, whatever its outcome. */
 import { checkField } from '../../contract/formats.js';
-import { reportSearchParams, validateReportQuery, type ReportSearch } from '../../contract/report-filters.js';
+import { PAGE_NO_MAX, reportSearchParams, validateReportQuery, type ReportSearch } from '../../contract/report-filters.js';
 import { isPaymentAnswer, readParameterErrors, settle } from '../answers.js';
 import { GatewayNetworkError, GatewayNotFoundError } from '../errors.js';
 import { paymentsByMerchantTransactionId, queryPayments } from '../reconcile.js';
@@ -29,28 +29,50 @@ export interface Reports {
 }
 
 /**
+ * Transaction ids a search remembers to tell a repeated page, however long the
+ * walk: 20,000 ids (200 full pages, about 2 MB). Past them, a page is compared
+ * with one remembered page, which is replaced at pages 1, 2, 4, 8, … (Brent's
+ * cycle detection), so pages that come back in any cycle are still caught,
+ * within two lengths of the cycle, in constant memory.
+ */
+const SEARCH_REMEMBERED_IDS = 20_000;
+
+/**
  * The pages of a search, one GET each (retried like every GET). The last page is
  * the first one shorter than the page size, or the first the gateway has no
- * transaction on. A page that repeats the one before (a gateway that ignores
- * `pageNo`) ends in a `GatewayNetworkError`, never in a loop or a silent stop.
+ * transaction on. A page whose transactions were all listed before (a gateway
+ * that ignores `pageNo`, replicas answering different pages, a cycle of any
+ * length) ends in a `GatewayNetworkError` before it is yielded, never in a loop
+ * or a silent stop; so does a search that reaches the contract's last page
+ * (`PAGE_NO_MAX`).
  */
 async function* pages(transport: Transport, params: Record<string, string>, options: RequestOptions | undefined): AsyncGenerator<Payment> {
   const size = Number(params.limit);
   const what = params.merchantTransactionId ?? `${params['date.from']} to ${params['date.to']}`;
-  let previous: ReadonlySet<string> = new Set();
-  for (let pageNo = 1; ; pageNo++) {
-    const { payments } = await queryPayments(transport, { ...params, pageNo: String(pageNo) }, what, options);
-    if (pageNo > 1 && payments.length && payments.every((payment) => previous.has(payment.id))) {
+  // A merchantTransactionId is free text (the platform takes any): whatever a caller put in it, its errors hold no token.
+  const redact = transport.redactorFor(params);
+  const seen = new Set<string>();
+  let saved: ReadonlySet<string> = new Set();
+  let savedAt = 0;
+  for (let pageNo = 1; pageNo <= PAGE_NO_MAX; pageNo++) {
+    const { payments } = await queryPayments(transport, { ...params, pageNo: String(pageNo) }, what, options, redact);
+    const ids = payments.map((payment) => payment.id);
+    if (pageNo > 1 && ids.length && ids.every((id) => seen.has(id) || saved.has(id))) {
       throw new GatewayNetworkError(
-        `The gateway answered page ${pageNo} of the search for ${what} with page ${pageNo - 1}'s transactions: the rest of the results cannot be read`,
-        {},
+        `The gateway answered page ${pageNo} of the search for ${what} with transactions it had listed already: the rest of the results cannot be read`,
+        { redact },
       );
     }
     yield* payments;
     if (payments.length < size) return;
-    // Only the last page is kept, so memory stays one page however long the search.
-    previous = new Set(payments.map((payment) => payment.id));
+    for (const id of ids) if (seen.size < SEARCH_REMEMBERED_IDS) seen.add(id);
+    // Brent: the page kept for comparison is the one at each power of two.
+    if (pageNo >= 2 * savedAt) {
+      saved = new Set(ids);
+      savedAt = pageNo;
+    }
   }
+  throw new GatewayNetworkError(`The search for ${what} has more than ${PAGE_NO_MAX} pages: narrow its time frame`, { redact });
 }
 
 /**
@@ -83,7 +105,7 @@ export function reports(transport: Transport): Reports {
       const problem =
         typeof merchantTransactionId === 'string' ? checkField('merchantTransactionId', merchantTransactionId) : 'must be a string';
       if (problem) throw validationError([{ name: 'merchantTransactionId', message: problem }], transport.redactorFor({}));
-      return paymentsByMerchantTransactionId(transport, merchantTransactionId, options);
+      return paymentsByMerchantTransactionId(transport, merchantTransactionId, options, transport.redactorFor({ merchantTransactionId }));
     },
     search(search, options) {
       const redact = transport.redactorFor({});

@@ -58,17 +58,24 @@ describe('POST /v1/payments/{id}: capture (CP)', () => {
   });
 
   it('refuses to capture a debit, a declined PA, another currency or an unknown id', async () => {
+    // No successful preauthorisation to capture: the platform's refused CP transaction, 700.400.510, with its own id.
     const debit = (await call('POST', '/v1/payments', cardPayment())).body.id;
-    assert.equal((await capture(debit, '1.00')).body.result.code, RESULT_CODES.cannotCapture);
+    const ofDebit = await capture(debit, '1.00');
+    assert.equal(ofDebit.status, 400);
+    assert.equal(ofDebit.body.result.code, RESULT_CODES.captureWithoutPreauthorization);
+    assert.equal(ofDebit.body.paymentType, 'CP');
+    assert.match(ofDebit.body.id, /^[0-9a-f]{32}$/);
+    assert.notEqual(ofDebit.body.id, debit);
     const declined = (await call('POST', '/v1/payments', cardPayment({ paymentType: 'PA', 'card.number': '4000000000000002' }))).body.id;
-    assert.equal((await capture(declined, '1.00')).body.result.code, RESULT_CODES.cannotCapture);
+    assert.equal((await capture(declined, '1.00')).body.result.code, RESULT_CODES.captureWithoutPreauthorization);
     const pa = await preauthorise('10.00');
     const currency = await capture(pa, '1.00', { currency: 'USD' });
     assert.equal(currency.status, 400);
     assert.equal(currency.body.result.parameterErrors[0].name, 'currency');
     const unknown = await capture('ffffffffffffffffffffffffffffffff', '1.00');
     assert.equal(unknown.status, 400);
-    assert.equal(unknown.body.result.code, RESULT_CODES.referenceNotFound);
+    assert.equal(unknown.body.result.code, RESULT_CODES.captureWithoutPreauthorization);
+    assert.match(unknown.body.id, /^[0-9a-f]{32}$/);
   });
 
   it('validates the capture body', async () => {

@@ -142,3 +142,44 @@ describe('property: captures never exceed the preauthorisation', () => {
     );
   });
 });
+
+describe('property: a debit is never taken back beyond its amount, whether refunded or reversed', () => {
+  it('for any sequence of partial refunds and reversals of a debit, a reversal succeeds only while nothing was taken back, and the total never exceeds the debit', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.array(fc.oneof(fc.constant('RV' as const), fc.integer({ min: 1, max: 5_000 })), { minLength: 1, maxLength: 8 }),
+        async (debited, steps) => {
+          const money = (cents: number) => (cents / 100).toFixed(2);
+          const debit = await call('POST', '/v1/payments', cardPayment({ amount: money(debited) }));
+          let takenBack = 0;
+          let reversed = false;
+          for (const step of steps) {
+            const reversal = step === 'RV';
+            const answer = await call(
+              'POST',
+              `/v1/payments/${debit.body.id}`,
+              reversal ? { paymentType: 'RV' } : { paymentType: 'RF', amount: money(step), currency: 'EUR' },
+            );
+            const allowed: boolean = reversal ? !reversed && takenBack === 0 : !reversed && takenBack + step <= debited;
+            assert.equal(
+              isApproved(answer.body.result.code),
+              allowed,
+              `${reversal ? 'RV' : `RF ${money(step)}`}: ${answer.body.result.code}`,
+            );
+            if (!allowed) {
+              assert.equal(answer.status, 400);
+              assert.equal(answer.body.result.code, reversal ? RESULT_CODES.cannotReverse : RESULT_CODES.cannotRefund);
+              assert.match(answer.body.id, /^[0-9a-f]{32}$/, 'a refused transaction of its own');
+            } else if (reversal) {
+              reversed = true;
+              takenBack = debited;
+            } else takenBack += step;
+          }
+          assert.ok(takenBack <= debited);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});

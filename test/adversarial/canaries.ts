@@ -1,0 +1,60 @@
+/**
+ * Secret canaries and the one way the adversarial suites look for them: a
+ * canary is found only where it cannot stand by chance. A 3 or 4 digit
+ * security code can occur inside any random hex id or UUID (the client's
+ * `GW_REFERENCE`, a sandbox payment id), so words shaped like an id are taken
+ * out of a text before a code is looked for, and a code is a leak only where
+ * it stands alone (not inside a longer number, a decimal or a time), the rule
+ * the redactor masks by. Card numbers and tokens are long enough to be
+ * looked for anywhere, in any spelling the redactor must catch.
+ */
+
+import { inspect } from 'node:util';
+
+/** Gateway ids (32 hex), sandbox and git build numbers (40 hex), UUIDs and checkout ids (`<32 hex>.<host>`). */
+const ID_WORDS = /\b(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{40}|[0-9A-Fa-f]{32}(?:\.[a-z0-9-]+)?)\b/g;
+
+/** The separators a card number may be written with: space, dash, dot, and a space as a URL (`%20`) or a form (`+`) encodes it. */
+const CARD_SEPARATORS = /%20|[ .+-]/g;
+
+/** True when `text` holds the security code `code` standing alone, outside any id. */
+export function holdsCode(text: string, code: string): boolean {
+  return new RegExp(`(?<!\\d|\\d[.:])${code}(?!\\d|[.:]\\d)`).test(text.replace(ID_WORDS, '<id>'));
+}
+
+/** True when `text` holds the card number `digits` run together or split by any separators. */
+export const holdsCardNumber = (text: string, digits: string): boolean => text.replace(CARD_SEPARATORS, '').includes(digits);
+
+/** True when `text` holds `token` as sent, percent-encoded or JSON-escaped. */
+export const holdsToken = (text: string, token: string): boolean =>
+  [token, encodeURIComponent(token), token.replaceAll('/', '\\/')].some((spelling) => text.includes(spelling));
+
+export interface Canaries {
+  readonly token?: string;
+  readonly cardNumbers?: readonly string[];
+  readonly codes?: readonly string[];
+  /** Other secrets (wallet tokens, long one-time values): looked for as written. */
+  readonly values?: readonly string[];
+}
+
+/** The first canary `text` holds, described, or undefined. */
+export function leakIn(text: string, canaries: Canaries): string | undefined {
+  if (canaries.token && holdsToken(text, canaries.token)) return 'the access token';
+  for (const digits of canaries.cardNumbers ?? []) if (holdsCardNumber(text, digits)) return `card number ${digits}`;
+  for (const code of canaries.codes ?? []) if (holdsCode(text, code)) return `code ${code}`;
+  for (const value of canaries.values ?? []) if (text.includes(value)) return `secret ${value}`;
+  return undefined;
+}
+
+/** Console output while `run` runs, captured (the client must write none holding a secret). */
+export async function capturingConsole<T>(run: () => Promise<T>): Promise<{ result: T; printed: string[] }> {
+  const printed: string[] = [];
+  const methods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
+  const saved = methods.map((name) => console[name]);
+  for (const name of methods) console[name] = (...args: unknown[]) => void printed.push(args.map((arg) => inspect(arg)).join(' '));
+  try {
+    return { result: await run(), printed };
+  } finally {
+    methods.forEach((name, index) => (console[name] = saved[index]!));
+  }
+}
