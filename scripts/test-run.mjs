@@ -100,6 +100,10 @@ export async function nodeTest(files, { concurrency, fileTimeoutMs, idleMs, env,
         '--import',
         PROPERTY_SEED,
         '--test',
+        // A file whose tests have all ended exits, whatever handle a test left open: the coordination model once
+        // passed and then held its file open until the 10-minute limit (on a loaded machine, where its property runs
+        // are cut by their time limit mid-sequence; the handle left behind was not found).
+        '--test-force-exit',
         `--test-concurrency=${concurrency}`,
         `--test-timeout=${fileTimeoutMs}`,
         '--test-reporter=spec',

@@ -4,6 +4,8 @@
  *   browser  components and the widget in headless Chromium (@web/test-runner)
  *   e2e      what `npm start` starts, walked by a shopper in headless Chromium (test/e2e, playwright-core)
  *   storybook  builds Storybook and opens every story and docs page in headless Chromium (test/storybook)
+ *   user     the documents' complete files pasted into fresh projects around the packed package
+ *            (npm init -y, Vite + React, Vite + Vue, a page with no bundler), type-checked, run and paid through (test/user)
  * `node scripts/test.mjs node` (or browser) runs one kind. Exits non-zero when any
  * runner fails, when a file fails to load, or when a runner finds no tests, and
  * ends with one line: "N passed, N failed".
@@ -21,7 +23,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { nodeTest, run } from './test-run.mjs';
 
-const STAGES = ['node', 'browser', 'e2e', 'storybook'];
+const STAGES = ['node', 'browser', 'e2e', 'storybook', 'user'];
 const requested = process.argv.slice(2);
 const stages = requested.length ? requested : STAGES;
 const unknown = stages.filter((stage) => !STAGES.includes(stage));
@@ -31,7 +33,7 @@ if (unknown.length) {
 }
 
 /** Per node:test file (Node 20 applies `--test-timeout` to each file; later versions to each test too). */
-const FILE_TIMEOUT_MS = { node: 10 * 60_000, e2e: 15 * 60_000, storybook: 15 * 60_000 };
+const FILE_TIMEOUT_MS = { node: 10 * 60_000, e2e: 15 * 60_000, storybook: 15 * 60_000, user: 10 * 60_000 };
 /** A stage silent this long is stuck: every per-file limit above is shorter, so this is the last resort. */
 const IDLE_MS = (Number(process.env.TEST_IDLE_MINUTES) || 20) * 60_000;
 /** How long finding (or installing) Chromium or redis-server may take. */
@@ -45,7 +47,8 @@ const ENSURE_TIMEOUT_MS = 15 * 60_000;
 function ensure(what, variable) {
   const result = spawnSync(`scripts/ensure-${what}`, {
     encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // stdin passed on: at a terminal, the script asks before it installs a system package.
+    stdio: ['inherit', 'pipe', 'inherit'],
     timeout: ENSURE_TIMEOUT_MS,
   });
   const path = result.stdout?.trim();
@@ -98,6 +101,12 @@ const runners = {
     return nodeTestFiles(
       'storybook',
       listFiles(join('test', 'storybook'), (name) => name.endsWith('.storybook.ts')),
+    );
+  },
+  async user() {
+    return nodeTestFiles(
+      'user',
+      listFiles(join('test', 'user'), (name) => name.endsWith('.user.ts')),
     );
   },
 };

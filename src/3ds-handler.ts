@@ -3,4 +3,5 @@ import './components/gw-3ds-handler/define.js';
 export { Gw3dsHandler } from './components/gw-3ds-handler/gw-3ds-handler.js';
 export { postThreeDsResult, THREE_DS_RESULT_MESSAGE } from './components/gw-3ds-handler/post-result.js';
 export type * from './components/gw-3ds-handler/events.js';
-export type { Gw3dsHandlerTexts, GwLanguage } from './components/shared/texts.js';
+export { registerTranslation } from './components/shared/texts.js';
+export type { Gw3dsHandlerTexts, GwLanguage, GwTranslation } from './components/shared/texts.js';

@@ -6,6 +6,8 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import 'gw-elements/3ds-handler';
+// The Arabic stories show the element's own texts in Arabic.
+import 'gw-elements/3ds-handler/translations/ar';
 import type { ChallengeWindow } from 'gw-elements/server';
 import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { createThreeDsRedirect, hangNextRequest, untilState } from './support/gateway.js';

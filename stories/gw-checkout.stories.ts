@@ -7,6 +7,8 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import 'gw-elements/checkout';
+// The Arabic stories show the element's own texts in Arabic.
+import 'gw-elements/checkout/translations/ar';
 import type { WpwlOptions } from 'gw-elements';
 import {
   createCheckout,
@@ -71,9 +73,11 @@ type Story = StoryObj<CheckoutArgs>;
 
 const element = (canvas: HTMLElement) => canvas.querySelector('gw-checkout');
 
-/** No checkout yet: the element waits for `checkout-id`. */
-export const Idle: Story = {
-  play: ({ canvasElement }) => untilState(element(canvasElement), 'idle'),
+// Ready first: the docs page opens on its first story, and a ready form says what the element is for.
+/** The card form, ready for the shopper. Try `4200 0000 0000 0000` with any future expiry. */
+export const Ready: Story = {
+  loaders: [async () => ({ checkout: await createCheckout() })],
+  play: ({ canvasElement }) => untilState(element(canvasElement), 'ready'),
 };
 
 /** The widget is loading its checkout from the gateway (here the sandbox holds that answer back). */
@@ -88,10 +92,9 @@ export const Loading: Story = {
   play: ({ canvasElement }) => untilState(element(canvasElement), 'loading'),
 };
 
-/** The card form, ready for the shopper. Try `4200 0000 0000 0000` with any future expiry. */
-export const Ready: Story = {
-  loaders: [async () => ({ checkout: await createCheckout() })],
-  play: ({ canvasElement }) => untilState(element(canvasElement), 'ready'),
+/** No checkout yet: the element waits for `checkout-id`. */
+export const Idle: Story = {
+  play: ({ canvasElement }) => untilState(element(canvasElement), 'idle'),
 };
 
 /** The German widget in the plain layout. */

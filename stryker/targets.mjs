@@ -40,13 +40,20 @@ export const TARGETS = {
     mutate: ['src/server/coordination/fulfilment.ts'],
     tests: ['test/server/store-options.test.ts', 'test/server/fulfilment-edges.test.ts', 'test/server/fulfilment.test.ts'],
   },
-  // What decides "expired" (lines 49-248: reading the store's records, which failures leave a read unanswered, the
-  // status read, keeping its answer, "no payment session found" for a payment and for a saved card); sharing one
-  // read among concurrent returns (participate, handleShopperReturn) is the coordination suites' (test/server/
-  // status-store.test.ts, test/model). Keep the range on those functions when the file changes.
+  // The whole shopper return: every line that decides what an answer is (the resourcePath and the kind asked for,
+  // the entity and the store key a read is remembered under, the answer's own type, which failed reads leave the
+  // checkout unproven, "expired", "pending" and "unknown", which looked-up transaction is the checkout's), and the
+  // sharing of one read among concurrent returns (participate, handleShopperReturn), which test/server/status-store
+  // exercises.
   'shopper-return': {
-    mutate: ['src/server/shopper-return.ts:49-248'],
-    tests: ['test/server/shopper-return-expiry.test.ts', 'test/server/checkouts.test.ts', 'test/server/saved-cards.test.ts'],
+    mutate: ['src/server/shopper-return.ts'],
+    tests: [
+      'test/server/shopper-return-expiry.test.ts',
+      'test/server/shopper-return-binding.test.ts',
+      'test/server/checkouts.test.ts',
+      'test/server/saved-cards.test.ts',
+      'test/server/status-store.test.ts',
+    ],
   },
 };
 

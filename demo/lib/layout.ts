@@ -13,6 +13,8 @@ const PAGES = [
   { href: '/payouts.html', label: 'Payouts' },
   { href: '/subscriptions.html', label: 'Subscriptions' },
   { href: '/saved-cards.html', label: 'Saved cards' },
+  { href: '/wallets.html', label: 'Wallets & MADA' },
+  { href: '/pay-ar.html', label: 'Arabic (RTL)' },
   { href: '/notifications.html', label: 'Notifications' },
   { href: '/transactions.html', label: 'Transactions' },
 ] as const;

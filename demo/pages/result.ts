@@ -69,11 +69,21 @@ function view(answer: Answer): TemplateResult {
       setTimeout(load, ((answer.retryAfterSeconds ?? 30) + 1) * 1000);
       return html`<h1>Checking your payment…</h1>
         ${notice('wait', 'The gateway allows two status checks a minute', html`<p>We will check again in ${answer.retryAfterSeconds ?? 30} seconds.</p>`)}`;
+    case 'uncertain':
+      // Not decided yet (a 3-D Secure challenge may still complete): no new checkout is offered, the page asks again.
+      if (answer.retryAfterSeconds === undefined) return unconfirmed(answer, order);
+      setTimeout(load, (answer.retryAfterSeconds + 1) * 1000);
+      return html`<h1>Checking your payment…</h1>
+        ${notice('wait', 'Your payment is not decided yet', html`<p>${answer.message}</p><p>We will check again in ${answer.retryAfterSeconds} seconds. Please do not pay again.</p>`)}`;
     default:
-      return html`<h1>We could not confirm your payment</h1>
+      return unconfirmed(answer, order);
+  }
+}
+
+function unconfirmed(answer: Answer, order: OrderView): TemplateResult {
+  return html`<h1>We could not confirm your payment</h1>
         ${notice('bad', answer.outcome === 'mismatch' ? 'The payment does not match the order' : "The payment's outcome is not known", html`<p>${answer.message}</p><p>The order is not shipped until this is resolved.</p>`)}
         ${attemptsTable(order.attempts)}`;
-  }
 }
 
 async function load(): Promise<void> {

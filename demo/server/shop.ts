@@ -11,6 +11,7 @@ import {
   GatewayVerificationError,
   isApproved,
   outcomeOf,
+  StatusUnknownError,
   toOutcome,
   toAmount,
   toCents,
@@ -148,6 +149,10 @@ export async function settle(call: Promise<Payment>, approvedMessage: string): P
     message,
     ...(outcome.payment ? { payment: paymentView(outcome.payment) } : {}),
     ...(outcome.kind === 'throttled' && outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
+    // A checkout that may still be paid (a 3-D Secure challenge still open, a lost answer) says when to ask again.
+    ...(outcome.kind === 'uncertain' && outcome.error instanceof StatusUnknownError
+      ? { retryAfterSeconds: outcome.error.retryAfterSeconds }
+      : {}),
     ...(outcome.resultCode && !outcome.payment ? { resultCode: outcome.resultCode } : {}),
   };
   return { answer, outcome };

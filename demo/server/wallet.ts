@@ -96,6 +96,11 @@ export class Wallet {
       last4Digits: details?.last4Digits ?? '',
       expiry: `${details?.expiryMonth ?? '??'}/${details?.expiryYear ?? '????'}`,
     };
+    const same = this.cards().find((saved) => saved.registrationId !== card.registrationId && sameCard(saved, card));
+    if (same && (await this.#forget(gateway, card.registrationId))) {
+      // The gateway made a second registration for a card the shopper had saved: keep one, as a shop lists a card once.
+      return { outcome: 'approved', message: 'This card was already saved. Nothing was charged.', card: same };
+    }
     this.#record.cards.set(card.registrationId, card);
     return { outcome: 'approved', message: 'Card saved. Nothing was charged.', card };
   }
@@ -137,6 +142,16 @@ export class Wallet {
     return answer;
   }
 
+  /** Deletes a registration at the gateway; true when it is gone (also when it already was). */
+  async #forget(gateway: GatewayClient, registrationId: string): Promise<boolean> {
+    try {
+      await gateway.registrations.delete(registrationId);
+      return true;
+    } catch (error) {
+      return error instanceof GatewayNotFoundError;
+    }
+  }
+
   /** Deletes the registration at the gateway, then forgets the card; one already gone at the gateway is forgotten too. */
   async delete(gateway: GatewayClient, registrationId: string): Promise<Outcome> {
     if (!this.#record.cards.has(registrationId)) throw new NotFound('no saved card with this registrationId');
@@ -148,4 +163,9 @@ export class Wallet {
     this.#record.cards.delete(registrationId);
     return { outcome: 'approved', message: 'Card deleted.' };
   }
+}
+
+/** What the shop can tell a card by (it never holds the number): brand, last 4 digits and expiry. */
+function sameCard(a: WalletCard, b: WalletCard): boolean {
+  return a.paymentBrand === b.paymentBrand && a.last4Digits === b.last4Digits && a.expiry === b.expiry;
 }

@@ -1,3 +1,6 @@
+// The sandbox runs on Node and its types name Node's (http, Buffer): they come with it, also under
+// TypeScript 6's default `"types": []`, which includes no @types package by itself.
+/// <reference types="node" preserve="true" />
 /**
  * gw-elements/sandbox: a faithful, stateful local emulator of the gateway, for
  * tests and demos. It calls out to nothing but the notification URL it is given.

@@ -11,7 +11,7 @@ import {
   type GatewayRequestEvent,
   type GatewayResponseEvent,
 } from './request.js';
-import { checkouts, type Checkouts } from './resources/checkouts.js';
+import { checkouts, type CheckoutMade, type Checkouts } from './resources/checkouts.js';
 import { payments, type Payments } from './resources/payments.js';
 import { payouts, type Payouts } from './resources/payouts.js';
 import { registrations, type Registrations } from './resources/registrations.js';
@@ -118,10 +118,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   });
   const statusStore = options.statusStore ?? createMemoryStatusStore({ now });
   const memory = {
-    remember: (checkoutId: string, merchantTransactionId: string | undefined, entityId: string) =>
+    remember: (checkoutId: string, made: CheckoutMade) =>
       guarded(() =>
         statusStore.settle(createdCheckoutKey(checkoutId), 'created', {
-          value: JSON.stringify({ merchantTransactionId, entityId, createdAt: now() }),
+          value: JSON.stringify({ ...made, createdAt: now() }),
           final: true,
         }),
       ),

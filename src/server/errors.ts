@@ -28,6 +28,7 @@ export interface GatewayErrorDetails {
   merchantTransactionId?: string | undefined;
   /** Subclass fields, below. */
   retryAfterSeconds?: number | undefined;
+  decidedAt?: number | undefined;
   mismatches?: readonly VerificationMismatch[];
   candidates?: readonly Payment[];
   /** Scrubs the request's own secrets too (its token, card number, CVV); by shape only when absent. Not kept. */
@@ -237,6 +238,26 @@ export class StatusUnknownError extends UncertainOutcomeError {
   declare readonly retryAfterSeconds: number;
 
   constructor(message: string, details: GatewayErrorDetails & { merchantTransactionId: string; retryAfterSeconds: number }) {
+    super(message, details);
+  }
+}
+
+/**
+ * The checkout's session is gone but one of its transactions may still
+ * complete: a 3-D Secure challenge the shopper started before the checkout's
+ * 30 minutes ended stays open 30 minutes more. Not "expired" and not paid yet:
+ * do not offer a new checkout for the order nor cancel it; ask again in
+ * `retryAfterSeconds`. From `decidedAt` (ms since the epoch, the client's
+ * clock) nothing of it can complete any more, and the answer is final.
+ */
+export class CheckoutPendingError extends StatusUnknownError {
+  override name = 'CheckoutPendingError';
+  declare readonly decidedAt: number;
+
+  constructor(
+    message: string,
+    details: GatewayErrorDetails & { merchantTransactionId: string; retryAfterSeconds: number; decidedAt: number },
+  ) {
     super(message, details);
   }
 }

@@ -25,6 +25,7 @@ export {
   GatewayTimeoutError,
   UncertainOutcomeError,
   StatusUnknownError,
+  CheckoutPendingError,
   StrandedPaymentError,
   GatewayVerificationError,
   type GatewayErrorDetails,
@@ -67,6 +68,7 @@ export {
 export { createRedisStatusStore, type RedisClientLike, type RedisStatusStoreOptions } from './coordination/redis-status-store.js';
 export { verifyPayment, type ExpectedPayment } from './verify.js';
 export { widgetPreload, type ResourceHint, type WidgetPreload, type WidgetPreloadOptions } from './widget-preload.js';
+export { renderCheckout, type JsonValue, type RenderCheckoutOptions, type RenderedCheckoutHtml } from './render-checkout.js';
 export {
   decryptNotification,
   MAX_NOTIFICATION_BODY_CHARACTERS,

@@ -2,13 +2,20 @@
  * Handling the shopper's return to the shopperResultUrl: the query's
  * `resourcePath` is checked against the two paths the gateway sends, the status
  * is read at most as often as the gateway allows, and the first approved
- * payment is remembered. A read whose answer was lost is remembered too, so a
- * later "no payment session found" is never taken for "expired" on any instance.
+ * payment is remembered, under the entity it was read on. A read whose answer
+ * was lost is remembered too, so a later "no payment session found" is never
+ * taken for "expired" on any instance. Every answer is bound to its read: its
+ * own type decides payment or saved card, and a transaction a look-up finds is
+ * the checkout's only when it carries the checkout's reference, type, amount
+ * and currency.
  */
-import { STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
+import { toCents } from '../contract/amount.js';
+import { ATTEMPT_LIFETIME_MS, CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
+import { referenceOf } from '../contract/reference.js';
 import { parseResourcePath, type ResourcePath } from '../contract/resource-path.js';
 import { classifyResult, isApproved } from '../contract/result-codes.js';
 import {
+  CheckoutPendingError,
   GatewayError,
   GatewayNetworkError,
   GatewayNotFoundError,
@@ -17,7 +24,7 @@ import {
   UncertainOutcomeError,
 } from './errors.js';
 import { checkRequestOptions, isGatewayAnswer, validationError, type RequestOptions, type Transport } from './request.js';
-import type { Checkouts } from './resources/checkouts.js';
+import type { CheckoutMade, Checkouts } from './resources/checkouts.js';
 import type { Payments } from './resources/payments.js';
 import type { Reports } from './resources/reports.js';
 import { acquire, guarded, StatusStoreUnavailableError, type Lease, type StatusStore } from './coordination/status-store.js';
@@ -45,10 +52,7 @@ export interface HandleShopperReturn {
 }
 
 /** What the kit remembers of a checkout it created (`checkout:{id}` in the status store, as a final value). */
-export interface CreatedCheckout {
-  readonly merchantTransactionId?: string;
-  /** The entity it was created on, which its status read and look-ups must use (absent in records of earlier versions). */
-  readonly entityId?: string;
+export interface CreatedCheckout extends CheckoutMade {
   /** When it was created, on the client's clock: a record older than the store's data (a copy that outlived a loss) proves nothing. */
   readonly createdAt?: number;
 }
@@ -77,17 +81,21 @@ function parsed<T>(value: string, accept: (value: unknown) => value is T): T {
 }
 
 const isCreatedCheckout = (value: unknown): value is CreatedCheckout => {
-  const { merchantTransactionId, entityId, createdAt } = (value ?? {}) as CreatedCheckout;
+  const { made, merchantTransactionId, entityId, reference, paymentType, amount, currency, createdAt } = (value ?? {}) as CreatedCheckout;
+  const text = (field: unknown) => field === undefined || typeof field === 'string';
   return (
     typeof value === 'object' &&
     value !== null &&
-    (merchantTransactionId === undefined || typeof merchantTransactionId === 'string') &&
-    (entityId === undefined || typeof entityId === 'string') &&
+    (made === undefined || made === 'payment' || made === 'registration') &&
+    [merchantTransactionId, entityId, reference, paymentType, amount, currency].every(text) &&
     (createdAt === undefined || typeof createdAt === 'number')
   );
 };
 
-/** What the store remembers of a checkout the kit created, or undefined when it does not know it; a failing store throws. */
+/**
+ * What the store remembers of a checkout the kit created, or undefined when it does not know it; a store that
+ * cannot answer, or holds a record that is not the kit's, throws `StatusStoreUnavailableError`.
+ */
 export async function createdCheckoutOf(store: StatusStore, checkoutId: string): Promise<CreatedCheckout | undefined> {
   const value = store.read ? await guarded(() => store.read!(createdCheckoutKey(checkoutId))) : undefined;
   return value === undefined ? undefined : parsed(value, isCreatedCheckout);
@@ -101,17 +109,18 @@ const answered = (error: unknown) =>
   error.resultCode !== undefined &&
   (error.httpStatus ?? 0) < 500;
 
-/** The caller's choice of entity for a return's reads (none: the checkout's own, or the client's). */
-type EntityChoice = Pick<RequestOptions, 'entityId' | 'brands'>;
-
 /** What a return reads: a payment, or the card a registration-only checkout saved. */
 type Made = Payment | CheckoutRegistration;
 
-/** One status read shared by every concurrent return for a path in this process. */
+/** One status read shared by every concurrent return for a path on one entity in this process. */
 interface Shared {
   promise: Promise<Made>;
-  /** Aborted when every participant left before the read was sent. */
-  readonly controller: AbortController;
+  /**
+   * Aborted when every participant left before the read was sent. Only a read whose first caller
+   * brought a signal has one: a caller without a signal never leaves, so the read is never abandoned
+   * (and an AbortController costs about 25 µs in Node 20, a tenth of a status read on loopback).
+   */
+  readonly controller: AbortController | undefined;
   participants: number;
   sent: boolean;
 }
@@ -126,6 +135,55 @@ const sawWholeLife = (created: CreatedCheckout | undefined, since: number | unde
   created !== undefined && (since === undefined || (created.createdAt ?? since) > since);
 
 /**
+ * When nothing of the checkout can complete any more: an attempt started in its
+ * last moment stays open for a pending transaction's lifetime after the checkout
+ * ends. Undefined when its creation time is not known (then it is never certain).
+ */
+const decidedAt = (created: CreatedCheckout) =>
+  created.createdAt === undefined ? undefined : created.createdAt + CHECKOUT_LIFETIME_MS + ATTEMPT_LIFETIME_MS;
+
+/**
+ * Whether an answer is of the kind its read asks for. The answer's own type
+ * decides, never the shopper's `resourcePath`: money has a type other than a
+ * registration's and an amount; a saved card has no amount and no other type.
+ * The result alone (nothing made yet) is either's.
+ */
+function ofKind(answer: Made, registration: boolean): boolean {
+  const { id, paymentType, amount } = answer as { id?: unknown; paymentType?: unknown; amount?: unknown };
+  if (id === undefined && paymentType === undefined && amount === undefined) return true;
+  if (registration) return amount === undefined && (paymentType === undefined || paymentType === 'RG');
+  return typeof paymentType === 'string' && paymentType !== 'RG' && typeof amount === 'string';
+}
+
+const sameAmount = (actual: string | undefined, expected: string) =>
+  actual !== undefined && /^\d+(\.\d{1,2})?$/.test(actual) && toCents(actual) === toCents(expected);
+
+/**
+ * Whether a transaction found under the checkout's merchantTransactionId (which
+ * may be its order's, shared by other checkouts, saved cards and refunds) is
+ * this checkout's: `'own'` when it provably is (it carries the checkout's id or
+ * the kit's reference, and the type, amount and currency it was created with),
+ * undefined when it provably is not (another reference or checkout, another
+ * type, amount or currency), `'maybe'` otherwise.
+ */
+function belonging(payment: Payment, checkoutId: string, created: CreatedCheckout): 'own' | 'maybe' | undefined {
+  const reference = referenceOf(payment);
+  const { paymentType, amount, currency } = created;
+  const otherRequest =
+    (reference !== undefined && reference !== created.reference) || (payment.ndc !== undefined && payment.ndc !== checkoutId);
+  const otherTerms =
+    payment.paymentType === 'RG' ||
+    (paymentType !== undefined && payment.paymentType !== paymentType) ||
+    (amount !== undefined && !sameAmount(payment.amount, amount)) ||
+    (currency !== undefined && payment.currency !== currency);
+  if (otherRequest || otherTerms) return undefined;
+  const ours = (created.reference !== undefined && reference === created.reference) || payment.ndc === checkoutId;
+  return ours && paymentType !== undefined && amount !== undefined && currency !== undefined ? 'own' : 'maybe';
+}
+
+const open = (payment: Payment) => ['pending', 'pending_extended', 'uncertain', 'unknown'].includes(classifyResult(payment.result.code));
+
+/**
  * Ends a read the gateway answered "no session" without proof either way. An
  * "unknown" mark (kept as long as an answer) is left only for a checkout this
  * store saw created; one whose earlier read went unanswered keeps the mark it
@@ -136,6 +194,19 @@ const sawWholeLife = (created: CreatedCheckout | undefined, since: number | unde
 async function leaveMark(lease: Lease, created: CreatedCheckout | undefined): Promise<void> {
   await (created ? lease.unanswered() : lease.release()).catch(() => undefined);
 }
+
+/** The typed refusal of a return read as the other kind (a payment's as a saved card, or the other way round). */
+const otherKind = (resourcePath: string, registration: boolean, why: string) =>
+  validationError([
+    {
+      name: 'resourcePath',
+      // A path parseResourcePath accepted: the gateway's shape, short.
+      value: resourcePath,
+      message: registration
+        ? `is a payment checkout's (${why}): read it without { expect: 'registration' }`
+        : `is a registration-only checkout's (${why}): read it with { expect: 'registration' }`,
+    },
+  ]);
 
 export function shopperReturnHandler(
   transport: Transport,
@@ -149,13 +220,16 @@ export function shopperReturnHandler(
     { kind, id }: ResourcePath,
     shared: Shared,
     timeoutMs: number | undefined,
-    entity: EntityChoice,
+    entityId: string,
+    created: CreatedCheckout | undefined,
   ): Promise<Made> {
     // A registration-only checkout's read is a checkout status read too: the same limit, the same consumption.
     const checkout = kind !== 'payment';
     // Only the checkout status is limited (and consumed by a successful read); a payment may be read freely, but one read is enough.
     const limit = checkout ? { count: STATUS_CALLS_PER_MINUTE, windowMs: STATUS_CALL_WINDOW_MS } : undefined;
-    const acquired = await acquire(store, `status:${resourcePath}`, { now: transport.now, limit, signal: shared.controller.signal });
+    // The gateway's answer depends on the entity it is asked on (another entity is refused): so does what is remembered.
+    const key = `status:${entityId}:${resourcePath}`;
+    const acquired = await acquire(store, key, { now: transport.now, limit, signal: shared.controller?.signal });
     const what = checkout ? `Status of checkout ${id}` : `Payment ${id}`;
     switch (acquired.kind) {
       case 'value':
@@ -170,7 +244,7 @@ export function shopperReturnHandler(
         });
     }
     const { lease } = acquired;
-    if (shared.controller.signal.aborted) {
+    if (shared.controller?.signal.aborted) {
       await lease.release().catch(() => undefined);
       throw new GatewayNetworkError('Every caller of this shopper return aborted before its status read was sent; nothing was sent', {
         cause: shared.controller.signal.reason,
@@ -180,8 +254,7 @@ export function shopperReturnHandler(
     let payment: Made;
     try {
       // No caller's signal: the read is shared, and once sent its answer is kept for everyone.
-      // A checkout is read on the entity it was created on (getPayment recalls it), unless the caller names one.
-      const options = { ...entity, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+      const options = { entityId, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
       payment =
         kind === 'registration'
           ? await resources.checkouts.getRegistration(id, options)
@@ -190,11 +263,17 @@ export function shopperReturnHandler(
             : await resources.payments.get(id, options);
     } catch (error) {
       if (kind === 'registration' && error instanceof GatewayNotFoundError)
-        return registrationNotFound(id, lease, acquired.unanswered, error, acquired.since);
-      if (checkout && error instanceof GatewayNotFoundError) return notFound(id, lease, acquired.unanswered, error, entity, acquired.since);
+        return registrationNotFound(id, lease, acquired.unanswered, error, acquired.since, created);
+      if (checkout && error instanceof GatewayNotFoundError)
+        return notFound(id, lease, acquired.unanswered, error, entityId, acquired.since, created);
       // Declines are not shared (a checkout may carry a failed attempt and then a paid one); a lost answer is remembered as lost.
       await (answered(error) ? lease.release() : lease.unanswered()).catch(() => undefined);
       throw error;
+    }
+    if (!ofKind(payment, kind === 'registration')) {
+      // Never taken for the other kind, nor forgotten: the checkout may be consumed, so the next read reconciles.
+      await lease.unanswered().catch(() => undefined);
+      throw otherKind(resourcePath, kind === 'registration', `the gateway answered it with a ${payment.paymentType ?? 'transaction'}`);
     }
     return keep(lease, payment);
   }
@@ -202,30 +281,10 @@ export function shopperReturnHandler(
   /** Stores the answer (the first approved payment is the answer from now on) and returns what the store holds. */
   async function keep<T extends Made>(lease: Lease, payment: T): Promise<T> {
     // When the store cannot take the answer, the shopper still gets it: the gateway's answer is never thrown away.
-    const stored = await lease.settle(JSON.stringify(payment), isApproved(payment.result.code)).catch(() => undefined);
-    return stored !== undefined ? (parsed(stored, isGatewayAnswer) as T) : payment;
-  }
-
-  /**
-   * Throws the gateway's "no payment session found" (releasing the read) when
-   * it is proven: the store saw the checkout's whole life and no read of it went
-   * unanswered. Otherwise answers what the store remembers of the checkout's
-   * creation (undefined when nothing, or the store fails), for the caller to
-   * reconcile with.
-   */
-  async function unlessProven(
-    checkoutId: string,
-    lease: Lease,
-    unanswered: boolean,
-    error: GatewayNotFoundError,
-    since: number | undefined,
-  ): Promise<CreatedCheckout | undefined> {
-    const created = await createdCheckoutOf(store, checkoutId).catch(() => undefined);
-    if (sawWholeLife(created, since) && !unanswered) {
-      await lease.release().catch(() => undefined);
-      throw error;
-    }
-    return created;
+    const text = JSON.stringify(payment);
+    const stored = await lease.settle(text, isApproved(payment.result.code)).catch(() => undefined);
+    // The store holds this very answer (no need to read it back) or an earlier approved one, which wins.
+    return stored !== undefined && stored !== text ? (parsed(stored, isGatewayAnswer) as T) : payment;
   }
 
   /**
@@ -240,8 +299,12 @@ export function shopperReturnHandler(
     unanswered: boolean,
     error: GatewayNotFoundError,
     since: number | undefined,
+    created: CreatedCheckout | undefined,
   ): Promise<never> {
-    const created = await unlessProven(checkoutId, lease, unanswered, error, since);
+    if (sawWholeLife(created, since) && !unanswered) {
+      await lease.release().catch(() => undefined);
+      throw error;
+    }
     await leaveMark(lease, created);
     throw new StatusUnknownError(
       `Whether checkout ${checkoutId} saved a card is unknown: the gateway no longer has its session and an earlier read of it may have consumed it. No money moved; ask the shopper to save the card again if none arrived.`,
@@ -254,60 +317,85 @@ export function shopperReturnHandler(
   }
 
   /**
-   * "No payment session found" means expired or consumed. It is believed only
-   * when this store saw the checkout created and no read of it went unanswered:
-   * then every read of it is known, and none was approved. Otherwise the
-   * checkout's payments are looked up by the merchantTransactionId remembered at
-   * creation; without proof either way, the answer is "unknown".
+   * "No payment session found" means expired or consumed, but a checkout paid
+   * and never read, or with a 3-D Secure attempt still open (it outlives its
+   * checkout by a pending transaction's lifetime), answers it too. So the
+   * checkout's transactions are looked up by the merchantTransactionId
+   * remembered at creation, and only one provably the checkout's is its answer.
+   * One that may still complete is "pending" when this store saw every read of
+   * the checkout, else "unknown"; nothing of it at all is "expired" (the
+   * gateway's error). Without a look-up, "expired" is believed only when this
+   * store saw every read and nothing of the checkout can complete any more.
    */
   async function notFound(
     checkoutId: string,
     lease: Lease,
     unanswered: boolean,
     error: GatewayNotFoundError,
-    entity: EntityChoice,
+    entityId: string,
     since: number | undefined,
+    created: CreatedCheckout | undefined,
   ): Promise<Payment> {
-    const created = await unlessProven(checkoutId, lease, unanswered, error, since);
+    const known = sawWholeLife(created, since) && !unanswered;
+    const decided = created && decidedAt(created);
+    const now = transport.now();
     const merchantTransactionId = created?.merchantTransactionId ?? '';
+    const expired = async () => {
+      // Proven unpaid. Unless every read is known, the mark stays, so a later read checks again.
+      await (known ? lease.release() : lease.unanswered()).catch(() => undefined);
+      return error;
+    };
     const unknown = async (why: string, cause: unknown = error) => {
       // The mark stays: the next reader reconciles again.
       await leaveMark(lease, created);
       return new StatusUnknownError(
         `Whether checkout ${checkoutId} was paid is unknown: the gateway no longer has its session and ${why}. Do not treat it as expired; try again later.`,
+        { merchantTransactionId, retryAfterSeconds: UNKNOWN_RETRY_SECONDS, cause },
+      );
+    };
+    // Every read is known and none was approved, but an attempt may still complete: pending, with when to ask again.
+    const pending = async (why: string) => {
+      await lease.release().catch(() => undefined);
+      const until = decided ?? now + UNKNOWN_RETRY_SECONDS * 1000;
+      return new CheckoutPendingError(
+        `Checkout ${checkoutId} is not paid yet, and ${why}: it is not expired before ${new Date(until).toISOString()}. Do not offer a new checkout for the order; ask again later.`,
         {
           merchantTransactionId,
-          retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
-          cause,
+          retryAfterSeconds: Math.min(UNKNOWN_RETRY_SECONDS, retryAfterSeconds(until, now)),
+          decidedAt: until,
+          cause: error,
         },
       );
     };
-    if (!merchantTransactionId)
+    const over = decided !== undefined && now >= decided;
+    if (!merchantTransactionId) {
+      if (known && over) throw await expired();
+      if (known) throw await pending('an attempt of it may still complete (it has no merchantTransactionId to look it up by)');
       throw await unknown(
         created
           ? 'it has no merchantTransactionId to look it up by'
           : 'the status store does not know it from its creation (an earlier read may have consumed it)',
       );
+    }
     let payments: readonly Payment[];
     try {
-      // On the checkout's entity: its payments are nowhere else.
-      const chosen = entity.entityId !== undefined || entity.brands !== undefined;
-      ({ payments } = await resources.reports.findByMerchantTransactionId(
-        merchantTransactionId,
-        chosen || created?.entityId === undefined ? entity : { entityId: created.entityId },
-      ));
+      // On the entity the checkout was read on: its payments are nowhere else.
+      ({ payments } = await resources.reports.findByMerchantTransactionId(merchantTransactionId, { entityId }));
     } catch (lookup) {
+      if (known && !over) throw await pending('looking up whether an attempt of it is still open failed');
       throw await unknown('looking it up by its merchantTransactionId failed', lookup);
     }
-    // A checkout's payments carry its id as `ndc`; the merchantTransactionId alone may be the order's, shared by its other checkouts.
-    const own = payments.filter((payment) => payment.ndc === undefined || payment.ndc === checkoutId);
+    const own = payments.filter((payment) => belonging(payment, checkoutId, created!) === 'own');
+    const maybe = payments.filter((payment) => belonging(payment, checkoutId, created!) === 'maybe');
     const paid = own.find((payment) => isApproved(payment.result.code));
     if (paid) return keep(lease, paid);
-    if (own.some((payment) => ['pending', 'pending_extended', 'uncertain', 'unknown'].includes(classifyResult(payment.result.code))))
+    if (maybe.some((payment) => isApproved(payment.result.code)))
+      throw await unknown('a transaction under its merchantTransactionId may be its payment, but nothing proves it is');
+    if ([...own, ...maybe].some(open)) {
+      if (known) throw await pending('an attempt of it is still open');
       throw await unknown('a payment of it is not final yet');
-    // Nothing approved and nothing open under its merchantTransactionId: proven unpaid. The mark stays, so a later read checks again.
-    await lease.unanswered().catch(() => undefined);
-    throw error;
+    }
+    throw await expired();
   }
 
   /** Joins the shared read; leaving (the caller's signal aborts) rejects this caller only. */
@@ -318,7 +406,7 @@ export function shopperReturnHandler(
       const leave = () => {
         shared.participants--;
         // The last one out cancels only what was not sent yet: a sent read is answered and kept for the next return.
-        if (shared.participants === 0 && !shared.sent) shared.controller.abort(signal.reason);
+        if (shared.participants === 0 && !shared.sent) shared.controller?.abort(signal.reason);
         reject(
           new GatewayNetworkError('The shopper return was aborted by its caller; the status read it joined goes on for the others', {
             cause: signal.reason,
@@ -326,7 +414,8 @@ export function shopperReturnHandler(
         );
       };
       if (signal.aborted) return leave();
-      signal.addEventListener('abort', leave, { once: true });
+      // Removed once the read settles; a signal aborts at most once.
+      signal.addEventListener('abort', leave);
       shared.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
     });
   }
@@ -335,10 +424,12 @@ export function shopperReturnHandler(
    * The payment the shopper's return is about. Returns approved and pending
    * payments; throws `GatewayDeclinedError` (and the other typed errors) like the
    * status reads, `GatewayValidationError` for a `resourcePath` that is not one
-   * of the gateway's, `GatewayThrottledError` instead of a third call in a minute
+   * of the gateway's or names the other kind of checkout (or is answered with
+   * the other kind), `GatewayThrottledError` instead of a third call in a minute
    * (or when another request's read did not answer within the store's `waitMs`),
    * `StatusStoreUnavailableError` when the shared store cannot answer (or is full),
    * `StatusUnknownError` when the checkout may have been paid but no answer proves it,
+   * `CheckoutPendingError` while an attempt of it may still complete,
    * `GatewayNotFoundError` only for a checkout proven unpaid.
    */
   async function handleShopperReturn(query: ShopperReturn, options?: ShopperReturnOptions | RegistrationReturnOptions): Promise<Made> {
@@ -359,20 +450,25 @@ export function shopperReturnHandler(
       throw validationError([{ name: 'resourcePath', value, message }]);
     }
     const path = resourcePath as string;
-    let shared = inFlight.get(path);
+    // What the kit remembers of a checkout's creation: its entity, and what its answers must be.
+    // A store that cannot answer (or holds a record not the kit's) fails the return here, typed, before anything is sent.
+    const created = target.kind === 'payment' ? undefined : await createdCheckoutOf(store, target.id);
+    if (created?.made !== undefined && (created.made === 'registration') !== registration)
+      throw otherKind(path, registration, 'it was created so');
+    // A checkout is read on the entity it was created on unless the caller names one; the answer depends on it.
+    const chosen = options?.entityId !== undefined || options?.brands !== undefined;
+    const entityId = chosen || created?.entityId === undefined ? transport.onEntity(options).entityId : created.entityId;
+    const key = `${entityId} ${path}`;
+    let shared = inFlight.get(key);
     // A read every participant left before it was sent is winding down: a newcomer starts its own.
-    if (!shared || shared.controller.signal.aborted) {
-      const entry = { controller: new AbortController(), participants: 0, sent: false } as Shared;
-      const entity: EntityChoice = {
-        ...(options?.entityId !== undefined ? { entityId: options.entityId } : {}),
-        ...(options?.brands !== undefined ? { brands: options.brands } : {}),
-      };
-      entry.promise = read(path, target, entry, options?.timeoutMs, entity).finally(
-        () => inFlight.get(path) === entry && inFlight.delete(path),
+    if (!shared || shared.controller?.signal.aborted) {
+      const entry = { controller: options?.signal ? new AbortController() : undefined, participants: 0, sent: false } as Shared;
+      entry.promise = read(path, target, entry, options?.timeoutMs, entityId, created).finally(
+        () => inFlight.get(key) === entry && inFlight.delete(key),
       );
       // A read every participant left still settles; its failure is nobody's to handle.
       entry.promise.catch(() => undefined);
-      inFlight.set(path, entry);
+      inFlight.set(key, entry);
       shared = entry;
     }
     return participate(shared, options?.signal);

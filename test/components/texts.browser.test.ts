@@ -1,11 +1,16 @@
 /**
- * Both elements' own texts: the shipped English, German and Arabic picked by `lang` (the element's,
- * an ancestor's, the document's), partial overrides through `texts`, slots over both, and a
- * right-to-left layout that mirrors and stays accessible. Against the real sandbox.
+ * Both elements' own texts: the built-in English and the imported German and Arabic translations
+ * picked by `lang` (the element's, an ancestor's, the document's), a translation imported after the
+ * element rendered, partial overrides through `texts`, slots over both, and a right-to-left layout
+ * that mirrors and stays accessible. Against the real sandbox.
  */
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import '../../src/components/gw-3ds-handler/define.js';
 import '../../src/components/gw-checkout/define.js';
+import '../../src/translations/checkout/ar.js';
+import '../../src/translations/checkout/de.js';
+import '../../src/translations/3ds-handler/ar.js';
+import '../../src/translations/3ds-handler/de.js';
 import type { Gw3dsHandler } from '../../src/components/gw-3ds-handler/gw-3ds-handler.js';
 import type { GwCheckout } from '../../src/components/gw-checkout/gw-checkout.js';
 import { CARDS } from '../../src/sandbox/gateway/triggers.js';
@@ -41,16 +46,34 @@ describe("the elements' texts by language", () => {
     ['en', 'Your card could not be verified.', 'This payment session has expired.'],
     ['de-CH', 'Ihre Karte konnte nicht geprüft werden.', 'Diese Zahlungssitzung ist abgelaufen.'],
     ['ar-SA', 'تعذّر التحقق من بطاقتك.', 'انتهت صلاحية جلسة الدفع هذه.'],
-    ['fr', 'Your card could not be verified.', 'This payment session has expired.'],
+    ['ja', 'Your card could not be verified.', 'This payment session has expired.'],
   ] as const) {
-    it(`speaks ${lang === 'fr' ? 'English for a language it does not ship (fr)' : lang} under an ancestor's lang`, async () => {
+    it(`speaks ${lang === 'ja' ? 'English for a language with no translation imported (ja)' : lang} under an ancestor's lang`, async () => {
       const wrapper = await fixture(html`<div lang=${lang}><gw-3ds-handler></gw-3ds-handler><gw-checkout></gw-checkout></div>`);
       const handler = wrapper.querySelector('gw-3ds-handler')!;
       expect(await failed3ds(handler)).to.equal(threeDsError);
-      expect(part(handler, 'base')!.lang, 'the shadow text says which language it is in').to.equal(lang === 'fr' ? 'en' : lang.slice(0, 2));
+      expect(part(handler, 'base')!.lang, 'the shadow text says which language it is in').to.equal(lang === 'ja' ? 'en' : lang.slice(0, 2));
       expect(await expiredCheckout(wrapper.querySelector('gw-checkout')!)).to.equal(checkoutExpired);
     });
   }
+
+  it('renders again in a language whose translation the page imports after it rendered', async () => {
+    const wrapper = await fixture(html`<div lang="pl"><gw-3ds-handler></gw-3ds-handler><gw-checkout></gw-checkout></div>`);
+    const handler = wrapper.querySelector('gw-3ds-handler')!;
+    expect(await failed3ds(handler)).to.equal('Your card could not be verified.');
+    const checkout = wrapper.querySelector('gw-checkout')!;
+    expect(await expiredCheckout(checkout)).to.equal('This payment session has expired.');
+    await import('../../src/translations/3ds-handler/pl.js');
+    await handler.updateComplete;
+    expect(part(handler, 'error')!.textContent!.trim()).to.equal('Nie udało się zweryfikować Twojej karty.');
+    expect(part(handler, 'base')!.lang).to.equal('pl');
+    // Only the handler's Polish was imported: the checkout stays English.
+    await checkout.updateComplete;
+    expect(part(checkout, 'expired')!.textContent!.trim()).to.equal('This payment session has expired.');
+    await import('../../src/translations/checkout/pl.js');
+    await checkout.updateComplete;
+    expect(part(checkout, 'expired')!.textContent!.trim()).to.equal('Ta sesja płatności wygasła.');
+  });
 
   it("follows its own lang attribute over its ancestors', and re-renders when it changes", async () => {
     const wrapper = await fixture(html`<div lang="de"><gw-3ds-handler lang="ar"></gw-3ds-handler></div>`);

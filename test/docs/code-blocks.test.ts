@@ -4,17 +4,19 @@
  * well-formed and uses only the elements and attributes custom-elements.json
  * declares, CSS only their parts and custom properties, shell commands only
  * npm scripts that exist and `gw-sandbox` flags the CLI accepts, JSON parses.
- * A block marked `<!-- example: path -->` must appear verbatim in that file,
- * which its own test runs. What cannot be checked is marked
+ * A block marked `<!-- example: path -->` must be whole top-level statements
+ * of that file, verbatim, which its own test runs; one marked `<!-- file: … -->`
+ * is a complete file that test/user pastes into a fresh project and runs. What cannot be checked is marked
  * `<!-- illustrative: reason -->`, or its language is listed below with why.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { TRIGGER_USAGE } from '../../src/sandbox/trigger-cli.js';
+import { documentBlocks, DOCUMENTS, isWholeStatements, type Block } from './blocks.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -26,49 +28,34 @@ const ILLUSTRATIVE_LANGUAGES: Record<string, string> = {
   vue: 'a Vue single-file component; the Vue typings it relies on are checked by vue-tsc in test/types/vue',
 };
 
-export interface Block {
-  readonly file: string;
-  readonly line: number;
-  readonly lang: string;
-  readonly text: string;
-  readonly marker?: { kind: 'example' | 'illustrative' | 'run'; value: string };
-}
-
-/** The fenced blocks of one Markdown text, with the HTML comment right before each, if any. */
-export function blocksOf(file: string, markdown: string): Block[] {
-  const lines = markdown.split('\n');
-  const blocks: Block[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(`{3,})(\S*)\s*$/.exec(lines[i]!);
-    if (!open) continue;
-    const end = lines.findIndex((line, j) => j > i && line.startsWith(open[1]!) && line.trim() === open[1]);
-    assert.ok(end > i, `${file}:${i + 1}: a block that never closes`);
-    let previous = i - 1;
-    while (previous >= 0 && lines[previous]!.trim() === '') previous--;
-    const comment = /^<!--\s*(example|illustrative|run):\s*(.+?)\s*-->$/.exec(lines[previous]?.trim() ?? '');
-    blocks.push({
-      file, line: i + 1, lang: open[2]!, text: lines.slice(i + 1, end).join('\n') + '\n',
-      ...(comment ? { marker: { kind: comment[1] as 'example' | 'illustrative' | 'run', value: comment[2]! } } : {}),
-    });
-    i = end;
-  }
-  return blocks;
-}
-
-const documents = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
-const blocks = documents.flatMap((file) => blocksOf(file, read(file)));
+const blocks = documentBlocks();
 const where = (block: Block) => `${block.file}:${block.line}`;
 const checked = (block: Block) => block.marker?.kind !== 'illustrative';
 
 test('the documents have blocks to check (the extraction works)', () => {
   assert.ok(blocks.filter((block) => block.lang === 'ts').length > 20);
-  assert.ok(documents.includes('docs/server.md'));
+  assert.ok(DOCUMENTS.includes('docs/server.md'));
 });
 
-test('a block marked as an example appears verbatim in that file', () => {
+test('a block marked as an example is whole top-level statements of that file, verbatim', () => {
   for (const block of blocks.filter((b) => b.marker?.kind === 'example')) {
-    const file = read(block.marker!.value);
-    assert.ok(file.includes(block.text.trimEnd()), `${where(block)}: not found verbatim in ${block.marker!.value}`);
+    const path = block.marker!.value;
+    const file = read(path);
+    assert.ok(file.includes(block.text.trimEnd()), `${where(block)}: not found verbatim in ${path}`);
+    assert.ok(isWholeStatements(file, block.text, path), `${where(block)}: cut inside a statement of ${path} (a fragment shows whole declarations)`);
+  }
+});
+
+test('the fragment check refuses a truncated block (a canary)', () => {
+  const source = 'export function total(values: number[]) {\n  let sum = 0;\n  for (const value of values) sum += value;\n  return sum;\n}\n';
+  assert.ok(isWholeStatements(source, source));
+  assert.ok(!isWholeStatements(source, source.split('\n').slice(1).join('\n')), 'missing its first line');
+  assert.ok(!isWholeStatements(source, source.split('\n').slice(0, -2).join('\n')), 'missing its last line');
+});
+
+test('a block marked as a complete file names a fresh project that test/user builds', () => {
+  for (const block of blocks.filter((b) => b.marker?.kind === 'file')) {
+    assert.match(block.marker!.value, /^(node|static|three-d-secure|vite-react|vite-vue)\/[\w./-]+$/, `${where(block)}: file: PROJECT/PATH`);
   }
 });
 
@@ -86,7 +73,7 @@ test('TypeScript blocks compile against the sources', () => {
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(directory, { recursive: true });
   const names = new Map<string, Block>();
-  for (const block of blocks.filter((b) => (b.lang === 'ts' || b.lang === 'tsx') && checked(b) && b.marker?.kind !== 'example')) {
+  for (const block of blocks.filter((b) => (b.lang === 'ts' || b.lang === 'tsx') && checked(b) && b.marker?.kind !== 'example' && b.marker?.kind !== 'file')) {
     const name = `${block.file.replace(/[/.]/g, '_')}_${block.line}.${block.lang}`;
     names.set(name, block);
     writeFileSync(join(directory, name), block.text);

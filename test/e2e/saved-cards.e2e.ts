@@ -64,6 +64,18 @@ describe('demo: saved cards', () => {
     assert.equal(registration?.params.paymentType, undefined, 'saving a card is no payment');
     assert.equal(registration?.params['standingInstruction.mode'], 'INITIAL');
 
+    // The same card saved again: listed once, and the gateway's second registration deleted.
+    const before = demo.sandbox.requests().length;
+    await page.getByRole('button', { name: 'Save a card' }).click();
+    await saveInWidget(page, CARDS.approvedMaster);
+    await page.getByText('This card was already saved. Nothing was charged.').waitFor();
+    assert.equal((await savedCardsTable(page).getByRole('row').allInnerTexts()).length, 2, 'still one saved card');
+    const second = demo.sandbox
+      .requests()
+      .slice(before)
+      .find((request) => request.method === 'DELETE' && request.path.startsWith('/v1/registrations/'));
+    assert.ok(second, 'the duplicate registration is deleted at the gateway');
+
     await page.getByRole('button', { name: 'Buy a bag of coffee in one click' }).click();
     const widget = page.locator('gw-checkout');
     const saved = widget.getByRole('radio', { name: /MASTER •••• 5454/ });
@@ -80,7 +92,7 @@ describe('demo: saved cards', () => {
     await page.getByText('No saved cards yet.').waitFor();
     const deleted = demo.sandbox
       .requests()
-      .find((request) => /^\/v1\/registrations\/[0-9a-f]{32}$/.test(request.path) && request.method === 'DELETE');
+      .findLast((request) => /^\/v1\/registrations\/[0-9a-f]{32}$/.test(request.path) && request.method === 'DELETE');
     assert.equal(deleted?.path, `/v1/registrations/${oneClick?.params['registrations[0].id']}`);
     assert.deepEqual(await axeViolations(page), [], 'the saved cards page');
     await page.close();

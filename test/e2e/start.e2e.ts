@@ -3,8 +3,9 @@
  * (SIGINT) stops the pages, the merchant and the sandbox together.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 test('npm start prints one URL that serves the demo, and Ctrl-C stops everything it started', async () => {
@@ -34,3 +35,49 @@ test('npm start prints one URL that serves the demo, and Ctrl-C stops everything
     await assert.rejects(fetch(stopped), `${stopped} still answers after Ctrl-C`);
   }
 });
+
+/** The pid of every process below `pid`, from /proc (Linux). */
+function descendants(pid: number): number[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+  test(
+    `npm start stopped by its pid (${signal}): the demo it started stops too`,
+    { skip: !existsSync('/proc/self/task') && 'needs /proc' },
+    async () => {
+      const npm: ChildProcess = spawn('npm', ['start'], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      npm.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+      const url = await new Promise<string>((resolve, reject) => {
+        npm.stdout!.on('data', (chunk: Buffer) => {
+          output += chunk;
+          const match = /https?:\/\/\S+/.exec(output);
+          if (match) resolve(match[0]);
+        });
+        npm.once('exit', (code) => reject(new Error(`npm start exited (${code}) before printing a URL:\n${output}`)));
+      });
+      const started = descendants(npm.pid!);
+      try {
+        assert.ok(started.length >= 2, 'npm runs a shell, which runs the demo');
+        npm.kill(signal);
+        for (let waited = 0; started.some(alive) && waited < 15_000; waited += 100)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        const left = started.filter(alive).map((pid) => `${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')}`);
+        assert.deepEqual(left, [], 'every process npm start started has ended');
+        await assert.rejects(fetch(url), `${url} still answers after npm was stopped`);
+      } finally {
+        for (const pid of started.filter(alive)) process.kill(pid, 'SIGKILL'); // what a failure left behind
+      }
+    },
+  );
+}

@@ -40,10 +40,15 @@ const FORMAT = {
 
 const ENTITY = '8a8294174b7ecb28014b9699220015ca';
 
-/** A client whose fetch answers `status` and `body` once, whatever is asked. */
-function replaying(status: number, body: unknown): GatewayClient {
-  const fetch = (async () =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
+/** The requests each replay sent (method and path). */
+const sent = new Map<string, string[]>();
+
+/** A client whose fetch answers `status` and `body` once, whatever is asked; `log` gets every request it sends. */
+function replaying(status: number, body: unknown, log: string[] = []): GatewayClient {
+  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    log.push(`${init?.method ?? 'GET'} ${new URL(String(input instanceof Request ? input.url : input)).pathname}`);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof globalThis.fetch;
   return createGatewayClient({
     baseUrl: 'https://eu-test.oppwa.com',
     accessToken: 'token',
@@ -66,7 +71,9 @@ const CARD_REQUEST = {
 
 /** What the client gives back for a replayed answer: a value or an error, never a crash. */
 async function replay(real: RealAnswer): Promise<unknown> {
-  const client = replaying(real.status, real.answer);
+  const log: string[] = [];
+  sent.set(real.name, log);
+  const client = replaying(real.status, real.answer, log);
   const calls: Record<RealAnswer['call'], () => Promise<unknown>> = {
     createCheckout: () => client.checkouts.create({ amount: '92.00', currency: 'EUR', paymentType: 'DB' } as never),
     checkoutStatus: () => client.checkouts.getPayment('A03A5F2526733FBB37C419B815E1C091.uat01-vm-tx03'),
@@ -91,6 +98,9 @@ describe('recorded real answers, replayed to the server helper', () => {
   for (const real of REAL) {
     it(`${real.name}: parsed, classified as ${real.expect}, nothing lost`, async () => {
       const value = await replay(real);
+      // A capture, refund or reversal is exactly one request: nothing is read before the money moves.
+      if (['capture', 'refund', 'reverse'].includes(real.call))
+        assert.deepEqual(sent.get(real.name), ['POST /v1/payments/8a82944a5fe82704016002caa42c14f8']);
       if (real.expect === 'checkout_created') {
         assert.deepEqual(value, real.answer);
         return;

@@ -40,7 +40,8 @@ test("with REDIS_URL the demo merchant's paid checkout is remembered in Redis", 
       `${merchant.url}/api/orders/${order.id}/payment?${new URLSearchParams({ id: order.checkoutId, resourcePath })}`,
     );
     assert.equal(paid.status, 200, await paid.clone().text());
-    const final = await inspector.hGet(`gw-elements:status:${resourcePath}`, 'final');
+    // Remembered under the entity it was read on.
+    const final = await inspector.hGet(`gw-elements:status:${sandbox.entities[0]!}:${resourcePath}`, 'final');
     assert.equal((JSON.parse(final ?? '{}') as { ndc?: string }).ndc, order.checkoutId);
   } finally {
     await Promise.all([merchant.close(), inspector.close()]);

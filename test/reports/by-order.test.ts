@@ -1,7 +1,9 @@
 /**
- * Reports by order: captures, refunds and reversals made through the client
- * carry their order's merchantTransactionId unless the caller gives one, so
- * the order's reference lists its preauthorisation and everything after it.
+ * Reports by order: a capture, refund or reversal given the payment as the
+ * caller holds it carries its order's merchantTransactionId (unless the caller
+ * gives one), so the order's reference lists its preauthorisation and
+ * everything after it. From a bare id it is still one request, never a read
+ * first: it carries a fresh reference and is found by its link to the payment.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -17,11 +19,11 @@ describe('reports by order', () => {
     const { client } = clientFor(context.sandbox);
     const order = orderId('by-order');
     const pa = await client.payments.create(cardPayment({ paymentType: 'PA', amount: '100.00', merchantTransactionId: order }));
-    const first = await client.payments.capture(pa.id, { amount: '60.00', currency: 'EUR' });
-    await client.payments.capture(pa.id, { amount: '30.00', currency: 'EUR' });
-    await client.payments.refund(first.id, { amount: '5.00', currency: 'EUR' });
+    const first = await client.payments.capture(pa, { amount: '60.00', currency: 'EUR' });
+    await client.payments.capture(pa, { amount: '30.00', currency: 'EUR' });
+    await client.payments.refund(first, { amount: '5.00', currency: 'EUR' });
     const held = await client.payments.create(cardPayment({ paymentType: 'PA', amount: '20.00', merchantTransactionId: order }));
-    await client.payments.reverse(held.id);
+    await client.payments.reverse(held);
     const { payments } = await client.reports.findByMerchantTransactionId(order);
     assert.deepEqual(summary(payments), [
       `PA 100.00 ${order}`,
@@ -48,14 +50,30 @@ describe('reports by order', () => {
     const { client, recorder } = clientFor(context.sandbox);
     const order = orderId('lost');
     const pa = await client.payments.create(cardPayment({ paymentType: 'PA', amount: '50.00', merchantTransactionId: order }));
-    await client.payments.capture(pa.id, { amount: '10.00', currency: 'EUR' });
+    await client.payments.capture(pa, { amount: '10.00', currency: 'EUR' });
     context.sandbox.fault(`/v1/payments/${pa.id}`, 'drop');
-    const capture = await client.payments.capture(pa.id, { amount: '20.00', currency: 'EUR' });
+    const capture = await client.payments.capture(pa, { amount: '20.00', currency: 'EUR' });
     assert.equal(capture.paymentType, 'CP');
     assert.equal(capture.amount, '20.00');
     assert.equal(capture.merchantTransactionId, order);
     assert.equal(recorder.posts().filter((call) => call.url.pathname === `/v1/payments/${pa.id}`).length, 2, 'each capture sent once');
     assert.deepEqual(summary((await client.reports.findByMerchantTransactionId(order)).payments), [`PA 50.00 ${order}`, `CP 10.00 ${order}`, `CP 20.00 ${order}`]);
+  });
+
+  test('from a bare id: one request each, nothing read first; linked to the order through the payment it references', async () => {
+    const { client, recorder } = clientFor(context.sandbox);
+    const order = orderId('bare');
+    const pa = await client.payments.create(cardPayment({ paymentType: 'PA', amount: '50.00', merchantTransactionId: order }));
+    const before = recorder.calls.length;
+    const capture = await client.payments.capture(pa.id, { amount: '20.00', currency: 'EUR' });
+    const refund = await client.payments.refund(capture.id, { amount: '5.00', currency: 'EUR' });
+    const sent = recorder.calls.slice(before).map((call) => `${call.method} ${call.url.pathname}`);
+    assert.deepEqual(sent, [`POST /v1/payments/${pa.id}`, `POST /v1/payments/${capture.id}`]);
+    assert.notEqual(capture.merchantTransactionId, order);
+    const linked = [];
+    for await (const payment of client.reports.search({ merchantTransactionId: order, includeLinkedTransactions: true })) linked.push(payment.id);
+    assert.deepEqual(linked, [pa.id, capture.id]);
+    assert.equal(refund.referencedId, capture.id);
   });
 
   test('a reference to a payment that does not exist is still refused by the gateway, not by the look-up', async () => {

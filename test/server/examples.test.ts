@@ -87,6 +87,32 @@ describe("the checkout page's two routes", () => {
   }
 });
 
+describe('a gateway that refuses the merchant', () => {
+  for (const [name, start] of Object.entries(frameworks)) {
+    test(`${name}: a wrong token answers the page 502 with a message and the server keeps answering`, async (t) => {
+      const logged = t.mock.method(console, 'error', () => undefined);
+      const { client } = clientFor(context.sandbox, { accessToken: 'not-the-token' });
+      const order = orderId(`refused-${name.replace(':', '-')}`);
+      const app = await start(client, new Map([[order, { amount: '49.99', currency: 'EUR' }]]));
+      try {
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const answer = await app.fetch('/checkout', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ orderId: order }),
+          });
+          assert.equal(answer.status, 502);
+          assert.match(((await answer.json()) as { error: string }).error, /payment service is unavailable/);
+        }
+        assert.equal(logged.mock.callCount(), 2, 'each refusal is logged');
+        assert.doesNotMatch(String(logged.mock.calls[0]!.arguments[0]), /not-the-token/);
+      } finally {
+        await app.close();
+      }
+    });
+  }
+});
+
 describe('server-to-server with 3-D Secure', () => {
   test('a 3DS card answers the redirect for <gw-3ds-handler>; a plain card is paid at once', async () => {
     const { client } = clientFor(context.sandbox);

@@ -1,22 +1,27 @@
 /**
  * What decides "expired" in `handleShopperReturn`, case by case over a stub
- * gateway: "no payment session found" is believed (GatewayNotFoundError) only
- * when the store saw the checkout created and no read of it went unanswered;
- * otherwise the checkout's payments are looked up by the remembered
- * merchantTransactionId, and without proof either way the answer is
- * StatusUnknownError. Which failed reads count as unanswered is decided here too.
+ * gateway: after "no payment session found" the checkout's transactions are
+ * looked up by the remembered merchantTransactionId, and only one provably the
+ * checkout's (its reference, type, amount, currency) is its answer. "Expired"
+ * (GatewayNotFoundError) when nothing of it is found; one still open is
+ * CheckoutPendingError when the store saw every read of the checkout, else
+ * StatusUnknownError, as is anything without proof either way. Which failed
+ * reads count as unanswered is decided here too, and what an answer is: its
+ * own type, never the shopper's path, and the entity it was read on.
  */
 import assert from 'node:assert/strict';
 import { describe, mock, test } from 'node:test';
 import { STATUS_CALL_WINDOW_MS } from '../../src/contract/limits.js';
 import { NO_PAYMENT_SESSION_DESCRIPTION } from '../../src/contract/result-codes.js';
 import {
+  CheckoutPendingError,
   createMemoryStatusStore,
   GatewayDeclinedError,
   GatewayNotFoundError,
   GatewayThrottledError,
   StatusStoreUnavailableError,
   StatusUnknownError,
+  GatewayValidationError,
   type StatusStore,
 } from '../../src/server/index.js';
 import { answer, ENTITY, stubClient, type StubAnswer, type StubCall } from '../adversarial/client-support.js';
@@ -26,6 +31,11 @@ const OTHER = '0123456789ABCDEF0123456789ABCDEF.uat01-vm-tx01';
 const PATH = `/v1/checkouts/${CHECKOUT}/payment`;
 const ORDER = 'order-5005';
 const T0 = 1_800_000_000_000;
+/** The kit's reference of the checkout, as remembered at creation and echoed by the platform in its transactions. */
+const REFERENCE = '6f1c2b0e-1d2a-4c3b-9e8f-0a1b2c3d4e5f';
+const HOUR = 60 * 60 * 1000;
+/** The status store's key of a read: the entity it is sent to, then the path. */
+const keyOf = (path: string, entityId = ENTITY) => `status:${entityId}:${path}`;
 
 const noSession: StubAnswer = { status: 400, body: answer('200.300.404', {}, NO_PAYMENT_SESSION_DESCRIPTION) };
 const payment = (code: string, fields: Record<string, unknown> = {}) => ({
@@ -36,9 +46,12 @@ const payment = (code: string, fields: Record<string, unknown> = {}) => ({
     currency: 'EUR',
     merchantTransactionId: ORDER,
     ndc: CHECKOUT,
+    customParameters: { GW_REFERENCE: REFERENCE },
     ...fields,
   }),
 });
+/** A report entry of the checkout's payment: the platform's carry no ndc, and echo the checkout's custom parameters. */
+const entry = (code: string, fields: Record<string, unknown> = {}) => payment(code, { ndc: undefined, ...fields });
 const list = (payments: unknown[]): StubAnswer => ({ status: 200, body: answer('000.000.100', { payments }) });
 const REGISTRATION_PATH = `/v1/checkouts/${CHECKOUT}/registration`;
 const isStatusRead = (call: StubCall) => call.url.pathname === PATH || call.url.pathname === REGISTRATION_PATH;
@@ -75,7 +88,8 @@ function returning(
 }
 
 /** Remembers the checkout as the client does when it creates it: after the store's data began (the clock's next ms). */
-const created = (store: StatusStore, record: unknown = { merchantTransactionId: ORDER }) =>
+const MADE = { made: 'payment', merchantTransactionId: ORDER, reference: REFERENCE, paymentType: 'DB', amount: '10.00', currency: 'EUR' };
+const created = (store: StatusStore, record: unknown = MADE) =>
   store.settle(`checkout:${CHECKOUT}`, 'created', {
     value: typeof record === 'string' ? record : JSON.stringify({ createdAt: clock.now + 1, ...(record as object) }),
     final: true,
@@ -98,16 +112,34 @@ async function unknown(promise: Promise<unknown>, why: RegExp): Promise<StatusUn
 }
 
 describe('"no payment session found" is believed only with proof', () => {
-  test('created through this client and never read unanswered: expired, without a look-up', async () => {
+  test('created through this client and never read unanswered: expired once the look-up finds nothing of it', async () => {
     const subject = returning([() => noSession]);
     await subject.client.checkouts.create({ amount: '10.00', currency: 'EUR', paymentType: 'DB', merchantTransactionId: ORDER });
     const error = await failure(subject.shopperReturns());
     assert.ok(error instanceof GatewayNotFoundError, String(error));
-    assert.equal(subject.lookUps(), 0);
+    // A checkout paid and never read answers "no session" too once it ends: the look-up tells them apart.
+    assert.equal(subject.lookUps(), 1);
     // Released, not marked: the next return reads again and believes again.
     await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
     assert.equal(subject.reads(), 2);
-    assert.equal(subject.lookUps(), 0);
+    assert.equal(await markLeft(subject.store), false);
+  });
+
+  test('created through this client, paid and never read: its payment, found by the reference the checkout carried', async () => {
+    let reference = '';
+    const subject = returning([() => noSession], () => list([entry('000.100.110', { customParameters: { GW_REFERENCE: reference } })]));
+    await subject.client.checkouts.create({ amount: '10.00', currency: 'EUR', paymentType: 'DB', merchantTransactionId: ORDER });
+    reference = new URLSearchParams(subject.calls[0]!.body).get('customParameters[GW_REFERENCE]') ?? '';
+    assert.match(reference, /^[0-9a-f-]{36}$/);
+    assert.equal((await subject.shopperReturns()).result.code, '000.100.110');
+  });
+
+  test('a checkout created without a merchantTransactionId gets one, so it can be looked up', async () => {
+    const subject = returning([() => noSession]);
+    await subject.client.checkouts.create({ amount: '10.00', currency: 'EUR', paymentType: 'DB' });
+    assert.match(new URLSearchParams(subject.calls[0]!.body).get('merchantTransactionId') ?? '', /^[0-9a-f-]{36}$/);
+    await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
+    assert.equal(subject.lookUps(), 1);
   });
 
   test('a checkout the store does not know: unknown, without a look-up, and it stays unknown', async () => {
@@ -126,19 +158,37 @@ describe('"no payment session found" is believed only with proof', () => {
     ['a merchantTransactionId that is not a string', { merchantTransactionId: 5005 }],
     ['an entityId that is not a string', { merchantTransactionId: ORDER, entityId: 5 }],
     ['a creation time that is not a number', { merchantTransactionId: ORDER, createdAt: 'yesterday' }],
+    ['a kind the kit never writes', { ...MADE, made: 'refund' }],
+    ['a reference that is not a string', { ...MADE, reference: 5 }],
+    ['an amount that is not a string', { ...MADE, amount: 10 }],
+    ['a type that is not a string', { ...MADE, paymentType: ['DB'] }],
+    ['a currency that is not a string', { ...MADE, currency: null }],
   ] as const) {
-    test(`a created record that is ${what}: not proof, unknown`, async () => {
+    test(`a created record that is ${what}: the store failing, typed, and nothing is sent`, async () => {
       const subject = returning([() => noSession]);
       await created(subject.store, record);
-      await unknown(subject.shopperReturns(), /does not know it from its creation/);
+      const error = await failure(subject.shopperReturns());
+      assert.ok(error instanceof StatusStoreUnavailableError, String(error));
+      assert.match(error.message, /^The status store holds (an unreadable record|a record that is not the kit's)$/);
+      assert.equal(subject.reads(), 0);
     });
   }
 
-  test('a created record without a merchantTransactionId: nothing to look it up by, unknown', async () => {
+  test('a created record without a merchantTransactionId: pending while an attempt may complete, then expired; unknown after a lost read', async () => {
     const subject = returning([() => noSession]);
     await created(subject.store, {});
-    // Known from its creation and never read: believed.
+    // Known from its creation and never read, but a 3-D Secure attempt may outlive it by 30 minutes: pending until then.
+    const error = await failure(subject.shopperReturns());
+    assert.ok(error instanceof CheckoutPendingError, String(error));
+    // Created at the clock's next ms (see `created`).
+    assert.equal(error.decidedAt, clock.now + 1 + HOUR);
+    assert.equal(error.retryAfterSeconds, 60);
+    assert.match(error.message, /is not paid yet, and an attempt of it may still complete .*Do not offer a new checkout/);
+    clock.now += HOUR - 29_999;
+    assert.equal(((await failure(subject.shopperReturns())) as CheckoutPendingError).retryAfterSeconds, 30);
+    clock.now += 30_000;
     await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
+    assert.equal(subject.lookUps(), 0);
     // After a read that went unanswered it cannot be proved either way.
     const lost = returning([() => ({ status: 502, raw: 'Bad Gateway' }), () => noSession]);
     await created(lost.store, {});
@@ -163,13 +213,16 @@ describe('"no payment session found" is believed only with proof', () => {
     }
   });
 
-  test('a store without read, or whose read fails: unknown', async () => {
+  test('a store without read: unknown; one whose read fails: the store failing, nothing sent', async () => {
     const memory = createMemoryStatusStore({ now: () => clock.now });
     await created(memory);
     const withoutRead: StatusStore = { claim: memory.claim, settle: memory.settle, renew: memory.renew };
     await unknown(returning([() => noSession], undefined, withoutRead).shopperReturns(), /does not know it/);
+    // A store whose read fails cannot answer: the return fails typed, and nothing is sent.
     const failing: StatusStore = { ...withoutRead, read: () => Promise.reject(new Error('ECONNRESET')) };
-    await unknown(returning([() => noSession], undefined, failing).shopperReturns(), /does not know it/);
+    const refused = returning([() => noSession], undefined, failing);
+    await assert.rejects(refused.shopperReturns(), StatusStoreUnavailableError);
+    assert.equal(refused.reads(), 0);
   });
 });
 
@@ -192,13 +245,77 @@ describe('after a read whose answer was lost, the checkout is looked up by its m
     assert.equal(subject.reads(), reads, 'answered from the store');
   });
 
-  test('an approved payment without an ndc counts; one of another checkout of the order does not', async () => {
-    assert.equal(
-      (await (await afterLostRead(() => list([payment('000.100.110', { ndc: undefined })]))).shopperReturns()).result.code,
-      '000.100.110',
-    );
-    const other = await afterLostRead(() => list([payment('000.100.110', { ndc: OTHER }), payment('800.100.152')]));
-    await assert.rejects(other.shopperReturns(), GatewayNotFoundError);
+  test("an entry carrying the checkout's reference (or its id as ndc) counts; its order's other transactions never do", async () => {
+    assert.equal((await (await afterLostRead(() => list([entry('000.100.110')]))).shopperReturns()).result.code, '000.100.110');
+    const byNdc = payment('000.100.110', { customParameters: undefined });
+    assert.equal((await (await afterLostRead(() => list([byNdc]))).shopperReturns()).result.code, '000.100.110');
+    const others = [
+      payment('000.100.110', { ndc: OTHER, customParameters: undefined }), // another checkout of the order
+      entry('000.100.110', { customParameters: { GW_REFERENCE: 'another' } }), // another request's reference
+      entry('000.100.110', { paymentType: 'RG', amount: undefined, currency: undefined }), // a card saved under the order
+      entry('000.100.110', { paymentType: 'RF', amount: '1.00' }), // a refund of the order
+      entry('000.100.110', { paymentType: 'PA' }),
+      entry('000.100.110', { amount: '99.00' }),
+      entry('000.100.110', { amount: undefined }),
+      entry('000.100.110', { currency: 'SAR' }),
+      entry('000.100.110', { amount: '10.001' }),
+      entry('000.100.110', { amount: '+10.00' }),
+    ];
+    for (const other of others) {
+      const subject = await afterLostRead(() => list([other, entry('800.100.152')]));
+      await assert.rejects(subject.shopperReturns(), GatewayNotFoundError, JSON.stringify(other));
+    }
+  });
+
+  test('the amount is compared in cents: 10, 10.0 and 10.00 are the same', async () => {
+    for (const amount of ['10', '10.0', '10.00'])
+      assert.equal((await (await afterLostRead(() => list([entry('000.100.110', { amount })]))).shopperReturns()).amount, amount);
+  });
+
+  test('a record without one of the terms it was created with (an earlier version) proves no entry its own: unknown', async () => {
+    for (const missing of ['paymentType', 'amount', 'currency']) {
+      const subject = returning([() => ({ status: 500, raw: 'Internal Server Error' }), () => noSession], () =>
+        list([entry('000.100.110')]),
+      );
+      await created(subject.store, { ...MADE, [missing]: undefined });
+      await failure(subject.shopperReturns());
+      await unknown(subject.shopperReturns(), /may be its payment/);
+    }
+  });
+
+  test('a record without a reference: an entry without one is not proved its own; one with a reference is another request', async () => {
+    for (const [customParameters, other] of [
+      [undefined, false],
+      [{ GW_REFERENCE: REFERENCE }, true],
+    ] as const) {
+      const subject = returning([() => ({ status: 500, raw: 'Internal Server Error' }), () => noSession], () =>
+        list([entry('000.100.110', { customParameters })]),
+      );
+      await created(subject.store, { ...MADE, reference: undefined });
+      await failure(subject.shopperReturns());
+      if (other) await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
+      else await unknown(subject.shopperReturns(), /may be its payment/);
+    }
+  });
+
+  test('a saved card carrying the reference is never money, even for a record without the terms', async () => {
+    const card = entry('000.100.110', { paymentType: 'RG', amount: undefined, currency: undefined });
+    const subject = returning([() => ({ status: 500, raw: 'Internal Server Error' }), () => noSession], () => list([card]));
+    await created(subject.store, { made: 'payment', merchantTransactionId: ORDER, reference: REFERENCE });
+    await failure(subject.shopperReturns());
+    await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
+  });
+
+  test('an approved entry with neither its reference nor its id, on its terms: it may be its payment, unknown', async () => {
+    const subject = await afterLostRead(() => list([entry('000.100.110', { customParameters: undefined })]));
+    await unknown(subject.shopperReturns(), /may be its payment, but nothing proves it is/);
+  });
+
+  test('a record without the terms it was created with (an earlier version): nothing proves an entry is its own, unknown', async () => {
+    const subject = returning([() => ({ status: 500, raw: 'Internal Server Error' }), () => noSession], () => list([entry('000.100.110')]));
+    await created(subject.store, { merchantTransactionId: ORDER, reference: REFERENCE });
+    await failure(subject.shopperReturns());
+    await unknown(subject.shopperReturns(), /may be its payment/);
   });
 
   test('nothing approved and nothing open: proven unpaid (expired), but the next return checks again', async () => {
@@ -217,6 +334,17 @@ describe('after a read whose answer was lost, the checkout is looked up by its m
       assert.equal(error.merchantTransactionId, ORDER);
     });
   }
+
+  test('every read known and the look-up fails: pending while an attempt may complete, then unknown', async () => {
+    const subject = returning([() => noSession], () => ({ status: 500, body: answer('900.100.300', {}, 'timeout') }));
+    await created(subject.store);
+    const error = await failure(subject.shopperReturns());
+    assert.ok(error instanceof CheckoutPendingError, String(error));
+    assert.match(error.message, /looking up whether an attempt of it is still open failed/);
+    // Created at the clock's next ms (see `created`): an hour and a ms later nothing of it can complete.
+    clock.now += HOUR + 1;
+    await unknown(subject.shopperReturns(), /looking it up by its merchantTransactionId failed/);
+  });
 
   test('a look-up that fails: unknown, with the look-up failure as cause', async () => {
     const subject = await afterLostRead(() => ({ status: 401, body: answer('800.900.300', {}, 'user authorization failed') }));
@@ -245,12 +373,21 @@ describe('which failed status reads leave the checkout unproven', () => {
       false,
     ],
   ] as [string, () => StubAnswer, boolean][]) {
-    test(`${what}: ${lost ? 'unanswered, so a later "no session" is looked up' : 'answered, so a later "no session" is believed'}`, async () => {
-      const subject = returning([first, () => noSession], () => list([]));
+    test(`${what}: ${lost ? 'unanswered, so a later "no session" leaves the mark' : 'answered, so a later "no session" is believed'}`, async () => {
+      const subject = returning([first, () => noSession], () => list([entry('000.200.000')]));
       await created(subject.store);
       await failure(subject.shopperReturns());
-      await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
-      assert.equal(subject.lookUps(), lost ? 1 : 0);
+      // An attempt still open: pending when every read is known, unknown after one went unanswered.
+      const error = await failure(subject.shopperReturns());
+      assert.ok(
+        lost ? !(error instanceof CheckoutPendingError) && error instanceof StatusUnknownError : error instanceof CheckoutPendingError,
+        String(error),
+      );
+      assert.match(
+        (error as Error).message,
+        lost ? /a payment of it is not final yet/ : /is not paid yet, and an attempt of it is still open/,
+      );
+      assert.equal(await markLeft(subject.store), lost);
     });
   }
 
@@ -263,12 +400,12 @@ describe('which failed status reads leave the checkout unproven', () => {
 
   test('a store record that is not a gateway answer is the store failing, typed', async () => {
     const subject = returning([() => noSession]);
-    await subject.store.settle(`status:${PATH}`, 'someone', { value: '{"not":"an answer"}', final: true });
+    await subject.store.settle(keyOf(PATH), 'someone', { value: '{"not":"an answer"}', final: true });
     const foreign = await failure(subject.shopperReturns());
     assert.ok(foreign instanceof StatusStoreUnavailableError, String(foreign));
     assert.equal(foreign.message, "The status store holds a record that is not the kit's");
     assert.equal(foreign.retryAfterSeconds, 60);
-    await subject.store.settle(`status:/v1/payments/8ac7a4a17000000000000000000000f2`, 'someone', { value: 'garbage', final: true });
+    await subject.store.settle(keyOf('/v1/payments/8ac7a4a17000000000000000000000f2'), 'someone', { value: 'garbage', final: true });
     const error = await failure(subject.client.handleShopperReturn({ resourcePath: '/v1/payments/8ac7a4a17000000000000000000000f2' }));
     assert.ok(error instanceof StatusStoreUnavailableError, String(error));
     assert.equal(error.message, 'The status store holds an unreadable record');
@@ -294,7 +431,7 @@ describe('the status read itself', () => {
 
   test('a read another request holds past waitMs is not sent: throttled until its claim lapses', async () => {
     const store = createMemoryStatusStore({ now: () => clock.now, waitMs: 1 });
-    await store.claim(`status:${PATH}`, { token: 'elsewhere', now: clock.now, until: clock.now + 4_500 });
+    await store.claim(keyOf(PATH), { token: 'elsewhere', now: clock.now, until: clock.now + 4_500 });
     const subject = returning([pending], undefined, store);
     const error = await failure(subject.shopperReturns());
     assert.ok(error instanceof GatewayThrottledError, String(error));
@@ -305,7 +442,7 @@ describe('the status read itself', () => {
   test('a payment read held elsewhere is named as a payment', async () => {
     const paymentPath = '/v1/payments/8ac7a4a17000000000000000000000f3';
     const store = createMemoryStatusStore({ now: () => clock.now, waitMs: 1 });
-    await store.claim(`status:${paymentPath}`, { token: 'elsewhere', now: clock.now, until: clock.now + 1_000 });
+    await store.claim(keyOf(paymentPath), { token: 'elsewhere', now: clock.now, until: clock.now + 1_000 });
     const error = await failure(returning([pending], undefined, store).client.handleShopperReturn({ resourcePath: paymentPath }));
     assert.equal(
       (error as Error).message,
@@ -333,7 +470,7 @@ describe('the status read itself', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     assert.equal(subject.reads(), 0, 'nothing sent');
     assert.equal(
-      (await memory.claim(`status:${PATH}`, { token: 'next', now: clock.now, until: clock.now + 1_000 })).status,
+      (await memory.claim(keyOf(PATH), { token: 'next', now: clock.now, until: clock.now + 1_000 })).status,
       'claimed',
       'released',
     );
@@ -377,11 +514,208 @@ describe('the status read itself', () => {
   });
 });
 
+describe('an answer is what its own type says, on the entity it was read on', () => {
+  const registration = answer('000.100.110', { id: '8ac7a4a17000000000000000000000f4', paymentType: 'RG', ndc: CHECKOUT } as Record<
+    string,
+    unknown
+  >);
+  const registrationId = '8ac7a4a17000000000000000000000f4';
+
+  test('a payment read answered with a registration is refused, typed, never money; the next read reconciles', async () => {
+    for (const card of [registration, { ...registration, paymentType: undefined }, payment('000.100.110', { amount: undefined })]) {
+      const subject = returning([() => ({ status: 200, body: card }), () => noSession], () => list([]));
+      await created(subject.store, { ...MADE, made: undefined });
+      const error = await failure(subject.shopperReturns());
+      assert.ok(error instanceof GatewayValidationError, String(error));
+      assert.equal(error.parameterErrors[0]!.name, 'resourcePath');
+      assert.match(error.parameterErrors[0]!.message, /is a registration-only checkout's \(the gateway answered it with a/);
+      assert.equal(await markLeft(subject.store), true);
+    }
+  });
+
+  test('a registration read answered with money is refused, typed, never a saved card', async () => {
+    for (const [money, type] of [
+      [payment('000.100.110'), 'DB'],
+      [payment('000.100.110', { paymentType: undefined }), 'transaction'],
+      [payment('000.200.000'), 'DB'],
+    ] as const) {
+      const subject = returning([() => ({ status: 200, body: money })]);
+      const error = await failure(
+        subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: REGISTRATION_PATH }, { expect: 'registration' }),
+      );
+      assert.ok(error instanceof GatewayValidationError, String(error));
+      assert.equal(
+        error.parameterErrors[0]!.message,
+        `is a payment checkout's (the gateway answered it with a ${type}): read it without { expect: 'registration' }`,
+      );
+    }
+  });
+
+  test('the result alone (nothing made yet) is either kind; a saved card is a registration', async () => {
+    const bare = returning([() => ({ status: 200, body: answer('000.200.000', { ndc: CHECKOUT }) })]);
+    assert.equal((await bare.shopperReturns()).result.code, '000.200.000');
+    const card = returning([() => ({ status: 200, body: registration })]);
+    const saved = await card.client.handleShopperReturn({ id: CHECKOUT, resourcePath: REGISTRATION_PATH }, { expect: 'registration' });
+    assert.equal(saved.id, registrationId);
+  });
+
+  test('a checkout created for the other kind is refused before anything is sent', async () => {
+    const subject = returning([() => ({ status: 200, body: registration })]);
+    await created(subject.store, { ...MADE, made: 'registration' });
+    const error = await failure(subject.shopperReturns());
+    assert.ok(error instanceof GatewayValidationError, String(error));
+    assert.match(
+      error.parameterErrors[0]!.message,
+      /registration-only checkout's \(it was created so\): read it with \{ expect: 'registration' \}/,
+    );
+    const paying = returning([() => ({ status: 200, body: payment('000.100.110') })]);
+    await created(paying.store, { ...MADE, made: 'payment' });
+    const card = paying.client.handleShopperReturn({ id: CHECKOUT, resourcePath: REGISTRATION_PATH }, { expect: 'registration' });
+    await assert.rejects(card, /is a payment checkout's \(it was created so\)/);
+    assert.equal(subject.reads() + paying.reads(), 0);
+  });
+
+  test("an answer remembered on one entity is not another entity's: that read goes to the gateway", async () => {
+    const other = '8a8294174b7ecb28014b9699220015c3';
+    const subject = returning([
+      () => ({ status: 200, body: payment('000.100.110') }),
+      () => ({ status: 403, body: answer('800.900.301', {}) }),
+    ]);
+    await created(subject.store, { ...MADE, entityId: ENTITY });
+    assert.equal((await subject.shopperReturns()).result.code, '000.100.110');
+    await assert.rejects(subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { entityId: other }));
+    assert.equal(subject.reads(), 2);
+    assert.equal(subject.calls.filter(isStatusRead)[1]!.url.searchParams.get('entityId'), other);
+    assert.equal((await subject.shopperReturns()).result.code, '000.100.110');
+    assert.equal(subject.reads(), 2, 'its own entity still answers from the store');
+  });
+});
+
+describe('what an answer is, by its own type', () => {
+  const registrationRead = (body: unknown) =>
+    returning([() => ({ status: 200, body: body as never })]).client.handleShopperReturn(
+      { id: CHECKOUT, resourcePath: REGISTRATION_PATH },
+      { expect: 'registration' },
+    );
+  const paymentRead = (body: unknown) => returning([() => ({ status: 200, body: body as never })]).shopperReturns();
+  const card = { id: '8ac7a4a17000000000000000000000f4', ndc: CHECKOUT };
+
+  test('a saved card has no amount and no type but RG', async () => {
+    assert.equal((await registrationRead(answer('000.100.110', card))).id, card.id);
+    await assert.rejects(registrationRead(answer('000.100.110', { ...card, paymentType: 'DB' })), GatewayValidationError);
+  });
+
+  test('money has a type other than RG and an amount', async () => {
+    await assert.rejects(paymentRead(answer('000.100.110', { ...card, paymentType: 'RG', amount: '10.00' })), GatewayValidationError);
+    await assert.rejects(paymentRead(answer('000.100.110', { ...card, amount: '10.00' })), GatewayValidationError);
+    assert.equal((await paymentRead(payment('000.100.110'))).amount, '10.00');
+  });
+});
+
+describe('returns in flight', () => {
+  test('concurrent returns of two checkouts, or of one checkout on two entities, each get their own read', async () => {
+    const other = '8a8294174b7ecb28014b9699220015c3';
+    const idOf = (checkoutId: string, entityId: string | null) =>
+      `${checkoutId.slice(0, 31)}${entityId === other ? '1' : '0'}`.toLowerCase();
+    const { client, calls } = stubClient(
+      async (call) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const checkoutId = call.url.pathname.split('/')[3]!;
+        return {
+          status: 200,
+          body: payment('000.200.000', { id: idOf(checkoutId, call.url.searchParams.get('entityId')), ndc: checkoutId }),
+        };
+      },
+      { statusStore: createMemoryStatusStore({ now: () => clock.now }), now: () => clock.now },
+    );
+    const read = (checkoutId: string, entityId?: string) =>
+      client.handleShopperReturn({ id: checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` }, entityId ? { entityId } : {});
+    const answers = await Promise.all([read(CHECKOUT), read(OTHER), read(CHECKOUT, other), read(CHECKOUT)]);
+    assert.deepEqual(
+      answers.map((each) => each.id),
+      [idOf(CHECKOUT, null), idOf(OTHER, null), idOf(CHECKOUT, other), idOf(CHECKOUT, null)],
+    );
+    assert.equal(calls.length, 3, 'the two returns of one checkout on one entity share one read');
+  });
+
+  test('a caller leaving before the read is sent leaves it to the others; its own error carries its reason', async () => {
+    const memory = createMemoryStatusStore({ now: () => clock.now });
+    let grant = () => {};
+    const granted = new Promise<void>((resolve) => (grant = resolve));
+    const store: StatusStore = {
+      ...memory,
+      claim: async (key, request) => (await granted, memory.claim(key, request)),
+      settle: memory.settle,
+      renew: memory.renew,
+      read: memory.read,
+    };
+    const subject = returning([() => ({ status: 200, body: payment('000.100.110') })], undefined, store);
+    const controller = new AbortController();
+    const removed: string[] = [];
+    const remove = controller.signal.removeEventListener.bind(controller.signal);
+    controller.signal.removeEventListener = ((type: string, listener: EventListener) => {
+      removed.push(type);
+      remove(type, listener);
+    }) as typeof controller.signal.removeEventListener;
+    const reason = new Error('shopper closed the tab');
+    const leaving = failure(subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { signal: controller.signal }));
+    const stays = subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { signal: new AbortController().signal });
+    controller.abort(reason);
+    // Its own reason, as a scrubbed copy (a cause that is not the kit's is never kept as it is).
+    assert.equal(((await leaving) as { cause: Error }).cause.message, reason.message);
+    grant();
+    assert.equal((await stays).result.code, '000.100.110');
+    assert.equal(subject.reads(), 1);
+    const done = new AbortController();
+    const tracked: string[] = [];
+    const untrack = done.signal.removeEventListener.bind(done.signal);
+    done.signal.removeEventListener = ((type: string, listener: EventListener) => {
+      tracked.push(type);
+      untrack(type, listener);
+    }) as typeof done.signal.removeEventListener;
+    await subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { signal: done.signal });
+    assert.deepEqual(tracked, ['abort'], "no listener is left on the caller's signal");
+  });
+});
+
+describe("a return's resourcePath, checked before anything is read", () => {
+  const refused = async (query: { id?: unknown; resourcePath?: unknown }, registration = false) => {
+    const subject = returning([() => noSession]);
+    const error = await failure(
+      subject.client.handleShopperReturn(query as never, (registration ? { expect: 'registration' } : {}) as never),
+    );
+    assert.ok(error instanceof GatewayValidationError, String(error));
+    assert.equal(subject.calls.length, 0);
+    return error.parameterErrors[0];
+  };
+  const PAYMENT_RULE = 'must be /v1/checkouts/{id}/payment or /v1/payments/{id}, with the same id as the id parameter';
+
+  test('each refusal names the field, its value (at most 100 characters) and what it must be', async () => {
+    const long = `/v1/checkouts/${'A'.repeat(120)}/payment`;
+    assert.deepEqual(await refused({ resourcePath: `${long}?` }), {
+      name: 'resourcePath',
+      value: long.slice(0, 100),
+      message: PAYMENT_RULE,
+    });
+    assert.deepEqual(await refused({ resourcePath: 42 }), { name: 'resourcePath', value: '', message: PAYMENT_RULE });
+    assert.deepEqual(await refused({ id: CHECKOUT, resourcePath: REGISTRATION_PATH }), {
+      name: 'resourcePath',
+      value: REGISTRATION_PATH,
+      message: "is a registration-only checkout's: read it with { expect: 'registration' }",
+    });
+    assert.deepEqual(await refused({ id: CHECKOUT, resourcePath: PATH }, true), {
+      name: 'resourcePath',
+      value: PATH,
+      message: 'must be /v1/checkouts/{id}/registration (a registration-only checkout), with the same id as the id parameter',
+    });
+  });
+});
+
 /** Claims the status key as the next reader would: whether it is told an earlier read's answer is unknown. */
 async function markLeft(store: StatusStore, path = PATH): Promise<boolean> {
-  const probe = await store.claim(`status:${path}`, { token: 'probe', now: clock.now, until: clock.now + 1 });
+  const probe = await store.claim(keyOf(path), { token: 'probe', now: clock.now, until: clock.now + 1 });
   assert.equal(probe.status, 'claimed');
-  await store.settle(`status:${path}`, 'probe', {});
+  await store.settle(keyOf(path), 'probe', {});
   return probe.status === 'claimed' && probe.unanswered === true;
 }
 
@@ -399,7 +733,7 @@ describe('what an unproven "no session" leaves behind', () => {
     assert.equal(await markLeft(subject.store), true);
   });
 
-  test('a store that does not say when its data began vouches for the creation record: "no session" is believed, no look-up', async () => {
+  test('a store that does not say when its data began vouches for the creation record: "no session" is believed, no mark', async () => {
     const memory = createMemoryStatusStore({ now: () => clock.now });
     const store: StatusStore = {
       ...memory,
@@ -412,10 +746,30 @@ describe('what an unproven "no session" leaves behind', () => {
       },
     };
     const subject = returning([() => noSession], undefined, store);
-    await created(store, { merchantTransactionId: ORDER });
+    await created(store);
     await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
-    assert.equal(subject.lookUps(), 0);
+    assert.equal(await markLeft(store), false);
   });
+});
+
+test('a record without its creation time, in a store that vouches for it, and nothing to look it up by: pending for a status window', async () => {
+  const memory = createMemoryStatusStore({ now: () => clock.now });
+  const store: StatusStore = {
+    ...memory,
+    read: memory.read,
+    settle: memory.settle,
+    renew: memory.renew,
+    claim: async (key, request) => {
+      const { since: _, ...rest } = (await memory.claim(key, request)) as { since?: number };
+      return rest as Awaited<ReturnType<StatusStore['claim']>>;
+    },
+  };
+  const subject = returning([() => noSession], undefined, store);
+  await created(store, '{"made":"payment"}');
+  const error = await failure(subject.shopperReturns());
+  assert.ok(error instanceof CheckoutPendingError, String(error));
+  assert.equal(error.decidedAt, clock.now + 60_000);
+  assert.equal(error.retryAfterSeconds, 60);
 });
 
 describe("the look-up goes to the checkout's entity", () => {

@@ -4,11 +4,12 @@
  * it (files only, under a sub-path): the sandbox the stories talk to is the
  * build's own service worker. A story fails when its render or play function
  * fails (each play waits for the state the story shows) or when anything logs
- * a console error.
+ * a console error. Each story and docs page is photographed at 1024 and 390
+ * px wide into reports/screenshots/storybook/ (the test run's artefacts).
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -16,6 +17,7 @@ import { launchChromium, watchedPage } from '../e2e/browser.js';
 import { serveStorybook, type ServedStorybook } from './serve-storybook.js';
 
 const OUTPUT = join('.cache', 'storybook-test');
+const SCREENSHOTS = join('reports', 'screenshots', 'storybook');
 
 /** The preview's global: the current render and its phase (`finished` once the play function is done). */
 type PreviewWindow = { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } };
@@ -48,6 +50,7 @@ let page: Page;
 let problems: string[];
 
 before(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
   served = await serveStorybook(OUTPUT, '/designs/storybook/');
   browser = await launchChromium();
   ({ page, problems } = await watchedPage(browser, { width: 1024, height: 768 }));
@@ -174,6 +177,40 @@ describe('Storybook', () => {
           ? /^console error: <gw-(checkout|3ds-handler)>: /
           : undefined;
       assert.deepEqual(expected ? problems.filter((problem) => !expected.test(problem)) : problems, []);
+      const window = /^Challenge 0([12]) /.exec(entry.name);
+      if (window) {
+        // The issuer's page fits the smallest challenge windows whole: no scrolling to reach its buttons.
+        const frame = await waitForAcsFrame(page);
+        const fits = await frame.evaluate(() => ({
+          overflowY: document.documentElement.scrollHeight - innerHeight,
+          overflowX: document.documentElement.scrollWidth - innerWidth,
+          size: `${innerWidth} × ${innerHeight}`,
+        }));
+        assert.ok(
+          fits.overflowY <= 0 && fits.overflowX <= 0,
+          `the challenge page overflows its ${fits.size} window: ${JSON.stringify(fits)}`,
+        );
+      }
+      for (const [size, width] of [
+        ['desktop', 1024],
+        ['phone', 390],
+      ] as const) {
+        await page.setViewportSize({ width, height: 768 });
+        await page.waitForTimeout(200); // a layout pass after the resize
+        await page.screenshot({ path: join(SCREENSHOTS, `${entry.id}-${size}.png`), fullPage: true });
+      }
+      await page.setViewportSize({ width: 1024, height: 768 });
     });
   }
 });
+
+/** The frame showing the sandbox's challenge page (its "Complete authentication" button). */
+async function waitForAcsFrame(page: Page) {
+  for (let waited = 0; waited < 20_000; waited += 100) {
+    for (const frame of page.frames()) {
+      if (frame !== page.mainFrame() && (await frame.$('button[value="complete"]').catch(() => null))) return frame;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error('no challenge page in a frame');
+}

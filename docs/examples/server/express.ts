@@ -1,6 +1,6 @@
 /** The checkout page's two routes in Express 5 (async handlers' errors reach Express by themselves). */
 import express from 'express';
-import type { GatewayClient } from '../../../src/server/index.js';
+import type { GatewayClient } from 'gw-elements/server';
 import { createShop, type Answer, type Order } from './shop.js';
 
 export function expressApp(client: GatewayClient, orders: ReadonlyMap<string, Order>, checkoutOrders?: Map<string, Order>) {

@@ -1,6 +1,6 @@
 /** The checkout page's two routes in Fastify 5. */
 import Fastify from 'fastify';
-import type { GatewayClient } from '../../../src/server/index.js';
+import type { GatewayClient } from 'gw-elements/server';
 import { createShop, type Answer, type Order } from './shop.js';
 
 export function fastifyApp(client: GatewayClient, orders: ReadonlyMap<string, Order>) {

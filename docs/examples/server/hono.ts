@@ -1,6 +1,6 @@
 /** The checkout page's two routes in Hono 4: runs on Node, Bun, Deno and edge runtimes alike. */
 import { Hono } from 'hono';
-import type { GatewayClient } from '../../../src/server/index.js';
+import type { GatewayClient } from 'gw-elements/server';
 import { createShop, type Answer, type Order } from './shop.js';
 
 export function honoApp(client: GatewayClient, orders: ReadonlyMap<string, Order>) {

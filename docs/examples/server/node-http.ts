@@ -1,6 +1,6 @@
 /** The checkout page's two routes on plain node:http, no framework. */
 import { createServer, type IncomingMessage } from 'node:http';
-import type { GatewayClient } from '../../../src/server/index.js';
+import type { GatewayClient } from 'gw-elements/server';
 import { createShop, type Answer, type Order } from './shop.js';
 
 async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
@@ -15,11 +15,17 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
 
 export function nodeHttpServer(client: GatewayClient, orders: ReadonlyMap<string, Order>) {
   const shop = createShop(client, orders);
-  return createServer(async (request, response) => {
+  const route = async (request: IncomingMessage): Promise<Answer> => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    let answer: Answer = { status: 404, body: { error: 'not found' } };
-    if (request.method === 'POST' && url.pathname === '/checkout') answer = await shop.createCheckout((await readJson(request)).orderId);
-    if (request.method === 'GET' && url.pathname === '/payment-result') answer = await shop.paymentResult(Object.fromEntries(url.searchParams));
-    response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body));
+    if (request.method === 'POST' && url.pathname === '/checkout') return shop.createCheckout((await readJson(request)).orderId);
+    if (request.method === 'GET' && url.pathname === '/payment-result') return shop.paymentResult(Object.fromEntries(url.searchParams));
+    return { status: 404, body: { error: 'not found' } };
+  };
+  return createServer((request, response) => {
+    // An error no route answered must not become an unhandled rejection: that ends the Node process.
+    const failed = (error: unknown): Answer => (console.error(error), { status: 500, body: { error: 'internal error' } });
+    void route(request)
+      .catch(failed)
+      .then((answer) => response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body)));
   });
 }

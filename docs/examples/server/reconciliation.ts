@@ -1,9 +1,8 @@
 /**
  * A nightly reconciliation job: every approved transaction of one UTC day,
  * paged through the gateway's transaction search, summed per payment type.
- * (In your app, import from 'gw-elements/server'.)
  */
-import { isApproved, type GatewayClient } from '../../../src/server/index.js';
+import { isApproved, type GatewayClient } from 'gw-elements/server';
 
 export async function dayTotals(gateway: GatewayClient, day: string): Promise<Record<string, number>> {
   const totals: Record<string, number> = {};

@@ -3,10 +3,9 @@
  * with the client's shared state (who is reading a checkout's status, the
  * 2-a-minute limit, the first approved payment) on Redis. node-redis here;
  * an ioredis client is passed the same way.
- * (In your app, import from 'gw-elements/server'.)
  */
 import { createClient } from 'redis';
-import { createGatewayClient, createRedisStatusStore, type GatewayClientOptions } from '../../../src/server/index.js';
+import { createGatewayClient, createRedisStatusStore, type GatewayClientOptions } from 'gw-elements/server';
 import { expressApp } from './express.js';
 import type { Order } from './shop.js';
 

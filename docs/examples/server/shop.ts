@@ -2,9 +2,8 @@
  * The two routes a checkout page needs, written once without a framework:
  * create a checkout for an order, and handle the shopper's return. The
  * Express, Fastify, Hono and node:http examples only adapt them.
- * (In your app, import from 'gw-elements/server'.)
  */
-import { toOutcome, type GatewayClient, type Outcome } from '../../../src/server/index.js';
+import { GatewayError, toOutcome, type GatewayClient, type Outcome } from 'gw-elements/server';
 
 export interface Order {
   readonly amount: string;
@@ -28,9 +27,15 @@ export function createShop(client: GatewayClient, orders: ReadonlyMap<string, Or
     async createCheckout(orderId: unknown): Promise<Answer> {
       const order = typeof orderId === 'string' ? orders.get(orderId) : undefined;
       if (!order) return { status: 404, body: { error: 'unknown order' } };
-      const checkout = await client.checkouts.create({ ...order, paymentType: 'DB', merchantTransactionId: orderId as string });
-      checkoutOrders.set(checkout.id, order);
-      return { status: 200, body: { checkoutId: checkout.id, integrity: checkout.integrity } };
+      try {
+        const checkout = await client.checkouts.create({ ...order, paymentType: 'DB', merchantTransactionId: orderId as string });
+        checkoutOrders.set(checkout.id, order);
+        return { status: 200, body: { checkoutId: checkout.id, integrity: checkout.integrity } };
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error; // a bug: let the framework answer 500
+        console.error(error); // refused or unreachable gateway; its errors hold no token or card data
+        return { status: 502, body: { error: 'The payment service is unavailable. Please try again in a moment.' } };
+      }
     },
 
     /** GET /payment-result?id=…&resourcePath=… → the outcome, verified against the order. */

@@ -3,7 +3,7 @@
  * answer's `redirect` goes to the browser's <gw-3ds-handler>; after the
  * shopper's return, the payment is read through `handleShopperReturn`.
  */
-import { isApproved, type GatewayClient, type Payment, type Redirect } from '../../../src/server/index.js';
+import { isApproved, type GatewayClient, type Payment, type Redirect } from 'gw-elements/server';
 
 export async function payWithThreeDSecure(
   client: GatewayClient,

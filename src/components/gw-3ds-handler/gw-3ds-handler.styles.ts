@@ -6,7 +6,7 @@
  * so `dir="rtl"` mirrors it (the EMVCo width is the inline size). Written readably:
  * the build minifies it (scripts/minify-templates.ts).
  */
-import { css } from 'lit';
+import { css } from '@lit/reactive-element';
 import { feedbackStyles } from '../shared/feedback.styles.js';
 
 export const styles = [

@@ -3,8 +3,8 @@
  * step of a server-to-server payment) in the browser. Side-effect free: the
  * element is registered by `define.ts`.
  */
-import { alertMessage, busyMessage } from '../shared/feedback.js';
-import { html, nothing, type PropertyValues } from 'lit';
+import { showFeedback, tag, type Feedback } from '../shared/feedback.js';
+import type { PropertyValues } from '@lit/reactive-element';
 import { challengeWindowOf, type ChallengeWindow } from '../../contract/challenge-window.js';
 import { GwElement } from '../shared/gw-element.js';
 import {
@@ -18,7 +18,7 @@ import {
   type FrameNavigation,
 } from '../../browser/three-d-secure-flow.js';
 import { styles } from './gw-3ds-handler.styles.js';
-import { languageOf, textsOf, type Gw3dsHandlerTexts } from '../shared/texts.js';
+import { followTranslations, textsOf, type Gw3dsHandlerTexts } from '../shared/texts.js';
 import { threeDsResultOf, threeDsResultOfMessage } from './post-result.js';
 import type {
   Gw3dsHandlerEventMap,
@@ -28,6 +28,16 @@ import type {
   ThreeDsRedirect,
   ThreeDsState,
 } from './events.js';
+
+/** Built in; other languages are modules the page imports (`gw-elements/3ds-handler/translations/de`, …). */
+const ENGLISH: Gw3dsHandlerTexts = {
+  method: 'Checking your card with your bank…',
+  complete: 'Card verification finished.',
+  error: 'Your card could not be verified.',
+  timeout: 'The card verification timed out.',
+  challengeFrame: 'Card verification (3-D Secure)',
+  methodFrame: 'Card verification (3-D Secure method)',
+};
 
 const DEFAULT_CHALLENGE_TIMEOUT_MS = 600_000;
 const DEFAULT_CHALLENGE_WINDOW: ChallengeWindow = '02';
@@ -95,7 +105,9 @@ function positiveOr(value: number, fallback: number): number {
  *
  * Its own texts (and its frames' accessible names) are in the language of its
  * `lang` (its own attribute, else the nearest ancestor's, else the document's):
- * English, German or Arabic, English for any other; `texts` overrides them.
+ * English, built in, or any language whose translation the page imports
+ * (`gw-elements/3ds-handler/translations/de`: `ar`, `de`, `es`, `fr`, `it`,
+ * `nl`, `pl`, `tr`), English for any other; `texts` overrides them.
  * Its layout follows the page's `dir`.
  *
  * @tagname gw-3ds-handler
@@ -103,7 +115,7 @@ function positiveOr(value: number, fallback: number): number {
  *
  * @attr {'idle' | 'method' | 'challenge' | 'complete' | 'error' | 'timeout'} state - Read-only reflection of `state`, for styling (`gw-3ds-handler[state='challenge']`).
  * @prop {'idle' | 'method' | 'challenge' | 'complete' | 'error' | 'timeout'} state - Read-only: where the flow is, `idle` → `method` → `challenge` → `complete`, or `error`, or `timeout`. Reflected as the `state` attribute.
- * @attr lang - The language of the element's own texts: `en`, `de` and `ar` (with any region, e.g. `ar-SA`) are shipped, any other gets English. Without it, the nearest ancestor's `lang`, else the document's.
+ * @attr lang - The language of the element's own texts: English, or one whose translation module the page imports (with any region, e.g. `ar-SA`); any other gets English. Without it, the nearest ancestor's `lang`, else the document's.
  *
  * @fires {Gw3dsMethodCompleteEvent} gw-3ds-method-complete - The preconditions are done; `detail.timedOut` is true when a method page did not load in time (not an error: the flow goes on).
  * @fires {Gw3dsChallengeStartEvent} gw-3ds-challenge-start - The challenge frame was posted, is showing and has focus; `detail.challengeWindow` is its size.
@@ -194,6 +206,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
   declare texts: Partial<Gw3dsHandlerTexts> | undefined;
 
   #flow: Flow | undefined;
+  #view: (Feedback & { readonly base: HTMLElement }) | undefined;
   readonly #namePrefix = uniquePrefix();
   #flowCount = 0;
 
@@ -232,18 +245,24 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     this.setState('idle');
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    followTranslations(this, true);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    followTranslations(this, false);
     this.cancel();
   }
 
-  /** The element's texts now: the shipped ones of its language under `texts`. */
-  #texts(): Gw3dsHandlerTexts {
-    return textsOf('gw-3ds-handler', languageOf(this), this.texts);
+  /** The element's texts now: those of its language (English unless a translation is registered) under `texts`. */
+  #texts(): { language: string; texts: Gw3dsHandlerTexts } {
+    return textsOf(this, 'gw-3ds-handler', ENGLISH, this.texts);
   }
 
   #challengeFrameTitle(): string {
-    return this.label || this.#texts().challengeFrame;
+    return this.label || this.#texts().texts.challengeFrame;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -251,7 +270,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
       const frame = this.renderRoot.querySelector<HTMLIFrameElement>('.frame');
       if (frame) frame.title = this.#challengeFrameTitle();
       for (const method of this.renderRoot.querySelectorAll<HTMLIFrameElement>('.method-frames iframe'))
-        method.title = this.#texts().methodFrame;
+        method.title = this.#texts().texts.methodFrame;
     }
     if (!changed.has('redirect')) return;
     if (this.redirect === undefined || this.redirect === null) {
@@ -263,25 +282,25 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     this.#begin(this.redirect);
   }
 
-  protected override render() {
+  protected override update(changed: PropertyValues<this>): void {
+    super.update(changed);
     const state = this.state;
-    const language = languageOf(this);
-    const texts = textsOf('gw-3ds-handler', language, this.texts);
-    // The role=status region is always there (empty unless it has news), so its text is announced when it appears.
-    // The frame holders are static: the flow appends its frames to them, and re-renders leave them alone.
-    // Line-break whitespace is indentation: the build drops it (scripts/minify-templates.ts).
-    return html`
-      <div part="base" lang=${language}>
-        <div class="status" part="status" role="status">
-          ${state === 'method' ? busyMessage('method', texts.method) : nothing}
-          ${state === 'complete' ? html`<slot name="complete">${texts.complete}</slot>` : nothing}
-        </div>
-        ${state === 'error' ? alertMessage('error', texts.error) : nothing}
-        ${state === 'timeout' ? alertMessage('timeout', texts.timeout) : nothing}
-        <div class="method-frames" aria-hidden="true"></div>
-        <div class="container" part="container"></div>
-      </div>
-    `;
+    const { language, texts } = this.#texts();
+    // Built once, in plain DOM (shared/feedback.ts): the role=status region is always there (empty unless it has news),
+    // so its text is announced when it appears; the flow appends its frames to the frame holders.
+    const view = (this.#view ??= this.#createView());
+    view.base.lang = language;
+    const alert = state === 'error' || state === 'timeout' ? state : undefined;
+    if (state === 'method' || state === 'complete') showFeedback(view, state, texts[state], state === 'method' ? 'busy' : 'plain');
+    else showFeedback(view, alert, alert && texts[alert]);
+  }
+
+  #createView() {
+    const status = tag('div', { class: 'status', part: 'status', role: 'status' });
+    const methodFrames = tag('div', { class: 'method-frames', 'aria-hidden': 'true' });
+    const base = tag('div', { part: 'base' }, status, methodFrames, tag('div', { class: 'container', part: 'container' }));
+    this.renderRoot.append(base);
+    return { base, status, alertBefore: methodFrames };
   }
 
   #endFlow(): void {
@@ -326,7 +345,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
       for (const step of preconditions) {
         const frame = flow.own(this.#frame(flow.frameName('method')));
         frame.tabIndex = -1;
-        frame.title = this.#texts().methodFrame;
+        frame.title = this.#texts().texts.methodFrame;
         this.renderRoot.querySelector('.method-frames')!.append(frame);
         const result = await runPrecondition(flow, frame, step, positiveOr(this.methodTimeout, METHOD_TIMEOUT_MS));
         if (result.outcome === 'refused') {

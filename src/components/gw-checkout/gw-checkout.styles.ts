@@ -4,7 +4,7 @@
  * live in the light DOM and take the page's CSS. Written readably: the build
  * minifies it (scripts/minify-templates.ts).
  */
-import { css } from 'lit';
+import { css } from '@lit/reactive-element';
 import { feedbackStyles } from '../shared/feedback.styles.js';
 
 export const styles = [

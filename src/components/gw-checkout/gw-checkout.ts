@@ -2,19 +2,27 @@
  * `<gw-checkout>`: the gateway's hosted payment widget (the seed's iframe
  * checkout) as an element. Side-effect free: `define.ts` registers it.
  */
-import { alertMessage, busyMessage } from '../shared/feedback.js';
-import { html, nothing, type PropertyValues } from 'lit';
+import type { PropertyValues } from '@lit/reactive-element';
+import { showFeedback, tag, type Feedback } from '../shared/feedback.js';
 import type { PaymentBrand } from '../../contract/brands.js';
 import { integrityProblem } from '../../contract/integrity.js';
+import { WIDGET_AREA_CLASS } from '../../contract/rendered-checkout.js';
 import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
 import { GwElement } from '../shared/gw-element.js';
 import { httpUrl, isSecureEndpoint } from '../../browser/url.js';
 import type { GwCheckoutErrorCode, GwCheckoutEventMap, GwCheckoutState, GwErrorDetail } from './events.js';
 import { styles } from './gw-checkout.styles.js';
-import { langOf, languageOf, textsOf, type GwCheckoutTexts } from '../shared/texts.js';
+import { followTranslations, langOf, textsOf, type GwCheckoutTexts } from '../shared/texts.js';
 import { joinWidget, leaveWidget, type WidgetOwner, type WidgetSource, type WpwlError, type WpwlOptions } from './widget-session.js';
 
 export type { GwCheckoutState } from './events.js';
+
+/** Built in; other languages are modules the page imports (`gw-elements/checkout/translations/de`, …). */
+const ENGLISH: GwCheckoutTexts = {
+  loading: 'Loading the payment form…',
+  error: 'The payment form could not be loaded.',
+  expired: 'This payment session has expired.',
+};
 
 /** `expires-at` as an attribute: an ISO 8601 date-time or milliseconds since the epoch. */
 function parseInstant(value: string | null): Date | undefined {
@@ -59,8 +67,10 @@ function loadKey(element: GwCheckout): string {
  * shadow root): the widget finds its form with `document.querySelectorAll`.
  *
  * Its own texts are in the language of its `lang` (its own attribute, else the
- * nearest ancestor's, else the document's): English, German or Arabic, English
- * for any other; `texts` overrides them. That `lang` is also the widget's
+ * nearest ancestor's, else the document's): English, built in, or any language
+ * whose translation the page imports (`gw-elements/checkout/translations/ar`:
+ * `ar`, `de`, `es`, `fr`, `it`, `nl`, `pl`, `tr`), English for any other;
+ * `texts` overrides them. That `lang` is also the widget's
  * `locale` unless `locale` or the page's `wpwlOptions.locale` says otherwise,
  * so `<gw-checkout lang="ar">` shows the whole checkout in Arabic. Its layout
  * follows the page's `dir`; the widget lays out an Arabic form right to left.
@@ -69,7 +79,7 @@ function loadKey(element: GwCheckout): string {
  *
  * @attr {'idle' | 'loading' | 'ready' | 'submitting' | 'error' | 'expired'} state - Read-only: the element writes it (see the `state` property) so CSS can style each state, e.g. `gw-checkout[state="loading"]`.
  * @prop {'idle' | 'loading' | 'ready' | 'submitting' | 'error' | 'expired'} state - Read-only: where the element is, `idle` → `loading` → `ready` → `submitting`, or `error`, or `expired`. Reflected as the `state` attribute.
- * @attr lang - The language of the element's own texts, and the widget's `locale` when neither `locale` nor the page's `wpwlOptions.locale` is set: `en`, `de` and `ar` (with any region, e.g. `ar-SA`) are shipped, any other gets English. Without it, the nearest ancestor's `lang`, else the document's.
+ * @attr lang - The language of the element's own texts, and the widget's `locale` when neither `locale` nor the page's `wpwlOptions.locale` is set: English, or one whose translation module the page imports (with any region, e.g. `ar-SA`); any other gets English. Without it, the nearest ancestor's `lang`, else the document's.
  * @attr nonce - Set on the injected widget script, for a Content-Security-Policy with `'nonce-…'`. (The element's native `nonce` property; a header-delivered CSP hides the attribute's value, the property keeps it.)
  * @prop {string} nonce - Set on the injected widget script, for a Content-Security-Policy with `'nonce-…'`.
  *
@@ -79,7 +89,7 @@ function loadKey(element: GwCheckout): string {
  * @fires {GwErrorEvent} gw-error - Something failed; `detail.code` is `script-load-failed`, `invalid-checkout`, `widget-error` or `missing-attribute`.
  * @fires {GwExpiredEvent} gw-expired - The checkout's 30-minute lifetime ran out: create a new checkout and set `checkout-id`.
  *
- * @slot - Holds the widget's form; filled by the element, leave it empty.
+ * @slot - Holds the widget's form: filled by the element, or by your server's `renderCheckout` (gw-elements/server), whose form, widget script and widget events the element adopts when it upgrades. Put nothing else there.
  * @slot loading - Shown while the widget loads; wins over `texts.loading`. Default: a spinner and "Loading the payment form…" (in the element's language) in a `role="status"` region.
  * @slot error - Shown in the `error` state; wins over `texts.error`. Default: "The payment form could not be loaded." in a `role="alert"` region.
  * @slot expired - Shown in the `expired` state; wins over `texts.expired`. Default: "This payment session has expired." in a `role="alert"` region.
@@ -106,6 +116,8 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   static override readonly tagName = 'gw-checkout';
   /** The element's shadow-root styles (its parts and custom properties are the public styling API). */
   static override styles = styles;
+  /** How long an element waits without `checkout-id` before the console says what it waits for (once per element). */
+  static idleHintMs = 5_000;
 
   static override properties = {
     checkoutId: { attribute: 'checkout-id' },
@@ -161,6 +173,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   declare texts: Partial<GwCheckoutTexts> | undefined;
 
   #brand: string | undefined;
+  #view: (Feedback & { readonly base: HTMLElement; readonly widget: HTMLElement }) | undefined;
   #widgetArea: HTMLDivElement | undefined;
   #joined = false;
   #joinedKey: string | undefined;
@@ -170,6 +183,8 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   #expiryTimer: ReturnType<typeof setTimeout> | undefined;
   #syncQueued = false;
   #payButtonObserver: MutationObserver | undefined;
+  /** The idle hint's timer; it stays set once the hint was given, so it is given once. */
+  #idleHint: ReturnType<typeof setTimeout> | undefined;
   readonly #owner: WidgetOwner;
 
   constructor() {
@@ -190,10 +205,12 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     // waits for, is asked for before the element renders its own chrome.
     this.#queueSync();
     super.connectedCallback();
+    followTranslations(this, true);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    followTranslations(this, false);
     this.#queueSync();
   }
 
@@ -203,24 +220,25 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     if ([...changed.keys()].some((name) => name !== 'options' && name !== 'texts')) this.#queueSync();
   }
 
-  protected override render() {
+  protected override update(changed: PropertyValues<this>): void {
+    super.update(changed);
     const state = this.state;
-    const language = languageOf(this);
-    const texts = textsOf('gw-checkout', language, this.texts);
-    // The role=status region is always there (empty unless loading), so its text is announced when it appears.
-    // Line-break whitespace is indentation: the build drops it (scripts/minify-templates.ts).
-    return html`
-      <div part="base" lang=${language}>
-        <div class="status" part="loading" role="status">
-          ${state === 'loading' ? busyMessage('loading', texts.loading) : nothing}
-        </div>
-        ${state === 'error' ? alertMessage('error', texts.error) : nothing}
-        ${state === 'expired' ? alertMessage('expired', texts.expired) : nothing}
-        <div part="widget" ?hidden=${state === 'idle' || state === 'error' || state === 'expired'}>
-          <slot></slot>
-        </div>
-      </div>
-    `;
+    const { language, texts } = textsOf(this, 'gw-checkout', ENGLISH, this.texts);
+    // Built once; the role=status region is always there (empty unless loading), so its text is announced when it appears.
+    const view = (this.#view ??= this.#createView());
+    view.base.lang = language;
+    view.widget.hidden = state === 'idle' || state === 'error' || state === 'expired';
+    const alert = state === 'error' || state === 'expired' ? state : undefined;
+    if (state === 'loading') showFeedback(view, state, texts.loading, 'busy');
+    else showFeedback(view, alert, alert && texts[alert]);
+  }
+
+  #createView() {
+    const status = tag('div', { class: 'status', part: 'loading', role: 'status' });
+    const widget = tag('div', { part: 'widget' }, tag('slot', {}));
+    const base = tag('div', { part: 'base' }, status, widget);
+    this.renderRoot.append(base);
+    return { base, status, widget, alertBefore: widget };
   }
 
   /**
@@ -257,7 +275,10 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         this.#fail('missing-attribute', 'checkout-id is missing: it is the id your server received from POST /v1/checkouts.', {
           attribute: 'checkout-id',
         });
-      else this.setState('idle');
+      else {
+        this.setState('idle');
+        this.#hintWhileIdle();
+      }
       return;
     }
     // Card data goes to this origin, so plain http is only for a sandbox on this machine.
@@ -335,6 +356,24 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     leaveWidget(this.#owner);
   }
 
+  /**
+   * Once per element, when it is still idle `idleHintMs` after it waited for its
+   * checkout: a blank element otherwise says nothing about what it waits for.
+   */
+  #hintWhileIdle(): void {
+    if (this.#idleHint !== undefined) return;
+    this.#idleHint = setTimeout(() => {
+      if (!this.isConnected || this.state !== 'idle' || this.checkoutId) {
+        this.#idleHint = undefined;
+        return;
+      }
+      console.warn(
+        `<gw-checkout>: still idle after ${GwCheckout.idleHintMs / 1000} s: it shows nothing until checkout-id and integrity are set from the checkout your server created (POST /v1/checkouts).`,
+        this,
+      );
+    }, GwCheckout.idleHintMs);
+  }
+
   #clearExpiry(): void {
     clearTimeout(this.#expiryTimer);
     this.#expiryTimer = undefined;
@@ -396,9 +435,10 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         return options;
       },
       mountForm: () => {
-        this.#widgetArea?.remove();
+        // Also a form the page's HTML held for a checkout this element no longer shows.
+        for (const area of this.querySelectorAll(`:scope > .${WIDGET_AREA_CLASS}`)) area.remove();
         const area = document.createElement('div');
-        area.className = 'gw-checkout-widget';
+        area.className = WIDGET_AREA_CLASS;
         const form = document.createElement('form');
         form.className = 'paymentWidgets';
         form.action = this.shopperResultUrl ?? '';
@@ -406,6 +446,12 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         area.append(form);
         this.#widgetArea = area;
         this.append(area);
+      },
+      adoptForm: () => {
+        const area = this.querySelector<HTMLDivElement>(`:scope > .${WIDGET_AREA_CLASS}`);
+        if (!area?.querySelector('form.paymentWidgets')) return false;
+        this.#widgetArea = area;
+        return true;
       },
       unmountForm: () => {
         this.#payButtonObserver?.disconnect();
@@ -441,7 +487,9 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       },
       widgetBeforeSubmit: () => {
         if (this.state !== 'ready') return this.state === 'submitting';
-        const event = this.emit('gw-before-submit', { checkoutId: this.checkoutId ?? '', brand: this.#brand }, true);
+        // The widget reports a brand only when the shopper changes it: the one its form preselected is read from the form.
+        const brand = this.#brand ?? (this.querySelector<HTMLSelectElement>('select.wpwl-control-brand')?.value || undefined);
+        const event = this.emit('gw-before-submit', { checkoutId: this.checkoutId ?? '', brand }, true);
         if (event.defaultPrevented) return false;
         this.setState('submitting');
         this.#watchPayButton();

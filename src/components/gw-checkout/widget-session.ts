@@ -5,6 +5,7 @@
  */
 import type { WpwlError, WpwlOptions } from '../../browser/widget-contract.js';
 import { widgetScriptUrl } from '../../contract/widget-script.js';
+import { RENDERED_CHECKOUT_GLOBAL, RENDERED_SCRIPT_ATTRIBUTE, type RenderedCheckout } from '../../contract/rendered-checkout.js';
 
 export type { WpwlError, WpwlErrorName, WpwlOptions } from '../../browser/widget-contract.js';
 
@@ -13,7 +14,7 @@ interface Wpwl {
   unload?: () => void;
 }
 
-type WidgetGlobals = { wpwlOptions?: WpwlOptions; wpwl?: Wpwl };
+type WidgetGlobals = { wpwlOptions?: WpwlOptions; wpwl?: Wpwl; [RENDERED_CHECKOUT_GLOBAL]?: RenderedCheckout };
 
 /** The page's own value of a global before we touched it, to put back on teardown. */
 interface SavedGlobal {
@@ -37,6 +38,8 @@ export interface WidgetOwner {
   widgetOptions(pageOptions: WpwlOptions | undefined): WpwlOptions;
   /** Puts a fresh `form.paymentWidgets` into the light DOM, replacing any previous one. */
   mountForm(): void;
+  /** Takes the form the page's HTML holds (`renderCheckout`) as its own; false when its light DOM has none. */
+  adoptForm(): boolean;
   /** Removes the form and whatever the widget put next to it. */
   unmountForm(): void;
   /** True while a payment this owner's form sent is under way (reloading the widget would cut it off). */
@@ -117,6 +120,28 @@ class WidgetSession {
     else begin();
   }
 
+  /**
+   * Takes over the widget the page's HTML loaded (`renderCheckout`): its form,
+   * its script in whatever state it is, the globals the page's inline script
+   * made, and what the widget reported before this code ran, replayed in order.
+   */
+  adopt(script: HTMLScriptElement, rendered: RenderedCheckout): void {
+    const generation = ++this.#generation;
+    // The inline script made both globals, so the way out removes them; every gateway script is the widget's.
+    this.#savedOptions = { had: false, value: undefined };
+    this.#savedWpwl = { had: false, value: undefined };
+    this.#scriptsBefore = new Set();
+    this.#script = script;
+    this.#phase = script.dataset.gwState === 'loaded' ? 'loaded' : 'loading';
+    for (const owner of this.owners) owner.widgetLoading();
+    this.#watch(script, generation);
+    // In place: the widget keeps the object it read and looks each callback up on it when it calls.
+    const options: WpwlOptions = Object.assign(globals().wpwlOptions ?? {}, this.#options(generation, rendered.options));
+    delete globals()[RENDERED_CHECKOUT_GLOBAL];
+    if (script.dataset.gwState === 'failed') this.#scriptFailed(script);
+    else for (const [name, args] of rendered.events) (options[name] as (...parameters: unknown[]) => unknown)(...args);
+  }
+
   /** Unloads the widget and puts back everything the page had. */
   stop(): void {
     this.#generation++;
@@ -180,7 +205,7 @@ class WidgetSession {
     this.#scriptsBefore = new Set(document.querySelectorAll('script'));
     for (const owner of this.owners) owner.mountForm();
     // The widget reads its configuration when it runs: set it before the script exists.
-    globals().wpwlOptions = this.#options(generation);
+    globals().wpwlOptions = this.#options(generation, this.#savedOptions.value as WpwlOptions | undefined);
     const script = document.createElement('script');
     // Integrity, CORS mode and nonce must be in place before `src` starts the fetch.
     if (this.source.integrity) script.integrity = this.source.integrity;
@@ -188,6 +213,15 @@ class WidgetSession {
     if (this.source.nonce) script.nonce = this.source.nonce;
     script.async = true;
     script.dataset.gwState = 'pending';
+    this.#watch(script, generation);
+    script.src = widgetScriptUrl(this.source.baseUrl, this.source.checkoutId).href;
+    this.#script = script;
+    this.#phase = 'loading';
+    document.head.append(script);
+  }
+
+  /** Follows the script's load: `data-gw-state` tells a later session whether it still has to run. */
+  #watch(script: HTMLScriptElement, generation: number): void {
     script.addEventListener('load', () => {
       script.dataset.gwState = 'loaded';
       if (generation !== this.#generation) return;
@@ -195,27 +229,25 @@ class WidgetSession {
     });
     script.addEventListener('error', (event) => {
       script.dataset.gwState = 'failed';
-      if (generation !== this.#generation) return;
-      const origin = new URL(script.src).origin;
-      this.#fail(
-        'script-load-failed',
-        `The payment widget script from ${origin} did not load: a network error, an integrity value that does not match the script, or a Content-Security-Policy that blocks it.`,
-        event,
-      );
+      if (generation === this.#generation) this.#scriptFailed(script, event);
     });
-    script.src = widgetScriptUrl(this.source.baseUrl, this.source.checkoutId).href;
-    this.#script = script;
-    this.#phase = 'loading';
-    document.head.append(script);
+  }
+
+  #scriptFailed(script: HTMLScriptElement, cause?: Event): void {
+    this.#fail(
+      'script-load-failed',
+      `The payment widget script from ${new URL(script.src).origin} did not load: a network error, an integrity value that does not match the script, or a Content-Security-Policy that blocks it.`,
+      cause,
+    );
   }
 
   /**
    * The first owner's options (over the page's own) with our callbacks around
    * theirs: theirs run first and are never lost; ours run even if theirs throw.
    */
-  #options(generation: number): WpwlOptions {
+  #options(generation: number, pageOptions: WpwlOptions | undefined): WpwlOptions {
     const creator = this.owners.values().next().value;
-    const options = creator ? creator.widgetOptions(this.#savedOptions?.value as WpwlOptions | undefined) : {};
+    const options = creator ? creator.widgetOptions(pageOptions) : {};
     const current = () => generation === this.#generation;
     const owners = () => [...this.owners];
     const call = (name: keyof WpwlOptions, args: unknown[]): unknown => {
@@ -273,12 +305,15 @@ export interface WidgetConflict {
   readonly submitting: boolean;
 }
 
+/** What makes two widgets the same: their script's URL (checkout and gateway) and integrity. */
+const widgetKey = (scriptUrl: string, integrity: string | undefined) => JSON.stringify([scriptUrl, integrity ?? '']);
+
 /**
  * Adds `owner` to the widget for `source`, loading it if needed. Fails with
  * the conflicting checkout when the page already shows a different one.
  */
 export function joinWidget(owner: WidgetOwner, source: WidgetSource): WidgetConflict | undefined {
-  const key = JSON.stringify([source.checkoutId, source.baseUrl, source.integrity ?? '']);
+  const key = widgetKey(widgetScriptUrl(source.baseUrl, source.checkoutId).href, source.integrity);
   if (active && active.key !== key) {
     // Owners already removed from the page are about to leave (their sync runs later in this task).
     for (const stale of [...active.owners]) if (!stale.connected()) leaveWidget(stale);
@@ -291,7 +326,12 @@ export function joinWidget(owner: WidgetOwner, source: WidgetSource): WidgetConf
   if (!active) {
     active = new WidgetSession(source, key);
     active.owners.add(owner);
-    active.start();
+    const rendered = renderedWidget();
+    if (rendered && rendered.source === key && owner.adoptForm()) active.adopt(rendered.script, rendered.checkout);
+    else {
+      if (rendered) discardRendered(rendered);
+      active.start();
+    }
     return undefined;
   }
   active.owners.add(owner);
@@ -301,6 +341,27 @@ export function joinWidget(owner: WidgetOwner, source: WidgetSource): WidgetConf
     owner.mountForm(); // the script has not run yet, so it will see this form
   else active.restart();
   return undefined;
+}
+
+/** The widget the page's HTML loaded (`renderCheckout`), not yet adopted: its script, what it recorded, and its `joinWidget` key. */
+function renderedWidget(): { script: HTMLScriptElement; checkout: RenderedCheckout; source: string } | undefined {
+  const checkout = globals()[RENDERED_CHECKOUT_GLOBAL];
+  if (!checkout) return undefined;
+  const script = document.querySelector<HTMLScriptElement>(`script[${RENDERED_SCRIPT_ATTRIBUTE}]`);
+  if (!script) {
+    // The page removed the script: what the inline script set up serves nothing (and would hold every payment).
+    delete globals()[RENDERED_CHECKOUT_GLOBAL];
+    delete globals().wpwlOptions;
+    return undefined;
+  }
+  return { script, checkout, source: widgetKey(script.src, script.integrity || undefined) };
+}
+
+/** Unloads a rendered widget no element takes (the element was given another checkout before it upgraded). */
+function discardRendered({ script, checkout }: NonNullable<ReturnType<typeof renderedWidget>>): void {
+  const session = new WidgetSession({ checkoutId: '', baseUrl: '', integrity: undefined, nonce: undefined }, '');
+  session.adopt(script, checkout);
+  session.stop();
 }
 
 /** Removes `owner`; the last one out unloads the widget and restores the page's globals. */

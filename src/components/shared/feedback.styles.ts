@@ -5,7 +5,7 @@
  * used here, so the two look alike and each keeps its own documented names.
  * Logical properties only: under `dir="rtl"` the spinner and text mirror.
  */
-import { css } from 'lit';
+import { css } from '@lit/reactive-element';
 
 export const feedbackStyles = css`
   :host([hidden]),

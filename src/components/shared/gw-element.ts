@@ -2,8 +2,11 @@
  * The base of both elements: the read-only `state` reflected as an attribute,
  * `emit()` typed by the element's one event map, and `define()`, which
  * tolerates a second load. Side-effect free, like the element classes.
+ * A ReactiveElement (Lit's properties, attributes, update cycle and styles), not
+ * a LitElement: each element draws its shadow DOM as it needs, so a page with
+ * `<gw-checkout>` alone, which draws with plain DOM, carries no lit-html.
  */
-import { LitElement } from 'lit';
+import { ReactiveElement } from '@lit/reactive-element';
 
 /** An event fired by a gw-elements component, with a typed `detail`. */
 export type GwEvent<Detail> = CustomEvent<Detail>;
@@ -28,7 +31,7 @@ declare global {
  * @template Events - The element's events by name (`'gw-ready': GwReadyEvent` …): what `emit()` accepts.
  * @template State - The element's states; every element starts `idle`.
  */
-export abstract class GwElement<Events extends object, State extends string> extends LitElement {
+export abstract class GwElement<Events extends object, State extends string> extends ReactiveElement {
   /** The element's tag name, registered by `define()`. */
   declare static readonly tagName: string;
 

@@ -1,9 +1,11 @@
 /**
  * The elements' own texts (their loading, error and 3-D Secure messages, not
- * the gateway widget's) in the languages gw-elements ships, and how an element
- * picks its language: the `lang` of the element or its nearest ancestor that
- * has one (crossing shadow roots), else the document's. A `lang` the tables do
- * not have gets English.
+ * the gateway widget's) and how an element picks its language: the `lang` of
+ * the element or its nearest ancestor that has one (crossing shadow roots),
+ * else the document's. English is built into each element; every other
+ * language is a module the page imports when it needs it, which registers its
+ * texts here (as Shoelace ships its translations). A `lang` with no
+ * registered texts gets English.
  */
 import { supportedLanguage } from '../../browser/language.js';
 
@@ -33,63 +35,55 @@ export interface Gw3dsHandlerTexts {
   methodFrame: string;
 }
 
-interface ElementTexts {
+export interface ElementTexts {
   'gw-checkout': GwCheckoutTexts;
   'gw-3ds-handler': Gw3dsHandlerTexts;
 }
 
-const TABLES = {
-  en: {
-    'gw-checkout': {
-      loading: 'Loading the payment form…',
-      error: 'The payment form could not be loaded.',
-      expired: 'This payment session has expired.',
-    },
-    'gw-3ds-handler': {
-      method: 'Checking your card with your bank…',
-      complete: 'Card verification finished.',
-      error: 'Your card could not be verified.',
-      timeout: 'The card verification timed out.',
-      challengeFrame: 'Card verification (3-D Secure)',
-      methodFrame: 'Card verification (3-D Secure method)',
-    },
-  },
-  de: {
-    'gw-checkout': {
-      loading: 'Das Zahlungsformular wird geladen…',
-      error: 'Das Zahlungsformular konnte nicht geladen werden.',
-      expired: 'Diese Zahlungssitzung ist abgelaufen.',
-    },
-    'gw-3ds-handler': {
-      method: 'Ihre Karte wird bei Ihrer Bank geprüft…',
-      complete: 'Die Kartenprüfung ist abgeschlossen.',
-      error: 'Ihre Karte konnte nicht geprüft werden.',
-      timeout: 'Die Zeit für die Kartenprüfung ist abgelaufen.',
-      challengeFrame: 'Kartenprüfung (3-D Secure)',
-      methodFrame: 'Kartenprüfung (3-D-Secure-Methode)',
-    },
-  },
-  ar: {
-    'gw-checkout': {
-      loading: 'جارٍ تحميل نموذج الدفع…',
-      error: 'تعذّر تحميل نموذج الدفع.',
-      expired: 'انتهت صلاحية جلسة الدفع هذه.',
-    },
-    'gw-3ds-handler': {
-      method: 'جارٍ التحقق من بطاقتك مع البنك…',
-      complete: 'اكتمل التحقق من البطاقة.',
-      error: 'تعذّر التحقق من بطاقتك.',
-      timeout: 'انتهت مهلة التحقق من البطاقة.',
-      challengeFrame: 'التحقق من البطاقة (3-D Secure)',
-      methodFrame: 'التحقق من البطاقة (طريقة 3-D Secure)',
-    },
-  },
-} as const satisfies Record<string, ElementTexts>;
+/** The languages whose texts gw-elements ships: English in each element, the others as translation modules. */
+export type GwLanguage = 'en' | 'de' | 'ar' | 'fr' | 'es' | 'it' | 'nl' | 'pl' | 'tr';
 
-/** The languages whose texts the elements ship. */
-export type GwLanguage = keyof typeof TABLES;
+/** One language's texts for one element, as a translation module registers them (`gw-elements/checkout/translations/de`, …). */
+export interface GwTranslation {
+  /** The language's code, e.g. `de`: an element whose `lang` is `de` or `de-AT` uses these texts. */
+  readonly $code: string;
+  readonly 'gw-checkout'?: GwCheckoutTexts;
+  readonly 'gw-3ds-handler'?: Gw3dsHandlerTexts;
+}
 
-export const LANGUAGES = Object.keys(TABLES) as GwLanguage[];
+/**
+ * The registered texts by language, and the connected elements to render again when one arrives. On
+ * `globalThis`, so one registry serves every copy of the package a page holds (a bundle, and a
+ * translation module loaded beside the browser build).
+ */
+/** An element whose texts follow the registry: told through `requestUpdate('lang', …)`, as a change of `lang` is. */
+interface Translated {
+  requestUpdate(name: 'lang', oldValue: null): void;
+}
+
+interface Registry {
+  readonly texts: Map<string, Partial<ElementTexts>>;
+  readonly elements: Set<Translated>;
+}
+const REGISTRY = Symbol.for('gw-elements.translations');
+// Made at first use, not on import: importing an element's module in Node (SSR, build tools) adds no global.
+const registry = (): Registry => ((globalThis as { [REGISTRY]?: Registry })[REGISTRY] ??= { texts: new Map(), elements: new Set() });
+
+/** Adds languages' texts (what each translation module does on import); elements on the page render again in them. */
+export function registerTranslation(...translations: GwTranslation[]): void {
+  for (const { $code, ...texts } of translations) {
+    const code = $code.toLowerCase();
+    registry().texts.set(code, { ...registry().texts.get(code), ...texts });
+  }
+  // `lang` (a string, never null) counts as changed: the elements re-render and retitle their frames.
+  for (const element of registry().elements) element.requestUpdate('lang', null);
+}
+
+/** Renders `element` again whenever a translation arrives, while it is in the page. */
+export function followTranslations(element: Translated, connected: boolean): void {
+  if (connected) registry().elements.add(element);
+  else registry().elements.delete(element);
+}
 
 /** The `lang` that applies to `element`: its own or its nearest ancestor's, across shadow roots, else the document's; '' for none. */
 export function langOf(element: Element): string {
@@ -102,17 +96,20 @@ export function langOf(element: Element): string {
   return element.ownerDocument.documentElement.lang;
 }
 
-/** The shipped language `element`'s texts are in: its `lang` when shipped ('ar-SA' → 'ar'), else English. */
-export const languageOf = (element: Element): GwLanguage => supportedLanguage(langOf(element), LANGUAGES, 'en');
-
-/** `tag`'s texts in `language`, with the page's `overrides` (the element's `texts` property) on top; non-string overrides are ignored. */
+/**
+ * `element`'s texts for `tag`: those of its `lang` when registered ('ar-SA' → 'ar'), else the
+ * built-in English; the page's `overrides` (the element's `texts` property) on top, non-strings ignored.
+ */
 export function textsOf<Tag extends keyof ElementTexts>(
+  element: Element,
   tag: Tag,
-  language: GwLanguage,
+  english: ElementTexts[Tag],
   overrides: Partial<ElementTexts[Tag]> | undefined,
-): ElementTexts[Tag] {
-  const texts: ElementTexts[Tag] = { ...TABLES[language][tag] };
+): { language: string; texts: ElementTexts[Tag] } {
+  const registered = [...registry().texts].filter(([, texts]) => texts[tag]).map(([code]) => code);
+  const language = supportedLanguage(langOf(element), registered, 'en');
+  const texts: ElementTexts[Tag] = { ...english, ...registry().texts.get(language)?.[tag] };
   for (const [key, value] of Object.entries(overrides ?? {}))
     if (typeof value === 'string' && key in texts) (texts as unknown as Record<string, string>)[key] = value;
-  return texts;
+  return { language, texts };
 }

@@ -77,6 +77,14 @@ function page(title: string, body: string, status = 200): Reply {
   button[value="complete"] { background: #1a4fa0; color: #fff; }
   button[value="fail"] { background: #fff; color: #1a4fa0; }
   button:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
+  /* The smallest challenge windows (01: 250 × 400, 02: 390 × 400) hold the whole page, buttons included. */
+  @media (max-width: 400px), (max-height: 420px) {
+    body { font-size: 14px; line-height: 1.4; padding: .75rem; }
+    h1 { font-size: 1.05rem; margin: 0 0 .5rem; }
+    p { margin: .5rem 0; }
+    .actions { gap: .5rem; margin-top: .75rem; }
+    button { padding: .4rem .7rem; }
+  }
 </style>
 </head>
 <body>

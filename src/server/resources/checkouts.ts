@@ -1,9 +1,10 @@
 /** 1. Create checkout and 3. Get payment status of a checkout. */
+import { REQUEST_REFERENCE } from '../../contract/reference.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
 import { settle } from '../answers.js';
 import { GatewayNotFoundError, GatewayValidationError } from '../errors.js';
 import { flatten, type RequestOptions, type Transport } from '../request.js';
-import type { Variant } from '../../contract/rules.js';
+import { isRegistrationCheckout, type Variant } from '../../contract/rules.js';
 import type { CheckoutCreated, CheckoutRegistration, CheckoutRequest, Payment } from '../types.js';
 import { pathId } from './path.js';
 
@@ -36,14 +37,32 @@ export interface Checkouts {
   getRegistration(checkoutId: string, options?: RequestOptions): Promise<CheckoutRegistration>;
 }
 
+/**
+ * What a checkout was created to make: what proves a transaction found later is
+ * this checkout's and nobody else's (the merchantTransactionId alone may be the
+ * order's, shared by its other checkouts, saved cards and refunds).
+ */
+export interface CheckoutMade {
+  /** A payment (DB, PA) or, for a registration-only checkout, a saved card (absent in records of earlier versions). */
+  readonly made?: 'payment' | 'registration';
+  readonly merchantTransactionId?: string;
+  /** The entity it was created on, which its status read and look-ups must use (absent in records of earlier versions). */
+  readonly entityId?: string;
+  /** The kit's random reference (`customParameters[GW_REFERENCE]`): the platform echoes it in the payment and its report entries. */
+  readonly reference?: string;
+  readonly paymentType?: string;
+  readonly amount?: string;
+  readonly currency?: string;
+}
+
 /** What the client keeps of the checkouts it creates, in its status store. */
 export interface CheckoutMemory {
   /**
    * Keeps what a later status read needs: the checkout's entity, and what
    * tells "expired" from "paid, but its answer was lost" (that the kit created
-   * it, and its merchantTransactionId). Never fails the creation (the checkout exists).
+   * it, and what it was created to make). Never fails the creation (the checkout exists).
    */
-  remember(checkoutId: string, merchantTransactionId: string | undefined, entityId: string): Promise<unknown>;
+  remember(checkoutId: string, made: CheckoutMade): Promise<unknown>;
   /** The entity the checkout was created on, or undefined when the store does not know it. */
   entityOf(checkoutId: string): Promise<string | undefined>;
 }
@@ -52,6 +71,11 @@ export function checkouts(transport: Transport, memory?: CheckoutMemory): Checko
   return {
     async create(request, options) {
       const params = flatten({ integrity: true, ...request });
+      // Reserved like a payment's: a transaction a look-up finds is this checkout's only when it carries this reference.
+      const reference = crypto.randomUUID();
+      // The look-up key after a lost status answer (a paid checkout never read answers "no session" once it ends); a UUID is a valid AN..255 reference.
+      params.merchantTransactionId ??= crypto.randomUUID();
+      params[`customParameters[${REQUEST_REFERENCE}]`] = reference;
       const on = transport.onEntity(options, params.paymentBrand);
       const created = settle(
         await transport.send<CheckoutCreated>({
@@ -64,7 +88,17 @@ export function checkouts(transport: Transport, memory?: CheckoutMemory): Checko
         }),
       );
       if (memory && typeof created.id === 'string')
-        await memory.remember(created.id, params.merchantTransactionId, on.entityId).catch(() => undefined);
+        await memory
+          .remember(created.id, {
+            made: isRegistrationCheckout(params) ? 'registration' : 'payment',
+            merchantTransactionId: params.merchantTransactionId,
+            entityId: on.entityId,
+            reference,
+            paymentType: params.paymentType,
+            amount: params.amount,
+            currency: params.currency,
+          })
+          .catch(() => undefined);
       return created;
     },
 

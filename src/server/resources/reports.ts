@@ -2,7 +2,7 @@
 import { checkField } from '../../contract/formats.js';
 import { PAGE_NO_MAX, reportSearchParams, validateReportQuery, type ReportSearch } from '../../contract/report-filters.js';
 import { isPaymentAnswer, readParameterErrors, settle } from '../answers.js';
-import { GatewayNetworkError, GatewayNotFoundError } from '../errors.js';
+import { GatewayNetworkError } from '../errors.js';
 import { paymentsByMerchantTransactionId, queryPayments } from '../reconcile.js';
 import { validationError, type RequestOptions, type Transport } from '../request.js';
 import type { Payment, PaymentList } from '../types.js';
@@ -13,8 +13,9 @@ export interface Reports {
   get(transactionId: string, options?: RequestOptions): Promise<Payment>;
   /**
    * Every transaction with this merchantTransactionId, in the gateway's order; an empty list when there is none.
-   * Captures, refunds and reversals made by this client carry their order's merchantTransactionId, so an order's
-   * preauthorisation, captures, refunds and reversals are all listed under its reference.
+   * A capture, refund or reversal made by this client is listed here when it was given the payment as held (or the
+   * merchantTransactionId); one made from a bare id carries a fresh one: find it by `search` with
+   * `includeLinkedTransactions`, which lists the transactions referencing each match.
    */
   findByMerchantTransactionId(merchantTransactionId: string, options?: RequestOptions): Promise<PaymentList>;
   /**
@@ -73,21 +74,6 @@ async function* pages(transport: Transport, params: Record<string, string>, opti
     }
   }
   throw new GatewayNetworkError(`The search for ${what} has more than ${PAGE_NO_MAX} pages: narrow its time frame`, { redact });
-}
-
-/**
- * The merchantTransactionId of the payment a capture, refund or reversal
- * references: the order's reference, which the new transaction carries too.
- * Undefined when the payment has none, or does not exist (the gateway then
- * refuses the reference itself); any other failure is thrown, and nothing was sent.
- */
-export async function orderReferenceOf(transport: Transport, paymentId: string, options?: RequestOptions): Promise<string | undefined> {
-  try {
-    return (await reports(transport).get(paymentId, options)).merchantTransactionId;
-  } catch (error) {
-    if (error instanceof GatewayNotFoundError) return undefined;
-    throw error;
-  }
 }
 
 export function reports(transport: Transport): Reports {

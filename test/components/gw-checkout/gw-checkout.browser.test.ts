@@ -28,6 +28,27 @@ describe('<gw-checkout> states and events', () => {
     await expect(element).to.be.accessible();
   });
 
+  it('left without a checkout id, says once on the console what it waits for', async () => {
+    const definition = customElements.get('gw-checkout') as unknown as { idleHintMs: number };
+    const { idleHintMs } = definition;
+    definition.idleHintMs = 30;
+    const warnings: unknown[][] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args);
+    try {
+      const element = mount({ baseUrl: sandboxUrl, shopperResultUrl });
+      await until(() => warnings.length > 0, 'the hint');
+      expect(String(warnings[0]![0])).to.match(/^<gw-checkout>: still idle .* checkout-id and integrity/);
+      expect(warnings[0]![1]).to.equal(element);
+      element.brands = ['VISA'];
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(warnings, 'once per element').to.have.length(1);
+    } finally {
+      console.warn = warn;
+      definition.idleHintMs = idleHintMs;
+    }
+  });
+
   it('goes loading (role=status) then ready, firing gw-ready, with the form and script in the light DOM', async () => {
     const checkout = await createCheckout();
     const element = mount(settingsFor(checkout));
@@ -163,6 +184,7 @@ describe('<gw-checkout> states and events', () => {
     const event = await submitting;
     expect(event.cancelable).to.equal(true);
     expect(event.detail.checkoutId).to.equal(checkout.id);
+    expect(event.detail.brand, 'the brand the form preselected, which the widget never reports as changed').to.equal('VISA');
     expect(event.defaultPrevented).to.equal(true);
     expect(element.state).to.equal('ready');
     await nextTask();

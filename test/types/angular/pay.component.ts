@@ -21,11 +21,19 @@ export class PayComponent {
   redirect = input<ThreeDsRedirect>();
   expired = output<string | undefined>();
   element = viewChild.required<ElementRef<GwCheckout>>('form');
-  termsAccepted() { return true; /* yours */ }
-  shown(event: GwReadyEvent) { console.info('the form is shown until', event.detail.expiresAt); }
+  termsAccepted() {
+    return true; /* yours */
+  }
+  shown(event: GwReadyEvent) {
+    console.info('the form is shown until', event.detail.expiresAt);
+  }
   // Both elements fire gw-error: through the page-wide event map its detail is either element's.
-  report(event: HTMLElementEventMap['gw-error']) { console.warn(event.detail.code, event.detail.message, this.element().nativeElement.state); }
-  verified(event: Gw3dsCompleteEvent) { void fetch(`/api/card-payments/return?id=${event.detail.id}&resourcePath=${encodeURIComponent(event.detail.resourcePath)}`); }
+  report(event: HTMLElementEventMap['gw-error']) {
+    console.warn(event.detail.code, event.detail.message, this.element().nativeElement.state);
+  }
+  verified(event: Gw3dsCompleteEvent) {
+    void fetch(`/api/card-payments/return?id=${event.detail.id}&resourcePath=${encodeURIComponent(event.detail.resourcePath)}`);
+  }
 }
 
 @Component({
@@ -39,5 +47,7 @@ export class PayComponent {
   `,
 })
 export class MisusesComponent {
-  shown(event: GwReadyEvent) { return event.detail.expiresAt; }
+  shown(event: GwReadyEvent) {
+    return event.detail.expiresAt;
+  }
 }

@@ -14,7 +14,9 @@ export function Pay(props: { checkout: { id: string; integrity: string }; redire
         baseUrl="https://eu-test.oppwa.com"
         shopperResultUrl={`${location.origin}/shop/result`}
         prop:options={{ labels: { submit: 'Pay 12.00 EUR' } }}
-        on:gw-before-submit={(event) => { if (!termsAccepted()) event.preventDefault(); }}
+        on:gw-before-submit={(event) => {
+          if (!termsAccepted()) event.preventDefault();
+        }}
         on:gw-error={(event) => console.warn(event.detail.code, event.detail.attribute)}
         on:gw-expired={() => refetchCheckout()}
       />
@@ -22,7 +24,11 @@ export function Pay(props: { checkout: { id: string; integrity: string }; redire
         ref={handler}
         redirect={props.redirect}
         challengeWindow="05"
-        on:gw-3ds-complete={{ once: true, handleEvent: (event) => fetch(`/api/card-payments/return?id=${event.detail.id}&resourcePath=${encodeURIComponent(event.detail.resourcePath)}`) }}
+        on:gw-3ds-complete={{
+          once: true,
+          handleEvent: (event) =>
+            fetch(`/api/card-payments/return?id=${event.detail.id}&resourcePath=${encodeURIComponent(event.detail.resourcePath)}`),
+        }}
         on:gw-error={(event) => event.detail.code === 'challenge-timeout' && handler?.label}
       />
     </>

@@ -1,0 +1,362 @@
+/**
+ * The documents' complete files, as a user meets them: pasted verbatim into
+ * fresh projects around the packed package (./projects.ts), type-checked by the
+ * project's own checker, run, and paid through in headless Chromium.
+ *   node        `npm init -y` (a commonjs package): the README's server.mts (a page rendered by renderCheckout)
+ *   static      `npm init -y`: the components page's Express server and its page with no bundler
+ *   vite-react  a Vite + React 19 app around the components page's <Pay> (tsc, vite build)
+ *   vite-vue    a Vite + Vue 3 app around its Pay.vue (vue-tsc, vite build)
+ *   three-d-secure  `npm init -y`: the recipes' server-to-server payment (Express) and its page, through a challenge
+ * What a project needs beyond the documents (index.html, main.tsx, tsconfig) is
+ * written here as a scaffold would; the documents' files are never edited.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type * as ServerModule from 'gw-elements/server';
+import type * as SandboxModule from 'gw-elements/sandbox';
+import { launchChromium } from '../../scripts/chromium.mjs';
+import { documentBlocks } from '../docs/blocks.js';
+import { createArea, createProject, payInWidget, startServer, TSC_INIT_NODE, writeFiles, type Area } from './projects.js';
+
+let area: Area;
+let browser: Browser;
+let sandbox: SandboxModule.Sandbox;
+let gateway: ServerModule.GatewayClient;
+let server: typeof ServerModule;
+
+before(async () => {
+  area = createArea();
+  server = await area.load<typeof ServerModule>('./server');
+  const { startSandbox } = await area.load<typeof SandboxModule>('./sandbox');
+  sandbox = await startSandbox({ port: 0, quiet: true });
+  gateway = server.createGatewayClient({ baseUrl: sandbox.url, accessToken: sandbox.tokens[0]!, entityId: sandbox.entities[0]! });
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await sandbox?.close();
+  area?.close();
+});
+
+/** A page that fails the test on any uncaught error. */
+async function newPage(): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+test('every complete file in the documents belongs to a project this suite builds', () => {
+  const projects = new Set(documentBlocks().flatMap((block) => (block.marker?.kind === 'file' ? [block.marker.value.split('/')[0]] : [])));
+  assert.deepEqual([...projects].sort(), ['node', 'static', 'three-d-secure', 'vite-react', 'vite-vue']);
+});
+
+describe('node: the README in a project made with npm init -y', () => {
+  let dir: string;
+  before(() => {
+    dir = createProject(area, 'node', ['server.mts']);
+    writeFiles(dir, { 'tsconfig.json': JSON.stringify(TSC_INIT_NODE) });
+  });
+
+  test('npm init -y made a commonjs package, and server.mts type-checks in it', async () => {
+    assert.equal((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { type?: string }).type, 'commonjs');
+    await area.tool('tsc', ['-p', '.'], dir);
+  });
+
+  test("the sandbox's types stand on their own under TypeScript 6's default `types: []`", async () => {
+    writeFiles(dir, {
+      'sandbox-types.mts':
+        "import { startSandbox } from 'gw-elements/sandbox';\n\nexport const sandbox = await startSandbox({ port: 0 });\nsandbox.url satisfies string;\n",
+      'tsconfig.sandbox.json': JSON.stringify({
+        compilerOptions: { ...TSC_INIT_NODE.compilerOptions, types: [], skipLibCheck: false },
+        files: ['sandbox-types.mts'],
+      }),
+    });
+    await area.tool('tsc', ['-p', 'tsconfig.sandbox.json'], dir);
+  });
+
+  test('npx tsx server.mts: the rendered page shows the card form, paying returns to /result with the verified outcome', async () => {
+    const app = await startServer(area, dir, 'server.mts');
+    const { page, errors } = await newPage();
+    try {
+      await page.goto(app.url);
+      await Promise.all([page.waitForURL(/\/result\?/), payInWidget(page)]);
+      assert.match((await page.textContent('body')) ?? '', /^approved: /);
+      assert.deepEqual(errors, []);
+      const unknown = await fetch(
+        `${app.url}/result?id=0123456789ABCDEF0123456789ABCDEF.sbx01-vm-tx01&resourcePath=/v1/checkouts/x/payment`,
+      );
+      assert.equal(unknown.status, 404, 'a return for a checkout this server never created');
+    } finally {
+      await page.close();
+      await app.stop();
+    }
+  });
+
+  test('a gateway refusing the token: the shopper reads a message, the server keeps answering and logs no token', async () => {
+    const token = 'wrong-token-canary-7f3a';
+    const app = await startServer(area, dir, 'server.mts', {
+      GW_BASE_URL: sandbox.url,
+      GW_TOKEN: token,
+      GW_ENTITY_ID: sandbox.entities[0]!,
+    });
+    const { page } = await newPage();
+    try {
+      const answer = await page.goto(app.url);
+      assert.equal(answer?.status(), 502);
+      await page.getByRole('alert').getByText('The payment page could not be prepared. Please try again in a moment.').waitFor();
+      assert.equal((await fetch(app.url)).status, 502, 'still answering');
+      assert.equal(app.child.exitCode, null);
+      assert.match(app.output(), /GatewayAuthenticationError/);
+      assert.doesNotMatch(app.output(), new RegExp(token));
+    } finally {
+      await page.close();
+      await app.stop();
+    }
+  });
+});
+
+describe('static: the components page with no bundler, and its Express server', () => {
+  let dir: string;
+  before(() => {
+    dir = createProject(area, 'static', ['public/index.html', 'server.mts']);
+    writeFiles(dir, { 'tsconfig.json': JSON.stringify(TSC_INIT_NODE) });
+  });
+
+  test('server.mts type-checks', async () => void (await area.tool('tsc', ['-p', '.'], dir)));
+
+  for (const refused of [false, true]) {
+    test(
+      refused ? 'a refused token: the page says so, the server lives on' : 'the page loads the pinned browser build and pays',
+      async () => {
+        const env = {
+          GW_BASE_URL: sandbox.url,
+          GW_TOKEN: refused ? 'wrong-token' : sandbox.tokens[0]!,
+          GW_ENTITY_ID: sandbox.entities[0]!,
+        };
+        const app = await startServer(area, dir, 'server.mts', env);
+        const { page, errors } = await newPage();
+        const cdn = await answerCdn(page);
+        try {
+          await page.goto(`${app.url}/`);
+          if (refused) {
+            await page.locator('#problem').waitFor({ state: 'visible' });
+            assert.equal((await fetch(`${app.url}/api/checkout`, { method: 'POST' })).status, 502);
+          } else {
+            await Promise.all([page.waitForURL(/\/shop\/result\?/), payInWidget(page)]);
+            assert.match((await page.textContent('body')) ?? '', /^approved: /);
+          }
+          assert.equal(cdn.loaded(), 1, `the page loads ${cdn.url} (the version it pins is the package's)`);
+          assert.deepEqual(errors, []);
+        } finally {
+          await page.close();
+          await app.stop();
+        }
+      },
+    );
+  }
+});
+
+/** Serves a Vite build, with /shop/result standing for the shop's return route. */
+async function serveBuild(dist: string): Promise<{ server: Server; url: string }> {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const web = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    if (path === '/shop/result') return void response.writeHead(200, { 'content-type': 'text/plain' }).end('returned');
+    try {
+      const file = path === '/' ? 'index.html' : path.slice(1);
+      const body = readFileSync(join(dist, file));
+      response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  web.listen(0, '127.0.0.1');
+  await new Promise((resolve) => web.once('listening', resolve));
+  return { server: web, url: `http://127.0.0.1:${(web.address() as AddressInfo).port}` };
+}
+
+/** Builds a Vite app, opens it with a new checkout and pays; the payment is read back on the server side. */
+async function payThroughBuild(dir: string, beforePaying?: (page: Page) => Promise<void>) {
+  await area.tool('vite', ['build', '--logLevel', 'warn'], dir);
+  const checkout = await gateway.checkouts.create({ amount: '12.00', currency: 'EUR', paymentType: 'DB' });
+  const { server: web, url } = await serveBuild(join(dir, 'dist'));
+  const { page, errors } = await newPage();
+  try {
+    await page.goto(`${url}/?${new URLSearchParams({ id: checkout.id, integrity: checkout.integrity! })}`);
+    await page.waitForSelector('gw-checkout[state="ready"]');
+    await beforePaying?.(page);
+    await Promise.all([page.waitForURL(/\/shop\/result\?/), payInWidget(page)]);
+    const payment = await gateway.handleShopperReturn(Object.fromEntries(new URL(page.url()).searchParams));
+    assert.ok(server.isApproved(payment.result.code), payment.result.code);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    web.closeAllConnections();
+    web.close();
+  }
+}
+
+const VITE_INDEX =
+  '<!doctype html>\n<html lang="en"><meta charset="utf-8"><title>Pay</title><div id="app"></div><script type="module" src="/src/main.ts"></script></html>\n';
+/** What create-vite's TypeScript templates set, in short. */
+const VITE_TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    module: 'ESNext',
+    moduleResolution: 'bundler',
+    types: ['vite/client'],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    verbatimModuleSyntax: true,
+    jsx: 'react-jsx',
+  },
+  include: ['src'],
+};
+
+describe('vite-react: the components page <Pay> in a Vite + React 19 app', () => {
+  let dir: string;
+  before(() => {
+    dir = createProject(area, 'vite-react', ['src/Pay.tsx'], { name: 'vite-react', private: true, type: 'module' });
+    writeFiles(dir, {
+      'index.html': VITE_INDEX.replace('/src/main.ts', '/src/main.tsx'),
+      '.env': `VITE_GW_BASE_URL=${sandbox.url}\n`,
+      'tsconfig.json': JSON.stringify(VITE_TSCONFIG),
+      'src/main.tsx': [
+        "import { StrictMode } from 'react';",
+        "import { createRoot } from 'react-dom/client';",
+        "import { Pay } from './Pay';",
+        '',
+        'const query = new URLSearchParams(location.search);',
+        "const checkout = { id: query.get('id')!, integrity: query.get('integrity')! };",
+        "createRoot(document.getElementById('app')!).render(<StrictMode><Pay checkout={checkout} onExpired={() => location.reload()} /></StrictMode>);",
+        '',
+      ].join('\n'),
+    });
+  });
+
+  test('tsc type-checks it', async () => void (await area.tool('tsc', ['-p', '.'], dir)));
+
+  test('vite builds it; the terms checkbox holds the payment back until ticked, then the shopper pays', () =>
+    payThroughBuild(dir, async (page) => {
+      assert.equal(await page.textContent('.wpwl-button-pay'), 'Pay 12.00 EUR');
+      // Registered after React's listener, so it sees what that listener decided.
+      await page.evaluate(() =>
+        document
+          .querySelector('gw-checkout')!
+          .addEventListener('gw-before-submit', (event) => document.body.setAttribute('data-held', String(event.defaultPrevented))),
+      );
+      await payInWidget(page);
+      await page.waitForSelector('body[data-held]');
+      assert.equal(await page.getAttribute('body', 'data-held'), 'true', 'terms not accepted: the payment is held back');
+      assert.equal(await page.getAttribute('gw-checkout', 'state'), 'ready');
+      await page.check('input[type="checkbox"]');
+    }));
+});
+
+describe('vite-vue: the components page Pay.vue in a Vite + Vue 3 app', () => {
+  let dir: string;
+  before(() => {
+    dir = createProject(area, 'vite-vue', ['src/Pay.vue'], { name: 'vite-vue', private: true, type: 'module' });
+    writeFiles(dir, {
+      'index.html': VITE_INDEX,
+      '.env': `VITE_GW_BASE_URL=${sandbox.url}\n`,
+      'tsconfig.json': JSON.stringify({ ...VITE_TSCONFIG, include: ['src/**/*.ts', 'src/**/*.vue'] }),
+      // As the components page says: the compiler is told the tag is a custom element, the typings are added once.
+      'vite.config.ts': [
+        "import vue from '@vitejs/plugin-vue';",
+        "import { defineConfig } from 'vite';",
+        '',
+        "export default defineConfig({ plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('gw-') } } })] });",
+        '',
+      ].join('\n'),
+      'src/env.d.ts': "import type {} from 'gw-elements/vue';\n",
+      'src/main.ts': [
+        "import { createApp } from 'vue';",
+        "import Pay from './Pay.vue';",
+        '',
+        'const query = new URLSearchParams(location.search);',
+        "const checkout = { id: query.get('id')!, integrity: query.get('integrity')! };",
+        "createApp(Pay, { checkout, onExpired: () => location.reload() }).mount('#app');",
+        '',
+      ].join('\n'),
+    });
+  });
+
+  test('vue-tsc type-checks it', async () => void (await area.tool('vue-tsc', ['-p', '.'], dir)));
+
+  test('vite builds it and the shopper pays', () => payThroughBuild(dir));
+});
+
+/**
+ * The CDN is outside this machine's reach: the pinned URL a page names (the package's own version) is
+ * answered with the installed package's browser build; how often it was asked for is counted.
+ */
+async function answerCdn(page: Page) {
+  const url = `https://cdn.jsdelivr.net/npm/gw-elements@${area.version}/dist/gw-elements.browser.js`;
+  const build = readFileSync(join(area.dir, 'node_modules/gw-elements/dist/gw-elements.browser.js'));
+  let loaded = 0;
+  await page.route(url, (route) => {
+    loaded++;
+    return route.fulfill({ body: build, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' } });
+  });
+  return { url, loaded: () => loaded };
+}
+
+describe("three-d-secure: the recipes' server-to-server payment and its page", () => {
+  let dir: string;
+  before(() => {
+    dir = createProject(area, 'three-d-secure', ['public/index.html', 'server.mts']);
+    writeFiles(dir, { 'tsconfig.json': JSON.stringify(TSC_INIT_NODE) });
+  });
+
+  test('server.mts type-checks', async () => void (await area.tool('tsc', ['-p', '.'], dir)));
+
+  for (const [outcome, button, shown] of [
+    ['approved', 'complete', 'Paid. Thank you!'],
+    ['failed', 'fail', 'The payment was declined.'],
+  ] as const) {
+    test(`a card with a 3-D Secure challenge, ${outcome} on the issuer's page: the page says "${shown}"`, async () => {
+      const env = { GW_BASE_URL: sandbox.url, GW_TOKEN: sandbox.tokens[0]!, GW_ENTITY_ID: sandbox.entities[0]! };
+      const app = await startServer(area, dir, 'server.mts', env);
+      const { page, errors } = await newPage();
+      const cdn = await answerCdn(page);
+      try {
+        await page.goto(`${app.url}/`);
+        await page.getByLabel('Card number').fill('4200000000000042');
+        await page.getByLabel('Name on the card').fill('Jane Jones');
+        await page.getByLabel('Expiry month').fill('12');
+        await page.getByLabel('Expiry year').fill('2034');
+        await page.getByLabel('Security code').fill('123');
+        await page.getByRole('button', { name: 'Pay 49.90 EUR' }).click();
+        const acs = await frameWith(page, `button[value="${button}"]`);
+        await acs.click(`button[value="${button}"]`);
+        await page.locator('#outcome').getByText(shown).waitFor({ timeout: 20_000 });
+        assert.equal(cdn.loaded(), 1);
+        assert.deepEqual(errors, []);
+      } finally {
+        await page.close();
+        await app.stop();
+      }
+    });
+  }
+});
+
+/** The frame (the issuer's challenge page) holding `selector`. */
+async function frameWith(page: Page, selector: string) {
+  for (let waited = 0; waited < 20_000; waited += 100) {
+    for (const frame of page.frames()) {
+      if (frame !== page.mainFrame() && (await frame.$(selector).catch(() => null))) return frame;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no frame with ${selector}`);
+}
