@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { BROWSER_BUNDLE_FILE, buildBrowserBundle } from './scripts/browser-bundle.js';
 import { ENTRY_POINTS, sourceAliases } from './scripts/entry-points.mjs';
 import { viteMinifyTemplates } from './scripts/minify-templates.js';
-import { bundleWidgetScript, WIDGET_SCRIPT_FILE } from './src/sandbox/widget-script.js';
+import { bundleWidgetScript, WIDGET_SCRIPT_FILE } from './src/sandbox/node/widget-bundle.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -23,7 +23,7 @@ function buildWidgetScript(): Plugin {
     apply: 'build',
     closeBundle() {
       mkdirSync(here('dist'), { recursive: true });
-      writeFileSync(here(`dist/${WIDGET_SCRIPT_FILE}`), bundleWidgetScript(here('src/sandbox/widget/payment-widgets.ts')));
+      writeFileSync(here(`dist/${WIDGET_SCRIPT_FILE}`), bundleWidgetScript(here('src/widget/payment-widgets.ts')));
     },
   };
 }

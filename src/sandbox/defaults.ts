@@ -2,7 +2,7 @@
  * The sandbox's default channels, a KSA merchant's set-up, without Node: the
  * HTTP sandbox and the static Storybook's service worker start from the same.
  */
-import type { SandboxEntity } from './state.js';
+import type { SandboxEntity } from './core/state.js';
 
 /** The card channel (AN32) the sandbox knows unless told otherwise: every card brand but MADA, and Google Pay. */
 export const DEFAULT_ENTITY_ID = '8ac7a4c79394bdc801939736f17e063d';

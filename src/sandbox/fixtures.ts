@@ -6,7 +6,7 @@
  * import this module directly.
  */
 import { brandsOfCardNumber } from '../contract/rules.js';
-import { CARDS } from './engine/triggers.js';
+import { CARDS } from './gateway/triggers.js';
 
 /** Card and customer fields of a valid server-to-server debit; override as needed. */
 export function cardPayment(overrides: Record<string, string> = {}): Record<string, string> {

@@ -8,13 +8,14 @@
 import type { AddressInfo } from 'node:net';
 import { isPaymentBrand, PAYMENT_BRANDS } from '../contract/brands.js';
 import type { SandboxLimits } from './limits.js';
-import type { NotificationDelivery, NotificationOptions } from './engine/notifications.js';
-import { createSandboxServer, LISTEN_BACKLOG } from './http/server.js';
-import { checkFault, isFaultRefusal, TOO_MANY_FAULTS, type FaultMode } from './http/faults.js';
-import { createSandboxState, type LoggedRequest, type SandboxEntity } from './state.js';
+import type { NotificationDelivery, NotificationOptions } from './protocol/notifier.js';
+import { NODE_RUNTIME } from './node/runtime.js';
+import { createSandboxServer, LISTEN_BACKLOG } from './node/server.js';
+import { checkFault, isFaultRefusal, TOO_MANY_FAULTS, type FaultMode } from './controls/faults.js';
+import { createSandboxState, type LoggedRequest, type SandboxEntity } from './core/state.js';
 
-export type { FaultMode } from './http/faults.js';
-export type { LoggedRequest, SandboxEntity } from './state.js';
+export type { FaultMode } from './controls/faults.js';
+export type { LoggedRequest, SandboxEntity } from './core/state.js';
 export { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 export {
   NOTIFICATION_LIMITS,
@@ -22,9 +23,9 @@ export {
   type NotificationAttempt,
   type NotificationDelivery,
   type NotificationOptions,
-} from './engine/notifications.js';
-export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './engine/triggers.js';
-export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions, type ProxiedSandbox } from './http/merchant-proxy.js';
+} from './protocol/notifier.js';
+export { CARDS, TEST_CARDS, behaviourOf, type CardBehaviour, type TestCard } from './gateway/triggers.js';
+export { createMerchantProxy, type MerchantProxy, type MerchantProxyOptions, type ProxiedSandbox } from './node/merchant-proxy.js';
 
 /** The fixed test token the sandbox accepts unless told otherwise. */
 export const DEFAULT_TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAxOTM5NzM2ZjFhNzA2NDF8c2FuZGJveA==';
@@ -151,6 +152,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.idSeed !== undefined ? { idSeed: options.idSeed } : {}),
     ...(options.notifications ? { notifications: options.notifications } : {}),
+    runtime: NODE_RUNTIME,
   });
   const { notifications } = state;
   const { clock } = state.store;

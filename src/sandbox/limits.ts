@@ -5,6 +5,7 @@
  * (HTTP 413 for a body, HTTP 400 `200.300.404` for the rest); stores and the
  * request log drop their oldest entries instead of growing.
  */
+import { utf8Length } from './bytes.js';
 
 export interface SandboxLimits {
   /** Bytes of one request body; a larger body answers HTTP 413. */
@@ -70,7 +71,7 @@ export const RECORD_OVERHEAD_BYTES = 512;
 /** The bytes a set of stored fields counts against `recordBytes` and `storeBytes`. */
 export function fieldBytes(fields: Readonly<Record<string, string>>): number {
   let bytes = 0;
-  for (const name in fields) bytes += Buffer.byteLength(name) + Buffer.byteLength(fields[name]!) + FIELD_OVERHEAD_BYTES;
+  for (const name in fields) bytes += utf8Length(name) + utf8Length(fields[name]!) + FIELD_OVERHEAD_BYTES;
   return bytes;
 }
 

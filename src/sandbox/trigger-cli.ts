@@ -5,7 +5,7 @@
  * Each command prints one line; a failure prints why and exits non-zero.
  */
 import { parseArgs } from 'node:util';
-import { checkFault, isFaultRefusal } from './http/faults.js';
+import { checkFault, isFaultRefusal } from './controls/faults.js';
 import { DEFAULT_TOKEN } from './index.js';
 
 export const TRIGGER_USAGE = `usage: gw-sandbox trigger <event> [--url http://127.0.0.1:8080] [--token TOKEN]

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { inspect } from 'node:util';
 import { SECRET_FIELDS, type SecretField, type SecretKind } from '../../src/contract/secrets.js';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { decryptNotification, GatewayError } from '../../src/server/index.js';

@@ -30,7 +30,8 @@ import fc from 'fast-check';
 import * as server from '../../src/server/index.js';
 import { ANSWER_MAX_BYTES } from '../../src/contract/limits.js';
 import { reportPageMaxBytes } from '../../src/contract/report-filters.js';
-import { encryptNotification } from '../../src/sandbox/engine/notifications.js';
+import { encryptNotification } from '../../src/sandbox/protocol/notifier.js';
+import { webRandomBytes } from '../../src/sandbox/core/runtime.js';
 import { capturingConsole, leakIn, type Canaries } from './canaries.js';
 import { answer, ENTITY, PAYMENT_ID, stubClient, TOKEN, type StubCall } from './client-support.js';
 import { propertyRuns } from '../support/property-runs.js';
@@ -389,7 +390,7 @@ describe('hostile peer: options and clocks', () => {
   test('decryptNotification with maxAgeSeconds refuses a month-old delivery whatever the clock answers', async () => {
     const key = 'ab'.repeat(32);
     const old = JSON.stringify({ type: 'PAYMENT', payload: { ...payment, timestamp: '2026-10-01 10:00:00+0000' } });
-    const sealed = encryptNotification(old, key);
+    const sealed = await encryptNotification(old, key, webRandomBytes(12));
     const delivery = { body: sealed.body, headers: { 'x-initialization-vector': sealed.iv, 'x-authentication-tag': sealed.tag } };
     const clocks = fc.oneof(
       fc.constantFrom<unknown>(NaN, undefined, null, 'now', '1793000000000', {}, [], Infinity, -Infinity, true, Date.parse('2026-11-01')),

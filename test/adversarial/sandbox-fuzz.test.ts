@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { DEFAULT_LIMITS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { cardPayment, threeDsFields } from '../../src/sandbox/fixtures.js';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { assertWellFormed, label, rawExchange } from './sandbox-support.js';
 
 let sandbox: Sandbox;

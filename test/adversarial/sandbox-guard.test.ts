@@ -8,8 +8,9 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
-import { createSandboxServer } from '../../src/sandbox/http/server.js';
-import { createSandboxState, type SandboxState } from '../../src/sandbox/state.js';
+import { createSandboxServer } from '../../src/sandbox/node/server.js';
+import { createSandboxState, type SandboxState } from '../../src/sandbox/core/state.js';
+import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';
 import { assertWellFormed, rawExchange } from './sandbox-support.js';
 
 const TOKEN = 'guard-test-token';
@@ -20,7 +21,7 @@ const errors: unknown[] = [];
 let close: () => void;
 
 before(async () => {
-  state = createSandboxState({ tokens: [TOKEN], entities: [ENTITY] });
+  state = createSandboxState({ tokens: [TOKEN], entities: [ENTITY], runtime: NODE_RUNTIME });
   const server = createSandboxServer(state, (error) => errors.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;

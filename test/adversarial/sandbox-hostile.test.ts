@@ -15,9 +15,10 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { MAX_FAULT_PATH_BYTES, MAX_PENDING_FAULTS } from '../../src/sandbox/http/faults.js';
-import { route } from '../../src/sandbox/http/routes.js';
-import { createSandboxState } from '../../src/sandbox/state.js';
+import { MAX_FAULT_PATH_BYTES, MAX_PENDING_FAULTS } from '../../src/sandbox/controls/faults.js';
+import { route } from '../../src/sandbox/core/pipeline.js';
+import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';
+import { createSandboxState } from '../../src/sandbox/core/state.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { propertyRuns } from '../support/property-runs.js';
 
@@ -59,7 +60,7 @@ describe('hostile peer: sandbox controls', () => {
         ),
         (hostile, many) => {
           const faults = [...hostile, ...many];
-          const state = createSandboxState({ tokens: [TOKEN], entities: [ENTITY] });
+          const state = createSandboxState({ tokens: [TOKEN], entities: [ENTITY], runtime: NODE_RUNTIME });
           const control = (method: 'GET' | 'POST', params: Record<string, string>) => {
             const routed = route(state, { method, path: '/__sandbox/faults', params, authorization: `Bearer ${TOKEN}` }).reply;
             assert.equal(routed.kind, 'json');

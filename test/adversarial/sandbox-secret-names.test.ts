@@ -6,8 +6,9 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
-import { route } from '../../src/sandbox/http/routes.js';
-import { createSandboxState } from '../../src/sandbox/state.js';
+import { route } from '../../src/sandbox/core/pipeline.js';
+import { createSandboxState } from '../../src/sandbox/core/state.js';
+import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';
 import { holdsCode } from './canaries.js';
 
 const ENTITY = '8ac7a4c79394bdc801939736f17e063d';
@@ -15,7 +16,7 @@ const TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAx';
 const OTHER_TOKEN = 'T3RoZXJNZXJjaGFudFRva2Vu';
 
 it('custom parameters named like a security code, separated card numbers and other tokens are never kept', () => {
-  const state = createSandboxState({ tokens: [TOKEN, OTHER_TOKEN], entities: [ENTITY] });
+  const state = createSandboxState({ tokens: [TOKEN, OTHER_TOKEN], entities: [ENTITY], runtime: NODE_RUNTIME });
   const call = (method: string, path: string, params: Record<string, string>) =>
     route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: `Bearer ${TOKEN}` }).reply;
   const planted = {

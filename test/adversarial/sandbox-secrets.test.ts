@@ -9,10 +9,11 @@
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { describe, it } from 'node:test';
-import { route } from '../../src/sandbox/http/routes.js';
-import { createSandboxState, type SandboxState } from '../../src/sandbox/state.js';
+import { route } from '../../src/sandbox/core/pipeline.js';
+import { createSandboxState, type SandboxState } from '../../src/sandbox/core/state.js';
+import { NODE_RUNTIME } from '../../src/sandbox/node/runtime.js';
 import { cardPayment, threeDsFields } from '../../src/sandbox/fixtures.js';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { holdsCode } from './canaries.js';
 
@@ -163,7 +164,7 @@ describe('no card number, CVV or token comes out of the sandbox or stays in it (
   });
 
   it('what the store keeps holds no secret either (records, echoes, 3DS sessions, checkouts)', () => {
-    const state: SandboxState = createSandboxState({ tokens: [TOKEN], entities: [ENTITY] });
+    const state: SandboxState = createSandboxState({ tokens: [TOKEN], entities: [ENTITY], runtime: NODE_RUNTIME });
     state.base = 'http://sandbox.test';
     const call = (method: string, path: string, params: Record<string, string>) =>
       route(state, { method, path, params: { entityId: ENTITY, ...params }, authorization: `Bearer ${TOKEN}` });

@@ -13,7 +13,7 @@ import '../../src/translations/3ds-handler/ar.js';
 import '../../src/translations/3ds-handler/de.js';
 import type { Gw3dsHandler } from '../../src/components/gw-3ds-handler/gw-3ds-handler.js';
 import type { GwCheckout } from '../../src/components/gw-checkout/gw-checkout.js';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { pendingThreeDsPayment, withHangingMethod } from '../support/three-ds.js';
 import { createCheckout, sandboxUrl, settingsFor, shopperResultUrl } from './gw-checkout/support.js';
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { brandOfCard, isMadaNumber, MADA_BINS, PAYMENT_BRANDS } from '../../src/contract/brands.js';
 import { brandOfCardNumber, passesLuhn } from '../../src/contract/card.js';
 import { validateParameters } from '../../src/contract/rules.js';
-import { TEST_CARDS } from '../../src/sandbox/engine/triggers.js';
+import { TEST_CARDS } from '../../src/sandbox/gateway/triggers.js';
 
 test('a MADA BIN is MADA although its number is also a VISA or MASTER one', () => {
   assert.equal(brandOfCardNumber('4464040000000007'), 'VISA');

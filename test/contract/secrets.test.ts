@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { FIELD_FORMATS } from '../../src/contract/formats.js';
 import { maskParameter, MASKED_CVV, secretKindOfName } from '../../src/contract/redaction.js';
 import { otherSecretValues, SECRET_FIELDS } from '../../src/contract/secrets.js';
-import { WALLET_PROOF_FIELDS } from '../../src/sandbox/engine/wallet-stand-in.js';
+import { WALLET_PROOF_FIELDS } from '../../src/contract/wallet-stand-in.js';
 
 test('every field of a secret format, and every wallet proof field, is declared', () => {
   const secretFormats = Object.entries(FIELD_FORMATS).filter(([, format]) => format.kind === 'cardNumber' || format.kind === 'cvv');

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { startDemo, type RunningDemo } from '../../demo/main.js';
 import { axeViolations, launchChromium, watchedPage } from './browser.js';
 

@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createGatewayClient, type GatewayClient } from '../../src/server/index.js';
 import { CARDS, DEFAULT_MADA_ENTITY_ID, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { STC_PAY_OTPS } from '../../src/sandbox/engine/wallet-stand-in.js';
+import { STC_PAY_OTPS } from '../../src/contract/wallet-stand-in.js';
 import type { WpwlOptions } from '../../src/browser/widget-contract.js';
 import { startDemo, type RunningDemo } from '../../scripts/start.mjs';
 import { launchChromium, watchedPage } from './browser.js';

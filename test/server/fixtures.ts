@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import {
   createGatewayClient,
   type CardPaymentRequest,

@@ -4,7 +4,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { classifyResult } from '../../src/contract/result-codes.js';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { merchantCall, sandboxUrl, shopperResultUrl } from '../support/gateway.js';
 import {
   answerChallenge,

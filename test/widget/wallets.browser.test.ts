@@ -5,8 +5,8 @@
  */
 import { expect } from '@open-wc/testing';
 import { classifyResult } from '../../src/contract/result-codes.js';
-import { CARDS } from '../../src/sandbox/engine/triggers.js';
-import { STC_PAY_OTPS } from '../../src/sandbox/engine/wallet-stand-in.js';
+import { CARDS } from '../../src/sandbox/gateway/triggers.js';
+import { STC_PAY_OTPS } from '../../src/contract/wallet-stand-in.js';
 import { merchantCall } from '../support/gateway.js';
 import {
   axeViolations,

@@ -11,9 +11,9 @@ import { brandOfCard, type FormCardBrand } from '../../src/contract/brands.js';
 import { classifyResult, RESULT_CODES, type ResultKind } from '../../src/contract/result-codes.js';
 import { validateParameters } from '../../src/contract/rules.js';
 import { checkRedirect, RedirectProblem } from '../../src/browser/three-d-secure-flow.js';
-import { nextStep } from '../../src/sandbox/widget/answers.js';
-import { isValidField, parseExpiry, type FieldContext } from '../../src/sandbox/widget/fields.js';
-import { TEST_CARDS } from '../../src/sandbox/engine/triggers.js';
+import { nextStep } from '../../src/widget/next-step.js';
+import { isValidField, parseExpiry, type FieldContext } from '../../src/widget/fields.js';
+import { TEST_CARDS } from '../../src/sandbox/gateway/triggers.js';
 
 /** Kinds after which the payment certainly did not go through. */
 const DEFINITE_REJECTIONS: ReadonlySet<ResultKind> = new Set([

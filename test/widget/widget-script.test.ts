@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { bundleWidgetScript, WIDGET_SCRIPT_FILE } from '../../src/sandbox/widget-script.js';
+import { bundleWidgetScript, WIDGET_SCRIPT_FILE } from '../../src/sandbox/node/widget-bundle.js';
 
 const built = new URL(`../../dist/${WIDGET_SCRIPT_FILE}`, import.meta.url);
 

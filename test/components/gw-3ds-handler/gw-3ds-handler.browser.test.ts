@@ -6,7 +6,7 @@ import type { Gw3dsHandler } from '../../../src/components/gw-3ds-handler/gw-3ds
 import { THREE_DS_RESULT_MESSAGE } from '../../../src/components/gw-3ds-handler/post-result.js';
 import type { ThreeDsErrorDetail, ThreeDsRedirect } from '../../../src/components/gw-3ds-handler/events.js';
 import { classifyResult, RESULT_CODES } from '../../../src/contract/result-codes.js';
-import { CARDS } from '../../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../../src/sandbox/gateway/triggers.js';
 import { merchantCall, shopperResultUrl } from '../../support/gateway.js';
 import { clickInFrame, crossOriginResultUrl, frameUrls, pendingThreeDsPayment, withHangingMethod } from '../../support/three-ds.js';
 

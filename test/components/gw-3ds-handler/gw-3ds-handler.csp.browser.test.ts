@@ -4,7 +4,7 @@ import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testin
 import '../../../src/components/gw-3ds-handler/define.js';
 import type { Gw3dsHandler } from '../../../src/components/gw-3ds-handler/gw-3ds-handler.js';
 import type { ThreeDsErrorDetail } from '../../../src/components/gw-3ds-handler/events.js';
-import { CARDS } from '../../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../../src/sandbox/gateway/triggers.js';
 import { merchantCall } from '../../support/gateway.js';
 import { pendingThreeDsPayment } from '../../support/three-ds.js';
 

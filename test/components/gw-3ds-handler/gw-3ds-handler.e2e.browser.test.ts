@@ -5,7 +5,7 @@ import { sandboxUrl } from '/__gw/sandbox.js';
 import '../../../src/components/gw-3ds-handler/define.js';
 import type { Gw3dsHandler } from '../../../src/components/gw-3ds-handler/gw-3ds-handler.js';
 import { classifyResult } from '../../../src/contract/result-codes.js';
-import { CARDS } from '../../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../../src/sandbox/gateway/triggers.js';
 import { shopperResultUrl } from '../../support/gateway.js';
 import { clickInFrame, serverPayment } from '../../support/three-ds.js';
 

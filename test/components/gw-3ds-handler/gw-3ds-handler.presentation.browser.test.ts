@@ -3,7 +3,7 @@ import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testin
 import { sandboxUrl } from '/__gw/sandbox.js';
 import '../../../src/components/gw-3ds-handler/define.js';
 import type { Gw3dsHandler } from '../../../src/components/gw-3ds-handler/gw-3ds-handler.js';
-import { CARDS } from '../../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../../src/sandbox/gateway/triggers.js';
 import { clickInFrame, pendingThreeDsPayment, withHangingMethod } from '../../support/three-ds.js';
 
 const ACS = `${sandboxUrl}/v1/threeDSecure/execute`;

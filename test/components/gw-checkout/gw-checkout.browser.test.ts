@@ -5,7 +5,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import '../../../src/components/gw-checkout/define.js';
 import type { GwCheckout } from '../../../src/components/gw-checkout/gw-checkout.js';
-import { CARDS } from '../../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../../src/sandbox/gateway/triggers.js';
 import { merchantCall } from '../../support/gateway.js';
 import { createCheckout, mount, mountReady, pay, sandboxUrl, settingsFor, shopperResultUrl, until, widgetScripts } from './support.js';
 

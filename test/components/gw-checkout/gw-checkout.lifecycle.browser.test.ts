@@ -7,7 +7,7 @@ import { expect, oneEvent } from '@open-wc/testing';
 import '../../../src/components/gw-checkout/define.js';
 import type { GwCheckout } from '../../../src/components/gw-checkout/gw-checkout.js';
 import { merchantCall } from '../../support/gateway.js';
-import { CARDS } from '../../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../../src/sandbox/gateway/triggers.js';
 import { createCheckout, mount, mountReady, pay, settingsFor, until, widgetScripts } from './support.js';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -6,7 +6,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { merchantCall } from '../../support/gateway.js';
 import type { GwCheckout } from '../../../src/components/gw-checkout/gw-checkout.js';
-import { CARDS } from '../../../src/sandbox/engine/triggers.js';
+import { CARDS } from '../../../src/sandbox/gateway/triggers.js';
 import { classifyResult } from '../../../src/contract/result-codes.js';
 import {
   createCheckout,

@@ -1,0 +1,47 @@
+/**
+ * A payment record as the gateway answers it: the payment response of the API
+ * (its `result`, the card's masked data, the request's echoed fields nested)
+ * and what only a notification's payload adds.
+ */
+import type { Payment } from '../../contract/answers.js';
+import type { PaymentNotificationFields } from '../../contract/notifications.js';
+import type { PaymentRecord, Result } from '../gateway/store.js';
+import { gatewayTimestamp, nest } from './wire.js';
+
+/**
+ * What only a notification's payload carries of a payment, beside the API's
+ * answer: the short id, where it came from (`OPPUI` for the widget, `SYSTEM`
+ * otherwise) and the payment method.
+ */
+export function notificationFields(payment: PaymentRecord): PaymentNotificationFields {
+  return { shortId: payment.shortId, source: payment.checkoutId ? 'OPPUI' : 'SYSTEM', paymentMethod: 'CC' };
+}
+
+/** The request's fields a payment answer echoes (see `echoedFields`), nested: every leaf a string, as the contract's `Payment` reads them. */
+type Echoed = Pick<Payment, 'customer' | 'billing' | 'recipient' | 'customParameters' | 'threeDSecure' | 'standingInstruction'>;
+
+/** The gateway's payment response for a record (result included; the envelope is added by the caller). */
+export function paymentBody(payment: PaymentRecord, answeredResult: Result = payment.result): Payment & { readonly timestamp: string } {
+  const echoed = nest(payment.echo) as Echoed;
+  return {
+    id: payment.id,
+    ...(payment.referencedId ? { referencedId: payment.referencedId } : {}),
+    ...(payment.registrationId ? { registrationId: payment.registrationId } : {}),
+    paymentType: payment.paymentType,
+    ...(payment.paymentBrand ? { paymentBrand: payment.paymentBrand } : {}),
+    amount: payment.amount,
+    currency: payment.currency,
+    descriptor: `${payment.shortId} gw-sandbox`,
+    ...(payment.merchantTransactionId ? { merchantTransactionId: payment.merchantTransactionId } : {}),
+    result: answeredResult,
+    resultDetails: payment.resultDetails,
+    ...(payment.card ? { card: payment.card } : {}),
+    ...echoed,
+    ...(payment.threeDSecure ? { threeDSecure: { ...echoed.threeDSecure, ...payment.threeDSecure } } : {}),
+    ...(payment.standingInstruction ? { standingInstruction: payment.standingInstruction } : {}),
+    risk: { score: '100' },
+    // A payment's timestamp is its transaction's, with milliseconds, as the platform writes it on read-backs and
+    // report entries; the answer to the request itself is written without (see protocol/routes.ts).
+    timestamp: gatewayTimestamp(new Date(payment.createdAt)),
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The card form's fields and their checks, without the DOM. Every rule comes
+ * from the contract (src/contract/card.ts); this module only reads what the
+ * shopper typed ("4200 0000 0000 0000", "12 / 28").
+ */
+import { CARD_BRANDS, CARD_HOLDER_MAX_LENGTH, isCardExpired, isCardHolder, passesLuhn } from '../contract/card.js';
+import { cardRuleOf, isNumberOfBrand, type FormCardBrand } from '../contract/brands.js';
+import type { TextKey } from './texts.js';
+
+export type FieldName = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolder';
+
+export interface Field {
+  readonly name: FieldName;
+  readonly label: TextKey;
+  readonly error: TextKey;
+  readonly autocomplete: AutoFill;
+  readonly inputMode: string;
+  readonly maxLength: number;
+  /** The request parameters a gateway `parameterErrors` entry names for this field. */
+  readonly parameters: readonly string[];
+}
+
+const LONGEST_NUMBER = Math.max(...Object.values(CARD_BRANDS).flatMap((brand) => brand.lengths));
+const LONGEST_CVV = Math.max(...Object.values(CARD_BRANDS).map((brand) => brand.cvvLength));
+
+export const FIELDS: readonly Field[] = [
+  // Room for a space between every group of four digits.
+  {
+    name: 'cardNumber',
+    label: 'cardNumber',
+    error: 'cardNumberError',
+    autocomplete: 'cc-number',
+    inputMode: 'numeric',
+    maxLength: LONGEST_NUMBER + 4,
+    parameters: ['card.number', 'paymentBrand'],
+  },
+  {
+    name: 'expiry',
+    label: 'expiryDate',
+    error: 'expiryDateError',
+    autocomplete: 'cc-exp',
+    inputMode: 'numeric',
+    maxLength: 9,
+    parameters: ['card.expiryMonth', 'card.expiryYear'],
+  },
+  {
+    name: 'cvv',
+    label: 'cvv',
+    error: 'cvvError',
+    autocomplete: 'cc-csc',
+    inputMode: 'numeric',
+    maxLength: LONGEST_CVV,
+    parameters: ['card.cvv'],
+  },
+  {
+    name: 'cardHolder',
+    label: 'cardHolder',
+    error: 'cardHolderError',
+    autocomplete: 'cc-name',
+    inputMode: 'text',
+    maxLength: CARD_HOLDER_MAX_LENGTH,
+    parameters: ['card.holder'],
+  },
+];
+
+/** The number without the spaces and dashes a shopper types. */
+export const digitsOf = (value: string): string => value.replace(/[\s-]/g, '');
+
+/** "MM / YY", "MM/YYYY", "MMYY" → two-digit month and four-digit year, or undefined. */
+export function parseExpiry(value: string): { month: string; year: string } | undefined {
+  const match = /^\s*(0?[1-9]|1[0-2])\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!match) return undefined;
+  const year = match[2]!;
+  return { month: match[1]!.padStart(2, '0'), year: year.length === 2 ? `20${year}` : year };
+}
+
+export interface FieldContext {
+  /** The brand the form pays with. */
+  readonly brand: FormCardBrand;
+  /** `wpwlOptions.requireCvv`: false lets the CVV be left empty. */
+  readonly requireCvv: boolean;
+  readonly now: Date;
+}
+
+/** True when `value` passes the checks of field `name`. */
+export function isValidField(name: FieldName, value: string, { brand, requireCvv, now }: FieldContext): boolean {
+  const rule = cardRuleOf(brand);
+  switch (name) {
+    case 'cardNumber': {
+      const digits = digitsOf(value);
+      return (
+        /^\d+$/.test(digits) &&
+        isNumberOfBrand(digits, brand) &&
+        (rule.lengths as readonly number[]).includes(digits.length) &&
+        passesLuhn(digits)
+      );
+    }
+    case 'expiry': {
+      const expiry = parseExpiry(value);
+      return expiry !== undefined && !isCardExpired(Number(expiry.month), Number(expiry.year), now);
+    }
+    case 'cvv':
+      return (value === '' && !requireCvv) || (/^\d+$/.test(value) && value.length === rule.cvvLength);
+    case 'cardHolder':
+      return isCardHolder(value.trim());
+  }
+}

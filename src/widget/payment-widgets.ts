@@ -1,0 +1,258 @@
+/**
+ * The sandbox's payment widget. esbuild bundles this module and what it
+ * imports into the one classic script `GET /v1/paymentWidgets.js?checkoutId=`
+ * serves (src/sandbox/node/widget-bundle.ts); the sha384 of those exact bytes is
+ * every checkout's `integrity`. It reads its checkout id and the sandbox
+ * origin from its own <script src>. Like the platform's widget it reads
+ * `window.wpwlOptions`, renders a card form into every `form.paymentWidgets`,
+ * sends the card to the gateway, runs the 3-D Secure steps and finally sends
+ * the shopper to the form's `action`. No eval, no inline styles or handlers: it
+ * runs under a strict Content-Security-Policy.
+ */
+import {
+  checkRedirect,
+  METHOD_TIMEOUT_MS,
+  navigate,
+  runPrecondition,
+  Scope,
+  type CheckedRedirect,
+} from '../browser/three-d-secure-flow.js';
+import { isSecureEndpoint } from '../browser/url.js';
+import { RESULT_CODES } from '../contract/result-codes.js';
+import { isGatewayId, resourcePathOf } from '../contract/resource-path.js';
+import { parseGatewayTimestamp } from '../contract/timestamp.js';
+import type { CheckoutAnswer } from '../contract/widget-answers.js';
+import { autofocus, element, renderCardForm, showMessage } from './card-form.js';
+import type { Widget } from './widget.js';
+import { registrationCheckoutOf, renderSavedCards } from './saved-cards.js';
+import { CARD_CSS, PLAIN_CSS } from './styles.js';
+import { cardBrandsOf, renderWallets } from './wallets.js';
+import { languageOf, textsFor, type TextKey } from './texts.js';
+import type { WpwlCallback, WpwlErrorName, WpwlOptions } from '../browser/widget-contract.js';
+
+/** setTimeout holds at most 2^31 - 1 ms; no checkout lives that long. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+interface Wpwl {
+  readonly checkout: Record<string, string>;
+  unload(): void;
+}
+
+const win = window as Window & { wpwl?: Wpwl; wpwlOptions?: WpwlOptions };
+
+/** One loaded checkout: what the card forms get (`Widget`) and what the loader keeps beside it. */
+interface Session extends Widget {
+  readonly checkoutId: string;
+  /** This script's own URL: the sandbox's origin, and the checkout id in its query. */
+  readonly scriptUrl: URL | undefined;
+  /** `window.wpwl` while this checkout is loaded. */
+  readonly api: Wpwl;
+  /** The widget's styles, unless `style: 'none'`. */
+  readonly sheet: CSSStyleSheet | undefined;
+}
+
+/** Reads the merchant's options and, unless another checkout is loaded, opens this one and starts it. */
+function load(): void {
+  const options: WpwlOptions = win.wpwlOptions ?? {};
+  const { call, report } = merchantCallbacks(options);
+  if (win.wpwl) return report('WidgetError', 'Another checkout is loaded on this page: call wpwl.unload() before loading a new one.');
+  const session = openSession(options, call, report, ownScript());
+  win.wpwl = session.api;
+  void start(session);
+}
+
+/**
+ * The merchant's callbacks: `call` calls one; one that throws is reported and
+ * counts as `false`, so a broken onBeforeSubmitCard stops the payment rather
+ * than letting it through unchecked. `report` warns and calls `onError`.
+ */
+function merchantCallbacks(options: WpwlOptions): Pick<Widget, 'call' | 'report'> {
+  const call = (name: WpwlCallback, ...args: unknown[]): unknown => {
+    const callback = options[name];
+    if (typeof callback !== 'function') return undefined;
+    try {
+      return (callback as (...parameters: unknown[]) => unknown).apply(options, args);
+    } catch (error) {
+      reportError(error);
+      return false;
+    }
+  };
+  const report = (name: WpwlErrorName, message: string): void => {
+    const error = new Error(message);
+    error.name = name;
+    console.warn(`paymentWidgets.js: ${name}: ${message}`);
+    call('onError', error);
+  };
+  return { call, report };
+}
+
+/** This script's URL and the checkout id in it (from `document.currentScript`, or the last paymentWidgets.js script). */
+function ownScript(): Pick<Session, 'scriptUrl' | 'checkoutId' | 'registration'> {
+  const script = (document.currentScript ?? [...document.querySelectorAll('script[src*="paymentWidgets.js"]')].pop()) as
+    HTMLScriptElement | undefined;
+  const scriptUrl = script ? new URL(script.src, document.baseURI) : undefined;
+  return { scriptUrl, ...registrationCheckoutOf(scriptUrl?.searchParams.get('checkoutId') ?? '') };
+}
+
+function openSession(
+  options: WpwlOptions,
+  call: Widget['call'],
+  report: Widget['report'],
+  { scriptUrl, checkoutId, registration }: Pick<Session, 'scriptUrl' | 'checkoutId' | 'registration'>,
+): Session {
+  const language = languageOf(options.locale);
+  // Ending `scope` (wpwl.unload()) removes every listener, request, timer and node the widget added.
+  const scope = new Scope();
+  const session: Session = {
+    options,
+    texts: textsFor(language, options.labels, options.errorMessages),
+    language,
+    scope,
+    call,
+    report,
+    checkoutId,
+    registration,
+    scriptUrl,
+    api: { checkout: { id: checkoutId }, unload: () => unload(session) },
+    sheet: options.style === 'none' ? undefined : new CSSStyleSheet(),
+    gatewayUrl: (path) => new URL(`checkouts/${encodeURIComponent(checkoutId)}/${path}`, scriptUrl).href,
+    showResult(form) {
+      const target = new URL(form.action);
+      target.searchParams.set('id', checkoutId);
+      target.searchParams.set('resourcePath', resourcePathOf({ kind: registration ? 'registration' : 'checkout', id: checkoutId }));
+      window.location.assign(target.href);
+    },
+    authenticate: (redirect, form) => void authenticate(session, redirect, form),
+  };
+  return session;
+}
+
+/** Asks for the checkout while the page loads, then renders the forms once both are there. */
+async function start(session: Session): Promise<void> {
+  const loading = requestCheckout(session);
+  await domReady(session.scope.signal);
+  const answered = await checkoutOf(session, loading);
+  if (!answered) return;
+  const { timestamp, ...checkout } = answered;
+  Object.assign(session.api.checkout, checkout);
+  expireLater(session, checkout.expiresAt, timestamp);
+  if (!renderForms(session)) return;
+  if (checkout.registrations?.length) renderSavedCards(session, checkout.registrations, [...forms()]);
+  // Only now is every form the shopper can use in the page, the saved cards' too.
+  session.call('onReady');
+}
+
+/** The checkout's request, started at once; undefined when the script's URL names no valid checkout. */
+function requestCheckout(session: Session): Promise<CheckoutAnswer | undefined> | undefined {
+  if (!session.scriptUrl || !isGatewayId(session.checkoutId)) return undefined;
+  return fetch(session.gatewayUrl('widget'), { signal: session.scope.signal, credentials: 'omit' })
+    .then((response) => response.json() as Promise<CheckoutAnswer>)
+    .catch(() => undefined);
+}
+
+/** The checkout the gateway answered, with the gateway's time; or undefined, after telling the shopper and the merchant why not. */
+async function checkoutOf(
+  session: Session,
+  loading: ReturnType<typeof requestCheckout>,
+): Promise<(NonNullable<CheckoutAnswer['checkout']> & { timestamp: string | undefined }) | undefined> {
+  if (!loading) return void fail(session, 'InvalidCheckoutIdError', 'The script URL carries no valid checkoutId.', 'invalidCheckout');
+  const answer = await loading;
+  if (session.scope.signal.aborted) return undefined;
+  if (answer?.result?.code === RESULT_CODES.invalidParameter)
+    return void fail(session, 'InvalidCheckoutIdError', 'The checkout is unknown, expired or already paid.', 'invalidCheckout');
+  if (!answer?.checkout)
+    return void fail(session, 'PciIframeCommunicationError', 'The gateway could not be reached or answered no checkout.', 'unavailable');
+  return { ...answer.checkout, timestamp: answer.timestamp };
+}
+
+/** Adopts the widget's styles and renders a card form into every form.paymentWidgets; the first takes the focus. False when none was rendered. */
+function renderForms(session: Session): boolean {
+  const found = [...forms()];
+  if (!found.length) {
+    session.report('WidgetError', 'No form.paymentWidgets found in the document.');
+    return false;
+  }
+  if (session.sheet) {
+    session.sheet.replaceSync(session.options.style === 'plain' ? PLAIN_CSS : CARD_CSS);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, session.sheet];
+  }
+  let wallets = false;
+  const [first] = found
+    .map((form, index) => {
+      const rendered = renderWallets(session, form, index, session.api.checkout);
+      wallets ||= rendered;
+      // A form of wallets alone has no card form.
+      return rendered && !cardBrandsOf(form).length ? undefined : renderCardForm(session, form, index);
+    })
+    .filter((cardForm) => cardForm !== undefined);
+  if (!first && !wallets) return false;
+  if (first) autofocus(first, session.options.autofocus);
+  return true;
+}
+
+const forms = () => document.querySelectorAll<HTMLFormElement>('form.paymentWidgets');
+
+/** Reports a widget error, shows a short message in every form and disables its pay button. */
+function fail(session: Session, name: WpwlErrorName, message: string, text: TextKey): void {
+  for (const form of forms()) {
+    showMessage(session.scope, form, session.texts[text]);
+    for (const button of form.querySelectorAll<HTMLButtonElement>('button.wpwl-button-pay')) button.disabled = true;
+  }
+  session.report(name, message);
+}
+
+/** Reports the end of the checkout's life while the form is open, counting on the gateway's clock, not the shopper's. */
+function expireLater(session: Session, expiresAt: string, timestamp: string | undefined): void {
+  const now = parseGatewayTimestamp(String(timestamp));
+  const remaining = Date.parse(expiresAt) - (Number.isNaN(now) ? Date.now() : now);
+  if (Number.isNaN(remaining)) return;
+  session.scope.timer(Math.min(Math.max(remaining, 0), LONGEST_TIMER_MS), () =>
+    fail(session, 'InvalidCheckoutIdError', 'The checkout expired.', 'invalidCheckout'),
+  );
+}
+
+function domReady(signal: AbortSignal): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true, signal }));
+}
+
+/**
+ * The seed's 3-D Secure steps, through the runner <gw-3ds-handler> uses: each
+ * precondition in a hidden iframe (until it loads, at most 10 seconds), then
+ * the challenge in this window; the gateway's challenge page ends on the
+ * shop's result page.
+ */
+async function authenticate(session: Session, redirect: unknown, form: HTMLFormElement): Promise<void> {
+  const { scope, scriptUrl } = session;
+  let checked: CheckedRedirect;
+  try {
+    // The sandbox's own pages are on the script's origin, which may be plain http off this machine.
+    checked = checkRedirect(redirect, (url) => isSecureEndpoint(url) || url.origin === scriptUrl?.origin);
+  } catch (problem) {
+    // The payment is pending at the gateway: the result page reads how it ends.
+    session.report(
+      'PciIframeCommunicationError',
+      `The gateway answered a 3-D Secure redirect the widget cannot follow: ${(problem as Error).message}`,
+    );
+    return session.showResult(form);
+  }
+  for (const [index, step] of checked.preconditions.entries()) {
+    const frame = scope.own(
+      element('iframe', 'wpwl-precondition', { name: `wpwl-precondition-${index}`, title: '3-D Secure', hidden: true, tabIndex: -1 }),
+    );
+    document.body.append(frame);
+    // A method page that does not load, or that the page's policy refuses, is skipped (EMVCo): the challenge goes on.
+    const { outcome } = await runPrecondition(scope, frame, step, METHOD_TIMEOUT_MS);
+    if (outcome === 'aborted') return;
+  }
+  navigate(scope, checked.challenge, '_self');
+}
+
+/** Removes everything the widget added, so a single-page app can load another checkout. */
+function unload(session: Session): void {
+  session.scope.end();
+  document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== session.sheet);
+  if (win.wpwl === session.api) delete win.wpwl;
+}
+
+load();

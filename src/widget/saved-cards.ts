@@ -1,0 +1,148 @@
+/**
+ * The widget's saved cards. A registration-only checkout is loaded as the
+ * platform's docs load it, `paymentWidgets.js?checkoutId={id}/registration`:
+ * its card form saves the card. A one-click checkout (`registrations[n].id`)
+ * gets a list of the shopper's saved cards (brand, last 4 digits, expiry; a
+ * CVV field with `wpwlOptions.registrations.requireCvv`) above the card forms,
+ * which `hideInitialPaymentForms` hides until the shopper asks for a new card.
+ * Paying with a saved card is sent once, like a card, and ends on the same result page.
+ */
+import { isGatewayId } from '../contract/resource-path.js';
+import type { SavedCardAnswer } from '../contract/widget-answers.js';
+import { element, showMessage } from './card-form.js';
+import type { Widget } from './widget.js';
+import { savedCardTexts } from './saved-card-texts.js';
+import { sendPayment } from './send-payment.js';
+
+const REGISTRATION_SUFFIX = '/registration';
+
+/** The checkout id of the script's `checkoutId`, and whether it asked for the registration form (`{id}/registration`). */
+export function registrationCheckoutOf(checkoutId: string): { checkoutId: string; registration: boolean } {
+  const registration = checkoutId.endsWith(REGISTRATION_SUFFIX) && isGatewayId(checkoutId.slice(0, -REGISTRATION_SUFFIX.length));
+  return { checkoutId: registration ? checkoutId.slice(0, -REGISTRATION_SUFFIX.length) : checkoutId, registration };
+}
+
+/** `05/2034` as the card shows it: `05/34`. */
+const expiryOf = (card: SavedCardAnswer) => `${card.expiryMonth}/${card.expiryYear.slice(-2)}`;
+
+/** Renders the saved cards before the first of `forms` (the shop's result page is its action); nothing when there is no form. */
+export function renderSavedCards(widget: Widget, cards: readonly SavedCardAnswer[], forms: readonly HTMLFormElement[]): void {
+  const [target] = forms;
+  if (!target) return;
+  const { scope, options } = widget;
+  const { signal } = scope;
+  const texts = savedCardTexts(widget.language, options.labels);
+  const requireCvv = options.registrations?.requireCvv === true;
+  const list = element(
+    'fieldset',
+    'wpwl-group wpwl-group-registration',
+    {},
+    element('legend', 'wpwl-label wpwl-label-registration', { textContent: texts.savedCards }),
+  );
+  const choices = cards.map((card, index) => {
+    const radio = element('input', 'wpwl-control wpwl-control-registration', {
+      type: 'radio',
+      name: 'wpwl-registration',
+      value: card.id,
+      id: `wpwl-registration-${index}`,
+      checked: index === 0,
+    });
+    const label = element('label', 'wpwl-registration', {
+      htmlFor: radio.id,
+      textContent: `${card.paymentBrand} •••• ${card.last4Digits}, ${texts.expires} ${expiryOf(card)}`,
+    });
+    list.append(element('div', 'wpwl-wrapper wpwl-wrapper-registration', {}, radio, label));
+    return radio;
+  });
+  // No `name` that a native submission would send: the CVV only ever goes to the gateway.
+  const cvv = element('input', 'wpwl-control wpwl-control-cvv', {
+    id: 'wpwl-registration-cvv',
+    type: 'text',
+    inputMode: 'numeric',
+    autocomplete: 'cc-csc',
+    maxLength: 4,
+    required: requireCvv,
+    spellcheck: false,
+  });
+  const cvvRow = element(
+    'div',
+    'wpwl-group wpwl-group-cvv',
+    {},
+    element('label', 'wpwl-label wpwl-label-cvv', { htmlFor: cvv.id, textContent: widget.texts.cvv }),
+    element('div', 'wpwl-wrapper wpwl-wrapper-cvv', {}, cvv),
+  );
+  const button = element('button', 'wpwl-button wpwl-button-pay', { type: 'submit', textContent: texts.payWithSaved });
+  const message = element('div', 'wpwl-message wpwl-has-error', { role: 'alert', hidden: true });
+  const form = element(
+    'form',
+    'wpwl-form wpwl-form-registrations',
+    { noValidate: true, lang: widget.language },
+    message,
+    list,
+    ...(requireCvv ? [cvvRow] : []),
+    element('div', 'wpwl-group wpwl-group-submit', {}, button),
+  );
+  const container = scope.own(element('div', 'wpwl-container wpwl-container-registration', {}, form));
+  target.before(container);
+
+  if (options.registrations?.hideInitialPaymentForms === true) {
+    for (const shown of forms) shown.hidden = true;
+    const another = element('button', 'wpwl-button wpwl-button-another', { type: 'button', textContent: texts.anotherCard });
+    container.append(another);
+    another.addEventListener(
+      'click',
+      () => {
+        for (const shown of forms) shown.hidden = false;
+        another.remove();
+      },
+      { signal },
+    );
+    scope.defer(() => forms.forEach((shown) => (shown.hidden = false)));
+  }
+
+  form.addEventListener(
+    'submit',
+    (event) => {
+      event.preventDefault();
+      void pay(widget, { form, target, choices, cvv: requireCvv ? cvv : undefined, button, message, texts });
+    },
+    { signal },
+  );
+}
+
+interface SavedCardForm {
+  readonly form: HTMLFormElement;
+  /** The merchant's form: its action is the shop's result page. */
+  readonly target: HTMLFormElement;
+  readonly choices: readonly HTMLInputElement[];
+  readonly cvv: HTMLInputElement | undefined;
+  readonly button: HTMLButtonElement;
+  readonly message: HTMLElement;
+  readonly texts: ReturnType<typeof savedCardTexts>;
+}
+
+async function pay(widget: Widget, saved: SavedCardForm): Promise<void> {
+  const { form, target, choices, cvv, button, message, texts } = saved;
+  if (button.disabled) return;
+  message.hidden = true;
+  const chosen = choices.find((choice) => choice.checked);
+  if (!chosen) return showMessage(widget.scope, form, texts.chooseCard);
+  if (cvv && !/^[0-9]{3,4}$/.test(cvv.value.trim())) {
+    cvv.setAttribute('aria-invalid', 'true');
+    cvv.classList.add('wpwl-has-error');
+    return cvv.focus();
+  }
+  if (widget.call('onBeforeSubmitCard', new Event('submit')) === false) return;
+  button.disabled = true;
+  form.setAttribute('aria-busy', 'true');
+  const body = new URLSearchParams({ registrationId: chosen.value, shopperResultUrl: target.action });
+  if (cvv) body.set('card.cvv', cvv.value.trim());
+  return sendPayment(widget, target, body, {
+    retry(_rejected, text) {
+      message.textContent = widget.texts[text];
+      message.hidden = false;
+      button.disabled = false;
+      form.setAttribute('aria-busy', 'false');
+    },
+  });
+}
