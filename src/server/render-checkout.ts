@@ -91,9 +91,13 @@ function expiryOf(timestamp: unknown): string | undefined {
  * whatever happened.
  */
 function inlineScript(options: Record<string, JsonValue>, elementScript: string | undefined, nonce: string | undefined): string {
-  const args = [RENDERED_CHECKOUT_GLOBAL, options, RECORDED_CALLBACKS, RENDERED_SCRIPT_ATTRIBUTE, elementScript ?? '', nonce ?? '']
-    .map(scriptJson)
-    .join(',');
+  // The options go in as JSON text that the page parses: read as an object literal, a `"__proto__"` key
+  // (a label of that name, say) would set a prototype instead of being an option.
+  const args = [
+    scriptJson(RENDERED_CHECKOUT_GLOBAL),
+    `JSON.parse(${scriptJson(JSON.stringify(options))})`,
+    ...[RECORDED_CALLBACKS, RENDERED_SCRIPT_ATTRIBUTE, elementScript ?? '', nonce ?? ''].map(scriptJson),
+  ].join(',');
   return (
     '(function(g,o,c,a,u,n){' +
     'var w=window,d=document,r=w[g]={options:o,events:[]},p=w.wpwlOptions=Object.assign({},o),l;' +
