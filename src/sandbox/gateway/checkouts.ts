@@ -6,12 +6,12 @@
  * a record or a typed refusal; what a refusal looks like on the wire is the
  * protocol's business (src/sandbox/protocol/).
  */
-import { CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../../contract/limits.js';
+import { ATTEMPT_LIFETIME_MS, CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../../contract/limits.js';
 import { isRegistrationCheckout } from '../../contract/rules.js';
 import type { FlatParams } from './store.js';
 import { createCardPayment, createPayment, noteCheckoutPayment, succeeded, type PaymentOutcome } from './payments.js';
 import { oneClickInstruction, storeCard } from './registrations.js';
-import { THREE_DS_TIMEOUT_MS, type CheckoutRecord, type PaymentRecord, type RegistrationRecord, type SandboxStore } from './store.js';
+import { type CheckoutRecord, type PaymentRecord, type RegistrationRecord, type SandboxStore } from './store.js';
 import type { CardBehaviour } from './triggers.js';
 
 /** Why the gateway refuses to act on a checkout. */
@@ -165,7 +165,7 @@ export function attemptPayment(
     }
   }
   checkout.paymentIds.push(outcome.payment.id);
-  if (outcome.payment.threeDs) checkout.attemptsOpenUntil = outcome.payment.createdAt + THREE_DS_TIMEOUT_MS;
+  if (outcome.payment.threeDs) checkout.attemptsOpenUntil = outcome.payment.createdAt + ATTEMPT_LIFETIME_MS;
   noteCheckoutPayment(store, outcome.payment);
   return outcome;
 }

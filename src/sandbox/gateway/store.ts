@@ -4,7 +4,7 @@
  * kind of record keeps at most a configured number, and checkouts and payments
  * together at most `storeBytes`, oldest dropped first.
  */
-import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
+import { ATTEMPT_LIFETIME_MS, CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
 import { hexOf, sha256Hex } from '../bytes.js';
 import type { TestMode } from '../../contract/formats.js';
 import { DEFAULT_LIMITS, fieldBytes, RECORD_OVERHEAD_BYTES, type SandboxLimits } from '../limits.js';
@@ -158,8 +158,6 @@ export type StoreChange =
   | { readonly type: 'PAYMENT'; readonly payment: PaymentRecord }
   | { readonly type: 'REGISTRATION'; readonly action: 'CREATED' | 'DELETED'; readonly registration: RegistrationRecord };
 
-/** A 3DS step not finished within 30 minutes times out, as the platform's pending transactions do. */
-export const THREE_DS_TIMEOUT_MS = 30 * 60 * 1000;
 export const THREE_DS_TIMED_OUT: Result = {
   code: RESULT_CODES.pendingTimedOut,
   description: describeResult(RESULT_CODES.pendingTimedOut)!,
@@ -378,7 +376,7 @@ export class SandboxStore {
   payment(id: string): PaymentRecord | undefined {
     const payment = this.payments.get(id);
     const session = payment?.threeDs;
-    if (payment && session && !session.finished && payment.createdAt + THREE_DS_TIMEOUT_MS <= this.clock.nowMs())
+    if (payment && session && !session.finished && payment.createdAt + ATTEMPT_LIFETIME_MS <= this.clock.nowMs())
       this.timeOutThreeDs(payment);
     return payment;
   }
