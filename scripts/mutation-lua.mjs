@@ -19,7 +19,7 @@ import { BREAK_THRESHOLD, NODE_TEST_ARGS, PROPERTY_RUNS, TARGETS } from '../stry
 
 const FILE = 'src/server/coordination/redis-status-store.ts';
 // Only the suites against a real redis-server run the scripts (the others script the client's replies).
-const TESTS = TARGETS['redis-status-store'].tests.filter((file) => file.startsWith('test/redis/'));
+const TESTS = TARGETS['redis-status-store'].tests.filter((file) => file === 'test/server/coordination/redis-status-store.test.ts');
 const TIME_LIMIT_MS = 90_000;
 const SCRATCH = resolve('.stryker-tmp/redis-lua');
 const REPORT = resolve('reports/mutation/redis-lua/survivors.txt');

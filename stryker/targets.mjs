@@ -7,52 +7,60 @@
 export const TARGETS = {
   'result-codes': {
     mutate: ['src/contract/result-codes.ts'],
-    tests: ['test/contract/result-codes.test.ts', 'test/contract/published-result-codes.test.ts'],
+    tests: ['test/contract/result-codes.test.ts', 'test/contract/result-codes.published.test.ts'],
   },
   redaction: {
     mutate: ['src/contract/redaction.ts', 'src/contract/secrets.ts'],
     tests: [
       'test/contract/redaction.test.ts',
       'test/contract/secrets.test.ts',
-      'test/server/redaction.test.ts',
+      'test/server/errors.redaction.test.ts',
       'test/adversarial/sandbox-secret-names.test.ts',
       'test/adversarial/declared-secrets.test.ts',
     ],
   },
   reconcile: {
     mutate: ['src/server/reconcile.ts'],
-    tests: ['test/server/reconcile.test.ts', 'test/server/reconcile-reference.test.ts', 'test/adversarial/client-reconcile.test.ts'],
+    tests: ['test/server/reconcile.test.ts', 'test/server/reconcile.reference.test.ts', 'test/adversarial/client-reconcile.test.ts'],
   },
   'status-store': {
     mutate: ['src/server/coordination/status-store.ts', 'src/server/coordination/memory-status-store.ts'],
     tests: [
-      'test/server/lease.test.ts',
-      'test/server/memory-status-store.test.ts',
-      'test/server/status-store.test.ts',
-      'test/server/store-options.test.ts',
+      'test/server/coordination/status-store.lease.test.ts',
+      'test/server/coordination/memory-status-store.test.ts',
+      'test/server/coordination/status-store.test.ts',
+      'test/server/coordination/status-store.options.test.ts',
     ],
   },
   'redis-status-store': {
     mutate: ['src/server/coordination/redis-status-store.ts'],
-    tests: ['test/server/redis-status-store-client.test.ts', 'test/server/store-options.test.ts', 'test/redis/redis-status-store.test.ts'],
+    tests: [
+      'test/server/coordination/redis-status-store.client.test.ts',
+      'test/server/coordination/status-store.options.test.ts',
+      'test/server/coordination/redis-status-store.test.ts',
+    ],
   },
   fulfilment: {
     mutate: ['src/server/coordination/fulfilment.ts'],
-    tests: ['test/server/store-options.test.ts', 'test/server/fulfilment-edges.test.ts', 'test/server/fulfilment.test.ts'],
+    tests: [
+      'test/server/coordination/status-store.options.test.ts',
+      'test/server/coordination/fulfilment.edges.test.ts',
+      'test/server/coordination/fulfilment.test.ts',
+    ],
   },
   // The whole shopper return: every line that decides what an answer is (the resourcePath and the kind asked for,
   // the entity and the store key a read is remembered under, the answer's own type, which failed reads leave the
   // checkout unproven, "expired", "pending" and "unknown", which looked-up transaction is the checkout's), and the
-  // sharing of one read among concurrent returns (participate, handleShopperReturn), which test/server/status-store
+  // sharing of one read among concurrent returns (participate, handleShopperReturn), which test/server/coordination/status-store
   // exercises.
   'shopper-return': {
     mutate: ['src/server/shopper-return.ts'],
     tests: [
-      'test/server/shopper-return-expiry.test.ts',
-      'test/server/shopper-return-binding.test.ts',
-      'test/server/checkouts.test.ts',
-      'test/server/saved-cards.test.ts',
-      'test/server/status-store.test.ts',
+      'test/server/shopper-return.expiry.test.ts',
+      'test/server/shopper-return.binding.test.ts',
+      'test/server/resources/checkouts.test.ts',
+      'test/server/shopper-return.saved-cards.test.ts',
+      'test/server/coordination/status-store.test.ts',
     ],
   },
 };

@@ -153,7 +153,7 @@ export const RESULT_CODES = {
  * of that JSON, grouped as the reference page groups it (public GitHub, 2024 or
  * later: it holds `000.400.110`, `000.200.201` and `800.100.192`), checked against
  * the platform's white-label reference pages; test/fixtures/published-result-descriptions.json
- * holds those entries and test/contract/published-result-codes.test.ts compares.
+ * holds those entries and test/contract/result-codes.published.test.ts compares.
  * Recorded answers carry the same texts (test/fixtures/real).
  */
 // Stryker disable StringLiteral: human-readable wording, checked against the published list by the contract tests, not a money rule.

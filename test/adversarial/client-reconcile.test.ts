@@ -18,7 +18,7 @@ import {
   type Payment,
 } from '../../src/server/index.js';
 import { card, CARDS, cardPayment, clientFor, control, orderId, useSandbox } from '../server/fixtures.js';
-import { answer, PAYMENT_ID, stubClient } from './client-support.js';
+import { answer, PAYMENT_ID, stubClient } from '../server/gateway-stub.js';
 import { propertyRuns } from '../support/property-runs.js';
 
 const context = useSandbox();

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { GatewayError, GatewayValidationError, outcomeOf, type CardPaymentRequest, type GatewayClient } from '../../src/server/index.js';
 import { billing, cardPayment, clientFor, useSandbox } from '../server/fixtures.js';
 import { leakIn } from './canaries.js';
-import { answer, PAYMENT_ID, stubClient, TOKEN, type StubCall } from './client-support.js';
+import { answer, PAYMENT_ID, stubClient, TOKEN, type StubCall } from '../server/gateway-stub.js';
 
 const PAN = '4111111111111111';
 const FOREIGN_PAN = '5454545454545454';

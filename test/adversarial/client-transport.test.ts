@@ -11,7 +11,7 @@ import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { GatewayError, GatewayNetworkError, outcomeOf, UncertainOutcomeError, type GatewayClient } from '../../src/server/index.js';
 import { cardPayment, payoutsByProgramme } from '../server/fixtures.js';
-import { answer, PAYMENT_ID, stubClient, type StubAnswer } from './client-support.js';
+import { answer, PAYMENT_ID, stubClient, type StubAnswer } from '../server/gateway-stub.js';
 
 const CODES = [
   '000.000.000',

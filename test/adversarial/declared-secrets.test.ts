@@ -21,7 +21,7 @@ import { cardPayment } from '../../src/sandbox/fixtures.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { decryptNotification, GatewayError } from '../../src/server/index.js';
 import { capturingConsole, holdsCardNumber, holdsCode, holdsToken } from './canaries.js';
-import { stubClient } from './client-support.js';
+import { stubClient } from '../server/gateway-stub.js';
 
 /** A canary of each kind that no id, amount, date or clock reading holds by chance (see canaries.ts). */
 const CANARY: Record<SecretKind, string> = {

@@ -18,7 +18,7 @@ import { inspect } from 'node:util';
 import fc from 'fast-check';
 import * as server from '../../src/server/index.js';
 import { leakIn } from './canaries.js';
-import { answer, ENTITY, PAYMENT_ID, stubClient, TOKEN, type StubCall } from './client-support.js';
+import { answer, ENTITY, PAYMENT_ID, stubClient, TOKEN, type StubCall } from '../server/gateway-stub.js';
 
 const PAN = '4012888888881881';
 const CVV = '7391';

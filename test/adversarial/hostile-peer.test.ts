@@ -33,7 +33,7 @@ import { reportPageMaxBytes } from '../../src/contract/report-filters.js';
 import { encryptNotification } from '../../src/sandbox/protocol/notifier.js';
 import { webRandomBytes } from '../../src/sandbox/core/runtime.js';
 import { capturingConsole, leakIn, type Canaries } from './canaries.js';
-import { answer, ENTITY, PAYMENT_ID, stubClient, TOKEN, type StubCall } from './client-support.js';
+import { answer, ENTITY, PAYMENT_ID, stubClient, TOKEN, type StubCall } from '../server/gateway-stub.js';
 import { propertyRuns } from '../support/property-runs.js';
 
 // Canaries no stub answer, id or clock reading can hold by chance (see canaries.ts).

@@ -20,7 +20,7 @@ import {
   UncertainOutcomeError,
   type Payment,
 } from '../../src/server/index.js';
-import { answer, ENTITY, stubClient, TOKEN, type StubAnswer, type StubCall } from '../adversarial/client-support.js';
+import { answer, ENTITY, stubClient, TOKEN, type StubAnswer, type StubCall } from './gateway-stub.js';
 import { card, CARDS, cardPayment } from './fixtures.js';
 
 const REFERENCE_FIELD = `customParameters[${REQUEST_REFERENCE}]`;

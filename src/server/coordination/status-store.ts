@@ -45,7 +45,7 @@ export type ClaimAnswer =
  * strings the helper chooses (`status:{entityId}:/v1/checkouts/{id}/payment`: an answer is kept per entity, as the gateway answers per entity;
  * `fulfil:{paymentId}`, `checkout:{id}`); values are strings (JSON) the store never interprets.
  *
- * The contract every implementation keeps (test/server/status-store-contract.ts
+ * The contract every implementation keeps (test/server/coordination/status-store.contract.ts
  * holds the memory and the Redis store to it):
  * - `claim` is one atomic step: a final value wins; then the answer of the claim
  *   named in `answerOf`; then a live claim (`until` > `now`) makes the caller

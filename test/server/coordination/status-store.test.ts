@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Sandbox } from '../../src/sandbox/index.js';
+import type { Sandbox } from '../../../src/sandbox/index.js';
 import {
   createMemoryStatusStore,
   STATUS_STORE_DEFAULTS,
@@ -16,9 +16,9 @@ import {
   RESULT_CODES,
   STATUS_CALLS_PER_MINUTE,
   type StatusStore,
-} from '../../src/server/index.js';
-import { clientFor, payInWidget, useSandbox } from './fixtures.js';
-import { statusStoreContract } from './status-store-contract.js';
+} from '../../../src/server/index.js';
+import { clientFor, payInWidget, useSandbox } from '../fixtures.js';
+import { statusStoreContract } from './status-store.contract.js';
 
 let clock = Date.now();
 statusStoreContract('memory', {

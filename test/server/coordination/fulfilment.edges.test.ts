@@ -1,12 +1,12 @@
 /**
- * `fulfilOnce`'s edges beside the shared suite (fulfilment-contract.ts): what
+ * `fulfilOnce`'s edges beside the shared suite (fulfilment.contract.ts): what
  * it records and on which clock, what the handler is given, and a store that
  * fails after the handler ran (the run is still reported; the handler's own
  * error still reaches its caller). A store wrapper counts and can fail calls.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createFulfilment, createMemoryStatusStore, type FulfillablePayment, type StatusStore } from '../../src/server/index.js';
+import { createFulfilment, createMemoryStatusStore, type FulfillablePayment, type StatusStore } from '../../../src/server/index.js';
 
 const T0 = 1_800_000_000_000;
 const approved = (id = 'p1'): FulfillablePayment => ({ id, result: { code: '000.100.110', description: 'approved' } });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { acquire, type StatusStore } from '../../src/server/coordination/status-store.js';
+import { acquire, type StatusStore } from '../../../src/server/coordination/status-store.js';
 
 export interface ContractSubject {
   /** A store whose records expire after `ttlMs` (default: the store's own). */

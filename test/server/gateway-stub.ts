@@ -1,7 +1,8 @@
 /**
- * A gateway client over a stub fetch, for the client's adversarial tests: the
- * stub sees every call (method, URL, form, headers) and answers whatever the
- * test says — any status, any body, a thrown value — with no network and no sleeps.
+ * A gateway client over a stub fetch, the server's unit tests' stand-in for the
+ * gateway (the adversarial suites use it too): the stub sees every call (method,
+ * URL, form, headers) and answers whatever the test says — any status, any
+ * body, a thrown value — with no network and no sleeps.
  */
 import { createGatewayClient, type GatewayClientOptions } from '../../src/server/index.js';
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { createFulfilment, type StatusStore } from '../../src/server/index.js';
+import { createFulfilment, type StatusStore } from '../../../src/server/index.js';
 
 const approvedPayment = () => ({ id: randomUUID().replaceAll('-', ''), result: { code: '000.100.110', description: 'approved' } });
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

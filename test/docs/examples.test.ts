@@ -13,7 +13,7 @@ import { nodeHttpServer } from '../../docs/examples/server/node-http.js';
 import { payWithThreeDSecure } from '../../docs/examples/server/three-d-secure.js';
 import type { Order } from '../../docs/examples/server/shop.js';
 import type { GatewayClient } from '../../src/server/index.js';
-import { CARDS, clientFor, orderId, payInWidget, useSandbox } from './fixtures.js';
+import { CARDS, clientFor, orderId, payInWidget, useSandbox } from '../server/fixtures.js';
 
 const context = useSandbox();
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { GatewayValidationError } from '../../src/server/index.js';
-import { answer, PAYMENT_ID, stubClient } from '../adversarial/client-support.js';
+import { answer, PAYMENT_ID, stubClient } from './gateway-stub.js';
 import { billing, cardPayment } from './fixtures.js';
 
 const approved = answer('000.100.110', { id: PAYMENT_ID, paymentType: 'DB', amount: '92.00', currency: 'EUR' });

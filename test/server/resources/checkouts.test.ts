@@ -1,7 +1,7 @@
 /** Checkouts and the shopper's return: creation, status, resourcePath checks, the status store and the 2-a-minute limit. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Sandbox } from '../../src/sandbox/index.js';
+import type { Sandbox } from '../../../src/sandbox/index.js';
 import {
   createMemoryStatusStore,
   GatewayDeclinedError,
@@ -13,8 +13,8 @@ import {
   RESULT_CODES,
   STATUS_CALLS_PER_MINUTE,
   verifyPayment,
-} from '../../src/server/index.js';
-import { CARDS, cardPayment, clientFor, control, creditSender, orderId, payInWidget, recipient, useSandbox } from './fixtures.js';
+} from '../../../src/server/index.js';
+import { CARDS, cardPayment, clientFor, control, creditSender, orderId, payInWidget, recipient, useSandbox } from '../fixtures.js';
 
 const context = useSandbox();
 

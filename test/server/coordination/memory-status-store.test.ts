@@ -8,8 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createMemoryStatusStore } from '../../src/server/coordination/memory-status-store.js';
-import { STATUS_STORE_DEFAULTS, StatusStoreUnavailableError } from '../../src/server/coordination/status-store.js';
+import { createMemoryStatusStore } from '../../../src/server/coordination/memory-status-store.js';
+import { STATUS_STORE_DEFAULTS, StatusStoreUnavailableError } from '../../../src/server/coordination/status-store.js';
 
 const T0 = 1_800_000_000_000;
 const OVERHEAD = 64;

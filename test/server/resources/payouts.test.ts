@@ -1,8 +1,8 @@
 /** Credits and payouts of every programme, and account funding payments, against the real sandbox. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GatewayValidationError, isApproved, type CardPayout } from '../../src/server/index.js';
-import { billing, cardPayment, clientFor, creditSender, payoutsByProgramme, recipient, useSandbox } from './fixtures.js';
+import { GatewayValidationError, isApproved, type CardPayout } from '../../../src/server/index.js';
+import { billing, cardPayment, clientFor, creditSender, payoutsByProgramme, recipient, useSandbox } from '../fixtures.js';
 
 const context = useSandbox();
 

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createFulfilment, createMemoryStatusStore } from '../../src/server/index.js';
-import { cardPayment, clientFor, orderId, payInWidget, useSandbox } from './fixtures.js';
-import { fulfilmentSuite } from './fulfilment-contract.js';
+import { createFulfilment, createMemoryStatusStore } from '../../../src/server/index.js';
+import { cardPayment, clientFor, orderId, payInWidget, useSandbox } from '../fixtures.js';
+import { fulfilmentSuite } from './fulfilment.contract.js';
 
 fulfilmentSuite('memory', (timing) => createMemoryStatusStore(timing));
 

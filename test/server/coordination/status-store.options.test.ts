@@ -12,7 +12,7 @@ import {
   createRedisStatusStore,
   GatewayValidationError,
   type StatusStore,
-} from '../../src/server/index.js';
+} from '../../../src/server/index.js';
 
 const client = { call: async () => null };
 const STORES: [string, readonly string[], (options: unknown) => unknown][] = [

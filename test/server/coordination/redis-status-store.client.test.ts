@@ -2,7 +2,7 @@
  * The Redis store's TypeScript half against a scripted client: what it sends
  * (keys, prefix, arguments), how it reads each reply, the script cache after a
  * restart, time limits, and the local copy of final values. The Lua half runs
- * against a real redis-server in test/redis/redis-status-store.test.ts.
+ * against a real redis-server in test/server/coordination/redis-status-store.test.ts.
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, mock, test } from 'node:test';
@@ -11,7 +11,7 @@ import {
   GatewayValidationError,
   STATUS_STORE_DEFAULTS,
   StatusStoreUnavailableError,
-} from '../../src/server/index.js';
+} from '../../../src/server/index.js';
 
 type Reply = unknown | ((args: string[]) => unknown);
 

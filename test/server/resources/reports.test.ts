@@ -5,10 +5,17 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { reportDate } from '../../src/contract/report-filters.js';
-import { RESULT_CODES } from '../../src/contract/result-codes.js';
-import { GatewayAuthenticationError, GatewayNetworkError, GatewayValidationError, type GatewayClient, type Payment, type ReportSearch } from '../../src/server/index.js';
-import { cardPayment, clientFor, useSandbox } from '../server/fixtures.js';
+import { reportDate } from '../../../src/contract/report-filters.js';
+import { RESULT_CODES } from '../../../src/contract/result-codes.js';
+import {
+  GatewayAuthenticationError,
+  GatewayNetworkError,
+  GatewayValidationError,
+  type GatewayClient,
+  type Payment,
+  type ReportSearch,
+} from '../../../src/server/index.js';
+import { cardPayment, clientFor, useSandbox } from '../fixtures.js';
 
 const context = useSandbox();
 
@@ -45,7 +52,10 @@ describe('reports.search: pages', () => {
         const queries = recorder.calls.slice(before);
         // Full pages are followed by one more read; the first short (or empty) page is the last.
         assert.equal(queries.length, Math.floor(count / pageSize) + 1);
-        assert.deepEqual(queries.map((call) => call.url.searchParams.get('pageNo')), queries.map((_, index) => String(index + 1)));
+        assert.deepEqual(
+          queries.map((call) => call.url.searchParams.get('pageNo')),
+          queries.map((_, index) => String(index + 1)),
+        );
         assert.ok(queries.every((call) => call.url.searchParams.get('limit') === String(pageSize)));
       }),
       { numRuns: 25 },
@@ -75,7 +85,10 @@ describe('reports.search: pages', () => {
         return fetch(url, init);
       },
     });
-    await assert.rejects(collect(client.reports.search({ ...frameSince(start), pageSize: 2 })), (error: unknown) => error instanceof GatewayNetworkError && /page 2/.test(error.message));
+    await assert.rejects(
+      collect(client.reports.search({ ...frameSince(start), pageSize: 2 })),
+      (error: unknown) => error instanceof GatewayNetworkError && /page 2/.test(error.message),
+    );
   });
 });
 
@@ -91,8 +104,13 @@ describe('reports.search: filters', () => {
     const secondSecond = at(second!);
     assert.deepEqual(ids(await collect(client.reports.search({ from: at(first!), to: at(third!) }))), ids([first!, second!, third!]));
     assert.deepEqual(ids(await collect(client.reports.search({ from: secondSecond, to: secondSecond }))), [second!.id]);
-    assert.deepEqual(ids(await collect(client.reports.search({ from: reportDate(at(first!)), to: reportDate(new Date(secondSecond.getTime() - 1000)) }))), [first!.id]);
-    assert.deepEqual(ids(await collect(client.reports.search({ from: new Date(secondSecond.getTime() + 1000), to: at(third!) }))), [third!.id]);
+    assert.deepEqual(
+      ids(await collect(client.reports.search({ from: reportDate(at(first!)), to: reportDate(new Date(secondSecond.getTime() - 1000)) }))),
+      [first!.id],
+    );
+    assert.deepEqual(ids(await collect(client.reports.search({ from: new Date(secondSecond.getTime() + 1000), to: at(third!) }))), [
+      third!.id,
+    ]);
   });
 
   test('payment types and methods; an order within a frame', async () => {
@@ -125,7 +143,11 @@ describe('reports.search: filters', () => {
     const cpOnly = { ...frameSince(cpStart), paymentTypes: ['CP'] } as const;
     // The type filter applies to what is answered, linked transactions included.
     assert.deepEqual(ids(await collect(client.reports.search({ ...cpOnly, includeLinkedTransactions: true }))), [cp.id]);
-    assert.deepEqual(ids(await collect(client.reports.search({ ...frameSince(cpStart), includeLinkedTransactions: true }))), [pa.id, cp.id, other.id]);
+    assert.deepEqual(ids(await collect(client.reports.search({ ...frameSince(cpStart), includeLinkedTransactions: true }))), [
+      pa.id,
+      cp.id,
+      other.id,
+    ]);
   });
 });
 

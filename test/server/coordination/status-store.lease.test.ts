@@ -16,9 +16,9 @@ import {
   StatusStoreUnavailableError,
   type ClaimRequest,
   type StatusStore,
-} from '../../src/server/coordination/status-store.js';
-import { createMemoryStatusStore } from '../../src/server/coordination/memory-status-store.js';
-import { GatewayNetworkError, GatewayThrottledError } from '../../src/server/index.js';
+} from '../../../src/server/coordination/status-store.js';
+import { createMemoryStatusStore } from '../../../src/server/coordination/memory-status-store.js';
+import { GatewayNetworkError, GatewayThrottledError } from '../../../src/server/index.js';
 
 const T0 = 1_800_000_000_000;
 const KEY = 'status:/v1/checkouts/C1/payment';

@@ -20,7 +20,7 @@ import {
   UncertainOutcomeError,
   type Payment,
 } from '../../src/server/index.js';
-import { answer, PAYMENT_ID, stubClient } from '../adversarial/client-support.js';
+import { answer, PAYMENT_ID, stubClient } from './gateway-stub.js';
 import { cardPayment } from './fixtures.js';
 
 const payment = (code: string, fields: Record<string, unknown> = {}) =>

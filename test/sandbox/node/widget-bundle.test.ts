@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { bundleWidgetScript, WIDGET_SCRIPT_FILE } from '../../src/sandbox/node/widget-bundle.js';
+import { bundleWidgetScript, WIDGET_SCRIPT_FILE } from '../../../src/sandbox/node/widget-bundle.js';
 
-const built = new URL(`../../dist/${WIDGET_SCRIPT_FILE}`, import.meta.url);
+const built = new URL(`../../../dist/${WIDGET_SCRIPT_FILE}`, import.meta.url);
 
 describe('the served widget script', () => {
   it('bundles to the same bytes every time, and the package build wrote exactly those (run npm run build after changing the widget)', () => {
@@ -30,10 +30,10 @@ describe('the served widget script', () => {
   after(() => rmSync(copy, { recursive: true, force: true }));
 
   it('is served by the published sandbox, from a copy of dist/ alone, with its sha384 as the integrity', async () => {
-    cpSync(new URL('../../dist/', import.meta.url), join(copy, 'dist'), { recursive: true });
+    cpSync(new URL('../../../dist/', import.meta.url), join(copy, 'dist'), { recursive: true });
     const { startSandbox, DEFAULT_ENTITY_ID, DEFAULT_TOKEN } = (await import(
       pathToFileURL(join(copy, 'dist', 'sandbox.js')).href
-    )) as typeof import('../../src/sandbox/index.js');
+    )) as typeof import('../../../src/sandbox/index.js');
     const sandbox = await startSandbox({ port: 0, quiet: true });
     try {
       const created = await fetch(`${sandbox.url}/v1/checkouts`, {

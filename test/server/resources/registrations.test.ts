@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { describe, test } from 'node:test';
-import { RESULT_CODES } from '../../src/contract/result-codes.js';
+import { RESULT_CODES } from '../../../src/contract/result-codes.js';
 import {
   GatewayDeclinedError,
   GatewayNotFoundError,
@@ -20,8 +20,8 @@ import {
   subscription,
   type RegistrationPaymentRequest,
   type RegistrationRequest,
-} from '../../src/server/index.js';
-import { card, CARDS, cardPayment, clientFor, useSandbox } from '../server/fixtures.js';
+} from '../../../src/server/index.js';
+import { card, CARDS, cardPayment, clientFor, useSandbox } from '../fixtures.js';
 
 const context = useSandbox();
 const charge = { paymentType: 'DB', amount: '9.99', currency: 'EUR' } as const;

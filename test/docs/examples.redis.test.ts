@@ -11,7 +11,7 @@ import type { Order } from '../../docs/examples/server/shop.js';
 import { createClient } from 'redis';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { payInWidget } from '../server/fixtures.js';
-import { startRedisServer, type RedisServer } from './redis-server.js';
+import { startRedisServer, type RedisServer } from '../redis/redis-server.js';
 
 let sandbox: Sandbox;
 let redis: RedisServer;

@@ -14,9 +14,9 @@ import {
   GatewayValidationError,
   StatusStoreUnavailableError,
   type RedisClientLike,
-} from '../../src/server/index.js';
-import { statusStoreContract } from '../server/status-store-contract.js';
-import { useRedisClients } from './clients.js';
+} from '../../../src/server/index.js';
+import { statusStoreContract } from './status-store.contract.js';
+import { useRedisClients } from '../../redis/clients.js';
 
 const clients = useRedisClients();
 

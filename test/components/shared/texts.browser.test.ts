@@ -5,17 +5,17 @@
  * that mirrors and stays accessible. Against the real sandbox.
  */
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
-import '../../src/components/gw-3ds-handler/define.js';
-import '../../src/components/gw-checkout/define.js';
-import '../../src/translations/checkout/ar.js';
-import '../../src/translations/checkout/de.js';
-import '../../src/translations/3ds-handler/ar.js';
-import '../../src/translations/3ds-handler/de.js';
-import type { Gw3dsHandler } from '../../src/components/gw-3ds-handler/gw-3ds-handler.js';
-import type { GwCheckout } from '../../src/components/gw-checkout/gw-checkout.js';
-import { CARDS } from '../../src/sandbox/gateway/triggers.js';
-import { pendingThreeDsPayment, withHangingMethod } from '../support/three-ds.js';
-import { createCheckout, sandboxUrl, settingsFor, shopperResultUrl } from './gw-checkout/support.js';
+import '../../../src/components/gw-3ds-handler/define.js';
+import '../../../src/components/gw-checkout/define.js';
+import '../../../src/translations/checkout/ar.js';
+import '../../../src/translations/checkout/de.js';
+import '../../../src/translations/3ds-handler/ar.js';
+import '../../../src/translations/3ds-handler/de.js';
+import type { Gw3dsHandler } from '../../../src/components/gw-3ds-handler/gw-3ds-handler.js';
+import type { GwCheckout } from '../../../src/components/gw-checkout/gw-checkout.js';
+import { CARDS } from '../../../src/sandbox/gateway/triggers.js';
+import { pendingThreeDsPayment, withHangingMethod } from '../../support/three-ds.js';
+import { createCheckout, sandboxUrl, settingsFor, shopperResultUrl } from '../gw-checkout/support.js';
 
 afterEach(() => fixtureCleanup());
 
@@ -63,14 +63,14 @@ describe("the elements' texts by language", () => {
     expect(await failed3ds(handler)).to.equal('Your card could not be verified.');
     const checkout = wrapper.querySelector('gw-checkout')!;
     expect(await expiredCheckout(checkout)).to.equal('This payment session has expired.');
-    await import('../../src/translations/3ds-handler/pl.js');
+    await import('../../../src/translations/3ds-handler/pl.js');
     await handler.updateComplete;
     expect(part(handler, 'error')!.textContent!.trim()).to.equal('Nie udało się zweryfikować Twojej karty.');
     expect(part(handler, 'base')!.lang).to.equal('pl');
     // Only the handler's Polish was imported: the checkout stays English.
     await checkout.updateComplete;
     expect(part(checkout, 'expired')!.textContent!.trim()).to.equal('This payment session has expired.');
-    await import('../../src/translations/checkout/pl.js');
+    await import('../../../src/translations/checkout/pl.js');
     await checkout.updateComplete;
     expect(part(checkout, 'expired')!.textContent!.trim()).to.equal('Ta sesja płatności wygasła.');
   });

@@ -8,8 +8,8 @@ import {
   GatewayValidationError,
   isApproved,
   RESULT_CODES,
-} from '../../src/server/index.js';
-import { billing, card, CARDS, cardPayment, clientFor, orderId, useSandbox } from './fixtures.js';
+} from '../../../src/server/index.js';
+import { billing, card, CARDS, cardPayment, clientFor, orderId, useSandbox } from '../fixtures.js';
 
 const context = useSandbox();
 

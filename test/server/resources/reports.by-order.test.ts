@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { cardPayment, clientFor, orderId, useSandbox } from '../server/fixtures.js';
+import { cardPayment, clientFor, orderId, useSandbox } from '../fixtures.js';
 
 const context = useSandbox();
 
@@ -57,7 +57,11 @@ describe('reports by order', () => {
     assert.equal(capture.amount, '20.00');
     assert.equal(capture.merchantTransactionId, order);
     assert.equal(recorder.posts().filter((call) => call.url.pathname === `/v1/payments/${pa.id}`).length, 2, 'each capture sent once');
-    assert.deepEqual(summary((await client.reports.findByMerchantTransactionId(order)).payments), [`PA 50.00 ${order}`, `CP 10.00 ${order}`, `CP 20.00 ${order}`]);
+    assert.deepEqual(summary((await client.reports.findByMerchantTransactionId(order)).payments), [
+      `PA 50.00 ${order}`,
+      `CP 10.00 ${order}`,
+      `CP 20.00 ${order}`,
+    ]);
   });
 
   test('from a bare id: one request each, nothing read first; linked to the order through the payment it references', async () => {
@@ -71,13 +75,17 @@ describe('reports by order', () => {
     assert.deepEqual(sent, [`POST /v1/payments/${pa.id}`, `POST /v1/payments/${capture.id}`]);
     assert.notEqual(capture.merchantTransactionId, order);
     const linked = [];
-    for await (const payment of client.reports.search({ merchantTransactionId: order, includeLinkedTransactions: true })) linked.push(payment.id);
+    for await (const payment of client.reports.search({ merchantTransactionId: order, includeLinkedTransactions: true }))
+      linked.push(payment.id);
     assert.deepEqual(linked, [pa.id, capture.id]);
     assert.equal(refund.referencedId, capture.id);
   });
 
   test('a reference to a payment that does not exist is still refused by the gateway, not by the look-up', async () => {
     const { client } = clientFor(context.sandbox);
-    await assert.rejects(client.payments.capture('f'.repeat(32), { amount: '1.00', currency: 'EUR' }), (error: Error & { resultCode?: string }) => error.resultCode === '700.400.510');
+    await assert.rejects(
+      client.payments.capture('f'.repeat(32), { amount: '1.00', currency: 'EUR' }),
+      (error: Error & { resultCode?: string }) => error.resultCode === '700.400.510',
+    );
   });
 });

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { REQUEST_REFERENCE } from '../../src/contract/reference.js';
 import { isApproved, UncertainOutcomeError, type Payment } from '../../src/server/index.js';
-import { answer, stubClient, type StubCall } from '../adversarial/client-support.js';
+import { answer, stubClient, type StubCall } from './gateway-stub.js';
 import { card, CARDS, cardPayment } from './fixtures.js';
 
 const REFERENCE_FIELD = `customParameters[${REQUEST_REFERENCE}]`;

@@ -24,7 +24,7 @@ import {
   GatewayValidationError,
   type StatusStore,
 } from '../../src/server/index.js';
-import { answer, ENTITY, stubClient, type StubAnswer, type StubCall } from '../adversarial/client-support.js';
+import { answer, ENTITY, stubClient, type StubAnswer, type StubCall } from './gateway-stub.js';
 
 const CHECKOUT = 'ABCDEF0123456789ABCDEF0123456789.uat01-vm-tx01';
 const OTHER = '0123456789ABCDEF0123456789ABCDEF.uat01-vm-tx01';
