@@ -60,6 +60,21 @@ const isLookUp = (call: StubCall) => call.url.pathname === '/v3/query';
 /** The clock of the client and its store: a case moves it past the status limit's window when it reads more than twice. */
 const clock = { now: T0 };
 
+/** A memory store that does not say when its data began (a claim answers no `since`), as a store may. */
+function storeWithoutSince(): StatusStore {
+  const memory = createMemoryStatusStore({ now: () => clock.now });
+  return {
+    ...memory,
+    read: memory.read,
+    settle: memory.settle,
+    renew: memory.renew,
+    claim: async (key, request) => {
+      const { since: _, ...rest } = (await memory.claim(key, request)) as { since?: number };
+      return rest as Awaited<ReturnType<StatusStore['claim']>>;
+    },
+  };
+}
+
 /** A client on a memory store whose status reads answer `reads` in turn and whose look-ups answer `lookUp`. */
 function returning(
   reads: ((call: StubCall) => StubAnswer | Promise<StubAnswer>)[],
@@ -734,17 +749,7 @@ describe('what an unproven "no session" leaves behind', () => {
   });
 
   test('a store that does not say when its data began vouches for the creation record: "no session" is believed, no mark', async () => {
-    const memory = createMemoryStatusStore({ now: () => clock.now });
-    const store: StatusStore = {
-      ...memory,
-      read: memory.read,
-      settle: memory.settle,
-      renew: memory.renew,
-      claim: async (key, request) => {
-        const { since: _, ...rest } = (await memory.claim(key, request)) as { since?: number };
-        return rest as Awaited<ReturnType<StatusStore['claim']>>;
-      },
-    };
+    const store = storeWithoutSince();
     const subject = returning([() => noSession], undefined, store);
     await created(store);
     await assert.rejects(subject.shopperReturns(), GatewayNotFoundError);
@@ -753,17 +758,7 @@ describe('what an unproven "no session" leaves behind', () => {
 });
 
 test('a record without its creation time, in a store that vouches for it, and nothing to look it up by: pending for a status window', async () => {
-  const memory = createMemoryStatusStore({ now: () => clock.now });
-  const store: StatusStore = {
-    ...memory,
-    read: memory.read,
-    settle: memory.settle,
-    renew: memory.renew,
-    claim: async (key, request) => {
-      const { since: _, ...rest } = (await memory.claim(key, request)) as { since?: number };
-      return rest as Awaited<ReturnType<StatusStore['claim']>>;
-    },
-  };
+  const store = storeWithoutSince();
   const subject = returning([() => noSession], undefined, store);
   await created(store, '{"made":"payment"}');
   const error = await failure(subject.shopperReturns());
