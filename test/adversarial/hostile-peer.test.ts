@@ -118,7 +118,7 @@ const CALLS: Record<string, Call> = {
     }),
 };
 
-/** The secrets of the request as a hostile gateway may echo them: as sent, grouped, URL- and form-encoded, JSON-escaped. */
+/** The secrets of the request as a hostile gateway may echo them: as sent, grouped, URL- and form-encoded, JSON-escaped, every byte percent-escaped. */
 function spellings(secret: string): string[] {
   const groups = secret.match(/.{1,4}/g)!;
   const escaped = [...secret].map((character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
@@ -132,6 +132,7 @@ function spellings(secret: string): string[] {
     encodeURIComponent(secret),
     escaped,
     secret.replaceAll('/', '\\/'),
+    [...secret].map((character) => `%${character.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
   ];
 }
 
@@ -177,7 +178,7 @@ const BEHAVIOURS: Record<Behaviour['kind'], { runs: number; arbitrary: fc.Arbitr
     arbitrary: fc.record({
       kind: fc.constant('echo' as const),
       secret: fc.constantFrom('token' as const, 'card' as const, 'cvv' as const),
-      spelling: fc.nat({ max: 8 }),
+      spelling: fc.nat({ max: 9 }),
       where: fc.constantFrom('description' as const, 'field' as const, 'name' as const, 'error' as const),
     }),
   },
@@ -244,7 +245,7 @@ function answerFor(call: StubCall, how: Behaviour, pulled: Pulled): Response | P
       // It echoes what it was sent: the card number and code of a request that carries them, else the token.
       const sent = { token: TOKEN, card: call.form.get('card.number'), cvv: call.form.get('card.cvv') }[how.secret];
       const secret = sent ?? TOKEN;
-      const spelled = spellings(secret)[how.spelling % 9]!;
+      const spelled = spellings(secret)[how.spelling % 10]!;
       // Raw JSON text, so that escapes reach the client as the gateway wrote them.
       const raw = {
         description: `{"result":{"code":"000.100.110","description":"echo ${spelled}"},"id":"${PAYMENT_ID}","payments":[]}`,
