@@ -35,12 +35,10 @@ function parseInstant(value: string | null): Date | undefined {
 /**
  * `brands` as an attribute: the form's `data-brands` spelling, brand names
  * separated by spaces. Passed on as written: a brand the kit does not name is
- * the widget's to refuse, as the platform's does.
+ * the widget's to refuse, as the platform's does. (Never reflected, so Lit
+ * never needs the way back.)
  */
-const brandsConverter = {
-  fromAttribute: (value: string | null): PaymentBrand[] => (value ?? '').split(/\s+/).filter(Boolean) as PaymentBrand[],
-  toAttribute: (value: readonly PaymentBrand[]): string => value.join(' '),
-};
+const parseBrands = (value: string | null): PaymentBrand[] => (value ?? '').split(/\s+/).filter(Boolean) as PaymentBrand[];
 
 /** The form's `data-brands`; a plain string set from untyped code is taken as the attribute's spelling. */
 const dataBrandsOf = (brands: readonly PaymentBrand[] | string): string => (typeof brands === 'string' ? brands : brands.join(' ')).trim();
@@ -125,10 +123,10 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     integrity: {},
     baseUrl: { attribute: 'base-url' },
     shopperResultUrl: { attribute: 'shopper-result-url' },
-    brands: { converter: brandsConverter },
+    brands: { converter: parseBrands },
     locale: {},
     widgetStyle: { attribute: 'widget-style' },
-    expiresAt: { attribute: 'expires-at', converter: { fromAttribute: parseInstant } },
+    expiresAt: { attribute: 'expires-at', converter: parseInstant },
     options: { attribute: false },
     texts: { attribute: false },
   };
