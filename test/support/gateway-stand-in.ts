@@ -24,7 +24,7 @@
  *   reversals), status reads that consume a paid checkout, and report entries
  *   as the platform carries them (no `ndc`, the custom parameters echoed).
  */
-import { ATTEMPT_LIFETIME_MS, CHECKOUT_LIFETIME_MS } from '../../src/contract/limits.js';
+import { ANSWER_MAX_BYTES, ATTEMPT_LIFETIME_MS, CHECKOUT_LIFETIME_MS } from '../../src/contract/limits.js';
 import { describeResult, isApproved, NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES, resultGroup } from '../../src/contract/result-codes.js';
 import { savedCardIdsOf } from '../../src/contract/formats.js';
 import { gatewayTimestamp } from '../../src/contract/timestamp.js';
@@ -155,8 +155,8 @@ export const tricklingBody = (signal: AbortSignal | undefined, everyMs = 10) =>
     },
   });
 
-/** The largest answer the client reads (the contract's ANSWER_MAX_BYTES is 1 MiB); a huge fault sends twice that. */
-const HUGE_BYTES = 2 * 1024 * 1024;
+/** A huge fault's body: twice the largest answer the client reads. */
+const HUGE_BYTES = 2 * ANSWER_MAX_BYTES;
 
 /**
  * The gateway behind the client's injectable `fetch`. Answers, first to last:
