@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { describe, mock, test } from 'node:test';
 import { STATUS_CALL_WINDOW_MS } from '../../src/contract/limits.js';
-import { NO_PAYMENT_SESSION_DESCRIPTION } from '../../src/contract/result-codes.js';
+import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../src/contract/result-codes.js';
 import {
   CheckoutPendingError,
   createMemoryStatusStore,
@@ -84,14 +84,12 @@ function returning(
   // What the case creates comes after the store's data began, as on any clock that moves.
   clock.now += 1;
   let read = 0;
-  const stub = standInClient(
-    (call) => {
-      if (isStatusRead(call)) return reads[Math.min(read++, reads.length - 1)]!(call);
-      if (isLookUp(call)) return lookUp(call);
-      return { status: 200, body: answer('000.200.100', { id: CHECKOUT }, 'successfully created checkout') };
-    },
-    { statusStore: store, now: () => clock.now },
-  );
+  const stub = standInClient(() => ({ status: 200, body: answer(RESULT_CODES.checkoutCreated, { id: CHECKOUT }) }), {
+    statusStore: store,
+    now: () => clock.now,
+  });
+  const statusRead = (call: GatewayRequest) => reads[Math.min(read++, reads.length - 1)]!(call);
+  stub.gateway.on('GET', PATH, statusRead).on('GET', REGISTRATION_PATH, statusRead).on('GET', '/v3/query', lookUp);
   const shopperReturns = () => stub.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH });
   return {
     ...stub,
