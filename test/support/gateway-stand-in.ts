@@ -16,8 +16,8 @@
  *   gateway saw the request, the answer lost after it processed it, an outage
  *   (503, nothing processed), a proxy's 502 after processing, a hang until the
  *   request's signal ends it, and, after processing, a huge, an endless or a
- *   malformed body (`hugeBody`, `endlessBody` and `tricklingBody` build those
- *   bodies for a test that scripts them itself);
+ *   malformed body (`streamedBody` and `tricklingBody` build huge, endless and
+ *   slow bodies for a test that scripts them itself);
  * - without a script, the platform's part the model runs need (`platform`):
  *   checkouts on their entity with their lifetime, the transactions a shopper
  *   or a merchant makes (3-D Secure attempts left open, captures, refunds,
@@ -42,7 +42,7 @@ const BUILD_NUMBER = '6b2f1e0c9a8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f@2026-11-23 10:00:
 const ANSWERED_AT = Date.UTC(2026, 10, 23, 10, 0, 0);
 
 /** The platform's answer time, without milliseconds (`2026-11-23 10:00:00+0000`), as on every answer but a payment's. */
-export const answerTimestamp = (at: number) => gatewayTimestamp(new Date(at)).replace(/\.\d{3}\+/, '+');
+const answerTimestamp = (at: number) => gatewayTimestamp(new Date(at)).replace(/\.\d{3}\+/, '+');
 
 /**
  * A gateway answer around `fields`: the result with the platform's description of
@@ -137,14 +137,6 @@ export function streamedBody(
   });
 }
 
-/** A JSON answer padded to `totalBytes`: far over any answer the client should read. */
-export const hugeBody = (totalBytes: number, onChunk?: (sentBytes: number) => void) =>
-  streamedBody('{"result":{"code":"000.100.110"},"padding":"', { totalBytes, tail: '"}', ...(onChunk ? { onChunk } : {}) });
-
-/** A JSON answer that never ends. */
-export const endlessBody = (onChunk?: (sentBytes: number) => void) =>
-  streamedBody('{"result":{"code":"000.100.110"},"padding":"', onChunk ? { onChunk } : {});
-
 /** One space every `everyMs`, forever: only the request's signal (its time limit) ends it. */
 export const tricklingBody = (signal: AbortSignal | undefined, everyMs = 10) =>
   new ReadableStream<Uint8Array>({
@@ -157,6 +149,8 @@ export const tricklingBody = (signal: AbortSignal | undefined, everyMs = 10) =>
 
 /** A huge fault's body: twice the largest answer the client reads. */
 const HUGE_BYTES = 2 * ANSWER_MAX_BYTES;
+/** How a huge or endless body begins: an approved answer whose last field never closes in time. */
+const PADDED_HEAD = '{"result":{"code":"000.100.110"},"padding":"';
 
 /**
  * The gateway behind the client's injectable `fetch`. Answers, first to last:
@@ -240,9 +234,12 @@ export class GatewayStandIn {
       case 'bad-gateway':
         return page(502, 'Bad gateway');
       case 'huge':
-        return new Response(hugeBody(HUGE_BYTES), { status: 200, headers: { 'content-type': 'application/json' } });
+        return new Response(streamedBody(PADDED_HEAD, { totalBytes: HUGE_BYTES, tail: '"}' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
       case 'endless':
-        return new Response(endlessBody(), { status: 200, headers: { 'content-type': 'application/json' } });
+        return new Response(streamedBody(PADDED_HEAD), { status: 200, headers: { 'content-type': 'application/json' } });
       case 'malformed': {
         const text = await processed.text();
         return new Response(text.slice(0, Math.floor(text.length / 2)), { status: processed.status });
