@@ -2,7 +2,7 @@
  * The transport every resource sends through: it owns the headers, the
  * pre-send validation, the timeout, GET retries, parsing and secret scrubbing.
  * It hands back any well-formed gateway answer with its HTTP status; what the
- * answer means is decided in `answers.ts`, never here. POSTs are never retried
+ * answer means is decided in `interpret.ts`, never here. POSTs are never retried
  * (the gateway has no idempotency key); payment POSTs are reconciled instead,
  * see `reconcile.ts`.
  */
@@ -12,7 +12,7 @@ import { ANSWER_MAX_BYTES } from '../contract/limits.js';
 import { createRedactor, type Redactor } from '../contract/redaction.js';
 import { otherSecretValues } from '../contract/secrets.js';
 import { validateParameters, variantOf, type Operation, type Variant } from '../contract/rules.js';
-import { readParameterErrors, type Answer } from './answers.js';
+import { readParameterErrors, type Answer } from './interpret.js';
 import { GatewayError, GatewayNetworkError, GatewayTimeoutError, GatewayValidationError, type GatewayParameterError } from './errors.js';
 import type { GatewayResult, TestMode } from './types.js';
 

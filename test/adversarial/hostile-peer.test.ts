@@ -8,7 +8,7 @@
  *
  * - memory bounded: the client never pulls more of an answer than its bound
  *   (`ANSWER_MAX_BYTES`, a report page's `reportPageMaxBytes`), counted on
- *   the stream the stub serves, which stops at 16 MB whatever the client does;
+ *   the stream the stand-in serves, which stops at 16 MB whatever the client does;
  * - time bounded: every call and every walk ends (a report search over
  *   looping pages included), within the call's own timeout;
  * - only the kit's typed errors (`GatewayError` and its subclasses);
@@ -33,22 +33,31 @@ import { reportPageMaxBytes } from '../../src/contract/report-filters.js';
 import { encryptNotification } from '../../src/sandbox/protocol/notifier.js';
 import { webRandomBytes } from '../../src/sandbox/core/runtime.js';
 import { capturingConsole, leakIn, type Canaries } from './canaries.js';
-import { answer, ENTITY, PAYMENT_ID, stubClient, TOKEN, type StubCall } from '../server/gateway-stub.js';
+import {
+  answer,
+  ENTITY,
+  PAYMENT_ID,
+  standInClient,
+  streamedBody,
+  TOKEN,
+  tricklingBody,
+  type GatewayRequest,
+} from '../support/gateway-stand-in.js';
 import { propertyRuns } from '../support/property-runs.js';
 
-// Canaries no stub answer, id or clock reading can hold by chance (see canaries.ts).
+// Canaries no scripted answer, id or clock reading can hold by chance (see canaries.ts).
 const PAN = '4539148803436467';
 const CVV = '7391';
 const CANARIES: Canaries = { token: TOKEN, cardNumbers: [PAN], codes: [CVV] };
 const CHECKOUT_ID = 'ABCE449B5FC84ED5A1C7174840C7A3F8.uat01-vm-tx03';
 const REGISTRATION_ID = '8ac7a4a17000000000000000000000bb';
 
-/** The stub stops an endless or huge answer here whatever the client does, so an unbounded read fails the property, not the process. */
+/** The stand-in stops an endless or huge answer here whatever the client does, so an unbounded read fails the property, not the process. */
 const STREAM_STOP_BYTES = 16 * 1024 * 1024;
 const CHUNK_BYTES = 64 * 1024;
 
 /** What the client may read of the answer to `call`: a report page what its page size holds, any other answer `ANSWER_MAX_BYTES`. */
-const boundOf = (call: StubCall) =>
+const boundOf = (call: GatewayRequest) =>
   call.url.pathname === '/v3/query' ? reportPageMaxBytes(Object.fromEntries(call.url.searchParams)) : ANSWER_MAX_BYTES;
 
 /** The most bytes the client pulled of one answer, beyond that answer's bound; 0 while every read kept to its bound. */
@@ -137,7 +146,7 @@ function spellings(secret: string): string[] {
 }
 
 /** A sane answer for the call (an approved payment, a list for a report), as JSON text. */
-function saneAnswer(call: StubCall, fields: Record<string, unknown> = {}): string {
+function saneAnswer(call: GatewayRequest, fields: Record<string, unknown> = {}): string {
   const body: Record<string, unknown> = { ...payment, ...fields };
   if (call.url.pathname === '/v3/query') body.payments = [];
   if (call.url.pathname.startsWith('/v1/checkouts') && call.method === 'POST') body.id = CHECKOUT_ID;
@@ -184,33 +193,17 @@ const BEHAVIOURS: Record<Behaviour['kind'], { runs: number; arbitrary: fc.Arbitr
   },
 };
 
-/** A body served in chunks as the client pulls it, counting what it pulled; `total` undefined never ends. */
-function countedStream(head: string, total: number | undefined, bound: number, pulled: Pulled): ReadableStream<Uint8Array> {
-  const chunk = new TextEncoder().encode('x'.repeat(CHUNK_BYTES));
-  let sent = 0;
-  // A reader that stops at its bound pulls at most one chunk beyond it (the stream's own read-ahead).
-  const count = (bytes: number) => {
-    sent += bytes;
-    pulled.over = Math.max(pulled.over, sent - bound - 2 * CHUNK_BYTES);
-  };
-  return new ReadableStream({
-    pull(controller) {
-      if (sent === 0) {
-        const first = new TextEncoder().encode(head);
-        count(first.byteLength);
-        return controller.enqueue(first);
-      }
-      if ((total !== undefined && sent >= total) || sent >= STREAM_STOP_BYTES) {
-        if (total !== undefined) controller.enqueue(new TextEncoder().encode('"}'));
-        return controller.close();
-      }
-      count(chunk.byteLength);
-      controller.enqueue(chunk);
-    },
+/** A body served in chunks as the client pulls it, counting what it pulled beyond `bound`; `total` undefined never ends. */
+const countedStream = (head: string, total: number | undefined, bound: number, pulled: Pulled) =>
+  streamedBody(head, {
+    ...(total === undefined ? {} : { totalBytes: total, tail: '"}' }),
+    chunkBytes: CHUNK_BYTES,
+    stopBytes: STREAM_STOP_BYTES,
+    // A reader that stops at its bound pulls at most one chunk beyond it (the stream's own read-ahead).
+    onChunk: (sent) => void (pulled.over = Math.max(pulled.over, sent - bound - 2 * CHUNK_BYTES)),
   });
-}
 
-function answerFor(call: StubCall, how: Behaviour, pulled: Pulled): Response | Promise<Response> {
+function answerFor(call: GatewayRequest, how: Behaviour, pulled: Pulled): Response | Promise<Response> {
   const head = `{"result":{"code":"000.100.110","description":"ok"},"id":"${PAYMENT_ID}","payments":[],"padding":"`;
   switch (how.kind) {
     case 'huge': {
@@ -225,16 +218,7 @@ function answerFor(call: StubCall, how: Behaviour, pulled: Pulled): Response | P
       });
     case 'slow':
       // One byte every 10 ms, forever: only the client's timeout ends it.
-      return new Response(
-        new ReadableStream({
-          async pull(controller) {
-            await new Promise((resolve) => setTimeout(resolve, 10));
-            if (call.signal?.aborted) return controller.error(call.signal.reason);
-            controller.enqueue(new TextEncoder().encode(' '));
-          },
-        }),
-        { status: 200 },
-      );
+      return new Response(tricklingBody(call.signal), { status: 200 });
     case 'truncated': {
       const text = saneAnswer(call);
       return new Response(text.slice(0, how.at % text.length), { status: 200 });
@@ -282,7 +266,7 @@ const NEVER_MS = 20_000;
 async function hostileCall(name: string, how: Behaviour): Promise<void> {
   const pulled: Pulled = { over: 0 };
   const events: unknown[] = [];
-  const { client } = stubClient((call) => answerFor(call, how, pulled), {
+  const { client } = standInClient((call) => answerFor(call, how, pulled), {
     timeoutMs: TIMEOUT_MS,
     reconcileDelaysMs: [0],
     onRequest: (event) => void events.push(event),
@@ -325,7 +309,7 @@ function methodsOf(value: object, prefix: string): string[] {
 
 describe('hostile peer: gateway answers', () => {
   test('every client method has its hostile call (a new method must be added to CALLS)', () => {
-    const { client } = stubClient(() => ({ status: 200, body: payment }));
+    const { client } = standInClient(() => ({ status: 200, body: payment }));
     assert.deepEqual(methodsOf(client, 'client').sort(), Object.keys(CALLS).sort());
   });
 
@@ -356,7 +340,7 @@ describe('hostile peer: report walks always end', () => {
             id: `8ac7a4a1${String(index).padStart(8, '0')}${String(item).padStart(16, '0')}`,
           }));
         };
-        const { client } = stubClient((call) => {
+        const { client } = standInClient((call) => {
           // A walk that would never end is stopped here, so the property fails on the count below instead of hanging.
           if (++requested > WALK_STOP_PAGES) throw new Error('the walk did not stop');
           return {
