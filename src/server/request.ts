@@ -254,6 +254,17 @@ export function isGatewayAnswer(value: unknown): value is { result: GatewayResul
   return typeof result === 'object' && result !== null && !Array.isArray(result) && typeof result.code === 'string';
 }
 
+/** The text each answer that needed no scrubbing was parsed from (see `answerText`). */
+const answerTexts = new WeakMap<object, string>();
+
+/**
+ * The gateway's text of an answer `send` returned, when the answer is that
+ * text parsed (it held nothing to scrub): a caller that keeps the answer (the
+ * shopper return's status store) stores it without serialising it again.
+ * Undefined for a scrubbed copy, or any other value.
+ */
+export const answerText = (body: object): string | undefined => answerTexts.get(body);
+
 /** An answer read up to its bound: past it, the rest is not read and the answer is refused. */
 class AnswerTooLarge extends Error {}
 /** The errors that refused an answer too large: never retried, since the same gateway would send the same answer. */
@@ -435,7 +446,11 @@ export function createTransport(config: TransportConfig): Transport {
     }
     // This request's own secrets are scrubbed from every string (a copy only when the text holds one), so nothing built from the
     // answer can hold them. Secrets recognised by shape are masked in errors only: a returned payment keeps the merchant's references.
-    if (isGatewayAnswer(parsed)) return { status, body: redact.mayHold(text) ? redact.deep(parsed, '', true) : parsed };
+    if (isGatewayAnswer(parsed)) {
+      if (redact.mayHold(text)) return { status, body: redact.deep(parsed, '', true) };
+      answerTexts.set(parsed, text);
+      return { status, body: parsed };
+    }
     throw new GatewayNetworkError(`The gateway answered HTTP ${status} without a readable result (${where})`, {
       httpStatus: status,
       redact,
