@@ -23,6 +23,8 @@ export interface ReturnsRequest {
   /** Each checkout id (or `/v1/payments/{id}` resource path) and how many returns it gets from this instance at once. */
   readonly checkouts: readonly string[];
   readonly perCheckout: number;
+  /** A bare `fetch` of each checkout's status instead of `handleShopperReturn`: the benchmark's baseline in the same processes. */
+  readonly bare?: boolean;
 }
 
 /** Fulfil each payment id (approved) `perPayment` times at once; answers how often this instance's handler ran for each. */
@@ -68,6 +70,20 @@ const workers = Array.from({ length: 4 }, () =>
   }),
 );
 
+const bareHeaders = { authorization: `Bearer ${env('SANDBOX_TOKEN')}`, accept: 'application/json' };
+
+/** The bare status read the benchmark compares with: what a hand-written return handler without any store would send. */
+async function bareRead(checkoutId: string): Promise<ReturnOutcome> {
+  const started = performance.now();
+  const url = `${env('SANDBOX_URL')}/v1/checkouts/${checkoutId}/payment?entityId=${env('SANDBOX_ENTITY')}`;
+  const answer = (await (await fetch(url, { headers: bareHeaders })).json()) as { id?: string; result: { code: string } };
+  return {
+    checkoutId,
+    outcome: isApproved(answer.result.code) ? `approved:${answer.id}` : answer.result.code,
+    ms: performance.now() - started,
+  };
+}
+
 async function handle(checkoutId: string, worker: number): Promise<ReturnOutcome> {
   const started = performance.now();
   const query = checkoutId.startsWith('/')
@@ -111,7 +127,9 @@ process.on('message', async (request: ReturnsRequest | FulfilRequest | 'exit') =
   if (request === 'exit') process.exit(0);
   if ('fulfil' in request) return fulfil(request);
   const outcomes = await Promise.all(
-    request.checkouts.flatMap((checkoutId) => Array.from({ length: request.perCheckout }, (_, index) => handle(checkoutId, index))),
+    request.checkouts.flatMap((checkoutId) =>
+      Array.from({ length: request.perCheckout }, (_, index) => (request.bare ? bareRead(checkoutId) : handle(checkoutId, index))),
+    ),
   );
   process.send!({ id: request.id, outcomes });
 });
