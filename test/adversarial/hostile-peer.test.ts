@@ -230,10 +230,11 @@ function answerFor(call: GatewayRequest, how: Behaviour, pulled: Pulled): Respon
       const sent = { token: TOKEN, card: call.form.get('card.number'), cvv: call.form.get('card.cvv') }[how.secret];
       const secret = sent ?? TOKEN;
       const spelled = spellings(secret)[how.spelling % 10]!;
-      // Raw JSON text, so that escapes reach the client as the gateway wrote them.
+      // Raw JSON text, so that escapes reach the client as the gateway wrote them. A payment's fields, so a shopper return keeps it.
+      const paid = `"id":"${PAYMENT_ID}","paymentType":"DB","amount":"92.00","currency":"EUR","payments":[]`;
       const raw = {
-        description: `{"result":{"code":"000.100.110","description":"echo ${spelled}"},"id":"${PAYMENT_ID}","payments":[]}`,
-        field: `{"result":{"code":"000.100.110"},"id":"${PAYMENT_ID}","payments":[],"customParameters":{"echo":"${spelled}"},"descriptor":"x ${spelled} y"}`,
+        description: `{"result":{"code":"000.100.110","description":"echo ${spelled}"},${paid}}`,
+        field: `{"result":{"code":"000.100.110"},${paid},"customParameters":{"echo":"${spelled}"},"descriptor":"x ${spelled} y"}`,
         name: `{"result":{"code":"000.100.110"},"id":"${PAYMENT_ID}","payments":[],"customParameters":{"${spelled}":"v"}}`,
         error: `{"result":{"code":"200.300.404","description":"bad ${spelled}","parameterErrors":[{"name":"note","value":"${spelled}","message":"bad ${spelled}"}]}}`,
       }[how.where];
@@ -266,7 +267,18 @@ const NEVER_MS = 20_000;
 async function hostileCall(name: string, how: Behaviour): Promise<void> {
   const pulled: Pulled = { over: 0 };
   const events: unknown[] = [];
+  // What the status store is given to keep (a shopper return stores its answer): a channel like the others.
+  const memory = server.createMemoryStatusStore();
+  const stored: string[] = [];
+  const statusStore: server.StatusStore = {
+    ...memory,
+    settle: (key, token, settlement) => {
+      if (settlement.value !== undefined) stored.push(settlement.value);
+      return memory.settle(key, token, settlement);
+    },
+  };
   const { client } = standInClient((call) => answerFor(call, how, pulled), {
+    statusStore,
     timeoutMs: TIMEOUT_MS,
     reconcileDelaysMs: [0],
     onRequest: (event) => void events.push(event),
@@ -292,7 +304,12 @@ async function hostileCall(name: string, how: Behaviour): Promise<void> {
       outcome.error instanceof server.GatewayError,
       `${shown} threw an untyped ${inspect(outcome.error, { depth: 1 }).slice(0, 300)}`,
     );
-  const channels = { outcome: renderings(outcome), hooks: events.map((event) => JSON.stringify(event)), console: printed };
+  const channels = {
+    outcome: renderings(outcome),
+    hooks: events.map((event) => JSON.stringify(event)),
+    console: printed,
+    'status store': stored,
+  };
   for (const [channel, texts] of Object.entries(channels))
     for (const text of texts) {
       const leak = leakIn(text, CANARIES);
