@@ -10,13 +10,12 @@ import { shopConfig } from '../lib/config.js';
 import { actionRunner, money, mountPage, notice, type PageNotice } from '../lib/layout.js';
 import { paymentsTable } from '../lib/payments-table.js';
 import { testCardOptions } from '../lib/test-cards.js';
-import type { Outcome } from '../server/shop.js';
-import type { PaymentView, SavedCardView } from '../server/views.js';
+import type { PaymentAnswer, PaymentView, PayoutCardView } from '../server/views.js';
 
 const content = mountPage();
 const config = await shopConfig();
 
-let savedCards = (await api<{ savedCards: SavedCardView[] }>('GET', '/saved-cards', 'Load the saved cards')).savedCards;
+let savedCards = (await api<{ savedCards: PayoutCardView[] }>('GET', '/saved-cards', 'Load the saved cards')).savedCards;
 let cardNumber: string = CARDS.approved;
 let holder = 'Jane Jones';
 let registrationId = savedCards[0]?.registrationId ?? '';
@@ -32,7 +31,7 @@ const actions = actionRunner(
 const saveCard = (event: SubmitEvent) => {
   event.preventDefault();
   return actions.run(async () => {
-    const answer = await api<Outcome & { savedCard?: SavedCardView }>('POST', '/saved-cards', 'Save the card (registration)', {
+    const answer = await api<PaymentAnswer & { savedCard?: PayoutCardView }>('POST', '/saved-cards', 'Save the card (registration)', {
       cardNumber,
       holder,
     });
@@ -47,7 +46,7 @@ const saveCard = (event: SubmitEvent) => {
 const payOut = (event: SubmitEvent) => {
   event.preventDefault();
   return actions.run(async () => {
-    const answer = await api<Outcome>('POST', '/payouts', 'Send a payout', { registrationId, amount });
+    const answer = await api<PaymentAnswer>('POST', '/payouts', 'Send a payout', { registrationId, amount });
     if (answer.payment) payouts.unshift(answer.payment);
     last =
       answer.outcome === 'approved'

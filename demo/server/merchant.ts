@@ -1,6 +1,6 @@
 /**
  * The demo merchant's back end: an Express 5 app serving the route table
- * (routes.ts) under `/api`, its input checked by zod schemas (input.ts), talking
+ * (route-table.ts) under `/api`, its input checked by zod schemas (input.ts), talking
  * to the gateway through one client of the server helper per process. The
  * access token is read here and never sent to a browser; each answer of a route
  * that talks to the gateway carries the calls it caused (masked, from the
@@ -22,14 +22,18 @@ import { CallRecorder, type GatewayCall } from './call-recorder.js';
 import { createDemoDatabase, type DemoDatabase } from './database.js';
 import { receiveNotification } from './handlers/notifications.js';
 import { BadRequest, NotFound, parseInput } from './input.js';
+import { CardPayments } from './card-payments.js';
+import type { MerchantContext } from './merchant-context.js';
 import { NotificationInbox } from './notifications.js';
-import type { MerchantContext, Route } from './route.js';
-import { ROUTES } from './routes.js';
+import { Orders } from './orders.js';
+import { Payouts } from './payouts.js';
+import { Reservations } from './reservations.js';
+import type { Route } from './route-definition.js';
+import { ROUTES } from './route-table.js';
+import { SavedCards } from './saved-cards.js';
 import { scrubberFor } from './scrub.js';
-import { Shop } from './shop.js';
 import { demoStatusStore } from './status-store.js';
 import { Subscriptions } from './subscriptions.js';
-import { Wallet } from './wallet.js';
 
 export interface MerchantOptions {
   /** The gateway (or sandbox) the merchant talks to. */
@@ -49,7 +53,7 @@ export interface MerchantOptions {
   readonly statusStore?: StatusStore;
   /** The shop's orders and subscriptions (a real shop's database); merchants given the same one act as instances of one shop. */
   readonly database?: DemoDatabase;
-  /** The server helper's patience; the demo's defaults let an uncertain outcome settle while the shopper watches. */
+  /** The server helper's patience; the demo's defaults let an uncertain outcome resolve while the shopper watches. */
   readonly client?: Pick<GatewayClientOptions, 'timeoutMs' | 'maxNetworkRetries' | 'reconcileDelaysMs'>;
   readonly port?: number;
   readonly host?: string;
@@ -162,24 +166,29 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
   const statusStore = options.statusStore
     ? { store: options.statusStore, close: async () => undefined }
     : await demoStatusStore(createMemoryStatusStore());
-  const shop = new Shop(statusStore.store, options.database ?? createDemoDatabase());
+  const database = options.database ?? createDemoDatabase();
   const gatewayNow = options.gatewayNow ?? Date.now;
-  const subscriptions = new Subscriptions(shop, createFulfilment({ store: statusStore.store }), gatewayNow);
+  const orders = new Orders(statusStore.store, database);
+  const subscriptions = new Subscriptions(statusStore.store, database, createFulfilment({ store: statusStore.store }), gatewayNow);
   const recorder = new CallRecorder();
   // One client for the process: its status reads are shared between requests, and its hook feeds the pages' call panel.
-  // Short reconcile waits: the demo's uncertain-outcome card should settle while the shopper watches.
+  // Short reconcile waits: the demo's uncertain-outcome card should resolve while the shopper watches.
   const gateway = createGatewayClient({
     ...options.gateway,
-    statusStore: shop.statusStore,
+    statusStore: statusStore.store,
     reconcileDelaysMs: [300, 1000],
     ...options.client,
     onResponse: recorder.onResponse,
   });
-  const inbox = options.notificationSecret ? new NotificationInbox(options.notificationSecret, subscriptions, shop, gateway) : undefined;
+  const inbox = options.notificationSecret ? new NotificationInbox(options.notificationSecret, subscriptions, orders, gateway) : undefined;
   const context: MerchantContext = {
-    shop,
+    database,
+    orders,
+    cardPayments: new CardPayments(database),
+    reservations: new Reservations(database),
+    payouts: new Payouts(database),
+    savedCards: new SavedCards(database),
     subscriptions,
-    wallet: new Wallet(shop),
     inbox,
     gateway,
     gatewayUrl: options.gateway.baseUrl,

@@ -1,7 +1,8 @@
 /** The wallets page's routes (demo/wallets.html): a checkout on the entity of the brands the page shows, and its return. */
 import type { z } from 'zod';
 import { shopperReturnQuery } from '../input.js';
-import { input, type MerchantContext } from '../route.js';
+import type { MerchantContext } from '../merchant-context.js';
+import { input } from '../route-definition.js';
 import { createWalletCheckout, walletCheckoutInput, walletReturn } from '../wallets.js';
 
 export const checkoutInput = input({ body: walletCheckoutInput });

@@ -1,33 +1,11 @@
 /**
  * What a route of the demo merchant is: the schema its input must pass and a
  * named handler that turns the checked input into the answer. The route table
- * (routes.ts) maps each method and path to one; the app (merchant.ts) runs them.
+ * (route-table.ts) maps each method and path to one; the app (merchant.ts) runs them.
  */
 import type { Request } from 'express';
 import { z } from 'zod';
-import type { GatewayClient } from 'gw-elements/server';
-import type { NotificationInbox } from './notifications.js';
-import type { Shop } from './shop.js';
-import type { Subscriptions } from './subscriptions.js';
-import type { Wallet } from './wallet.js';
-
-/** What every handler may use: the shop's parts, made once per process. */
-export interface MerchantContext {
-  readonly shop: Shop;
-  readonly subscriptions: Subscriptions;
-  /** The shopper's saved cards: save without paying, pay in one click, delete. */
-  readonly wallet: Wallet;
-  /** Absent when no notification secret was given. */
-  readonly inbox: NotificationInbox | undefined;
-  /** The one gateway client of the process (its status reads are shared between requests). */
-  readonly gateway: GatewayClient;
-  /** Where the widget script comes from. */
-  readonly gatewayUrl: string;
-  /** Moves the sandbox's clock; absent against a real gateway. */
-  readonly advanceGatewayClock: ((seconds: number) => void) | undefined;
-  /** The gateway's time, when subscription charges are due. */
-  readonly gatewayNow: () => number;
-}
+import type { MerchantContext } from './merchant-context.js';
 
 export type Handler<Schema extends z.ZodType> = (
   input: z.infer<Schema>,
