@@ -6,6 +6,7 @@
  * that talks to the gateway carries the calls it caused (masked, from the
  * client's `onResponse` hook) so the pages can show them.
  */
+import { randomBytes } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { inspect } from 'node:util';
 import type { AddressInfo } from 'node:net';
@@ -23,13 +24,16 @@ import { createDemoDatabase, type DemoDatabase } from './database.js';
 import { receiveNotification } from './handlers/notifications.js';
 import { BadRequest, NotFound, parseInput } from './input.js';
 import { CardPayments } from './card-payments.js';
+import { checkoutContentSecurityPolicy } from './csp.js';
 import type { MerchantContext } from './merchant-context.js';
 import { NotificationInbox } from './notifications.js';
 import { Orders } from './orders.js';
 import { Payouts } from './payouts.js';
 import { Reservations } from './reservations.js';
-import type { Route } from './route-definition.js';
-import { ROUTES } from './route-table.js';
+import { pageDocument } from './payment-pages/document.js';
+import { html } from './payment-pages/html.js';
+import type { PageRoute, RenderedPage, Route } from './route-definition.js';
+import { PAGES, ROUTES } from './route-table.js';
 import { SavedCards } from './saved-cards.js';
 import { scrubberFor } from './scrub.js';
 import { demoStatusStore } from './status-store.js';
@@ -47,6 +51,8 @@ export interface MerchantOptions {
   readonly advanceGatewayClock?: (seconds: number) => void;
   /** The gateway's time (the sandbox's clock), when subscription charges are due; the real time by default. */
   readonly gatewayNow?: () => number;
+  /** Where 3-D Secure pages may come from, for the payment pages' Content-Security-Policy: card issuers' (`https:`) by default. */
+  readonly threeDsHosts?: readonly string[];
   /** The notification listener's secret (64 hex characters): with it, the gateway's notifications are received at `/api/notifications`. */
   readonly notificationSecret?: string;
   /** Where approved statuses, the status-call limit and the claims on money calls are kept; unless given, on Redis when REDIS_URL is set, else in memory. */
@@ -95,15 +101,30 @@ function failureAnswer(error: unknown): { status: number; body: object; unexpect
   return { status: 500, body: { error: "the shop's server failed; see its console" }, unexpected: error };
 }
 
+/** The page said instead when a page cannot be rendered: the same message as the JSON answer would carry. */
+function failurePage(message: string): RenderedPage {
+  return {
+    title: 'Payment',
+    main: html`<h1>Payment</h1>
+      <div class="notice bad" role="alert">
+        <p class="notice-title">This page cannot be shown</p>
+        <div class="notice-body"><p>${message}</p><p><a href="/">Back to the shop</a></p></div>
+      </div>`,
+    module: '/pages/frame.ts',
+  };
+}
+
 /**
- * The Express app: the notification listener, then every route of `routes` with its input checked, its gateway calls
- * recorded, its answer scrubbed; failures mapped to statuses by {@link failureAnswer}.
+ * The Express app: the notification listener, every page of `pages` (rendered with a fresh nonce under the
+ * payment pages' policy), then every route of `routes` with its input checked, its gateway calls recorded, its
+ * answer scrubbed; failures mapped to statuses by {@link failureAnswer}.
  */
 export function createMerchantApp(
   context: MerchantContext,
   recorder: CallRecorder,
-  accessToken: string,
+  { accessToken, threeDsHosts }: { accessToken: string; threeDsHosts?: readonly string[] },
   routes: Readonly<Record<string, Route>> = ROUTES,
+  pages: Readonly<Record<string, PageRoute>> = PAGES,
 ): Express {
   /**
    * Every answer as JSON, scrubbed once more on the way out: the access token and the card number this request
@@ -139,6 +160,29 @@ export function createMerchantApp(
   });
   app.post('/api/notifications', express.text({ type: () => true, limit: '1mb' }), receiveNotification(context));
   app.use(express.json({ limit: '64kb' }));
+  for (const [path, page] of Object.entries(pages)) {
+    app.get(path, async (request, response) => {
+      const nonce = randomBytes(16).toString('base64');
+      const calls: GatewayCall[] = [];
+      let status = 200;
+      let rendered: RenderedPage;
+      try {
+        const checked = parseInput(page.schema, { params: request.params, query: request.query, body: {} });
+        rendered = await recorder.record(calls, async () => page.render(checked, context, { nonce }));
+      } catch (error) {
+        const answer = failureAnswer(error instanceof BadRequest ? error : new GatewayFailure(error, calls));
+        if (answer.unexpected !== undefined) console.error(`demo merchant: ${scrubberOf(request)(inspect(answer.unexpected))}`);
+        status = answer.status;
+        rendered = failurePage((answer.body as { error: string }).error);
+      }
+      if (rendered.link) response.set('link', rendered.link);
+      response
+        .status(status)
+        .set('content-security-policy', checkoutContentSecurityPolicy(context.gatewayUrl, { threeDsHosts, nonce }))
+        .type('html')
+        .send(pageDocument(rendered, { label: rendered.callsLabel ?? 'Render the page', calls: scrubberOf(request).deep(calls) }, nonce));
+    });
+  }
   for (const [key, route] of Object.entries(routes)) {
     const [method, path] = key.split(' ') as ['GET' | 'POST', string];
     app[method === 'GET' ? 'get' : 'post'](path, async (request, response) => {
@@ -195,7 +239,7 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
     advanceGatewayClock: options.advanceGatewayClock,
     gatewayNow,
   };
-  const app = createMerchantApp(context, recorder, options.gateway.accessToken);
+  const app = createMerchantApp(context, recorder, { accessToken: options.gateway.accessToken, threeDsHosts: options.threeDsHosts });
 
   const server = app.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

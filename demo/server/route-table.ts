@@ -14,7 +14,10 @@ import * as savedCards from './handlers/saved-cards.js';
 import * as subscriptions from './handlers/subscriptions.js';
 import * as transactions from './handlers/transactions.js';
 import * as wallets from './handlers/wallets.js';
-import { gatewayRoute, noInput, route, type Route } from './route-definition.js';
+import { payArabicPage, payArabicPageInput } from './payment-pages/pay-arabic.js';
+import { payPage, payPageInput } from './payment-pages/pay.js';
+import { walletsPage, walletsPageInput } from './payment-pages/wallets.js';
+import { gatewayRoute, noInput, pageRoute, route, type PageRoute, type Route } from './route-definition.js';
 
 export const ROUTES: Readonly<Record<`${'GET' | 'POST'} /api/${string}`, Route>> = {
   'GET /api/config': route(noInput, config.config, { asIs: true }),
@@ -45,7 +48,6 @@ export const ROUTES: Readonly<Record<`${'GET' | 'POST'} /api/${string}`, Route>>
   'GET /api/wallet/pay-return': gatewayRoute(savedCards.payReturnInput, savedCards.payReturn),
   'POST /api/wallet/:id/delete': gatewayRoute(savedCards.deleteCardInput, savedCards.deleteCard),
 
-  'POST /api/wallets/checkout': gatewayRoute(wallets.checkoutInput, wallets.checkout),
   'GET /api/wallets/payment': gatewayRoute(wallets.paymentInput, wallets.payment),
 
   'POST /api/payouts': gatewayRoute(payouts.payoutInput, payouts.payout),
@@ -60,4 +62,11 @@ export const ROUTES: Readonly<Record<`${'GET' | 'POST'} /api/${string}`, Route>>
 
   'GET /api/references': route(noInput, transactions.listReferences),
   'GET /api/transactions': gatewayRoute(transactions.transactionsInput, transactions.transactions),
+};
+
+/** The pages the shop's server renders, each with its checkout in the HTML; the demo's other pages are static. */
+export const PAGES: Readonly<Record<`/${string}.html`, PageRoute>> = {
+  '/pay.html': pageRoute(payPageInput, payPage),
+  '/pay-ar.html': pageRoute(payArabicPageInput, payArabicPage),
+  '/wallets.html': pageRoute(walletsPageInput, walletsPage),
 };
