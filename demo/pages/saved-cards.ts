@@ -42,8 +42,12 @@ const start = (flow: Flow) =>
     last = undefined;
     const checkout =
       flow === 'save'
-        ? await api<CheckoutView>('POST', '/wallet/save-checkout', 'Save a card: a registration-only checkout')
-        : await api<CheckoutView & { amount: string }>('POST', '/wallet/one-click-checkout', 'One click: a checkout with the saved cards');
+        ? await api<CheckoutView>('POST', '/saved-cards/save-checkout', 'Save a card: a registration-only checkout')
+        : await api<CheckoutView & { amount: string }>(
+            'POST',
+            '/saved-cards/one-click-checkout',
+            'One click: a checkout with the saved cards',
+          );
     open = { flow, checkout };
   });
 
@@ -51,7 +55,7 @@ const remove = (card: SavedCardView) =>
   actions.run(async () => {
     const answer = await api<PaymentAnswer & { cards: SavedCardView[] }>(
       'POST',
-      `/wallet/${encodeURIComponent(card.registrationId)}/delete`,
+      `/saved-cards/${encodeURIComponent(card.registrationId)}/delete`,
       'Delete the saved card',
     );
     cards = answer.cards;
@@ -132,11 +136,11 @@ async function readReturn(): Promise<void> {
   // The return is read once per visit; a reload of the clean URL shows the list.
   history.replaceState(null, '', location.pathname);
   if (flow === 'save')
-    report('save', await api<PaymentAnswer>('GET', `/wallet/save-return?${read}`, 'Back from saving: read the registration'));
-  else report('pay', await api<PaymentAnswer>('GET', `/wallet/pay-return?${read}`, 'Back from one click: read the payment'));
+    report('save', await api<PaymentAnswer>('GET', `/saved-cards/save-return?${read}`, 'Back from saving: read the registration'));
+  else report('pay', await api<PaymentAnswer>('GET', `/saved-cards/pay-return?${read}`, 'Back from one click: read the payment'));
 }
 
 await actions.run(async () => {
   await readReturn();
-  cards = (await api<{ cards: SavedCardView[] }>('GET', '/wallet', 'Load the saved cards')).cards;
+  cards = (await api<{ cards: SavedCardView[] }>('GET', '/saved-cards', 'Load the saved cards')).cards;
 });

@@ -1,18 +1,16 @@
 /**
  * The demo merchant's back end: an Express 5 app serving the route table
- * (route-table.ts) under `/api`, its input checked by zod schemas (input.ts), talking
+ * (route-table.ts) under `/api` and the payment pages it renders, its input
+ * checked by zod schemas (input.ts), talking
  * to the gateway through one client of the server helper per process. The
  * access token is read here and never sent to a browser; each answer of a route
  * that talks to the gateway carries the calls it caused (masked, from the
  * client's `onResponse` hook) so the pages can show them.
  */
-import { randomBytes } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
 import { inspect } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import {
-  GatewayError,
   createFulfilment,
   createGatewayClient,
   createMemoryStatusStore,
@@ -20,19 +18,19 @@ import {
   type StatusStore,
 } from 'gw-elements/server';
 import { CallRecorder, type GatewayCall } from './call-recorder.js';
-import { createDemoDatabase, type DemoDatabase } from './database.js';
-import { receiveNotification } from './handlers/notifications.js';
-import { BadRequest, NotFound, parseInput } from './input.js';
 import { CardPayments } from './card-payments.js';
 import { checkoutContentSecurityPolicy } from './csp.js';
+import { createDemoDatabase, type DemoDatabase } from './database.js';
+import { failureAnswer, GatewayFailure } from './failure-answer.js';
+import { receiveNotification } from './handlers/notifications.js';
+import { BadRequest, parseInput } from './input.js';
 import type { MerchantContext } from './merchant-context.js';
 import { NotificationInbox } from './notifications.js';
 import { Orders } from './orders.js';
 import { Payouts } from './payouts.js';
 import { Reservations } from './reservations.js';
-import { pageDocument } from './payment-pages/document.js';
-import { html } from './payment-pages/html.js';
-import type { PageRoute, RenderedPage, Route } from './route-definition.js';
+import { servePage } from './payment-pages/serve-page.js';
+import type { PageRoute, Route } from './route-definition.js';
 import { PAGES, ROUTES } from './route-table.js';
 import { SavedCards } from './saved-cards.js';
 import { scrubberFor } from './scrub.js';
@@ -68,50 +66,6 @@ export interface MerchantOptions {
 export interface RunningMerchant {
   readonly url: string;
   close(): Promise<void>;
-}
-
-/** A gateway call's error as the page may show it (the helper's messages hold no card data or token). */
-class GatewayFailure extends Error {
-  constructor(
-    readonly reason: unknown,
-    readonly calls: readonly GatewayCall[],
-  ) {
-    super(reason instanceof Error ? reason.message : String(reason));
-  }
-}
-
-/** The answer to anything that went wrong: a JSON body with a message the page can show, never a stack. */
-function failureAnswer(error: unknown): { status: number; body: object; unexpected?: unknown } {
-  if (error instanceof BadRequest) return { status: error instanceof NotFound ? 404 : 400, body: { error: error.message } };
-  if (error instanceof GatewayFailure) {
-    const cause = error.reason;
-    // The client's outcome kind decides: fields the gateway refused came from the page (400), a reference it does not know
-    // too (404); everything else is the gateway failing the shop (502).
-    if (cause instanceof GatewayError) {
-      const status = cause.outcome === 'invalid' ? 400 : cause.outcome === 'not_found' ? 404 : 502;
-      return { status, body: { outcome: cause.outcome, error: error.message, resultCode: cause.resultCode, calls: error.calls } };
-    }
-    return { status: 500, body: { error: "the shop's server failed; see its console", calls: error.calls }, unexpected: cause };
-  }
-  // Express's own refusals (a body over the limit, malformed JSON, a path it cannot decode) carry a 4xx status; their
-  // messages may quote the input, so only the status is kept.
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && status >= 400 && status < 500)
-    return { status, body: { error: `the request was refused: ${STATUS_CODES[status] ?? 'bad request'}` } };
-  return { status: 500, body: { error: "the shop's server failed; see its console" }, unexpected: error };
-}
-
-/** The page said instead when a page cannot be rendered: the same message as the JSON answer would carry. */
-function failurePage(message: string): RenderedPage {
-  return {
-    title: 'Payment',
-    main: html`<h1>Payment</h1>
-      <div class="notice bad" role="alert">
-        <p class="notice-title">This page cannot be shown</p>
-        <div class="notice-body"><p>${message}</p><p><a href="/">Back to the shop</a></p></div>
-      </div>`,
-    module: '/pages/frame.ts',
-  };
 }
 
 /**
@@ -160,29 +114,16 @@ export function createMerchantApp(
   });
   app.post('/api/notifications', express.text({ type: () => true, limit: '1mb' }), receiveNotification(context));
   app.use(express.json({ limit: '64kb' }));
-  for (const [path, page] of Object.entries(pages)) {
-    app.get(path, async (request, response) => {
-      const nonce = randomBytes(16).toString('base64');
-      const calls: GatewayCall[] = [];
-      let status = 200;
-      let rendered: RenderedPage;
-      try {
-        const checked = parseInput(page.schema, { params: request.params, query: request.query, body: {} });
-        rendered = await recorder.record(calls, async () => page.render(checked, context, { nonce }));
-      } catch (error) {
-        const answer = failureAnswer(error instanceof BadRequest ? error : new GatewayFailure(error, calls));
-        if (answer.unexpected !== undefined) console.error(`demo merchant: ${scrubberOf(request)(inspect(answer.unexpected))}`);
-        status = answer.status;
-        rendered = failurePage((answer.body as { error: string }).error);
-      }
-      if (rendered.link) response.set('link', rendered.link);
-      response
-        .status(status)
-        .set('content-security-policy', checkoutContentSecurityPolicy(context.gatewayUrl, { threeDsHosts, nonce }))
-        .type('html')
-        .send(pageDocument(rendered, { label: rendered.callsLabel ?? 'Render the page', calls: scrubberOf(request).deep(calls) }, nonce));
-    });
-  }
+  for (const [path, page] of Object.entries(pages))
+    app.get(
+      path,
+      servePage(page, {
+        context,
+        recorder,
+        scrubberOf,
+        policy: (nonce) => checkoutContentSecurityPolicy(context.gatewayUrl, { threeDsHosts, nonce }),
+      }),
+    );
   for (const [key, route] of Object.entries(routes)) {
     const [method, path] = key.split(' ') as ['GET' | 'POST', string];
     app[method === 'GET' ? 'get' : 'post'](path, async (request, response) => {

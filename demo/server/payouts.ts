@@ -18,7 +18,7 @@ export class Payouts {
   constructor(private readonly database: DemoDatabase) {}
 
   /** Registers a card to pay out to. */
-  async registerCard(gateway: GatewayClient, card: ShopperCard): Promise<PaymentAnswer & { savedCard?: PayoutCardView }> {
+  async registerCard(gateway: GatewayClient, card: ShopperCard): Promise<PaymentAnswer & { payoutCard?: PayoutCardView }> {
     const paymentBrand = brandOf(card.number);
     let registration;
     try {
@@ -27,13 +27,13 @@ export class Payouts {
       return refusalOf(error);
     }
     const last4 = registration.card?.last4Digits;
-    const savedCard = {
+    const payoutCard = {
       registrationId: registration.id,
       card: last4 ? `${registration.paymentBrand ?? paymentBrand} •••• ${last4}` : '',
       holder: card.holder,
     };
-    this.#cards.unshift(savedCard);
-    return { outcome: 'approved', message: 'Card saved.', savedCard };
+    this.#cards.unshift(payoutCard);
+    return { outcome: 'approved', message: 'Card saved.', payoutCard };
   }
 
   cards(): readonly PayoutCardView[] {

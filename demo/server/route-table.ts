@@ -38,15 +38,15 @@ export const ROUTES: Readonly<Record<`${'GET' | 'POST'} /api/${string}`, Route>>
   'POST /api/reservations/:id/refunds': gatewayRoute(reservations.refundInput, reservations.refund),
   'POST /api/reservations/:id/reversal': gatewayRoute(reservations.reverseInput, reservations.reverse),
 
-  'GET /api/saved-cards': route(noInput, payouts.listPayoutCards),
-  'POST /api/saved-cards': gatewayRoute(payouts.registerCardInput, payouts.registerCard),
+  'GET /api/payout-cards': route(noInput, payouts.listPayoutCards),
+  'POST /api/payout-cards': gatewayRoute(payouts.registerCardInput, payouts.registerCard),
 
-  'GET /api/wallet': route(noInput, savedCards.listCards),
-  'POST /api/wallet/save-checkout': gatewayRoute(noInput, savedCards.saveCheckout),
-  'GET /api/wallet/save-return': gatewayRoute(savedCards.saveReturnInput, savedCards.saveReturn),
-  'POST /api/wallet/one-click-checkout': gatewayRoute(noInput, savedCards.oneClickCheckout),
-  'GET /api/wallet/pay-return': gatewayRoute(savedCards.payReturnInput, savedCards.payReturn),
-  'POST /api/wallet/:id/delete': gatewayRoute(savedCards.deleteCardInput, savedCards.deleteCard),
+  'GET /api/saved-cards': route(noInput, savedCards.listCards),
+  'POST /api/saved-cards/save-checkout': gatewayRoute(noInput, savedCards.saveCheckout),
+  'GET /api/saved-cards/save-return': gatewayRoute(savedCards.saveReturnInput, savedCards.saveReturn),
+  'POST /api/saved-cards/one-click-checkout': gatewayRoute(noInput, savedCards.oneClickCheckout),
+  'GET /api/saved-cards/pay-return': gatewayRoute(savedCards.payReturnInput, savedCards.payReturn),
+  'POST /api/saved-cards/:id/delete': gatewayRoute(savedCards.deleteCardInput, savedCards.deleteCard),
 
   'GET /api/wallets/payment': gatewayRoute(wallets.paymentInput, wallets.payment),
 

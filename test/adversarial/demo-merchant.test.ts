@@ -166,8 +166,8 @@ const ROUTES = [
   ['POST', '/api/reservations'],
   ['POST', '/api/reservations/:id/captures'],
   ['POST', '/api/reservations/:id/refunds'],
-  ['GET', '/api/saved-cards'],
-  ['POST', '/api/saved-cards'],
+  ['GET', '/api/payout-cards'],
+  ['POST', '/api/payout-cards'],
   ['POST', '/api/payouts'],
   ['GET', '/api/references'],
   ['GET', '/api/transactions'],
@@ -228,8 +228,8 @@ describe('demo merchant under hostile input (fast-check)', () => {
     const capture = (await send({ method: 'POST', path: `/api/reservations/${held}/captures`, ...json({ amount: '5.00' }) }, [200])).body
       .reservation.captures[0].id as string;
     const saved = (
-      await send({ method: 'POST', path: '/api/saved-cards', ...json({ cardNumber: CARDS.approved, holder: 'Jane Jones' }) }, [200])
-    ).body.savedCard.registrationId as string;
+      await send({ method: 'POST', path: '/api/payout-cards', ...json({ cardNumber: CARDS.approved, holder: 'Jane Jones' }) }, [200])
+    ).body.payoutCard.registrationId as string;
     const browser = { language: 'de-AT', screenWidth: 1280, screenHeight: 800, screenColorDepth: 24, timezone: -60 };
     const checkoutReturn = { id: order.checkoutId, resourcePath: `/v1/checkouts/${order.checkoutId}/payment` };
     /** Valid requests of every route: `params.id` goes into the path, `query` after it, `body` as JSON. */
@@ -252,7 +252,7 @@ describe('demo merchant under hostile input (fast-check)', () => {
       { method: 'POST', template: '/api/reservations', body: { cardNumber: CARDS.approved, holder: 'Jane Jones', amount: '20.00' } },
       { method: 'POST', template: '/api/reservations/:id/captures', params: { id: held }, body: { amount: '1.00' } },
       { method: 'POST', template: '/api/reservations/:id/refunds', params: { id: held }, body: { captureId: capture, amount: '1.00' } },
-      { method: 'POST', template: '/api/saved-cards', body: { cardNumber: CARDS.approved, holder: 'Jane Jones' } },
+      { method: 'POST', template: '/api/payout-cards', body: { cardNumber: CARDS.approved, holder: 'Jane Jones' } },
       { method: 'POST', template: '/api/payouts', body: { registrationId: saved, amount: '2.00' } },
       { method: 'GET', template: '/api/transactions', query: { merchantTransactionId: order.id } },
     ];
@@ -431,14 +431,14 @@ describe('demo merchant when the gateway fails', () => {
       name: 'save a card',
       prepare: async () => ({
         gatewayPath: '/v1/registrations',
-        exchange: { method: 'POST', path: '/api/saved-cards', ...json({ cardNumber: PANS[0], holder: `Jane ${PANS[1]}` }) },
+        exchange: { method: 'POST', path: '/api/payout-cards', ...json({ cardNumber: PANS[0], holder: `Jane ${PANS[1]}` }) },
       }),
     },
     {
       name: 'pay out',
       prepare: async () => {
-        const { body } = await send({ method: 'POST', path: '/api/saved-cards', ...json({ cardNumber: CARDS.approved }) }, [200]);
-        const { registrationId } = body.savedCard;
+        const { body } = await send({ method: 'POST', path: '/api/payout-cards', ...json({ cardNumber: CARDS.approved }) }, [200]);
+        const { registrationId } = body.payoutCard;
         return {
           gatewayPath: `/v1/registrations/${registrationId}/payments`,
           exchange: { method: 'POST', path: '/api/payouts', ...json({ registrationId, amount: '3.00' }) },

@@ -6,7 +6,7 @@ import { input } from '../route-definition.js';
 import { cardFrom } from '../shopper.js';
 
 export function listPayoutCards(_input: unknown, { payouts }: MerchantContext) {
-  return { savedCards: payouts.cards() };
+  return { payoutCards: payouts.cards() };
 }
 
 export const registerCardInput = input({ body: cardInput });
