@@ -43,22 +43,26 @@ async function expireCheckout(): Promise<void> {
   showStatus({ kind: 'clock-moved' });
 }
 
-function showStatus(status: Status): void {
-  if (!areas.status) return;
+function statusNotice(status: Status) {
   const startAgainButton = html`<div class="actions"><button type="button" @click=${startAgain}>Start again</button></div>`;
-  const views = {
-    none: () => '',
-    'clock-moved': () =>
-      notice(
+  switch (status.kind) {
+    case 'clock-moved':
+      return notice(
         'info',
         'The sandbox clock moved 31 minutes ahead',
         'This checkout is now past its 30-minute lifetime at the gateway. Enter a card and press Pay to see what the shopper sees.',
-      ),
-    expired: ({ message }: { message: string }) =>
-      notice('wait', 'Your payment session expired', html`<p>${message} Nothing was charged.</p>${startAgainButton}`),
-    failed: ({ message }: { message: string }) => notice('bad', 'The payment form failed', html`<p>${message}</p>${startAgainButton}`),
-  };
-  render(views[status.kind](status as never), areas.status);
+      );
+    case 'expired':
+      return notice('wait', 'Your payment session expired', html`<p>${status.message} Nothing was charged.</p>${startAgainButton}`);
+    case 'failed':
+      return notice('bad', 'The payment form failed', html`<p>${status.message}</p>${startAgainButton}`);
+    default:
+      return '';
+  }
+}
+
+function showStatus(status: Status): void {
+  if (areas.status) render(statusNotice(status), areas.status);
 }
 
 // Listeners first, then the element: when it upgrades it replays what the widget reported before this module ran.
