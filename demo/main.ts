@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { startSandbox, type Sandbox } from 'gw-elements/sandbox';
 import { checkoutContentSecurityPolicy } from './server/csp.js';
 import { startMerchant } from './server/merchant.js';
+import { PAGES } from './server/route-table.js';
 
 export interface RunningDemo {
   /** The one URL a person opens: the demo pages. */
@@ -46,6 +47,8 @@ export async function startDemo({ port = 5173, quiet = false }: { port?: number;
       },
       advanceGatewayClock: (seconds) => sandbox.clock.advance(seconds),
       gatewayNow: () => sandbox.clock.now().getTime(),
+      // The sandbox plays the card issuers' 3DS pages too.
+      threeDsHosts: [sandbox.url],
       notificationSecret,
     });
     stops.push(() => merchant.close());
@@ -57,8 +60,9 @@ export async function startDemo({ port = 5173, quiet = false }: { port?: number;
       server: {
         port,
         strictPort: false,
-        proxy: { '/api': { target: merchant.url, xfwd: true } },
-        // The pages run under the README's policy (the sandbox plays the gateway and the card issuers' 3DS pages).
+        proxy: Object.fromEntries(['/api', ...Object.keys(PAGES)].map((path) => [path, { target: merchant.url, xfwd: true }])),
+        // The static pages run under the README's policy (the sandbox plays the gateway and the card issuers' 3DS pages);
+        // the merchant sends the payment pages it renders under the same policy with their nonce.
         headers: { 'content-security-policy': checkoutContentSecurityPolicy(sandbox.url, { threeDsHosts: [sandbox.url] }) },
       },
     });

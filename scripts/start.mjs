@@ -13,6 +13,9 @@ const { startDemo } = await tsImport('../demo/main.ts', import.meta.url);
 export { startDemo };
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  // Who launched this process, read before the URL is printed: from then on the launcher may be stopped at any
+  // moment, and a process that reads its parent after that finds the one it was handed to and waits for it forever.
+  const launchers = launchersOfThisProcess();
   const requested = Number(process.env.PORT ?? 5173);
   const demo = await startDemo({ port: Number.isInteger(requested) ? requested : 5173 });
   console.log(`\n  gw-elements demo: ${demo.url}\n\n  (sandbox gateway, demo merchant and pages; Ctrl-C stops all)\n`);
@@ -28,7 +31,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   process.on('SIGHUP', stop);
-  watchLaunchers(stop);
+  watchLaunchers(launchers, stop);
 }
 
 /**
@@ -36,9 +39,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
  * (with SIGKILL, which npm cannot pass on, or on systems where it does not)
  * leaves the shell and this process running, still serving the demo. So the
  * demo watches its parent and, when npm started it, npm too, and stops when
- * either is gone.
+ * either is gone. They are read once, when this process starts.
  */
-function watchLaunchers(stop) {
+function launchersOfThisProcess() {
   const launchers = [process.ppid];
   if (process.env.npm_lifecycle_event) {
     try {
@@ -49,6 +52,11 @@ function watchLaunchers(stop) {
       // no /proc: the parent alone
     }
   }
+  return launchers;
+}
+
+/** Stops the demo when one of `launchers` (this process's parent first) is gone. */
+function watchLaunchers(launchers, stop) {
   const gone = (pid) => {
     try {
       process.kill(pid, 0);

@@ -87,8 +87,18 @@ function renderLog(target: HTMLElement): void {
   );
 }
 
+/** The calls the shop's server made while rendering this page (one of the payment pages it renders), added to the log once. */
+function logPageCalls(): void {
+  const block = document.getElementById('page-calls');
+  if (!block) return;
+  block.remove();
+  const { label, calls } = JSON.parse(block.textContent ?? '') as { label: string; calls: GatewayCall[] };
+  logCalls(label, calls);
+}
+
 /** Renders the log into `target` and keeps it current. */
 export function mountCallLog(target: HTMLElement): void {
   panel = target;
+  logPageCalls();
   renderLog(target);
 }

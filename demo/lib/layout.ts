@@ -48,11 +48,7 @@ export function mountPage(): HTMLElement {
   return content;
 }
 
-/** "24.90" EUR as the shopper reads it. */
-export function money(amount: string | number, currency = 'EUR'): string {
-  const value = typeof amount === 'number' ? amount / 100 : Number(amount);
-  return new Intl.NumberFormat('en-IE', { style: 'currency', currency }).format(value);
-}
+export { money } from './money.js';
 
 /** A status notice: role=status for good news, role=alert for failures. */
 export function notice(tone: 'ok' | 'bad' | 'wait' | 'info', title: string, body: TemplateResult | string = ''): TemplateResult {

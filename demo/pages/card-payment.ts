@@ -11,7 +11,7 @@ import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';
 import { messageOf, money, mountPage, notice } from '../lib/layout.js';
 import { testCardOptions } from '../lib/test-cards.js';
-import type { Outcome } from '../server/shop.js';
+import type { PaymentAnswer } from '../server/views.js';
 
 const content = mountPage();
 const config = await shopConfig();
@@ -28,7 +28,7 @@ type Step =
   | { kind: 'form' }
   | { kind: 'sending' }
   | { kind: 'three-ds'; redirect: ThreeDsRedirect; paymentId: string; window: string }
-  | { kind: 'done'; outcome: Outcome };
+  | { kind: 'done'; outcome: PaymentAnswer };
 let step: Step = { kind: 'form' };
 let cardNumber: string = CARDS.challenge;
 let challengeWindow = '03';
@@ -39,18 +39,23 @@ async function pay(event: SubmitEvent): Promise<void> {
   step = { kind: 'sending' };
   draw();
   try {
-    const answer = await api<Outcome & { redirect?: ThreeDsRedirect }>('POST', '/card-payments', 'Pay: server-to-server card payment', {
-      cardNumber,
-      amount,
-      challengeWindow,
-      browser: {
-        language: navigator.language,
-        screenWidth: screen.width,
-        screenHeight: screen.height,
-        screenColorDepth: screen.colorDepth,
-        timezone: new Date().getTimezoneOffset(),
+    const answer = await api<PaymentAnswer & { redirect?: ThreeDsRedirect }>(
+      'POST',
+      '/card-payments',
+      'Pay: server-to-server card payment',
+      {
+        cardNumber,
+        amount,
+        challengeWindow,
+        browser: {
+          language: navigator.language,
+          screenWidth: screen.width,
+          screenHeight: screen.height,
+          screenColorDepth: screen.colorDepth,
+          timezone: new Date().getTimezoneOffset(),
+        },
       },
-    });
+    );
     step =
       answer.outcome === 'pending' && answer.redirect && answer.payment
         ? { kind: 'three-ds', redirect: answer.redirect, paymentId: answer.payment.id, window: challengeWindow }
@@ -64,7 +69,7 @@ async function pay(event: SubmitEvent): Promise<void> {
 async function onComplete(event: CustomEvent<{ id: string; resourcePath: string }>): Promise<void> {
   const { id, resourcePath } = event.detail;
   try {
-    const outcome = await api<Outcome>(
+    const outcome = await api<PaymentAnswer>(
       'GET',
       `/card-payments/return?${new URLSearchParams({ id, resourcePath })}`,
       'Back from 3-D Secure: read and verify the status',
@@ -83,7 +88,7 @@ function onThreeDsError(event: CustomEvent<{ code: string; message: string }>): 
 
 const threeDsCard = (kind: string) => kind === 'threeDs' || kind === 'approve' || kind === 'decline';
 
-function outcomeView(outcome: Outcome) {
+function outcomeView(outcome: PaymentAnswer) {
   const payment = outcome.payment;
   const detail = html`<p>${outcome.message}</p>${payment ? html`<p>Payment <code>${payment.id}</code> · ${payment.card} · <span class="badge">${payment.resultCode}</span> ${payment.resultDescription}</p>` : ''}`;
   if (outcome.outcome === 'approved') return notice('ok', `Paid ${money(payment?.amount ?? amount)}`, detail);

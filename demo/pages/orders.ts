@@ -9,8 +9,7 @@ import { shopConfig } from '../lib/config.js';
 import { messageOf, money, mountPage, notice } from '../lib/layout.js';
 import { paymentsTable } from '../lib/payments-table.js';
 import { testCardOptions } from '../lib/test-cards.js';
-import type { Outcome } from '../server/shop.js';
-import type { PaymentView, ReservationView } from '../server/views.js';
+import type { PaymentAnswer, PaymentView, ReservationView } from '../server/views.js';
 
 const content = mountPage();
 const config = await shopConfig();
@@ -33,7 +32,7 @@ async function act(label: string, path: string, body: unknown, success: string):
   busy = true;
   draw();
   try {
-    const answer = await api<Outcome & { reservation?: ReservationView }>('POST', path, label, body);
+    const answer = await api<PaymentAnswer & { reservation?: ReservationView }>('POST', path, label, body);
     if (answer.reservation) replace(answer.reservation);
     last =
       answer.outcome === 'approved'

@@ -10,16 +10,15 @@ import { shopConfig } from '../lib/config.js';
 import { actionRunner, money, mountPage, notice, type PageNotice } from '../lib/layout.js';
 import { paymentsTable } from '../lib/payments-table.js';
 import { testCardOptions } from '../lib/test-cards.js';
-import type { Outcome } from '../server/shop.js';
-import type { PaymentView, SavedCardView } from '../server/views.js';
+import type { PaymentAnswer, PaymentView, PayoutCardView } from '../server/views.js';
 
 const content = mountPage();
 const config = await shopConfig();
 
-let savedCards = (await api<{ savedCards: SavedCardView[] }>('GET', '/saved-cards', 'Load the saved cards')).savedCards;
+let payoutCards = (await api<{ payoutCards: PayoutCardView[] }>('GET', '/payout-cards', 'Load the saved cards')).payoutCards;
 let cardNumber: string = CARDS.approved;
 let holder = 'Jane Jones';
-let registrationId = savedCards[0]?.registrationId ?? '';
+let registrationId = payoutCards[0]?.registrationId ?? '';
 let amount = '25.00';
 const payouts: PaymentView[] = [];
 let last: PageNotice | undefined;
@@ -32,14 +31,14 @@ const actions = actionRunner(
 const saveCard = (event: SubmitEvent) => {
   event.preventDefault();
   return actions.run(async () => {
-    const answer = await api<Outcome & { savedCard?: SavedCardView }>('POST', '/saved-cards', 'Save the card (registration)', {
+    const answer = await api<PaymentAnswer & { payoutCard?: PayoutCardView }>('POST', '/payout-cards', 'Save the card (registration)', {
       cardNumber,
       holder,
     });
-    if (answer.savedCard) {
-      savedCards = [answer.savedCard, ...savedCards];
-      registrationId = answer.savedCard.registrationId;
-      last = { tone: 'ok', title: 'Card saved', text: `registrationId ${answer.savedCard.registrationId}. No money was held to save it.` };
+    if (answer.payoutCard) {
+      payoutCards = [answer.payoutCard, ...payoutCards];
+      registrationId = answer.payoutCard.registrationId;
+      last = { tone: 'ok', title: 'Card saved', text: `registrationId ${answer.payoutCard.registrationId}. No money was held to save it.` };
     } else last = { tone: 'bad', title: 'The card was not saved', text: answer.message };
   });
 };
@@ -47,7 +46,7 @@ const saveCard = (event: SubmitEvent) => {
 const payOut = (event: SubmitEvent) => {
   event.preventDefault();
   return actions.run(async () => {
-    const answer = await api<Outcome>('POST', '/payouts', 'Send a payout', { registrationId, amount });
+    const answer = await api<PaymentAnswer>('POST', '/payouts', 'Send a payout', { registrationId, amount });
     if (answer.payment) payouts.unshift(answer.payment);
     last =
       answer.outcome === 'approved'
@@ -81,10 +80,10 @@ function draw(): void {
       <form class="panel stack" @submit=${payOut} aria-labelledby="payout-title">
         <h2 id="payout-title">2. Send a payout</h2>
         ${
-          savedCards.length
+          payoutCards.length
             ? html`<fieldset class="field">
                 <legend>Saved card</legend>
-                ${savedCards.map(
+                ${payoutCards.map(
                   (
                     card,
                   ) => html`<label class="choice"><input type="radio" name="registration" .checked=${card.registrationId === registrationId}

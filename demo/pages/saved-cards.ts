@@ -12,21 +12,20 @@ import { api } from '../lib/api.js';
 import { shopConfig } from '../lib/config.js';
 import { actionRunner, money, mountPage, notice, type PageNotice } from '../lib/layout.js';
 import { testCardTable } from '../lib/test-cards.js';
-import type { Outcome } from '../server/shop.js';
-import type { WalletCard, WalletCheckoutView } from '../server/wallet.js';
+import type { CheckoutView, PaymentAnswer, SavedCardView } from '../server/views.js';
 
 const content = mountPage();
 const config = await shopConfig();
 
 type Flow = 'save' | 'pay';
-let cards: WalletCard[] = [];
+let cards: SavedCardView[] = [];
 /** The checkout in the widget, if the shopper started one. */
-let open: { flow: Flow; checkout: WalletCheckoutView & { amount?: string } } | undefined;
+let open: { flow: Flow; checkout: CheckoutView & { amount?: string } } | undefined;
 let last: PageNotice | undefined;
 
 const TITLES: Record<Flow, string> = { save: 'Card saved', pay: 'Paid in one click' };
 
-function report(flow: Flow, outcome: Outcome): void {
+function report(flow: Flow, outcome: PaymentAnswer): void {
   if (outcome.outcome === 'approved') last = { tone: 'ok', title: TITLES[flow], text: outcome.message };
   else if (outcome.outcome === 'pending')
     last = { tone: 'wait', title: flow === 'save' ? 'No card saved' : 'Not paid yet', text: outcome.message };
@@ -43,20 +42,20 @@ const start = (flow: Flow) =>
     last = undefined;
     const checkout =
       flow === 'save'
-        ? await api<WalletCheckoutView>('POST', '/wallet/save-checkout', 'Save a card: a registration-only checkout')
-        : await api<WalletCheckoutView & { amount: string }>(
+        ? await api<CheckoutView>('POST', '/saved-cards/save-checkout', 'Save a card: a registration-only checkout')
+        : await api<CheckoutView & { amount: string }>(
             'POST',
-            '/wallet/one-click-checkout',
+            '/saved-cards/one-click-checkout',
             'One click: a checkout with the saved cards',
           );
     open = { flow, checkout };
   });
 
-const remove = (card: WalletCard) =>
+const remove = (card: SavedCardView) =>
   actions.run(async () => {
-    const answer = await api<Outcome & { cards: WalletCard[] }>(
+    const answer = await api<PaymentAnswer & { cards: SavedCardView[] }>(
       'POST',
-      `/wallet/${encodeURIComponent(card.registrationId)}/delete`,
+      `/saved-cards/${encodeURIComponent(card.registrationId)}/delete`,
       'Delete the saved card',
     );
     cards = answer.cards;
@@ -66,7 +65,7 @@ const remove = (card: WalletCard) =>
         : { tone: 'bad', title: 'The card was not deleted', text: answer.message };
   });
 
-function widget(flow: Flow, checkout: WalletCheckoutView & { amount?: string }) {
+function widget(flow: Flow, checkout: CheckoutView & { amount?: string }) {
   const resultUrl = new URL(`/saved-cards.html?return=${flow}`, location.href).href;
   return html`<section class="panel" aria-labelledby="widget-title">
     <h2 id="widget-title">${flow === 'save' ? 'Save a card' : `Pay ${money(checkout.amount ?? '0')} in one click`}</h2>
@@ -136,11 +135,12 @@ async function readReturn(): Promise<void> {
   const read = new URLSearchParams({ id: query.get('id') ?? '', resourcePath: query.get('resourcePath') ?? '' });
   // The return is read once per visit; a reload of the clean URL shows the list.
   history.replaceState(null, '', location.pathname);
-  if (flow === 'save') report('save', await api<Outcome>('GET', `/wallet/save-return?${read}`, 'Back from saving: read the registration'));
-  else report('pay', await api<Outcome>('GET', `/wallet/pay-return?${read}`, 'Back from one click: read the payment'));
+  if (flow === 'save')
+    report('save', await api<PaymentAnswer>('GET', `/saved-cards/save-return?${read}`, 'Back from saving: read the registration'));
+  else report('pay', await api<PaymentAnswer>('GET', `/saved-cards/pay-return?${read}`, 'Back from one click: read the payment'));
 }
 
 await actions.run(async () => {
   await readReturn();
-  cards = (await api<{ cards: WalletCard[] }>('GET', '/wallet', 'Load the saved cards')).cards;
+  cards = (await api<{ cards: SavedCardView[] }>('GET', '/saved-cards', 'Load the saved cards')).cards;
 });

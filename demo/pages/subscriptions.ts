@@ -14,8 +14,7 @@ import { shopConfig } from '../lib/config.js';
 import { messageOf, money, mountPage, notice } from '../lib/layout.js';
 import { paymentsTable } from '../lib/payments-table.js';
 import { testCardOptions } from '../lib/test-cards.js';
-import type { Outcome } from '../server/shop.js';
-import type { SubscriptionView } from '../server/subscriptions.js';
+import type { PaymentAnswer, SubscriptionView } from '../server/views.js';
 
 const content = mountPage();
 const config = await shopConfig();
@@ -40,7 +39,7 @@ async function refresh(): Promise<void> {
 }
 
 /** Shows an answer's outcome; a sign-up or charge that did not go through is an alert. */
-function report(outcome: Outcome, approvedTitle: string): void {
+function report(outcome: PaymentAnswer, approvedTitle: string): void {
   last =
     outcome.outcome === 'approved'
       ? { tone: 'ok', title: approvedTitle, text: outcome.message }
@@ -63,7 +62,7 @@ async function run(action: () => Promise<void>): Promise<void> {
 const signUp = (event: SubmitEvent) => {
   event.preventDefault();
   return run(async () => {
-    const answer = await api<Outcome & { redirect?: ThreeDsRedirect }>(
+    const answer = await api<PaymentAnswer & { redirect?: ThreeDsRedirect }>(
       'POST',
       '/subscriptions',
       'Sign up: first payment, customer-initiated',
@@ -89,7 +88,7 @@ async function onComplete(event: CustomEvent<{ id: string; resourcePath: string 
   step = { kind: 'busy' };
   await run(async () => {
     report(
-      await api<Outcome>(
+      await api<PaymentAnswer>(
         'GET',
         `/subscriptions/return?${new URLSearchParams({ id, resourcePath })}`,
         'Back from 3-D Secure: read and verify the first payment',
@@ -107,7 +106,7 @@ function onThreeDsError(event: CustomEvent<{ code: string; message: string }>): 
 
 const nextMonth = () =>
   run(async () => {
-    const answer = await api<SubscriptionsAnswer & { charges: Outcome[] }>(
+    const answer = await api<SubscriptionsAnswer & { charges: PaymentAnswer[] }>(
       'POST',
       '/subscriptions/next-month',
       'Next month: the shop charges the saved cards',

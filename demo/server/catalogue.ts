@@ -14,6 +14,12 @@ export interface Product {
 
 export const CURRENCY = 'EUR';
 
+/** The subscription's one plan: a bag of coffee a month (frequency in the platform's days). */
+export const PLAN = { name: 'Kestrel Coffee Club', amount: '9.90', frequency: '0030' } as const;
+
+/** What one-click buys on the Saved cards page: one bag of coffee. */
+export const ONE_CLICK_AMOUNT = '9.90';
+
 export const PRODUCTS: readonly Product[] = [
   { sku: 'espresso-beans', name: 'Espresso beans, 1 kg', description: 'Dark roast, chocolate and hazelnut.', priceCents: 2490 },
   { sku: 'filter-beans', name: 'Filter beans, 500 g', description: 'Light roast, citrus and jasmine.', priceCents: 1450 },

@@ -9,6 +9,8 @@ export interface PolicyOptions {
   readonly threeDsHosts?: readonly string[];
   /** Extra sources of the page itself (a dev server's websocket, ...). */
   readonly connectSrc?: readonly string[];
+  /** The page's nonce, for a page with inline scripts (`renderCheckout`'s); new for every response. */
+  readonly nonce?: string;
 }
 
 /** The policy for pages on `'self'` that use the gateway at `gatewayOrigin` (e.g. `https://eu-test.oppwa.com`). */
@@ -17,8 +19,8 @@ export function checkoutContentSecurityPolicy(gatewayOrigin: string, options: Po
   const threeDs = options.threeDsHosts ?? ['https:'];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // The widget script (with its integrity hash), loaded from the gateway.
-    'script-src': ["'self'", gateway],
+    // The widget script (with its integrity hash), loaded from the gateway; a rendered checkout's inline script by its nonce.
+    'script-src': ["'self'", gateway, ...(options.nonce ? [`'nonce-${options.nonce}'`] : [])],
     // The widget reads its checkout and sends the card to the gateway from the page.
     'connect-src': ["'self'", gateway, ...(options.connectSrc ?? [])],
     // The gateway's widget styles its form (the platform's published recipe allows inline styles).

@@ -1,17 +1,16 @@
 /**
  * The demo merchant's back end: an Express 5 app serving the route table
- * (routes.ts) under `/api`, its input checked by zod schemas (input.ts), talking
+ * (route-table.ts) under `/api` and the payment pages it renders, its input
+ * checked by zod schemas (input.ts), talking
  * to the gateway through one client of the server helper per process. The
  * access token is read here and never sent to a browser; each answer of a route
  * that talks to the gateway carries the calls it caused (masked, from the
  * client's `onResponse` hook) so the pages can show them.
  */
-import { STATUS_CODES } from 'node:http';
 import { inspect } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import {
-  GatewayError,
   createFulfilment,
   createGatewayClient,
   createMemoryStatusStore,
@@ -19,17 +18,24 @@ import {
   type StatusStore,
 } from 'gw-elements/server';
 import { CallRecorder, type GatewayCall } from './call-recorder.js';
+import { CardPayments } from './card-payments.js';
+import { checkoutContentSecurityPolicy } from './csp.js';
 import { createDemoDatabase, type DemoDatabase } from './database.js';
+import { failureAnswer, GatewayFailure } from './failure-answer.js';
 import { receiveNotification } from './handlers/notifications.js';
-import { BadRequest, NotFound, parseInput } from './input.js';
+import { BadRequest, parseInput } from './input.js';
+import type { MerchantContext } from './merchant-context.js';
 import { NotificationInbox } from './notifications.js';
-import type { MerchantContext, Route } from './route.js';
-import { ROUTES } from './routes.js';
+import { Orders } from './orders.js';
+import { Payouts } from './payouts.js';
+import { Reservations } from './reservations.js';
+import { servePage } from './payment-pages/serve-page.js';
+import type { PageRoute, Route } from './route-definition.js';
+import { PAGES, ROUTES } from './route-table.js';
+import { SavedCards } from './saved-cards.js';
 import { scrubberFor } from './scrub.js';
-import { Shop } from './shop.js';
 import { demoStatusStore } from './status-store.js';
 import { Subscriptions } from './subscriptions.js';
-import { Wallet } from './wallet.js';
 
 export interface MerchantOptions {
   /** The gateway (or sandbox) the merchant talks to. */
@@ -43,13 +49,15 @@ export interface MerchantOptions {
   readonly advanceGatewayClock?: (seconds: number) => void;
   /** The gateway's time (the sandbox's clock), when subscription charges are due; the real time by default. */
   readonly gatewayNow?: () => number;
+  /** Where 3-D Secure pages may come from, for the payment pages' Content-Security-Policy: card issuers' (`https:`) by default. */
+  readonly threeDsHosts?: readonly string[];
   /** The notification listener's secret (64 hex characters): with it, the gateway's notifications are received at `/api/notifications`. */
   readonly notificationSecret?: string;
   /** Where approved statuses, the status-call limit and the claims on money calls are kept; unless given, on Redis when REDIS_URL is set, else in memory. */
   readonly statusStore?: StatusStore;
   /** The shop's orders and subscriptions (a real shop's database); merchants given the same one act as instances of one shop. */
   readonly database?: DemoDatabase;
-  /** The server helper's patience; the demo's defaults let an uncertain outcome settle while the shopper watches. */
+  /** The server helper's patience; the demo's defaults let an uncertain outcome resolve while the shopper watches. */
   readonly client?: Pick<GatewayClientOptions, 'timeoutMs' | 'maxNetworkRetries' | 'reconcileDelaysMs'>;
   readonly port?: number;
   readonly host?: string;
@@ -60,46 +68,17 @@ export interface RunningMerchant {
   close(): Promise<void>;
 }
 
-/** A gateway call's error as the page may show it (the helper's messages hold no card data or token). */
-class GatewayFailure extends Error {
-  constructor(
-    readonly reason: unknown,
-    readonly calls: readonly GatewayCall[],
-  ) {
-    super(reason instanceof Error ? reason.message : String(reason));
-  }
-}
-
-/** The answer to anything that went wrong: a JSON body with a message the page can show, never a stack. */
-function failureAnswer(error: unknown): { status: number; body: object; unexpected?: unknown } {
-  if (error instanceof BadRequest) return { status: error instanceof NotFound ? 404 : 400, body: { error: error.message } };
-  if (error instanceof GatewayFailure) {
-    const cause = error.reason;
-    // The client's outcome kind decides: fields the gateway refused came from the page (400), a reference it does not know
-    // too (404); everything else is the gateway failing the shop (502).
-    if (cause instanceof GatewayError) {
-      const status = cause.outcome === 'invalid' ? 400 : cause.outcome === 'not_found' ? 404 : 502;
-      return { status, body: { outcome: cause.outcome, error: error.message, resultCode: cause.resultCode, calls: error.calls } };
-    }
-    return { status: 500, body: { error: "the shop's server failed; see its console", calls: error.calls }, unexpected: cause };
-  }
-  // Express's own refusals (a body over the limit, malformed JSON, a path it cannot decode) carry a 4xx status; their
-  // messages may quote the input, so only the status is kept.
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && status >= 400 && status < 500)
-    return { status, body: { error: `the request was refused: ${STATUS_CODES[status] ?? 'bad request'}` } };
-  return { status: 500, body: { error: "the shop's server failed; see its console" }, unexpected: error };
-}
-
 /**
- * The Express app: the notification listener, then every route of `routes` with its input checked, its gateway calls
- * recorded, its answer scrubbed; failures mapped to statuses by {@link failureAnswer}.
+ * The Express app: the notification listener, every page of `pages` (rendered with a fresh nonce under the
+ * payment pages' policy), then every route of `routes` with its input checked, its gateway calls recorded, its
+ * answer scrubbed; failures mapped to statuses by {@link failureAnswer}.
  */
 export function createMerchantApp(
   context: MerchantContext,
   recorder: CallRecorder,
-  accessToken: string,
+  { accessToken, threeDsHosts }: { accessToken: string; threeDsHosts?: readonly string[] },
   routes: Readonly<Record<string, Route>> = ROUTES,
+  pages: Readonly<Record<string, PageRoute>> = PAGES,
 ): Express {
   /**
    * Every answer as JSON, scrubbed once more on the way out: the access token and the card number this request
@@ -135,6 +114,16 @@ export function createMerchantApp(
   });
   app.post('/api/notifications', express.text({ type: () => true, limit: '1mb' }), receiveNotification(context));
   app.use(express.json({ limit: '64kb' }));
+  for (const [path, page] of Object.entries(pages))
+    app.get(
+      path,
+      servePage(page, {
+        context,
+        recorder,
+        scrubberOf,
+        policy: (nonce) => checkoutContentSecurityPolicy(context.gatewayUrl, { threeDsHosts, nonce }),
+      }),
+    );
   for (const [key, route] of Object.entries(routes)) {
     const [method, path] = key.split(' ') as ['GET' | 'POST', string];
     app[method === 'GET' ? 'get' : 'post'](path, async (request, response) => {
@@ -162,31 +151,36 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
   const statusStore = options.statusStore
     ? { store: options.statusStore, close: async () => undefined }
     : await demoStatusStore(createMemoryStatusStore());
-  const shop = new Shop(statusStore.store, options.database ?? createDemoDatabase());
+  const database = options.database ?? createDemoDatabase();
   const gatewayNow = options.gatewayNow ?? Date.now;
-  const subscriptions = new Subscriptions(shop, createFulfilment({ store: statusStore.store }), gatewayNow);
+  const orders = new Orders(statusStore.store, database);
+  const subscriptions = new Subscriptions(statusStore.store, database, createFulfilment({ store: statusStore.store }), gatewayNow);
   const recorder = new CallRecorder();
   // One client for the process: its status reads are shared between requests, and its hook feeds the pages' call panel.
-  // Short reconcile waits: the demo's uncertain-outcome card should settle while the shopper watches.
+  // Short reconcile waits: the demo's uncertain-outcome card should resolve while the shopper watches.
   const gateway = createGatewayClient({
     ...options.gateway,
-    statusStore: shop.statusStore,
+    statusStore: statusStore.store,
     reconcileDelaysMs: [300, 1000],
     ...options.client,
     onResponse: recorder.onResponse,
   });
-  const inbox = options.notificationSecret ? new NotificationInbox(options.notificationSecret, subscriptions, shop, gateway) : undefined;
+  const inbox = options.notificationSecret ? new NotificationInbox(options.notificationSecret, subscriptions, orders, gateway) : undefined;
   const context: MerchantContext = {
-    shop,
+    database,
+    orders,
+    cardPayments: new CardPayments(database),
+    reservations: new Reservations(database),
+    payouts: new Payouts(database),
+    savedCards: new SavedCards(database),
     subscriptions,
-    wallet: new Wallet(shop),
     inbox,
     gateway,
     gatewayUrl: options.gateway.baseUrl,
     advanceGatewayClock: options.advanceGatewayClock,
     gatewayNow,
   };
-  const app = createMerchantApp(context, recorder, options.gateway.accessToken);
+  const app = createMerchantApp(context, recorder, { accessToken: options.gateway.accessToken, threeDsHosts: options.threeDsHosts });
 
   const server = app.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

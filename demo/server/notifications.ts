@@ -12,7 +12,7 @@ import {
   type FulfilmentOutcome,
   type GatewayClient,
 } from 'gw-elements/server';
-import type { Shop } from './shop.js';
+import type { Orders } from './orders.js';
 import type { Subscriptions } from './subscriptions.js';
 
 /** What the Notifications page shows of one notification: never the payload as a whole. */
@@ -54,7 +54,7 @@ export class NotificationInbox {
   constructor(
     private readonly secret: string,
     private readonly subscriptions: Subscriptions,
-    private readonly shop: Shop,
+    private readonly orders: Orders,
     /** A client for what a notification makes the shop do (an order's report look-up and refund). */
     private readonly gateway: GatewayClient,
   ) {}
@@ -81,8 +81,8 @@ export class NotificationInbox {
     let view: NotificationView;
     if (notification.type === 'PAYMENT') {
       const payment = notification.payload;
-      // A charge of an order settles the order's charges (a second one is refunded); a failure there answers non-2xx, so it comes again.
-      const order = await this.shop.orderCharged(this.gateway, payment).catch((error: unknown) => {
+      // A charge of an order reconciles the order's charges (a second one is refunded); a failure there answers non-2xx, so it comes again.
+      const order = await this.orders.charged(this.gateway, payment).catch((error: unknown) => {
         if (error instanceof GatewayError) return 'not settled yet' as const;
         throw error;
       });

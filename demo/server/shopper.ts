@@ -1,11 +1,63 @@
 /**
- * What the shop learns of the shopper from a page's request: the test card
- * chosen, the browser's 3-D Secure details, the address and origin it came from.
+ * The shopper as the shop's server-to-server payments describe them: the test
+ * card chosen on a page, the browser's 3-D Secure details, the address and
+ * origin the request came from, and what a payment carries about them.
  */
 import type { Request } from 'express';
 import type { z } from 'zod';
-import type { browserInput, cardInput, challengeWindow } from './input.js';
-import type { BrowserContext, ShopperCard } from './shop.js';
+import { brandOfCard, type CardDetails, type ChallengeWindow, type PaymentBrand } from 'gw-elements/server';
+import { BadRequest, type browserInput, type cardInput, type challengeWindow } from './input.js';
+
+/** The demo's one shopper (a server-to-server payment needs an e-mail address). */
+export const SHOPPER_EMAIL = 'jane.jones@example.com';
+
+/** Card details as the demo's server-to-server flows send them: holder and security code included. */
+export type ShopperCard = CardDetails & { holder: string; cvv: string };
+
+/** What the shopper's browser adds to a server-to-server payment (3-D Secure needs it). */
+export interface BrowserContext {
+  readonly ip: string;
+  readonly acceptHeader: string;
+  readonly userAgent: string;
+  readonly language: string;
+  readonly screenWidth: string;
+  readonly screenHeight: string;
+  readonly screenColorDepth: string;
+  readonly timezone: string;
+  readonly challengeWindow: ChallengeWindow;
+}
+
+const DEMO_BRANDS: readonly PaymentBrand[] = ['VISA', 'MASTER'];
+
+/** The card brand a number belongs to, for `paymentBrand` (the demo takes VISA and Mastercard). */
+export function brandOf(cardNumber: string): PaymentBrand {
+  const brand = DEMO_BRANDS.find((candidate) => brandOfCard(cardNumber) === candidate);
+  if (!brand) throw new BadRequest('the demo takes VISA and Mastercard numbers only');
+  return brand;
+}
+
+/** What a server-to-server payment with the gateway's 3-D Secure step carries about the shopper: browser, billing, return address. */
+export function threeDsShopper(browser: BrowserContext, shopperResultUrl: string) {
+  return {
+    customer: {
+      email: SHOPPER_EMAIL,
+      ip: browser.ip,
+      browser: {
+        acceptHeader: browser.acceptHeader,
+        userAgent: browser.userAgent,
+        language: browser.language,
+        screenWidth: browser.screenWidth,
+        screenHeight: browser.screenHeight,
+        screenColorDepth: browser.screenColorDepth,
+        timezone: browser.timezone,
+        javaEnabled: false,
+        challengeWindow: browser.challengeWindow,
+      },
+    },
+    billing: { street1: 'Hauptstrasse 1', city: 'Vienna', country: 'AT', postcode: '1010' },
+    shopperResultUrl,
+  };
+}
 
 /** Test card details from a page: the number (and optionally the name) is all the shopper chooses in the demo. */
 export function cardFrom(input: z.infer<typeof cardInput>): ShopperCard {

@@ -17,12 +17,15 @@ import {
   type Payment,
   type SavedCard,
   type ShopperReturn,
+  type StatusStore,
 } from 'gw-elements/server';
-import { CURRENCY } from './catalogue.js';
+import { CURRENCY, PLAN } from './catalogue.js';
+import { listReference, newReference, type DemoDatabase, type SubscriptionRecord } from './database.js';
 import { NotFound } from './input.js';
-import type { DemoDatabase } from './database.js';
-import { brandOf, MONEY_CLAIM_MS, settle, threeDsShopper, type BrowserContext, type Outcome, type Shop, type ShopperCard } from './shop.js';
-import type { PaymentView } from './views.js';
+import { MONEY_CLAIM_MS } from './money-claims.js';
+import { answerOf } from './payment-answer.js';
+import { brandOf, threeDsShopper, type BrowserContext, type ShopperCard } from './shopper.js';
+import type { PaymentAnswer, PaymentView, SubscriptionView } from './views.js';
 
 /** The same day `months` later (the last day of a shorter month), in UTC. */
 function addMonths(ms: number, months: number): number {
@@ -35,38 +38,6 @@ function addMonths(ms: number, months: number): number {
   return date.getTime();
 }
 
-/** The one plan: a bag of coffee a month. */
-export const PLAN = { name: 'Kestrel Coffee Club', amount: '9.90', frequency: '0030' } as const;
-
-export interface SubscriptionView {
-  readonly id: string;
-  readonly status: 'signing_up' | 'active' | 'cancelled' | 'failed';
-  readonly plan: typeof PLAN;
-  readonly card: string;
-  readonly registrationId: string;
-  /** The date (ISO, on the gateway's clock) the next monthly charge is due. */
-  readonly nextChargeAt: string;
-  /** Months of coffee fulfilled: one per approved payment, never more. */
-  readonly monthsFulfilled: number;
-  readonly payments: readonly PaymentView[];
-}
-
-export interface SubscriptionRecord {
-  /** Its sign-up's merchantTransactionId. */
-  readonly id: string;
-  status: SubscriptionView['status'];
-  card: string;
-  saved?: SavedCard;
-  /** When the sign-up paid the first month (gateway clock): month n falls due n months later. */
-  startedAt: number;
-  /** The months (1, 2, …) whose charge is decided: approved, or refused for good. */
-  readonly settledMonths: number[];
-  /** The months whose charge was sent (written before sending): its answer may have been lost, so it is looked up before any new one. */
-  readonly sentMonths: number[];
-  monthsFulfilled: number;
-  readonly payments: PaymentView[];
-}
-
 /** What the status store keeps for a month whose charge is decided, for every instance. */
 interface SettledMonth {
   readonly paymentId?: string;
@@ -74,20 +45,18 @@ interface SettledMonth {
 }
 
 export class Subscriptions {
-  readonly #database: DemoDatabase;
-
   constructor(
-    private readonly shop: Shop,
+    /** Shared by every instance: who charges which month. */
+    private readonly statusStore: StatusStore,
+    private readonly database: DemoDatabase,
     /** One run per approved payment, on the status store every instance shares. */
     private readonly fulfilment: Fulfilment,
     /** The gateway's time (the sandbox's clock moves): when charges are due. */
     private readonly now: () => number,
-  ) {
-    this.#database = shop.database;
-  }
+  ) {}
 
   list(): SubscriptionView[] {
-    return [...this.#database.subscriptions.values()].reverse().map((subscription) => this.#view(subscription));
+    return [...this.database.subscriptions.values()].reverse().map((subscription) => this.#view(subscription));
   }
 
   #view(subscription: SubscriptionRecord): SubscriptionView {
@@ -104,15 +73,15 @@ export class Subscriptions {
   }
 
   #get(id: string): SubscriptionRecord {
-    const subscription = this.#database.subscriptions.get(id);
+    const subscription = this.database.subscriptions.get(id);
     if (!subscription) throw new NotFound('no such subscription');
     return subscription;
   }
 
   /** The subscription a payment belongs to, by its merchantTransactionId or (the sign-up's) payment id. */
   #of(key: string | undefined): SubscriptionRecord | undefined {
-    const id = this.#database.subscriptionOf.get(key ?? '');
-    return id === undefined ? undefined : this.#database.subscriptions.get(id);
+    const id = this.database.subscriptionOf.get(key ?? '');
+    return id === undefined ? undefined : this.database.subscriptions.get(id);
   }
 
   /**
@@ -129,12 +98,12 @@ export class Subscriptions {
 
   /** Notes a merchantTransactionId as the subscription's before the payment is sent: a notification can arrive before the gateway's answer. */
   #own(subscription: SubscriptionRecord, merchantTransactionId: string): void {
-    this.#database.subscriptionOf.set(merchantTransactionId, subscription.id);
+    this.database.subscriptionOf.set(merchantTransactionId, subscription.id);
   }
 
   #record(subscription: SubscriptionRecord, payment: PaymentView | undefined): void {
     if (!payment) return;
-    this.#database.subscriptionOf.set(payment.id, subscription.id);
+    this.database.subscriptionOf.set(payment.id, subscription.id);
     const known = subscription.payments.findIndex((candidate) => candidate.id === payment.id);
     if (known >= 0) subscription.payments[known] = payment;
     else subscription.payments.push(payment);
@@ -143,7 +112,7 @@ export class Subscriptions {
   /** Sign-up: the first payment, customer-initiated, through 3-D Secure when the card asks; it saves the card. */
   async signUp(gateway: GatewayClient, card: ShopperCard, browser: BrowserContext, shopperResultUrl: string) {
     const subscription: SubscriptionRecord = {
-      id: this.shop.reference('sub', 'Subscription sign-up (customer-initiated, 3-D Secure)'),
+      id: newReference(this.database, 'sub', 'Subscription sign-up (customer-initiated, 3-D Secure)'),
       status: 'signing_up',
       card: '',
       startedAt: 0,
@@ -153,8 +122,8 @@ export class Subscriptions {
       payments: [],
     };
     this.#own(subscription, subscription.id);
-    this.#database.subscriptions.set(subscription.id, subscription);
-    const settled = await settle(
+    this.database.subscriptions.set(subscription.id, subscription);
+    const answered = await answerOf(
       gateway.payments.create({
         paymentType: 'DB',
         paymentBrand: brandOf(card.number),
@@ -171,20 +140,20 @@ export class Subscriptions {
       }),
       'Subscribed: the first month is paid and the card is saved.',
     );
-    this.#record(subscription, settled.answer.payment);
-    const answer = await this.#settleSignUp(subscription, settled);
+    this.#record(subscription, answered.answer.payment);
+    const answer = await this.#concludeSignUp(subscription, answered);
     return {
       ...answer,
-      ...(settled.outcome.kind === 'pending' && settled.outcome.redirect ? { redirect: settled.outcome.redirect } : {}),
+      ...(answered.outcome.kind === 'pending' && answered.outcome.redirect ? { redirect: answered.outcome.redirect } : {}),
       subscription: this.#view(subscription),
     };
   }
 
   /** The shopper is back from 3-D Secure: read the sign-up payment once, verified, and start the subscription. */
-  async signUpReturn(gateway: GatewayClient, query: ShopperReturn): Promise<Outcome & { subscription: SubscriptionView }> {
+  async signUpReturn(gateway: GatewayClient, query: ShopperReturn): Promise<PaymentAnswer & { subscription: SubscriptionView }> {
     const subscription = typeof query.id === 'string' ? this.#of(query.id) : undefined;
     if (!subscription) throw new NotFound('no subscription sign-up with this payment id');
-    const settled = await settle(
+    const answered = await answerOf(
       gateway
         .handleShopperReturn(query)
         .then((payment) =>
@@ -192,12 +161,15 @@ export class Subscriptions {
         ),
       'Subscribed after 3-D Secure: the first month is paid and the card is saved.',
     );
-    this.#record(subscription, settled.answer.payment);
-    const answer = await this.#settleSignUp(subscription, settled);
+    this.#record(subscription, answered.answer.payment);
+    const answer = await this.#concludeSignUp(subscription, answered);
     return { ...answer, subscription: this.#view(subscription) };
   }
 
-  async #settleSignUp(subscription: SubscriptionRecord, { answer, outcome }: Awaited<ReturnType<typeof settle>>): Promise<Outcome> {
+  async #concludeSignUp(
+    subscription: SubscriptionRecord,
+    { answer, outcome }: Awaited<ReturnType<typeof answerOf>>,
+  ): Promise<PaymentAnswer> {
     if (outcome.kind === 'pending') return answer;
     if (outcome.kind !== 'approved') {
       subscription.status = 'failed';
@@ -218,9 +190,9 @@ export class Subscriptions {
    * overlap (a double click, two instances, a restart): each month is claimed
    * on the shared status store before its charge, so it is charged at most once.
    */
-  async chargeDue(gateway: GatewayClient): Promise<Outcome[]> {
-    const outcomes: Outcome[] = [];
-    for (const subscription of this.#database.subscriptions.values()) {
+  async chargeDue(gateway: GatewayClient): Promise<PaymentAnswer[]> {
+    const outcomes: PaymentAnswer[] = [];
+    for (const subscription of this.database.subscriptions.values()) {
       for (
         let month = 1;
         subscription.status === 'active' && subscription.saved && addMonths(subscription.startedAt, month) <= this.now();
@@ -246,11 +218,11 @@ export class Subscriptions {
     subscription: SubscriptionRecord,
     saved: SavedCard,
     month: number,
-  ): Promise<Outcome | undefined> {
+  ): Promise<PaymentAnswer | undefined> {
     const key = `subscription-month:${subscription.id}:${month}`;
     const token = globalThis.crypto.randomUUID();
     const now = Date.now();
-    const claim = await this.shop.statusStore.claim(key, { token, now, until: now + MONEY_CLAIM_MS });
+    const claim = await this.statusStore.claim(key, { token, now, until: now + MONEY_CLAIM_MS });
     if (claim.status === 'final') {
       this.#settleMonth(subscription, month);
       return undefined;
@@ -258,7 +230,7 @@ export class Subscriptions {
     if (claim.status !== 'claimed') return undefined;
     const merchantTransactionId = `${subscription.id}-month-${month}`;
     this.#own(subscription, merchantTransactionId);
-    this.shop.listReference(merchantTransactionId, 'Subscription charge (merchant-initiated)');
+    listReference(this.database, merchantTransactionId, 'Subscription charge (merchant-initiated)');
     let settledMonth: SettledMonth | undefined;
     try {
       // Sent before (its answer lost, or its run died): the gateway's record by the month's reference decides, never a second charge.
@@ -268,7 +240,7 @@ export class Subscriptions {
           )
         : undefined;
       if (!subscription.sentMonths.includes(month)) subscription.sentMonths.push(month);
-      const { answer, outcome } = await settle(
+      const { answer, outcome } = await answerOf(
         earlier
           ? Promise.resolve(earlier)
           : gateway.registrations.createPayment(saved.registrationId, {
@@ -291,7 +263,7 @@ export class Subscriptions {
       if (outcome.kind === 'approved') await this.fulfil(outcome.payment);
       return answer;
     } finally {
-      await this.shop.statusStore.settle(key, token, settledMonth ? { value: JSON.stringify(settledMonth), final: true } : {});
+      await this.statusStore.settle(key, token, settledMonth ? { value: JSON.stringify(settledMonth), final: true } : {});
     }
   }
 

@@ -3,6 +3,7 @@
  * shop shows, never the raw gateway answer. Shared by the server and the pages.
  */
 import { classifyResult, type OutcomeKind, type Payment, type ResultKind } from 'gw-elements/server';
+import type { PLAN } from './catalogue.js';
 
 export interface PaymentView {
   readonly id: string;
@@ -88,10 +89,52 @@ export interface ReservationView {
   readonly refundable: Readonly<Record<string, string>>;
 }
 
-export interface SavedCardView {
+/** A card registered for payouts (a registration without a payment). */
+export interface PayoutCardView {
   readonly registrationId: string;
   readonly card: string;
   readonly holder: string;
+}
+
+/** A shopper's card saved for one-click checkout: what the shop keeps to recognise it, never the card itself. */
+export interface SavedCardView {
+  readonly registrationId: string;
+  readonly paymentBrand: string;
+  readonly last4Digits: string;
+  /** `MM/YYYY`, as the card shows it. */
+  readonly expiry: string;
+}
+
+/** What a page needs to load a checkout into `<gw-checkout>`. */
+export interface CheckoutView {
+  /** As `<gw-checkout checkout-id>` takes it: a registration-only checkout's ends in `/registration`. */
+  readonly checkoutId: string;
+  readonly integrity: string;
+  /** Epoch ms, for `<gw-checkout expires-at>`. */
+  readonly expiresAt: number;
+}
+
+/** The answer to a payment call: the payment when the gateway gave one, and what it means for the shop. */
+export interface PaymentAnswer {
+  readonly outcome: ReturnOutcome;
+  readonly message: string;
+  readonly payment?: PaymentView;
+  readonly retryAfterSeconds?: number;
+  /** The gateway's code when it refused the request without a payment (e.g. `700.400.100` cannot capture). */
+  readonly resultCode?: string;
+}
+
+export interface SubscriptionView {
+  readonly id: string;
+  readonly status: 'signing_up' | 'active' | 'cancelled' | 'failed';
+  readonly plan: typeof PLAN;
+  readonly card: string;
+  readonly registrationId: string;
+  /** The date (ISO, on the gateway's clock) the next monthly charge is due. */
+  readonly nextChargeAt: string;
+  /** Months of coffee fulfilled: one per approved payment, never more. */
+  readonly monthsFulfilled: number;
+  readonly payments: readonly PaymentView[];
 }
 
 /** A merchantTransactionId the shop used, for the transactions page. */

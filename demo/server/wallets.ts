@@ -4,16 +4,19 @@
  * merchant's MADA entity carries MADA, Apple Pay and STC Pay, the card entity
  * VISA, MASTER and Google Pay), and the shopper's return read on that entity.
  */
-import { z } from 'zod';
-import { PAYMENT_BRANDS, type GatewayClient } from 'gw-elements/server';
+import type { GatewayClient, PaymentBrand } from 'gw-elements/server';
 
-/** The page's request: the brands its one `<gw-checkout>` shows. */
-export const walletCheckoutInput = z.object({ brands: z.array(z.enum(PAYMENT_BRANDS)).min(1).max(PAYMENT_BRANDS.length) });
+/** The page's two set-ups: the entity of each is the one of its brands. */
+export const WALLET_SETUPS = {
+  mada: { label: 'MADA entity: Apple Pay, STC Pay, mada cards', brands: ['APPLEPAY', 'STC_PAY', 'MADA'] },
+  cards: { label: 'Card entity: Google Pay, VISA, Mastercard', brands: ['GOOGLEPAY', 'VISA', 'MASTER'] },
+} as const satisfies Record<string, { label: string; brands: readonly PaymentBrand[] }>;
+
+export type WalletSetup = keyof typeof WALLET_SETUPS;
 
 /** The sample order the page pays: 45.00 SAR, a Saudi shop's currency. */
-export async function createWalletCheckout(gateway: GatewayClient, brands: z.infer<typeof walletCheckoutInput>['brands']) {
-  const checkout = await gateway.checkouts.create({ amount: '45.00', currency: 'SAR', paymentType: 'DB' }, { brands });
-  return { id: checkout.id, integrity: checkout.integrity ?? '' };
+export function createWalletCheckout(gateway: GatewayClient, setup: WalletSetup) {
+  return gateway.checkouts.create({ amount: '45.00', currency: 'SAR', paymentType: 'DB' }, { brands: WALLET_SETUPS[setup].brands });
 }
 
 /** What the page shows of the payment after the shopper's return: how the platform reports it. */

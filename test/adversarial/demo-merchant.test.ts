@@ -4,7 +4,9 @@
  * number, security code or access token planted in the input comes back in an
  * answer, in the call log the pages show (the answers' `calls`) or on the
  * merchant's console. Money rule on top: a payment POST is never sent twice
- * for one merchantTransactionId, whatever the faults.
+ * for one merchantTransactionId, whatever the faults. The payment pages the
+ * merchant renders (HTML with the checkout in it) owe the same, as pages under
+ * their Content-Security-Policy.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -164,8 +166,8 @@ const ROUTES = [
   ['POST', '/api/reservations'],
   ['POST', '/api/reservations/:id/captures'],
   ['POST', '/api/reservations/:id/refunds'],
-  ['GET', '/api/saved-cards'],
-  ['POST', '/api/saved-cards'],
+  ['GET', '/api/payout-cards'],
+  ['POST', '/api/payout-cards'],
   ['POST', '/api/payouts'],
   ['GET', '/api/references'],
   ['GET', '/api/transactions'],
@@ -226,8 +228,8 @@ describe('demo merchant under hostile input (fast-check)', () => {
     const capture = (await send({ method: 'POST', path: `/api/reservations/${held}/captures`, ...json({ amount: '5.00' }) }, [200])).body
       .reservation.captures[0].id as string;
     const saved = (
-      await send({ method: 'POST', path: '/api/saved-cards', ...json({ cardNumber: CARDS.approved, holder: 'Jane Jones' }) }, [200])
-    ).body.savedCard.registrationId as string;
+      await send({ method: 'POST', path: '/api/payout-cards', ...json({ cardNumber: CARDS.approved, holder: 'Jane Jones' }) }, [200])
+    ).body.payoutCard.registrationId as string;
     const browser = { language: 'de-AT', screenWidth: 1280, screenHeight: 800, screenColorDepth: 24, timezone: -60 };
     const checkoutReturn = { id: order.checkoutId, resourcePath: `/v1/checkouts/${order.checkoutId}/payment` };
     /** Valid requests of every route: `params.id` goes into the path, `query` after it, `body` as JSON. */
@@ -250,7 +252,7 @@ describe('demo merchant under hostile input (fast-check)', () => {
       { method: 'POST', template: '/api/reservations', body: { cardNumber: CARDS.approved, holder: 'Jane Jones', amount: '20.00' } },
       { method: 'POST', template: '/api/reservations/:id/captures', params: { id: held }, body: { amount: '1.00' } },
       { method: 'POST', template: '/api/reservations/:id/refunds', params: { id: held }, body: { captureId: capture, amount: '1.00' } },
-      { method: 'POST', template: '/api/saved-cards', body: { cardNumber: CARDS.approved, holder: 'Jane Jones' } },
+      { method: 'POST', template: '/api/payout-cards', body: { cardNumber: CARDS.approved, holder: 'Jane Jones' } },
       { method: 'POST', template: '/api/payouts', body: { registrationId: saved, amount: '2.00' } },
       { method: 'GET', template: '/api/transactions', query: { merchantTransactionId: order.id } },
     ];
@@ -319,6 +321,61 @@ async function reservation(): Promise<string> {
   return body.reservation.preauthorization.id as string;
 }
 
+/**
+ * A page the merchant renders (a payment page with its checkout in the HTML): checked as `send` checks an answer, but
+ * for HTML under the payment pages' policy, its inline script allowed by the response's own nonce.
+ */
+async function sendPage(
+  path: string,
+  headers: Record<string, string>,
+  allowed: readonly number[],
+): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${merchant.url}${path}`, { headers });
+  const text = await response.text();
+  const what = `GET ${path} → ${response.status} ${text.slice(0, 300)}`;
+  assert.ok(allowed.includes(response.status), `unexpected status: ${what}`);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/html/, `not HTML: ${what}`);
+  const nonce = /script-src [^;]*'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+  assert.ok(nonce, `no nonce in the page's policy: ${what}`);
+  for (const inline of text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")([^>]*)>/g))
+    assert.ok(inline[1]!.includes(`nonce="${nonce}"`), `an inline script without the page's nonce: ${what}`);
+  assert.doesNotMatch(text, /\n\s+at |\.ts:\d+|node_modules|TypeError|ReferenceError/, `a stack or an internal error: ${what}`);
+  assert.equal(leakIn(text), undefined, `a secret in the page (or its call log): ${what}`);
+  for (const line of consoleLines) assert.equal(leakIn(line), undefined, `a secret on the console after ${what}: ${line.slice(0, 300)}`);
+  return { status: response.status, text };
+}
+
+describe('the payment pages the demo merchant renders, under hostile input (fast-check)', () => {
+  test('any query and headers get a page under its policy (or a page saying what is wrong), never a secret, a stack or a 500', async () => {
+    const order = (await send({ method: 'POST', path: '/api/orders', ...json({ lines: [{ sku: 'espresso-beans', quantity: 1 }] }) }, [200]))
+      .body.order.id as string;
+    const query = fc.dictionary(
+      fc.constantFrom('order', 'setup', 'returned', 'x'),
+      fc.oneof(secretish.map(String), fc.constantFrom(order, 'mada', 'cards', '<script>alert(1)</script>')),
+      { maxKeys: 3 },
+    );
+    const headers = fc.option(fc.record({ 'user-agent': fc.constantFrom(...CANARIES), accept: fc.constant(`text/html;${CVV}`) }), {
+      nil: undefined,
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/pay.html', '/pay-ar.html', '/wallets.html'), query, headers, async (page, params, extra) => {
+        const { text } = await sendPage(`${page}?${new URLSearchParams(params)}`, extra ?? {}, [200, 400, 404]);
+        assert.ok(!text.includes('<script>alert(1)</script>'), 'a value of the query is written into the page unescaped');
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  test('a gateway that fails while a page opens its checkout (error, hang, drop) gets a 502 page, never a 500 or a stack', async () => {
+    for (const mode of ['error', 'hang', 'drop'] as const) {
+      sandbox.fault('/v1/checkouts', mode);
+      const { text } = await sendPage('/pay-ar.html', {}, [502]).finally(() => sandbox.fault('/v1/checkouts', mode, 0));
+      assert.match(text, /role="alert"/, `${mode}: the page says what went wrong`);
+      assert.match(text, /id="page-calls"/, `${mode}: the failed call is in the call log`);
+    }
+  });
+});
+
 describe('demo merchant when the gateway fails', () => {
   const MODES: readonly FaultMode[] = ['error', 'hang', 'drop'];
 
@@ -374,14 +431,14 @@ describe('demo merchant when the gateway fails', () => {
       name: 'save a card',
       prepare: async () => ({
         gatewayPath: '/v1/registrations',
-        exchange: { method: 'POST', path: '/api/saved-cards', ...json({ cardNumber: PANS[0], holder: `Jane ${PANS[1]}` }) },
+        exchange: { method: 'POST', path: '/api/payout-cards', ...json({ cardNumber: PANS[0], holder: `Jane ${PANS[1]}` }) },
       }),
     },
     {
       name: 'pay out',
       prepare: async () => {
-        const { body } = await send({ method: 'POST', path: '/api/saved-cards', ...json({ cardNumber: CARDS.approved }) }, [200]);
-        const { registrationId } = body.savedCard;
+        const { body } = await send({ method: 'POST', path: '/api/payout-cards', ...json({ cardNumber: CARDS.approved }) }, [200]);
+        const { registrationId } = body.payoutCard;
         return {
           gatewayPath: `/v1/registrations/${registrationId}/payments`,
           exchange: { method: 'POST', path: '/api/payouts', ...json({ registrationId, amount: '3.00' }) },

@@ -4,8 +4,11 @@
  * change to one drags the other along. Read with the TypeScript compiler's own
  * parser (every import, re-export and dynamic import() of a relative path),
  * not by a regular expression. `import type` and `export type` are erased
- * from the JavaScript, so they are no arrow here; under `verbatimModuleSyntax`
- * an `import { type A }` still loads its module, so it is one.
+ * from the JavaScript, so they are no arrow for the runtime check; under
+ * `verbatimModuleSyntax` an `import { type A }` still loads its module, so it
+ * is one. The demo, which merchants copy, is held to more: no cycle even
+ * through type-only imports (and `import('./x').T` types), so its
+ * dependencies read one way.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -32,19 +35,25 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
   return candidates.find((candidate) => /\.(ts|tsx|mts)$/.test(candidate) && existsSync(candidate) && statSync(candidate).isFile());
 }
 
-/** The relative modules a file loads at run time. */
-export function runtimeImportsOf(file: string, text: string = readFileSync(file, 'utf8')): string[] {
+/** The relative modules a file loads at run time, or with `types`, also those it names in type-only imports and `import()` types. */
+export function importsOf(file: string, text: string = readFileSync(file, 'utf8'), { types = false } = {}): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const specifiers: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier))
+    if (ts.isImportDeclaration(node) && (types || !node.importClause?.isTypeOnly) && ts.isStringLiteral(node.moduleSpecifier))
       specifiers.push(node.moduleSpecifier.text);
-    else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier))
+    else if (
+      ts.isExportDeclaration(node) &&
+      (types || !node.isTypeOnly) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    )
       specifiers.push(node.moduleSpecifier.text);
     else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
       if (argument && ts.isStringLiteralLike(argument)) specifiers.push(argument.text);
-    }
+    } else if (types && ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal))
+      specifiers.push(node.argument.literal.text);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -97,20 +106,28 @@ describe('import cycles', () => {
     ]);
     assert.deepEqual(cyclesOf(graph), [['a', 'b'], ['c'], ['d', 'e', 'f']]);
     const here = fileURLToPath(import.meta.url);
-    const imports = runtimeImportsOf(
-      here,
-      "import type { A } from './import-cycles.test.js';\nimport { type B } from './import-cycles.test.js';\nexport type { C } from './import-cycles.test.js';\nawait import('./import-cycles.test.js');",
-    );
-    assert.deepEqual(imports, [here, here]);
+    const text =
+      "import type { A } from './import-cycles.test.js';\nimport { type B } from './import-cycles.test.js';\nexport type { C } from './import-cycles.test.js';\nawait import('./import-cycles.test.js');\nlet d: import('./import-cycles.test.js').D;";
+    assert.deepEqual(importsOf(here, text), [here, here]);
+    assert.deepEqual(importsOf(here, text, { types: true }), [here, here, here, here, here]);
   });
+
+  const cyclesIn = (folder: string, types: boolean) => {
+    const files = sourcesUnder(join(ROOT, folder));
+    assert.ok(files.length > 10, `${folder}/ has its sources`);
+    const graph = new Map(files.map((file) => [file, importsOf(file, undefined, { types })]));
+    return cyclesOf(graph).map((cycle) => cycle.map((file) => relative(ROOT, file)).join(' <-> '));
+  };
 
   for (const folder of ['src', 'demo']) {
     test(`no runtime import cycle in ${folder}/`, () => {
-      const files = sourcesUnder(join(ROOT, folder));
-      assert.ok(files.length > 10, `${folder}/ has its sources`);
-      const graph = new Map(files.map((file) => [file, runtimeImportsOf(file)]));
-      const cycles = cyclesOf(graph).map((cycle) => cycle.map((file) => relative(ROOT, file)).join(' <-> '));
+      const cycles = cyclesIn(folder, false);
       assert.deepEqual(cycles, [], `runtime import cycles:\n${cycles.join('\n')}`);
     });
   }
+
+  test('no import cycle in demo/, type-only imports included', () => {
+    const cycles = cyclesIn('demo', true);
+    assert.deepEqual(cycles, [], `import cycles (type-only imports included):\n${cycles.join('\n')}`);
+  });
 });

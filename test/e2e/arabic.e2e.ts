@@ -66,4 +66,17 @@ describe('the checkout in Arabic', () => {
     await page.close();
     assert.deepEqual(problems, [], 'the pages logged errors');
   });
+
+  test('without an order the server checks one out while rendering the page, and the call log shows the checkout it created', async () => {
+    const { page, problems } = await watchedPage(browser);
+    page.setDefaultTimeout(15_000);
+    await page.goto(new URL('/pay-ar.html', demo.url).href);
+    await page.locator('gw-checkout[state="ready"]').waitFor();
+    assert.match(await page.locator('main h1').innerText(), /^الدفع للطلب KC-\d+$/);
+    const log = page.locator('#api-log');
+    await log.getByText('Check out: create a checkout').waitFor();
+    assert.match(await log.innerText(), /POST\s+\/v1\/checkouts/);
+    await page.close();
+    assert.deepEqual(problems, [], 'the page logged errors');
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * End to end: starts exactly what `npm start` starts (demo/main.ts
  * `startDemo`) and walks the demo as a shopper would, by clicking, in headless
- * Chromium: cart → pay in the widget → result (declined, then approved on a
+ * Chromium: cart → pay in the widget on the page the shop's server rendered
+ * (`renderCheckout`) → result (declined, then approved on a
  * second try; expired with "start again"), and a card payment through a 3-D
  * Secure challenge; "start again" while a challenge on the old checkout is
  * open, finished late: refunded, and the shopper told so. Fails on any console
@@ -94,6 +95,45 @@ describe('npm start demo', () => {
     assert.match(policy, new RegExp(`script-src 'self' ${demo.sandboxUrl}(;|$)`));
     assert.match(policy, /form-action 'self' http:\/\/127\.0\.0\.1:\d+(;|$)/);
     assert.doesNotMatch(policy, /script-src[^;]*'unsafe-(inline|eval)'/);
+  });
+
+  test("the payment page is the shop server's, with the checkout in its HTML (renderCheckout): the widget starts first, the element's module after it, and it pays", async () => {
+    const { page, done } = await shopperPage();
+    const order: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === '/v1/paymentWidgets.js') order.push('widget script loaded');
+    });
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/pages/pay.ts') order.push('page module requested');
+    });
+    const payPage = page.waitForResponse((response) => new URL(response.url()).pathname === '/pay.html');
+    await checkOut(page);
+    const response = await payPage;
+    const html = await response.text();
+    // What the browser parses before any of the element's code: the element with its form, and the widget script with its integrity.
+    const checkoutId =
+      /<gw-checkout checkout-id="([^"]+)"[^>]*><div class="[^"]+"><form class="paymentWidgets" action="\/result\.html\?order=[^"]+"/.exec(
+        html,
+      )?.[1];
+    assert.ok(checkoutId, 'the element and its form are in the HTML');
+    assert.match(
+      html,
+      new RegExp(
+        `<script src="${demo.sandboxUrl}/v1/paymentWidgets\\.js\\?checkoutId=${checkoutId}" integrity="sha384-[^"]+" crossorigin="anonymous"`,
+      ),
+    );
+    assert.doesNotMatch(html, /<script type="module"/, "the page's module is not loaded by the HTML: the rendered inline script loads it");
+    // The rendered inline script runs by the response's own nonce, under the policy of the other pages otherwise.
+    const policy = response.headers()['content-security-policy'] ?? '';
+    const nonce = /script-src 'self' \S+ 'nonce-([^']+)'(;|$)/.exec(policy)?.[1];
+    assert.ok(nonce, `a nonce in script-src: ${policy}`);
+    assert.ok(html.includes(`<script nonce="${nonce}">`));
+    assert.doesNotMatch(policy, /script-src[^;]*'unsafe-(inline|eval)'/);
+    assert.deepEqual(order.slice(0, 2), ['widget script loaded', 'page module requested']);
+    assert.equal(await page.locator('gw-checkout').getAttribute('checkout-id'), checkoutId, 'the element adopted the rendered checkout');
+    await payInWidget(page, CARDS.approved);
+    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    await done();
   });
 
   test('cart → widget: a declined card, then an approved one → the result page shows the verified payment and both attempts', async () => {

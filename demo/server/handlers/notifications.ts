@@ -1,7 +1,7 @@
 /** The gateway's notifications: the listener it posts to, and the list the Notifications page shows. */
 import type { RequestHandler } from 'express';
 import { NotificationError } from 'gw-elements/server';
-import type { MerchantContext } from '../route.js';
+import type { MerchantContext } from '../merchant-context.js';
 
 /**
  * The listener (`POST /api/notifications`): a hex body, read raw; answered 2xx only once stored, else the gateway

@@ -1,6 +1,6 @@
 /** What only a sandbox gateway allows: moving its clock, so a page can show what time does. */
 import { BadRequest } from '../input.js';
-import type { MerchantContext } from '../route.js';
+import type { MerchantContext } from '../merchant-context.js';
 
 /** One minute past the checkout lifetime of 30 minutes: every open checkout expires. */
 export function expireCheckouts(_input: unknown, { advanceGatewayClock }: MerchantContext) {

@@ -1,10 +1,11 @@
 /** The subscription routes: sign up with a saved card, the monthly billing run, cancelling. */
 import type { Request } from 'express';
 import { z } from 'zod';
+import { PLAN } from '../catalogue.js';
 import { BadRequest, browserInput, cardInput, challengeWindow, reference, shopperReturnQuery } from '../input.js';
-import { input, type MerchantContext } from '../route.js';
+import type { MerchantContext } from '../merchant-context.js';
+import { input } from '../route-definition.js';
 import { browserFrom, cardFrom, threeDsReturnUrl } from '../shopper.js';
-import { PLAN } from '../subscriptions.js';
 
 export function listSubscriptions(_input: unknown, { subscriptions, gatewayNow, advanceGatewayClock }: MerchantContext) {
   return {

@@ -1,33 +1,13 @@
 /**
  * What a route of the demo merchant is: the schema its input must pass and a
- * named handler that turns the checked input into the answer. The route table
- * (routes.ts) maps each method and path to one; the app (merchant.ts) runs them.
+ * named handler that turns the checked input into the answer (JSON for a page's
+ * script, or a whole page the server renders). The route table (route-table.ts)
+ * maps each method and path to one; the app (merchant.ts) runs them.
  */
 import type { Request } from 'express';
 import { z } from 'zod';
-import type { GatewayClient } from 'gw-elements/server';
-import type { NotificationInbox } from './notifications.js';
-import type { Shop } from './shop.js';
-import type { Subscriptions } from './subscriptions.js';
-import type { Wallet } from './wallet.js';
-
-/** What every handler may use: the shop's parts, made once per process. */
-export interface MerchantContext {
-  readonly shop: Shop;
-  readonly subscriptions: Subscriptions;
-  /** The shopper's saved cards: save without paying, pay in one click, delete. */
-  readonly wallet: Wallet;
-  /** Absent when no notification secret was given. */
-  readonly inbox: NotificationInbox | undefined;
-  /** The one gateway client of the process (its status reads are shared between requests). */
-  readonly gateway: GatewayClient;
-  /** Where the widget script comes from. */
-  readonly gatewayUrl: string;
-  /** Moves the sandbox's clock; absent against a real gateway. */
-  readonly advanceGatewayClock: ((seconds: number) => void) | undefined;
-  /** The gateway's time, when subscription charges are due. */
-  readonly gatewayNow: () => number;
-}
+import type { MerchantContext } from './merchant-context.js';
+import type { PageParts } from './payment-pages/document.js';
 
 export type Handler<Schema extends z.ZodType> = (
   input: z.infer<Schema>,
@@ -67,4 +47,25 @@ export function route<Schema extends z.ZodType>(schema: Schema, handler: Handler
 /** A route that talks to the gateway: its answer carries the calls made. */
 export function gatewayRoute<Schema extends z.ZodType>(schema: Schema, handler: Handler<Schema>): Route {
   return { schema, handler: handler as Handler<z.ZodType>, callsGateway: true };
+}
+
+/** What a page's renderer is given beside its input: the nonce of the page's Content-Security-Policy. */
+export interface PageOptions {
+  readonly nonce: string;
+}
+
+/** A page as its renderer answers it: its parts, the preload as a `Link` header, and the call log's label for the calls made. */
+export interface RenderedPage extends PageParts {
+  readonly link?: string;
+  readonly callsLabel?: string;
+}
+
+/** A page the shop's server renders (a payment page with its checkout in the HTML): its input's schema and its renderer. */
+export interface PageRoute<Schema extends z.ZodType = z.ZodType> {
+  readonly schema: Schema;
+  readonly render: (input: z.infer<Schema>, context: MerchantContext, options: PageOptions) => RenderedPage | Promise<RenderedPage>;
+}
+
+export function pageRoute<Schema extends z.ZodType>(schema: Schema, render: PageRoute<Schema>['render']): PageRoute {
+  return { schema, render: render as PageRoute['render'] };
 }

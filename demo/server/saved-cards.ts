@@ -1,7 +1,7 @@
 /**
  * The shopper's saved cards, as a shop keeps them for one-click checkout:
  * the registration id and what the shopper needs to recognise the card
- * (brand, last 4 digits, expiry) — never the card itself. A card is saved
+ * (brand, last 4 digits, expiry), never the card itself. A card is saved
  * through a registration-only checkout (no money moves) and read back when
  * the shopper returns; a one-click checkout offers every saved card in the
  * widget; deleting a card deletes the registration at the gateway first.
@@ -15,59 +15,28 @@ import {
   type GatewayClient,
   type ShopperReturn,
 } from 'gw-elements/server';
-import { CURRENCY } from './catalogue.js';
+import { CURRENCY, ONE_CLICK_AMOUNT } from './catalogue.js';
+import { newReference, type DemoDatabase, type SavedCardsRecord } from './database.js';
 import { NotFound } from './input.js';
-import { settle, type Outcome, type Shop } from './shop.js';
-
-export interface WalletCard {
-  readonly registrationId: string;
-  readonly paymentBrand: string;
-  readonly last4Digits: string;
-  /** `MM/YYYY`, as the card shows it. */
-  readonly expiry: string;
-}
-
-/** A one-click checkout, with what its payment must be. */
-interface OneClickCheckout {
-  readonly amount: string;
-  readonly merchantTransactionId: string;
-}
-
-export interface WalletRecord {
-  /** By registration id: a second return of the same checkout stores the card once. */
-  readonly cards: Map<string, WalletCard>;
-  /** By checkout id. */
-  readonly checkouts: Map<string, OneClickCheckout>;
-}
-
-/** What a page needs to load a checkout into `<gw-checkout>`. */
-export interface WalletCheckoutView {
-  /** As `<gw-checkout checkout-id>` takes it: a registration-only checkout's ends in `/registration`. */
-  readonly checkoutId: string;
-  readonly integrity: string;
-  /** Epoch ms, for `<gw-checkout expires-at>`. */
-  readonly expiresAt: number;
-}
+import { answerOf, refusalOf } from './payment-answer.js';
+import type { CheckoutView, PaymentAnswer, SavedCardView } from './views.js';
 
 /** The shop's standing instruction for a card saved for one-click: the first, shopper-initiated use. */
 const SAVE_FOR_ONE_CLICK = { type: 'UNSCHEDULED', mode: 'INITIAL', source: 'CIT' } as const;
 
-/** What one-click buys in the demo: one bag of coffee. */
-export const ONE_CLICK_AMOUNT = '9.90';
+export class SavedCards {
+  constructor(private readonly database: DemoDatabase) {}
 
-export class Wallet {
-  constructor(readonly shop: Shop) {}
-
-  get #record(): WalletRecord {
-    return this.shop.database.wallet;
+  get #record(): SavedCardsRecord {
+    return this.database.savedCards;
   }
 
-  cards(): WalletCard[] {
+  cards(): SavedCardView[] {
     return [...this.#record.cards.values()];
   }
 
   /** A registration-only checkout: `createRegistration` and no paymentType, so its widget saves the card and charges nothing. */
-  async saveCheckout(gateway: GatewayClient): Promise<WalletCheckoutView> {
+  async saveCheckout(gateway: GatewayClient): Promise<CheckoutView> {
     const requestedAt = Date.now();
     const checkout = await gateway.checkouts.create({ createRegistration: true, standingInstruction: SAVE_FOR_ONE_CLICK });
     return {
@@ -78,19 +47,19 @@ export class Wallet {
   }
 
   /** The shopper is back from saving a card: the return is read as a registration, never as money received. */
-  async saveReturn(gateway: GatewayClient, query: ShopperReturn): Promise<Outcome & { card?: WalletCard }> {
+  async saveReturn(gateway: GatewayClient, query: ShopperReturn): Promise<PaymentAnswer & { card?: SavedCardView }> {
     let registration: CheckoutRegistration;
     try {
       registration = await gateway.handleShopperReturn(query, { expect: 'registration' });
     } catch (error) {
-      return (await settle(Promise.reject(error), '')).answer;
+      return refusalOf(error);
     }
     if (!isApproved(registration.result.code)) {
       const outcome = outcomeOf(registration);
       return { outcome: outcome.kind, message: outcome.kind === 'pending' ? 'No card saved yet: the form was not sent.' : outcome.message };
     }
     const { card: details } = registration;
-    const card: WalletCard = {
+    const card: SavedCardView = {
       registrationId: registration.id,
       paymentBrand: registration.paymentBrand ?? '',
       last4Digits: details?.last4Digits ?? '',
@@ -106,10 +75,10 @@ export class Wallet {
   }
 
   /** A payment checkout that offers every saved card (`registrations[n].id`) beside a new one. */
-  async oneClickCheckout(gateway: GatewayClient): Promise<WalletCheckoutView & { amount: string }> {
+  async oneClickCheckout(gateway: GatewayClient): Promise<CheckoutView & { amount: string }> {
     const registrations = this.cards().map(({ registrationId }) => ({ id: registrationId }));
     if (!registrations.length) throw new NotFound('no saved card to pay with');
-    const merchantTransactionId = this.shop.reference('one-click', 'One-click payment with a saved card');
+    const merchantTransactionId = newReference(this.database, 'one-click', 'One-click payment with a saved card');
     const requestedAt = Date.now();
     const checkout = await gateway.checkouts.create({
       amount: ONE_CLICK_AMOUNT,
@@ -118,7 +87,7 @@ export class Wallet {
       merchantTransactionId,
       registrations,
     });
-    this.#record.checkouts.set(checkout.id, { amount: ONE_CLICK_AMOUNT, merchantTransactionId });
+    this.#record.oneClickCheckouts.set(checkout.id, { amount: ONE_CLICK_AMOUNT, merchantTransactionId });
     return {
       checkoutId: checkout.id,
       integrity: checkout.integrity ?? '',
@@ -128,10 +97,10 @@ export class Wallet {
   }
 
   /** The shopper is back from a one-click checkout: read as any payment, and verified against what the shop asked for. */
-  async payReturn(gateway: GatewayClient, query: ShopperReturn): Promise<Outcome> {
-    const expected = typeof query.id === 'string' ? this.#record.checkouts.get(query.id) : undefined;
+  async payReturn(gateway: GatewayClient, query: ShopperReturn): Promise<PaymentAnswer> {
+    const expected = typeof query.id === 'string' ? this.#record.oneClickCheckouts.get(query.id) : undefined;
     if (!expected) throw new NotFound('no one-click checkout with this id');
-    const { answer } = await settle(
+    const { answer } = await answerOf(
       gateway
         .handleShopperReturn(query)
         .then((payment) =>
@@ -153,12 +122,12 @@ export class Wallet {
   }
 
   /** Deletes the registration at the gateway, then forgets the card; one already gone at the gateway is forgotten too. */
-  async delete(gateway: GatewayClient, registrationId: string): Promise<Outcome> {
+  async delete(gateway: GatewayClient, registrationId: string): Promise<PaymentAnswer> {
     if (!this.#record.cards.has(registrationId)) throw new NotFound('no saved card with this registrationId');
     try {
       await gateway.registrations.delete(registrationId);
     } catch (error) {
-      if (!(error instanceof GatewayNotFoundError)) return (await settle(Promise.reject(error), '')).answer;
+      if (!(error instanceof GatewayNotFoundError)) return refusalOf(error);
     }
     this.#record.cards.delete(registrationId);
     return { outcome: 'approved', message: 'Card deleted.' };
@@ -166,6 +135,6 @@ export class Wallet {
 }
 
 /** What the shop can tell a card by (it never holds the number): brand, last 4 digits and expiry. */
-function sameCard(a: WalletCard, b: WalletCard): boolean {
+function sameCard(a: SavedCardView, b: SavedCardView): boolean {
   return a.paymentBrand === b.paymentBrand && a.last4Digits === b.last4Digits && a.expiry === b.expiry;
 }
