@@ -16,6 +16,19 @@ export function isGatewayId(value: string): boolean {
   return GATEWAY_ID.test(value) && !value.includes('..');
 }
 
+const REGISTRATION_SUFFIX = '/registration';
+
+/**
+ * What the widget script's `checkoutId` names: a checkout, or its
+ * registration-only form (`{id}/registration`: it saves a card and charges
+ * nothing). One rule for the widget, the server's preload and rendered page.
+ */
+export function widgetCheckoutOf(value: string): { checkoutId: string; registration: boolean } | undefined {
+  const registration = value.endsWith(REGISTRATION_SUFFIX);
+  const checkoutId = registration ? value.slice(0, -REGISTRATION_SUFFIX.length) : value;
+  return isGatewayId(checkoutId) ? { checkoutId, registration } : undefined;
+}
+
 /** What a valid `resourcePath` points at. */
 export interface ResourcePath {
   /**

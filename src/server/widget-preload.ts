@@ -7,7 +7,7 @@
  */
 import { headerValue } from '../contract/header.js';
 import { integrityProblem } from '../contract/integrity.js';
-import { isGatewayId } from '../contract/resource-path.js';
+import { widgetCheckoutOf } from '../contract/resource-path.js';
 import { widgetScriptUrl } from '../contract/widget-script.js';
 import { invalidArgument, isObject } from './errors.js';
 
@@ -52,8 +52,9 @@ export function widgetPreload(
   checkout: { readonly id: string; readonly integrity?: string },
   options: WidgetPreloadOptions,
 ): WidgetPreload {
-  if (!isObject(checkout) || typeof checkout.id !== 'string' || !isGatewayId(checkout.id))
-    throw invalidArgument('checkout', 'must be the answer of checkouts.create, with its id');
+  // `{id}/registration` is a registration-only checkout's widget, as `<gw-checkout checkout-id>` takes it.
+  if (!isObject(checkout) || typeof checkout.id !== 'string' || !widgetCheckoutOf(checkout.id))
+    throw invalidArgument('checkout', 'must be the answer of checkouts.create, with its id (or `{id}/registration`)');
   const given = checkout.integrity;
   if (given !== undefined && (typeof given !== 'string' || integrityProblem(given)))
     throw invalidArgument('checkout.integrity', "must be the checkout's integrity value (sha384-…) as the gateway sent it");

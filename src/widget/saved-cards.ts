@@ -7,19 +7,16 @@
  * which `hideInitialPaymentForms` hides until the shopper asks for a new card.
  * Paying with a saved card is sent once, like a card, and ends on the same result page.
  */
-import { isGatewayId } from '../contract/resource-path.js';
+import { widgetCheckoutOf } from '../contract/resource-path.js';
 import type { SavedCardAnswer } from '../contract/widget-answers.js';
 import { element, showMessage } from './card-form.js';
 import type { Widget } from './widget.js';
 import { savedCardTexts } from './saved-card-texts.js';
 import { sendPayment } from './send-payment.js';
 
-const REGISTRATION_SUFFIX = '/registration';
-
 /** The checkout id of the script's `checkoutId`, and whether it asked for the registration form (`{id}/registration`). */
 export function registrationCheckoutOf(checkoutId: string): { checkoutId: string; registration: boolean } {
-  const registration = checkoutId.endsWith(REGISTRATION_SUFFIX) && isGatewayId(checkoutId.slice(0, -REGISTRATION_SUFFIX.length));
-  return { checkoutId: registration ? checkoutId.slice(0, -REGISTRATION_SUFFIX.length) : checkoutId, registration };
+  return widgetCheckoutOf(checkoutId) ?? { checkoutId, registration: false };
 }
 
 /** `05/2034` as the card shows it: `05/34`. */

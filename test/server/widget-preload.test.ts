@@ -37,6 +37,18 @@ describe('widgetPreload', () => {
     assert.equal(hint.html, `<link rel="preload" as="script" href="${hint.url}" crossorigin="anonymous" nonce="r4nd0m+/=">`);
   });
 
+  test("takes a registration-only checkout's widget, `{id}/registration`, as the element does, and the sandbox serves it", async () => {
+    const { id } = await clientFor(context.sandbox).client.checkouts.create({
+      createRegistration: true,
+      standingInstruction: { type: 'UNSCHEDULED', mode: 'INITIAL', source: 'CIT' },
+    });
+    const hint = widgetPreload({ id: `${id}/registration` }, { baseUrl: context.sandbox.url });
+    assert.equal(hint.url, `${context.sandbox.url}/v1/paymentWidgets.js?checkoutId=${id}%2Fregistration`);
+    assert.equal((await fetch(hint.url)).status, 200);
+    for (const id of ['/registration', 'a/../registration', 'ABC/payment', 'ABC/registration/registration'])
+      assert.throws(() => widgetPreload({ id }, { baseUrl: 'https://gw.example' }), GatewayValidationError, id);
+  });
+
   test('refuses, with a typed error, what the element would refuse or what could break out of the tag or header', () => {
     const ok = { id: 'ABC123' };
     const cases: [unknown, unknown][] = [
