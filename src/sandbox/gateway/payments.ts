@@ -167,6 +167,68 @@ function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Resul
   return record;
 }
 
+/** What a refused transaction is given: the request that was refused and the platform's code for why. */
+export interface NewRefusal {
+  readonly entityId: string;
+  /** The request's fields as kept (secrets scrubbed); only the echoed ones and the card's summary are answered. */
+  readonly params: Readonly<FlatParams>;
+  readonly code: string;
+  /** The checkout the attempt was made on, whose status read then answers it. */
+  readonly checkoutId?: string;
+  /** The risk score its answer carries: the platform's refused captures, refunds and reversals show `0`, a refused card none. */
+  readonly riskScore?: string;
+}
+
+/**
+ * Records a transaction the platform refuses before any bank sees it (a card
+ * number failing the Luhn check; a capture, refund or reversal it cannot make):
+ * it has its own id and is kept like every payment, so a read of that id, the
+ * reports and the checkout's status answer it, as the platform's do. It moves
+ * no money and is never approved, so nothing can capture, refund or reverse it.
+ */
+export function recordRefusal(store: SandboxStore, input: NewRefusal): PaymentRecord {
+  const { params } = input;
+  const number = params['card.number'];
+  const amount = params.amount === undefined ? '0.00' : toAmount(toCents(params.amount));
+  const record: PaymentRecord = {
+    id: store.nextId(),
+    entityId: input.entityId,
+    createdAt: store.clock.nowMs(),
+    paymentType: params.paymentType ?? 'DB',
+    amount,
+    amountCents: toCents(amount),
+    currency: params.currency ?? '',
+    testMode: testModeOf(params),
+    echo: echoedFields(params),
+    shortId: shortIdOf(store.hex('detail')),
+    result: result(input.code),
+    resultDetails: {},
+    createRegistration: false,
+    behaviour: { kind: 'decline', code: input.code },
+    capturedCents: 0,
+    refundedCents: 0,
+    reversed: false,
+    refused: input.riskScore === undefined ? {} : { riskScore: input.riskScore },
+    ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
+    ...(params.merchantTransactionId ? { merchantTransactionId: params.merchantTransactionId } : {}),
+    // The refused card's answer shows what was sent of it, without the BIN data an approved payment adds (recorded 2015, 2017).
+    ...(number
+      ? {
+          card: {
+            bin: number.slice(0, 6),
+            last4Digits: number.slice(-4),
+            ...(params['card.holder'] ? { holder: params['card.holder'] } : {}),
+            expiryMonth: params['card.expiryMonth'] ?? '',
+            expiryYear: params['card.expiryYear'] ?? '',
+          },
+        }
+      : {}),
+    ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
+  };
+  store.addPayment(record);
+  return record;
+}
+
 /** Applies a final (non-3DS) behaviour; answers the code the caller sees, which differs only for the uncertain trigger. */
 function decideOutcome(store: SandboxStore, payment: PaymentRecord, behaviour: CardBehaviour): string {
   switch (behaviour.kind) {
