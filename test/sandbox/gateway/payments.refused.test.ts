@@ -54,7 +54,7 @@ describe('refused transactions are kept and read back (gateway/payments.ts recor
       ['RF', RESULT_CODES.invalidPaymentData],
       ['RV', RESULT_CODES.reversalWithoutPayment],
     ] as const) {
-      const money = paymentType === 'RV' ? {} : { amount: '1.00', currency: 'EUR' };
+      const money: Record<string, string> = paymentType === 'RV' ? {} : { amount: '1.00', currency: 'EUR' };
       const refused = await call('POST', `/v1/payments/${unknown}`, { paymentType, ...money });
       assert.equal(refused.status, 400, paymentType);
       assert.equal(refused.body.result.code, code);
