@@ -178,7 +178,12 @@ function renderForms(session: Session): boolean {
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, session.sheet];
   }
   let wallets = false;
-  const checkout: CheckoutSummary = session.api.checkout;
+  const { brands: named, ...summary }: CheckoutSummary = session.api.checkout;
+  // The entity's brands as the gateway named them; an answer that names none readably restricts nothing (the gateway still refuses).
+  const checkout: CheckoutSummary = {
+    ...summary,
+    ...(Array.isArray(named) ? { brands: named.filter((brand) => typeof brand === 'string') } : {}),
+  };
   const [first] = found
     .map((form, index) => {
       const rendered = renderWallets(session, form, index, checkout);

@@ -45,11 +45,7 @@ export function refusal(
   if (errors.some((error) => error.name === 'entityId')) return invalidParameters(errors, now, ndc());
   if (!state.entities.has(request.params.entityId!)) return failure(403, RESULT_CODES.forbidden, now, ndc());
   // A card number whose one fault is the Luhn check is, on the platform, a refused transaction rather than a parameter error.
-  const invalidCard =
-    (operation === 'payment' || operation === 'registration') &&
-    errors.length === 1 &&
-    errors[0]!.name === 'card.number' &&
-    errors[0]!.message === INVALID_CARD_NUMBER;
+  const invalidCard = (operation === 'payment' || operation === 'registration') && onlyInvalidCardNumber(errors);
   if (errors.length && !invalidCard) return invalidParameters(errors, now, ndc());
   if (!invalidCard && brandNotConfigured(state, request.params.entityId!, brand))
     return failure(400, RESULT_CODES.brandNotConfigured, now, ndc());
@@ -65,6 +61,10 @@ export function refusal(
   if (amount !== undefined && amountTooLow(paymentType, amount)) return failure(400, RESULT_CODES.amountTooLow, now, ndc());
   return undefined;
 }
+
+/** Whether a request's one fault is a card number failing the Luhn check: the platform answers a refused transaction (`100.100.101`), not a parameter error. */
+export const onlyInvalidCardNumber = (errors: readonly ParameterError[]): boolean =>
+  errors.length === 1 && errors[0]!.name === 'card.number' && errors[0]!.message === INVALID_CARD_NUMBER;
 
 export const forbidden = ({ now, ndc }: RequestContext) => failure(403, RESULT_CODES.forbidden, now, ndc());
 
