@@ -4,6 +4,7 @@
  * steered off a VISA/MASTER form, as a shopper meets them on a plain merchant page.
  */
 import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
 import { classifyResult } from '../../src/contract/result-codes.js';
 import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { STC_PAY_OTPS } from '../../src/contract/wallet-stand-in.js';
@@ -207,6 +208,44 @@ describe('sandbox payment widget: wallets and MADA', () => {
       expect(form.querySelector('.wpwl-control-cardNumber, button.wpwl-apple-pay-button'), 'nothing offered').to.equal(null);
     }
     expect(page.errors.map((error) => error.message).join('\n')).to.include('MADA');
+  });
+
+  it('a checkout answer whose brands are anything at all: the form offers only its own listed brands, never crashes, reports only WidgetErrors', async () => {
+    // The widget trusts no shape of the gateway's `brands`: a list of strings restricts the form, anything else restricts nothing.
+    const brandsValue = fc.oneof(
+      fc.jsonValue(),
+      fc.array(fc.oneof(fc.constantFrom('VISA', 'MASTER', 'AMEX', 'GOOGLEPAY'), fc.jsonValue()), { maxLength: 5 }),
+    );
+    const listed = ['VISA', 'MASTER', 'AMEX', 'GOOGLEPAY'];
+    await fc.assert(
+      fc.asyncProperty(brandsValue, async (brands) => {
+        closePages();
+        const page = await openWidgetPage({
+          checkout: await createCheckout(),
+          forms: [{ brands: listed.join(' ') }],
+          fetch: (pageFetch) => async (input, init) => {
+            const answer = await pageFetch(input, init);
+            if (!String(input instanceof Request ? input.url : input).endsWith('/widget')) return answer;
+            const body = await answer.json();
+            return Response.json({ ...body, checkout: { ...body.checkout, brands } }, { headers: answer.headers });
+          },
+        });
+        await Promise.race([page.ready, page.error, new Promise((resolve) => setTimeout(resolve, 3000))]);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const form = page.form();
+        const select = form.querySelector<HTMLSelectElement>('.wpwl-control-brand');
+        const offered = [...(select?.options ?? [])].map((option) => option.value);
+        const wallets = [...form.querySelectorAll<HTMLElement>('[data-brand]')].map((button) => button.dataset.brand!);
+        const restricts = Array.isArray(brands) ? brands.filter((brand) => typeof brand === 'string') : undefined;
+        for (const brand of [...offered, ...wallets]) {
+          expect(listed, 'a listed brand').to.include(brand);
+          if (restricts) expect(restricts, `${brand} is contracted`).to.include(brand);
+        }
+        if (!restricts) expect(offered).to.deep.equal(['VISA', 'MASTER', 'AMEX']);
+        expect(page.errors.every((error) => error.name === 'WidgetError')).to.equal(true);
+      }),
+      { numRuns: 15 },
+    );
   });
 
   it("without binlist priority a MADA card is the VISA card its number also is: the platform's default detection", async () => {
