@@ -42,19 +42,23 @@ export function echoedFields(params: Readonly<FlatParams>): FlatParams {
   return echo;
 }
 
-/** What a response may show of the card: bin, last four digits, holder, expiry and the BIN data the platform adds. */
-export function summariseCard(params: Readonly<FlatParams>): CardSummary | undefined {
+/** What was sent of the card that a response may show: bin, last four digits, holder and expiry, never the number or the code. */
+function sentCard(params: Readonly<FlatParams>): CardSummary | undefined {
   const number = params['card.number'];
   if (!number) return undefined;
-  const bin = number.slice(0, 6);
   return {
-    bin,
+    bin: number.slice(0, 6),
     last4Digits: number.slice(-4),
     ...(params['card.holder'] ? { holder: params['card.holder'] } : {}),
     expiryMonth: params['card.expiryMonth'] ?? '',
     expiryYear: params['card.expiryYear'] ?? '',
-    ...binDataOf(bin, params.paymentBrand),
   };
+}
+
+/** What a response may show of the card: what was sent of it and the BIN data the platform adds. */
+export function summariseCard(params: Readonly<FlatParams>): CardSummary | undefined {
+  const card = sentCard(params);
+  return card && { ...card, ...binDataOf(card.bin, params.paymentBrand) };
 }
 
 /** The seed spells the instalment type INSTALMENT in requests and INSTALLMENT in responses. */
@@ -115,6 +119,19 @@ export interface NewPayment {
   standingInstruction?: Record<string, string>;
 }
 
+/** What every transaction record holds of its request: the entity, the time, the type, the amount (two decimals) and currency, the test mode. */
+function transactionFields(store: SandboxStore, entityId: string, params: Readonly<FlatParams>, amount: string) {
+  return {
+    entityId,
+    createdAt: store.clock.nowMs(),
+    paymentType: params.paymentType ?? 'DB',
+    amount,
+    amountCents: toCents(amount),
+    currency: params.currency ?? '',
+    testMode: testModeOf(params),
+  };
+}
+
 function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Result): PaymentRecord {
   const { params } = input;
   const id = store.nextId();
@@ -128,13 +145,7 @@ function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Resul
   const connectorHex = store.hex('detail');
   const record: PaymentRecord = {
     id,
-    entityId: input.entityId,
-    createdAt: store.clock.nowMs(),
-    paymentType: params.paymentType ?? 'DB',
-    amount,
-    amountCents: toCents(amount),
-    currency: params.currency ?? '',
-    testMode: testModeOf(params),
+    ...transactionFields(store, input.entityId, params, amount),
     echo,
     shortId: shortIdOf(store.hex('detail')),
     result: outcome,
@@ -188,17 +199,11 @@ export interface NewRefusal {
  */
 export function recordRefusal(store: SandboxStore, input: NewRefusal): PaymentRecord {
   const { params } = input;
-  const number = params['card.number'];
+  const card = sentCard(params);
   const amount = params.amount === undefined ? '0.00' : toAmount(toCents(params.amount));
   const record: PaymentRecord = {
     id: store.nextId(),
-    entityId: input.entityId,
-    createdAt: store.clock.nowMs(),
-    paymentType: params.paymentType ?? 'DB',
-    amount,
-    amountCents: toCents(amount),
-    currency: params.currency ?? '',
-    testMode: testModeOf(params),
+    ...transactionFields(store, input.entityId, params, amount),
     echo: echoedFields(params),
     shortId: shortIdOf(store.hex('detail')),
     result: result(input.code),
@@ -212,17 +217,7 @@ export function recordRefusal(store: SandboxStore, input: NewRefusal): PaymentRe
     ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
     ...(params.merchantTransactionId ? { merchantTransactionId: params.merchantTransactionId } : {}),
     // The refused card's answer shows what was sent of it, without the BIN data an approved payment adds (recorded 2015, 2017).
-    ...(number
-      ? {
-          card: {
-            bin: number.slice(0, 6),
-            last4Digits: number.slice(-4),
-            ...(params['card.holder'] ? { holder: params['card.holder'] } : {}),
-            expiryMonth: params['card.expiryMonth'] ?? '',
-            expiryYear: params['card.expiryYear'] ?? '',
-          },
-        }
-      : {}),
+    ...(card ? { card } : {}),
     ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
   };
   store.addPayment(record);
