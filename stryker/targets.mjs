@@ -57,9 +57,8 @@ export const TARGETS = {
     mutate: ['src/server/shopper-return.ts'],
     tests: [
       'test/server/shopper-return.expiry.test.ts',
-      'test/server/shopper-return.binding.test.ts',
+      'test/server/shopper-return.test.ts',
       'test/server/resources/checkouts.test.ts',
-      'test/server/shopper-return.saved-cards.test.ts',
       'test/server/coordination/status-store.test.ts',
     ],
   },

@@ -14,14 +14,18 @@
 const HASH_EXPRESSION = /^(sha256-[A-Za-z0-9+/]{43}=|sha384-[A-Za-z0-9+/]{64}|sha512-[A-Za-z0-9+/]{86}==)$/;
 
 /**
- * Why `value` is not SRI metadata the browser enforces, or undefined when it is:
- * one or more space-separated `sha256-`, `sha384-` or `sha512-` hashes, each the
- * standard base64 of a digest of the algorithm's length. Every token must be
- * well formed: the browser ignores a malformed one, which would hide a typo.
+ * True when `value` is SRI metadata the browser enforces: one or more space-separated `sha256-`,
+ * `sha384-` or `sha512-` hashes, each the standard base64 of a digest of the algorithm's length.
+ * Every token must be well formed: the browser ignores a malformed one, which would hide a typo.
  */
-export function integrityProblem(value: string): string | undefined {
+export function isIntegrityMetadata(value: string): boolean {
   const tokens = value.split(/[ \t\n\f\r]+/).filter(Boolean);
-  if (tokens.length === 0) return "integrity is empty: leave it out, or set the checkout's integrity value (sha384-…).";
-  if (tokens.every((token) => HASH_EXPRESSION.test(token))) return undefined;
+  return tokens.length > 0 && tokens.every((token) => HASH_EXPRESSION.test(token));
+}
+
+/** Why `value` is not SRI metadata the browser enforces (see `isIntegrityMetadata`), or undefined when it is. */
+export function integrityProblem(value: string): string | undefined {
+  if (isIntegrityMetadata(value)) return undefined;
+  if (!/[^ \t\n\f\r]/.test(value)) return "integrity is empty: leave it out, or set the checkout's integrity value (sha384-…).";
   return "integrity is not a Subresource Integrity hash (sha256-, sha384- or sha512- followed by the base64 of the digest): the browser would run the widget script unchecked. Set the checkout's integrity value as your server received it.";
 }

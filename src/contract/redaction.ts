@@ -207,6 +207,27 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * references); `deep` copies a JSON-like value with every
  * string scrubbed, field names deciding how.
  */
+// A percent-escape of a character that never needs one (a digit, a letter, `-._~`): `%34%31%31%31…` is `4111…` to every
+// URL parser (RFC 3986, 2.3), so it is the same secret, spelled to slip past a scrubber that reads the plain form.
+const OVER_ENCODED = /%(?:3[0-9]|4[1-9A-F]|5[0-9AF]|6[1-9A-F]|7[0-9AE]|2[DE])/i;
+const OVER_ENCODED_ALL = new RegExp(OVER_ENCODED.source, 'gi');
+const decodeUnreserved = (text: string) => text.replace(OVER_ENCODED_ALL, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+
+/**
+ * `scrub`, also seeing through needless percent-escapes: when the text read as
+ * a URL parser reads it holds a secret, the scrubbed plain reading is what is
+ * shown; otherwise the text keeps its spelling.
+ */
+function throughEscapes(scrub: (text: string) => string): (text: string) => string {
+  return (text) => {
+    const scrubbed = scrub(text);
+    if (!OVER_ENCODED.test(scrubbed)) return scrubbed;
+    const plain = decodeUnreserved(scrubbed);
+    const again = scrub(plain);
+    return again === plain ? scrubbed : again;
+  };
+}
+
 export interface Redactor {
   (text: string): string;
   known(text: string): string;
@@ -246,10 +267,10 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   let standalone: RegExp | undefined;
   const standaloneCodes = () => (standalone ??= new RegExp(`(?<!\\d|\\d[.:])(?:${codes.map(escape).join('|')})(?!\\d|[.:]\\d)`, 'g'));
   const holdsCode = (text: string) => codes.some((code) => text.includes(code));
-  const known = (text: string) => {
+  const known = throughEscapes((text: string) => {
     for (const [secret, replacement] of exact) text = text.replaceAll(secret, replacement);
     return spelledCard ? text.replace(spelledCard, maskCardNumber) : text;
-  };
+  });
   const shaped = (text: string, cards: boolean): string => {
     const kept = keep?.find((part) => text.includes(part));
     if (kept !== undefined)
@@ -265,11 +286,12 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   };
   // JSON may escape a token's `/` as `\/`, and any character as `\uXXXX`: such a text is scrubbed after parsing, whatever it holds.
   const needles = exact.flatMap(([secret]) => [secret, secret.replaceAll('/', '\\/')]);
-  const redact = ((text: string) => shaped(known(text), true)) as Redactor;
+  const redact = throughEscapes((text: string) => shaped(known(text), true)) as Redactor;
   redact.known = known;
-  redact.secrets = (text) => shaped(known(text), false);
+  redact.secrets = throughEscapes((text) => shaped(known(text), false));
   redact.mayHold = (text) =>
     text.includes('\\u') ||
+    OVER_ENCODED.test(text) ||
     needles.some((needle) => text.includes(needle)) ||
     (spelledCard !== undefined && text.search(spelledCard) >= 0) ||
     (holdsCode(text) && text.search(standaloneCodes()) >= 0) ||

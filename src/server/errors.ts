@@ -1,7 +1,7 @@
 /**
  * The one error hierarchy of the server helper: each class is one thing a
  * caller can act on, decided by `result.code` alone (never by HTTP status; the
- * mapping from an answer to a class is `answers.ts`). Errors carry the gateway's
+ * mapping from an answer to a class is `interpret.ts`). Errors carry the gateway's
  * result code, description, parameter errors and, when the answer was a
  * payment (it has an `id`, whatever its HTTP status), the whole payment. Never
  * a card number, a security code or the access token: every text is scrubbed

@@ -82,6 +82,6 @@ export {
   type RegistrationNotification,
   type RiskNotification,
   type TestNotification,
-} from './notifications.js';
+} from './decrypt-notification.js';
 export { instalments, repeatOf, saveForLater, savedCardOf, subscription, type SavedCard } from './standing-instructions.js';
 export type * from './types.js';

@@ -5,7 +5,7 @@
  * error classes and result codes themselves.
  */
 import { classifyResult, type ResultKind } from '../contract/result-codes.js';
-import { interpret } from './answers.js';
+import { interpret } from './interpret.js';
 import {
   invalidArgument,
   isObject,

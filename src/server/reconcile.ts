@@ -26,7 +26,7 @@ import { classifyResult } from '../contract/result-codes.js';
 import type { Redactor } from '../contract/redaction.js';
 import { reportPageMaxBytes } from '../contract/report-filters.js';
 import type { Operation, Variant } from '../contract/rules.js';
-import { describe, errorFor, interpret, isPaymentAnswer, settle, type Answer } from './answers.js';
+import { describe, errorFor, interpret, isPaymentAnswer, settle, type Answer } from './interpret.js';
 import {
   GatewayError,
   GatewayNetworkError,

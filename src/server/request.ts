@@ -2,7 +2,7 @@
  * The transport every resource sends through: it owns the headers, the
  * pre-send validation, the timeout, GET retries, parsing and secret scrubbing.
  * It hands back any well-formed gateway answer with its HTTP status; what the
- * answer means is decided in `answers.ts`, never here. POSTs are never retried
+ * answer means is decided in `interpret.ts`, never here. POSTs are never retried
  * (the gateway has no idempotency key); payment POSTs are reconciled instead,
  * see `reconcile.ts`.
  */
@@ -12,7 +12,7 @@ import { ANSWER_MAX_BYTES } from '../contract/limits.js';
 import { createRedactor, type Redactor } from '../contract/redaction.js';
 import { otherSecretValues } from '../contract/secrets.js';
 import { validateParameters, variantOf, type Operation, type Variant } from '../contract/rules.js';
-import { readParameterErrors, type Answer } from './answers.js';
+import { readParameterErrors, type Answer } from './interpret.js';
 import { GatewayError, GatewayNetworkError, GatewayTimeoutError, GatewayValidationError, type GatewayParameterError } from './errors.js';
 import type { GatewayResult, TestMode } from './types.js';
 
@@ -254,6 +254,21 @@ export function isGatewayAnswer(value: unknown): value is { result: GatewayResul
   return typeof result === 'object' && result !== null && !Array.isArray(result) && typeof result.code === 'string';
 }
 
+/** The text each answer that needed no scrubbing was parsed from (see `answerText`). */
+const answerTexts = new WeakMap<object, string>();
+
+/**
+ * The gateway's text of an answer `send` returned, when the answer is that
+ * text parsed (it held nothing to scrub): a caller that keeps the answer (the
+ * shopper return's status store) stores it without serialising it again.
+ * Undefined for a scrubbed copy, or any other value.
+ */
+export const answerText = (body: object): string | undefined => answerTexts.get(body);
+
+/** Used whole, never in stream mode, so one of each serves every request. */
+const utf8Decoder = new TextDecoder();
+const utf8Encoder = new TextEncoder();
+
 /** An answer read up to its bound: past it, the rest is not read and the answer is refused. */
 class AnswerTooLarge extends Error {}
 /** The errors that refused an answer too large: never retried, since the same gateway would send the same answer. */
@@ -274,14 +289,15 @@ async function readBounded(response: Response, maxBytes: number, signal: AbortSi
     throw new AnswerTooLarge();
   }
   if (!body) return response.text();
-  const decoder = new TextDecoder();
+  // The bytes are kept (never more than `maxBytes`) and decoded once at the end, by a decoder shared by every
+  // request: a decoder made per answer and fed in stream mode cost a few µs of every status read.
+  const chunks: Uint8Array[] = [];
   let bytes = 0;
-  let text = '';
   const take = (chunk: Uint8Array | string) => {
-    const bytesOf = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+    const bytesOf = typeof chunk === 'string' ? utf8Encoder.encode(chunk) : chunk;
     bytes += bytesOf.byteLength;
     if (bytes > maxBytes) throw new AnswerTooLarge();
-    text += decoder.decode(bytesOf, { stream: true });
+    chunks.push(bytesOf);
   };
   if (typeof body.getReader === 'function') {
     const reader = body.getReader();
@@ -302,7 +318,14 @@ async function readBounded(response: Response, maxBytes: number, signal: AbortSi
   } else {
     take(await response.text());
   }
-  return text + decoder.decode();
+  if (chunks.length === 1) return utf8Decoder.decode(chunks[0]);
+  const whole = new Uint8Array(bytes);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return utf8Decoder.decode(whole);
 }
 
 export function createTransport(config: TransportConfig): Transport {
@@ -394,9 +417,11 @@ export function createTransport(config: TransportConfig): Transport {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
-    const cancel = () => controller.abort(signal?.reason);
-    if (signal?.aborted) cancel();
-    signal?.addEventListener('abort', cancel);
+    const cancel = signal && (() => controller.abort(signal.reason));
+    if (cancel) {
+      if (signal.aborted) cancel();
+      signal.addEventListener('abort', cancel);
+    }
     let status = 0;
     let text: string;
     try {
@@ -425,7 +450,7 @@ export function createTransport(config: TransportConfig): Transport {
       throw new GatewayNetworkError(`The connection to the gateway failed (${where})`, details);
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', cancel);
+      if (cancel) signal.removeEventListener('abort', cancel);
     }
     let parsed: unknown;
     try {
@@ -435,7 +460,11 @@ export function createTransport(config: TransportConfig): Transport {
     }
     // This request's own secrets are scrubbed from every string (a copy only when the text holds one), so nothing built from the
     // answer can hold them. Secrets recognised by shape are masked in errors only: a returned payment keeps the merchant's references.
-    if (isGatewayAnswer(parsed)) return { status, body: redact.mayHold(text) ? redact.deep(parsed, '', true) : parsed };
+    if (isGatewayAnswer(parsed)) {
+      if (redact.mayHold(text)) return { status, body: redact.deep(parsed, '', true) };
+      answerTexts.set(parsed, text);
+      return { status, body: parsed };
+    }
     throw new GatewayNetworkError(`The gateway answered HTTP ${status} without a readable result (${where})`, {
       httpStatus: status,
       redact,

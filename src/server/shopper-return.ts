@@ -23,7 +23,7 @@ import {
   StatusUnknownError,
   UncertainOutcomeError,
 } from './errors.js';
-import { checkRequestOptions, isGatewayAnswer, validationError, type RequestOptions, type Transport } from './request.js';
+import { answerText, checkRequestOptions, isGatewayAnswer, validationError, type RequestOptions, type Transport } from './request.js';
 import type { CheckoutMade, Checkouts } from './resources/checkouts.js';
 import type { Payments } from './resources/payments.js';
 import type { Reports } from './resources/reports.js';
@@ -281,7 +281,8 @@ export function shopperReturnHandler(
   /** Stores the answer (the first approved payment is the answer from now on) and returns what the store holds. */
   async function keep<T extends Made>(lease: Lease, payment: T): Promise<T> {
     // When the store cannot take the answer, the shopper still gets it: the gateway's answer is never thrown away.
-    const text = JSON.stringify(payment);
+    // The gateway's own text when the answer is that text parsed (nothing in it was scrubbed): no second serialisation.
+    const text = answerText(payment) ?? JSON.stringify(payment);
     const stored = await lease.settle(text, isApproved(payment.result.code)).catch(() => undefined);
     // The store holds this very answer (no need to read it back) or an earlier approved one, which wins.
     return stored !== undefined && stored !== text ? (parsed(stored, isGatewayAnswer) as T) : payment;

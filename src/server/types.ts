@@ -45,8 +45,8 @@ export type {
   Precondition,
   Redirect,
   Registration,
-} from '../contract/answers.js';
-import type { Registration } from '../contract/answers.js';
+} from '../contract/api-answers.js';
+import type { Registration } from '../contract/api-answers.js';
 
 /** Free custom parameters: sent as `customParameters[name]`, echoed in the payment response. */
 export type CustomParameters = Readonly<Record<string, string>>;

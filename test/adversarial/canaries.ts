@@ -17,17 +17,24 @@ const ID_WORDS = /\b(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** The separators a card number may be written with: space, dash, dot, and a space as a URL (`%20`) or a form (`+`) encodes it. */
 const CARD_SEPARATORS = /%20|[ .+-]/g;
 
+/** A text as a URL parser reads it: every percent-escape of a letter, digit or `-._~` is that character (RFC 3986, 2.3). */
+const asParsed = (text: string): string =>
+  text.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const character = String.fromCharCode(parseInt(hex, 16));
+    return /[A-Za-z0-9._~-]/.test(character) ? character : escape;
+  });
+
 /** True when `text` holds the security code `code` standing alone, outside any id. */
 export function holdsCode(text: string, code: string): boolean {
-  return new RegExp(`(?<!\\d|\\d[.:])${code}(?!\\d|[.:]\\d)`).test(text.replace(ID_WORDS, '<id>'));
+  return new RegExp(`(?<!\\d|\\d[.:])${code}(?!\\d|[.:]\\d)`).test(asParsed(text).replace(ID_WORDS, '<id>'));
 }
 
 /** True when `text` holds the card number `digits` run together or split by any separators. */
-export const holdsCardNumber = (text: string, digits: string): boolean => text.replace(CARD_SEPARATORS, '').includes(digits);
+export const holdsCardNumber = (text: string, digits: string): boolean => asParsed(text).replace(CARD_SEPARATORS, '').includes(digits);
 
-/** True when `text` holds `token` as sent, percent-encoded or JSON-escaped. */
+/** True when `text` holds `token` as sent, percent-encoded (any character, needed or not) or JSON-escaped. */
 export const holdsToken = (text: string, token: string): boolean =>
-  [token, encodeURIComponent(token), token.replaceAll('/', '\\/')].some((spelling) => text.includes(spelling));
+  [token, encodeURIComponent(token), token.replaceAll('/', '\\/')].some((spelling) => asParsed(text).includes(spelling));
 
 export interface Canaries {
   readonly token?: string;

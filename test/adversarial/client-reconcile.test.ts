@@ -3,7 +3,7 @@
  * would try them: after a lost answer the client must never take another
  * transaction for the lost one, and a found payment nobody can finish must be
  * an explicit, typed outcome. Against the real sandbox with its fault controls,
- * and as a property over arbitrary report lists through a stub fetch.
+ * and as a property over arbitrary report lists through the gateway stand-in.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -18,7 +18,7 @@ import {
   type Payment,
 } from '../../src/server/index.js';
 import { card, CARDS, cardPayment, clientFor, control, orderId, useSandbox } from '../server/fixtures.js';
-import { answer, PAYMENT_ID, stubClient } from '../server/gateway-stub.js';
+import { answer, PAYMENT_ID, standInClient } from '../support/gateway-stand-in.js';
 import { propertyRuns } from '../support/property-runs.js';
 
 const context = useSandbox();
@@ -97,7 +97,7 @@ describe('class 3: a found payment nobody can finish is explicit', () => {
   test('any pending (000.200.*) answer without a redirect, from the POST or the look-up, is stranded', async () => {
     for (const lost of [true, false]) {
       let pending = {};
-      const { client } = stubClient((call) => {
+      const { client } = standInClient((call) => {
         if (call.method === 'POST') {
           pending = answer('000.200.000', {
             id: PAYMENT_ID,
@@ -156,7 +156,7 @@ function build(fields: Record<string, unknown>): Payment {
   }) as unknown as Payment;
 }
 
-async function send(client: ReturnType<typeof stubClient>['client'], kind: Kind, merchantTransactionId: string | undefined) {
+async function send(client: ReturnType<typeof standInClient>['client'], kind: Kind, merchantTransactionId: string | undefined) {
   const reference = { amount: '50.00', currency: 'EUR', ...(merchantTransactionId ? { merchantTransactionId } : {}) };
   switch (kind) {
     case 'capture':
@@ -205,7 +205,7 @@ describe('class 1, as a property: whatever the report lists, the client answers 
           let sentId = '';
           const before = existing.map(build);
           let after: Payment[] = [];
-          const { client, posts } = stubClient((call) => {
+          const { client, posts } = standInClient((call) => {
             if (call.method === 'POST') {
               sentId = call.form.get('merchantTransactionId')!;
               // Generated ids are fresh: only transactions this request made can carry them.

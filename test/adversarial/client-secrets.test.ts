@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { GatewayError, GatewayValidationError, outcomeOf, type CardPaymentRequest, type GatewayClient } from '../../src/server/index.js';
 import { billing, cardPayment, clientFor, useSandbox } from '../server/fixtures.js';
 import { leakIn } from './canaries.js';
-import { answer, PAYMENT_ID, stubClient, TOKEN, type StubCall } from '../server/gateway-stub.js';
+import { answer, PAYMENT_ID, standInClient, TOKEN, type GatewayRequest } from '../support/gateway-stand-in.js';
 
 const PAN = '4111111111111111';
 const FOREIGN_PAN = '5454545454545454';
@@ -71,7 +71,7 @@ function assertClean(value: unknown, where: string) {
 }
 
 /** Answers that echo the request back, as a misbehaving gateway or proxy might. */
-type Echo = (call: StubCall) => { status: number; body?: unknown; raw?: string };
+type Echo = (call: GatewayRequest) => { status: number; body?: unknown; raw?: string };
 const echoes: Record<string, Echo> = {
   'the form in the description': (call) => ({ status: 400, body: answer('200.300.404', {}, `invalid request: ${call.body}`) }),
   'the Authorization header in the description': (call) => ({
@@ -126,7 +126,7 @@ describe('class 6: canaries never leave the client', () => {
   for (const [name, echo] of Object.entries({ ...echoes, 'a fetch that throws, quoting the request': throwingFetch })) {
     for (const [method, call] of Object.entries(methods)) {
       test(`${method}, ${name}`, async () => {
-        const { client } = stubClient((request) => {
+        const { client } = standInClient((request) => {
           const reply = echo(request);
           return reply.raw === undefined ? { status: reply.status, body: reply.body } : { status: reply.status, raw: reply.raw };
         });
@@ -137,7 +137,7 @@ describe('class 6: canaries never leave the client', () => {
   }
 
   test('a successful answer echoing the form and the header hands back no token, card number or CVV', async () => {
-    const { client } = stubClient((call) => ({
+    const { client } = standInClient((call) => ({
       status: 200,
       body: answer('000.100.110', {
         id: PAYMENT_ID,
@@ -173,7 +173,7 @@ describe('class 6: canaries never leave the client', () => {
         ),
         fc.constantFrom(...Object.keys(echoes)),
         async (custom, echoName) => {
-          const { client } = stubClient((call) => {
+          const { client } = standInClient((call) => {
             const reply = echoes[echoName]!(call);
             return reply.raw === undefined ? { status: reply.status, body: reply.body } : { status: reply.status, raw: reply.raw };
           });

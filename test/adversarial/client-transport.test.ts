@@ -2,7 +2,7 @@
  * Issue 12, class 2: every failure on every path of the client ends in a typed
  * `GatewayError` subclass carrying what the merchant needs (the
  * merchantTransactionId of a payment request), never a TypeError, and a POST is
- * never sent twice. A stub fetch answers each request with an arbitrary status
+ * never sent twice. The gateway stand-in answers each request with an arbitrary status
  * and body, or throws an arbitrary value, for every resource method.
  */
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { GatewayError, GatewayNetworkError, outcomeOf, UncertainOutcomeError, type GatewayClient } from '../../src/server/index.js';
 import { cardPayment, payoutsByProgramme } from '../server/fixtures.js';
-import { answer, PAYMENT_ID, stubClient, type StubAnswer } from '../server/gateway-stub.js';
+import { answer, PAYMENT_ID, standInClient, type ScriptedAnswer } from '../support/gateway-stand-in.js';
 
 const CODES = [
   '000.000.000',
@@ -32,7 +32,7 @@ const CODES = [
 ];
 
 /** Bodies a gateway, a proxy or a broken network could hand back: gateway-shaped ones with wrong parts, and junk. */
-const body: fc.Arbitrary<StubAnswer['body' & keyof StubAnswer] | unknown> = fc.oneof(
+const body: fc.Arbitrary<ScriptedAnswer['body' & keyof ScriptedAnswer] | unknown> = fc.oneof(
   fc.record(
     {
       result: fc.oneof(
@@ -72,7 +72,7 @@ const reply = fc.oneof(
 );
 type Reply = typeof reply extends fc.Arbitrary<infer R> ? R : never;
 
-function respond(next: Reply): StubAnswer {
+function respond(next: Reply): ScriptedAnswer {
   switch (next.kind) {
     case 'json':
       return { status: next.status, body: next.body };
@@ -113,7 +113,7 @@ describe('class 2: whatever the transport brings, the client ends typed', () => 
       await fc.assert(
         fc.asyncProperty(fc.array(reply, { minLength: 1, maxLength: 6 }), async (replies) => {
           // No GET retries here: their backoff sleeps; one test below covers retried reads.
-          const { client, posts } = stubClient((_, index) => respond(replies[index % replies.length]!), {
+          const { client, posts } = standInClient((_, index) => respond(replies[index % replies.length]!), {
             maxNetworkRetries: 0,
             reconcileDelaysMs: [0, 0],
           });
@@ -140,7 +140,7 @@ describe('class 2: whatever the transport brings, the client ends typed', () => 
   }
 
   test('look-ups answering 5xx, non-JSON or a report without `payments` after a lost POST: UncertainOutcomeError with the merchantTransactionId and the look-up failure', async () => {
-    const broken: StubAnswer[] = [
+    const broken: ScriptedAnswer[] = [
       { status: 503, body: answer('800.800.800') },
       { status: 502, raw: '<html>Bad Gateway</html>' },
       { status: 200, body: { result: { code: '000.000.000', description: 'ok' } } },
@@ -148,7 +148,7 @@ describe('class 2: whatever the transport brings, the client ends typed', () => 
       { status: 200, body: { result: { code: '000.000.000' }, payments: [null] } },
     ];
     for (const lookup of broken) {
-      const { client, posts } = stubClient((request) => {
+      const { client, posts } = standInClient((request) => {
         if (request.method === 'POST') throw new TypeError('socket hang up');
         return lookup;
       });
@@ -161,7 +161,7 @@ describe('class 2: whatever the transport brings, the client ends typed', () => 
   });
 
   test('retried reads that keep failing in every way end typed, and only GETs are retried', async () => {
-    const failures: (() => StubAnswer)[] = [
+    const failures: (() => ScriptedAnswer)[] = [
       () => ({ status: 503, raw: 'busy' }),
       () => ({ status: 500, body: { result: null } }),
       () => {
@@ -169,22 +169,22 @@ describe('class 2: whatever the transport brings, the client ends typed', () => 
       },
     ];
     for (const failure of failures) {
-      const { client, calls } = stubClient(failure, { maxNetworkRetries: 1 });
+      const { client, calls } = standInClient(failure, { maxNetworkRetries: 1 });
       await assert.rejects(client.payments.get(PAYMENT_ID), GatewayNetworkError);
       assert.equal(calls.length, 2, 'one retry');
-      const { client: paying, posts } = stubClient(failure, { maxNetworkRetries: 1 });
+      const { client: paying, posts } = standInClient(failure, { maxNetworkRetries: 1 });
       await assert.rejects(paying.payments.create(cardPayment()), UncertainOutcomeError);
       assert.equal(posts().length, 1);
     }
   });
 
   test('a report answer without a readable list of payments is a GatewayNetworkError, never an empty list', async () => {
-    const { client } = stubClient(() => ({ status: 200, body: { result: { code: '000.000.000', description: 'ok' } } }));
+    const { client } = standInClient(() => ({ status: 200, body: { result: { code: '000.000.000', description: 'ok' } } }));
     await assert.rejects(client.reports.findByMerchantTransactionId('x'), GatewayNetworkError);
   });
 
   test('hostile inputs to every method are typed errors, never a TypeError', async () => {
-    const { client, calls } = stubClient(() => ({ status: 200, body: answer('000.000.000') }));
+    const { client, calls } = standInClient(() => ({ status: 200, body: answer('000.000.000') }));
     const hostile: unknown[] = [null, undefined, 42, 'x', [], { card: null }, { amount: {} }];
     const deep: Record<string, unknown> = {};
     deep.self = deep;

@@ -21,7 +21,7 @@ import { cardPayment } from '../../src/sandbox/fixtures.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { decryptNotification, GatewayError } from '../../src/server/index.js';
 import { capturingConsole, holdsCardNumber, holdsCode, holdsToken } from './canaries.js';
-import { stubClient } from '../server/gateway-stub.js';
+import { standInClient } from '../support/gateway-stand-in.js';
 
 /** A canary of each kind that no id, amount, date or clock reading holds by chance (see canaries.ts). */
 const CANARY: Record<SecretKind, string> = {
@@ -112,7 +112,7 @@ describe('every declared secret stays out of every channel of the client, whatev
   for (const [field, kind] of DECLARED) {
     test(`${field} (${kind})`, async () => {
       const events: string[] = [];
-      const { client } = stubClient(
+      const { client } = standInClient(
         (call) => {
           const form = Object.fromEntries(call.form);
           // Echoed as data, in the description, as parameter errors, and the request's own URL and form, raw.

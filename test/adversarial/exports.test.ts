@@ -18,7 +18,7 @@ import { inspect } from 'node:util';
 import fc from 'fast-check';
 import * as server from '../../src/server/index.js';
 import { leakIn } from './canaries.js';
-import { answer, ENTITY, PAYMENT_ID, stubClient, TOKEN, type StubCall } from '../server/gateway-stub.js';
+import { answer, ENTITY, PAYMENT_ID, standInClient, TOKEN, type GatewayRequest } from '../support/gateway-stand-in.js';
 
 const PAN = '4012888888881881';
 const CVV = '7391';
@@ -127,7 +127,7 @@ const argument = fc.oneof(
 );
 
 /** How the injected gateway answers: each echoes the request, as a misbehaving gateway or proxy might. */
-const ANSWERS: Record<string, (call: StubCall) => Response> = {
+const ANSWERS: Record<string, (call: GatewayRequest) => Response> = {
   approved: (call) =>
     json(
       200,
@@ -219,7 +219,7 @@ function methodsOf(value: object, prefix: string): [string, (...args: unknown[])
   });
 }
 
-const { client } = stubClient((call) => ANSWERS[answering]!(call), { reconcileDelaysMs: [0], timeoutMs: 1000 });
+const { client } = standInClient((call) => ANSWERS[answering]!(call), { reconcileDelaysMs: [0], timeoutMs: 1000 });
 const functions = (Object.entries(server) as [string, unknown][]).filter(
   (entry): entry is [string, (...args: unknown[]) => unknown] => typeof entry[1] === 'function',
 );

@@ -8,7 +8,7 @@
  *
  * - memory bounded: the client never pulls more of an answer than its bound
  *   (`ANSWER_MAX_BYTES`, a report page's `reportPageMaxBytes`), counted on
- *   the stream the stub serves, which stops at 16 MB whatever the client does;
+ *   the stream the stand-in serves, which stops at 16 MB whatever the client does;
  * - time bounded: every call and every walk ends (a report search over
  *   looping pages included), within the call's own timeout;
  * - only the kit's typed errors (`GatewayError` and its subclasses);
@@ -33,22 +33,31 @@ import { reportPageMaxBytes } from '../../src/contract/report-filters.js';
 import { encryptNotification } from '../../src/sandbox/protocol/notifier.js';
 import { webRandomBytes } from '../../src/sandbox/core/runtime.js';
 import { capturingConsole, leakIn, type Canaries } from './canaries.js';
-import { answer, ENTITY, PAYMENT_ID, stubClient, TOKEN, type StubCall } from '../server/gateway-stub.js';
+import {
+  answer,
+  ENTITY,
+  PAYMENT_ID,
+  standInClient,
+  streamedBody,
+  TOKEN,
+  tricklingBody,
+  type GatewayRequest,
+} from '../support/gateway-stand-in.js';
 import { propertyRuns } from '../support/property-runs.js';
 
-// Canaries no stub answer, id or clock reading can hold by chance (see canaries.ts).
+// Canaries no scripted answer, id or clock reading can hold by chance (see canaries.ts).
 const PAN = '4539148803436467';
 const CVV = '7391';
 const CANARIES: Canaries = { token: TOKEN, cardNumbers: [PAN], codes: [CVV] };
 const CHECKOUT_ID = 'ABCE449B5FC84ED5A1C7174840C7A3F8.uat01-vm-tx03';
 const REGISTRATION_ID = '8ac7a4a17000000000000000000000bb';
 
-/** The stub stops an endless or huge answer here whatever the client does, so an unbounded read fails the property, not the process. */
+/** The stand-in stops an endless or huge answer here whatever the client does, so an unbounded read fails the property, not the process. */
 const STREAM_STOP_BYTES = 16 * 1024 * 1024;
 const CHUNK_BYTES = 64 * 1024;
 
 /** What the client may read of the answer to `call`: a report page what its page size holds, any other answer `ANSWER_MAX_BYTES`. */
-const boundOf = (call: StubCall) =>
+const boundOf = (call: GatewayRequest) =>
   call.url.pathname === '/v3/query' ? reportPageMaxBytes(Object.fromEntries(call.url.searchParams)) : ANSWER_MAX_BYTES;
 
 /** The most bytes the client pulled of one answer, beyond that answer's bound; 0 while every read kept to its bound. */
@@ -118,7 +127,7 @@ const CALLS: Record<string, Call> = {
     }),
 };
 
-/** The secrets of the request as a hostile gateway may echo them: as sent, grouped, URL- and form-encoded, JSON-escaped. */
+/** The secrets of the request as a hostile gateway may echo them: as sent, grouped, URL- and form-encoded, JSON-escaped, every byte percent-escaped. */
 function spellings(secret: string): string[] {
   const groups = secret.match(/.{1,4}/g)!;
   const escaped = [...secret].map((character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
@@ -132,11 +141,12 @@ function spellings(secret: string): string[] {
     encodeURIComponent(secret),
     escaped,
     secret.replaceAll('/', '\\/'),
+    [...secret].map((character) => `%${character.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
   ];
 }
 
 /** A sane answer for the call (an approved payment, a list for a report), as JSON text. */
-function saneAnswer(call: StubCall, fields: Record<string, unknown> = {}): string {
+function saneAnswer(call: GatewayRequest, fields: Record<string, unknown> = {}): string {
   const body: Record<string, unknown> = { ...payment, ...fields };
   if (call.url.pathname === '/v3/query') body.payments = [];
   if (call.url.pathname.startsWith('/v1/checkouts') && call.method === 'POST') body.id = CHECKOUT_ID;
@@ -177,39 +187,23 @@ const BEHAVIOURS: Record<Behaviour['kind'], { runs: number; arbitrary: fc.Arbitr
     arbitrary: fc.record({
       kind: fc.constant('echo' as const),
       secret: fc.constantFrom('token' as const, 'card' as const, 'cvv' as const),
-      spelling: fc.nat({ max: 8 }),
+      spelling: fc.nat({ max: 9 }),
       where: fc.constantFrom('description' as const, 'field' as const, 'name' as const, 'error' as const),
     }),
   },
 };
 
-/** A body served in chunks as the client pulls it, counting what it pulled; `total` undefined never ends. */
-function countedStream(head: string, total: number | undefined, bound: number, pulled: Pulled): ReadableStream<Uint8Array> {
-  const chunk = new TextEncoder().encode('x'.repeat(CHUNK_BYTES));
-  let sent = 0;
-  // A reader that stops at its bound pulls at most one chunk beyond it (the stream's own read-ahead).
-  const count = (bytes: number) => {
-    sent += bytes;
-    pulled.over = Math.max(pulled.over, sent - bound - 2 * CHUNK_BYTES);
-  };
-  return new ReadableStream({
-    pull(controller) {
-      if (sent === 0) {
-        const first = new TextEncoder().encode(head);
-        count(first.byteLength);
-        return controller.enqueue(first);
-      }
-      if ((total !== undefined && sent >= total) || sent >= STREAM_STOP_BYTES) {
-        if (total !== undefined) controller.enqueue(new TextEncoder().encode('"}'));
-        return controller.close();
-      }
-      count(chunk.byteLength);
-      controller.enqueue(chunk);
-    },
+/** A body served in chunks as the client pulls it, counting what it pulled beyond `bound`; `total` undefined never ends. */
+const countedStream = (head: string, total: number | undefined, bound: number, pulled: Pulled) =>
+  streamedBody(head, {
+    ...(total === undefined ? {} : { totalBytes: total, tail: '"}' }),
+    chunkBytes: CHUNK_BYTES,
+    stopBytes: STREAM_STOP_BYTES,
+    // A reader that stops at its bound pulls at most one chunk beyond it (the stream's own read-ahead).
+    onChunk: (sent) => void (pulled.over = Math.max(pulled.over, sent - bound - 2 * CHUNK_BYTES)),
   });
-}
 
-function answerFor(call: StubCall, how: Behaviour, pulled: Pulled): Response | Promise<Response> {
+function answerFor(call: GatewayRequest, how: Behaviour, pulled: Pulled): Response | Promise<Response> {
   const head = `{"result":{"code":"000.100.110","description":"ok"},"id":"${PAYMENT_ID}","payments":[],"padding":"`;
   switch (how.kind) {
     case 'huge': {
@@ -224,16 +218,7 @@ function answerFor(call: StubCall, how: Behaviour, pulled: Pulled): Response | P
       });
     case 'slow':
       // One byte every 10 ms, forever: only the client's timeout ends it.
-      return new Response(
-        new ReadableStream({
-          async pull(controller) {
-            await new Promise((resolve) => setTimeout(resolve, 10));
-            if (call.signal?.aborted) return controller.error(call.signal.reason);
-            controller.enqueue(new TextEncoder().encode(' '));
-          },
-        }),
-        { status: 200 },
-      );
+      return new Response(tricklingBody(call.signal), { status: 200 });
     case 'truncated': {
       const text = saneAnswer(call);
       return new Response(text.slice(0, how.at % text.length), { status: 200 });
@@ -244,11 +229,12 @@ function answerFor(call: StubCall, how: Behaviour, pulled: Pulled): Response | P
       // It echoes what it was sent: the card number and code of a request that carries them, else the token.
       const sent = { token: TOKEN, card: call.form.get('card.number'), cvv: call.form.get('card.cvv') }[how.secret];
       const secret = sent ?? TOKEN;
-      const spelled = spellings(secret)[how.spelling % 9]!;
-      // Raw JSON text, so that escapes reach the client as the gateway wrote them.
+      const spelled = spellings(secret)[how.spelling % 10]!;
+      // Raw JSON text, so that escapes reach the client as the gateway wrote them. A payment's fields, so a shopper return keeps it.
+      const paid = `"id":"${PAYMENT_ID}","paymentType":"DB","amount":"92.00","currency":"EUR","payments":[]`;
       const raw = {
-        description: `{"result":{"code":"000.100.110","description":"echo ${spelled}"},"id":"${PAYMENT_ID}","payments":[]}`,
-        field: `{"result":{"code":"000.100.110"},"id":"${PAYMENT_ID}","payments":[],"customParameters":{"echo":"${spelled}"},"descriptor":"x ${spelled} y"}`,
+        description: `{"result":{"code":"000.100.110","description":"echo ${spelled}"},${paid}}`,
+        field: `{"result":{"code":"000.100.110"},${paid},"customParameters":{"echo":"${spelled}"},"descriptor":"x ${spelled} y"}`,
         name: `{"result":{"code":"000.100.110"},"id":"${PAYMENT_ID}","payments":[],"customParameters":{"${spelled}":"v"}}`,
         error: `{"result":{"code":"200.300.404","description":"bad ${spelled}","parameterErrors":[{"name":"note","value":"${spelled}","message":"bad ${spelled}"}]}}`,
       }[how.where];
@@ -281,7 +267,18 @@ const NEVER_MS = 20_000;
 async function hostileCall(name: string, how: Behaviour): Promise<void> {
   const pulled: Pulled = { over: 0 };
   const events: unknown[] = [];
-  const { client } = stubClient((call) => answerFor(call, how, pulled), {
+  // What the status store is given to keep (a shopper return stores its answer): a channel like the others.
+  const memory = server.createMemoryStatusStore();
+  const stored: string[] = [];
+  const statusStore: server.StatusStore = {
+    ...memory,
+    settle: (key, token, settlement) => {
+      if (settlement.value !== undefined) stored.push(settlement.value);
+      return memory.settle(key, token, settlement);
+    },
+  };
+  const { client } = standInClient((call) => answerFor(call, how, pulled), {
+    statusStore,
     timeoutMs: TIMEOUT_MS,
     reconcileDelaysMs: [0],
     onRequest: (event) => void events.push(event),
@@ -307,7 +304,12 @@ async function hostileCall(name: string, how: Behaviour): Promise<void> {
       outcome.error instanceof server.GatewayError,
       `${shown} threw an untyped ${inspect(outcome.error, { depth: 1 }).slice(0, 300)}`,
     );
-  const channels = { outcome: renderings(outcome), hooks: events.map((event) => JSON.stringify(event)), console: printed };
+  const channels = {
+    outcome: renderings(outcome),
+    hooks: events.map((event) => JSON.stringify(event)),
+    console: printed,
+    'status store': stored,
+  };
   for (const [channel, texts] of Object.entries(channels))
     for (const text of texts) {
       const leak = leakIn(text, CANARIES);
@@ -324,7 +326,7 @@ function methodsOf(value: object, prefix: string): string[] {
 
 describe('hostile peer: gateway answers', () => {
   test('every client method has its hostile call (a new method must be added to CALLS)', () => {
-    const { client } = stubClient(() => ({ status: 200, body: payment }));
+    const { client } = standInClient(() => ({ status: 200, body: payment }));
     assert.deepEqual(methodsOf(client, 'client').sort(), Object.keys(CALLS).sort());
   });
 
@@ -355,7 +357,7 @@ describe('hostile peer: report walks always end', () => {
             id: `8ac7a4a1${String(index).padStart(8, '0')}${String(item).padStart(16, '0')}`,
           }));
         };
-        const { client } = stubClient((call) => {
+        const { client } = standInClient((call) => {
           // A walk that would never end is stopped here, so the property fails on the count below instead of hanging.
           if (++requested > WALK_STOP_PAGES) throw new Error('the walk did not stop');
           return {

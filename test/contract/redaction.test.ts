@@ -48,6 +48,23 @@ describe('redaction', () => {
     assert.equal(maskCardNumbers('total%20100%201000'), 'total%20100%201000', 'not a card number');
   });
 
+  test('through needless percent-escapes: a card number, token or code spelled %34%32%30%30… is the same secret', () => {
+    const everyByte = (text: string) => [...text].map((character) => `%${character.charCodeAt(0).toString(16)}`).join('');
+    assert.equal(redactByShape(`card=${everyByte(PAN)}&x=1`), 'card=420000******0000&x=1');
+    assert.equal(redactByShape(`card=%34200%200000%200000%20%3000%30`), 'card=4200%2000**%20****%200000', 'escapes mixed with digits');
+    const token = 'OGE4Mjk0MTc0YjdlY2IyODAxNGI5Njk5MjIwMDE1Y2N8c2VjcmV0';
+    const redact = createRedactor({ accessToken: token, cardNumber: PAN, cvv: '737' });
+    assert.equal(redact(`t=${everyByte(token)}`), `t=${MASKED_TOKEN}`);
+    assert.equal(redact.known(`ref=${everyByte(PAN)}`), 'ref=420000******0000', 'an identifier field too');
+    assert.equal(redact.secrets(`code ${everyByte('737')} sent`), 'code *** sent');
+    assert.ok(redact.mayHold(`x${everyByte('4')}`), 'a text with needless escapes is scrubbed after parsing');
+    assert.equal(
+      redactByShape('name=%41nna&path=%2Fv1%2Fpayments'),
+      'name=%41nna&path=%2Fv1%2Fpayments',
+      'a text without a secret keeps its spelling',
+    );
+  });
+
   test("known: the request's own card number in any spelling, and its other declared secrets", () => {
     const redact = createRedactor({ cardNumber: PAN, others: ['wallet-token-canary/1=', '864213'] });
     for (const spelled of ['4200 0000 0000 0000', '4200-0000-0000-0000', '4200%200000%200000%200000', '4200+0000+0000+0000'])

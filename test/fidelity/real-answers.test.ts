@@ -1,13 +1,14 @@
 /**
  * The platform's recorded answers (test/fixtures/real, each naming its public
- * source) replayed to the server helper through a stub fetch, and set beside
+ * source) replayed to the server helper through the gateway stand-in, and set beside
  * what the sandbox answers to the same kind of request: the same fields, value
  * types and formats (ids, ndc, buildNumber, timestamps).
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { createGatewayClient, GatewayError, outcomeOf, type GatewayClient } from '../../src/server/index.js';
+import { GatewayError, outcomeOf } from '../../src/server/index.js';
+import { standInClient, type GatewayRequest } from '../support/gateway-stand-in.js';
 import { RESULT_CODES } from '../../src/contract/result-codes.js';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
 import { CARDS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -40,24 +41,18 @@ const FORMAT = {
 
 const ENTITY = '8a8294174b7ecb28014b9699220015ca';
 
-/** The requests each replay sent (method and path). */
-const sent = new Map<string, string[]>();
+/** The requests each replay sent. */
+const sent = new Map<string, GatewayRequest[]>();
 
-/** A client whose fetch answers `status` and `body` once, whatever is asked; `log` gets every request it sends. */
-function replaying(status: number, body: unknown, log: string[] = []): GatewayClient {
-  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    log.push(`${init?.method ?? 'GET'} ${new URL(String(input instanceof Request ? input.url : input)).pathname}`);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof globalThis.fetch;
-  return createGatewayClient({
+/** A client of the gateway stand-in that answers `status` and `body` to whatever it is asked. */
+const replaying = (status: number, body: unknown) =>
+  standInClient(() => ({ status, body }), {
     baseUrl: 'https://eu-test.oppwa.com',
     accessToken: 'token',
     entityId: ENTITY,
-    fetch,
     reconcileDelaysMs: [],
     maxNetworkRetries: 0,
   });
-}
 
 const CARD_REQUEST = {
   paymentType: 'DB',
@@ -71,9 +66,8 @@ const CARD_REQUEST = {
 
 /** What the client gives back for a replayed answer: a value or an error, never a crash. */
 async function replay(real: RealAnswer): Promise<unknown> {
-  const log: string[] = [];
-  sent.set(real.name, log);
-  const client = replaying(real.status, real.answer, log);
+  const { client, calls: requests } = replaying(real.status, real.answer);
+  sent.set(real.name, requests);
   const calls: Record<RealAnswer['call'], () => Promise<unknown>> = {
     createCheckout: () => client.checkouts.create({ amount: '92.00', currency: 'EUR', paymentType: 'DB' } as never),
     checkoutStatus: () => client.checkouts.getPayment('A03A5F2526733FBB37C419B815E1C091.uat01-vm-tx03'),
@@ -100,7 +94,10 @@ describe('recorded real answers, replayed to the server helper', () => {
       const value = await replay(real);
       // A capture, refund or reversal is exactly one request: nothing is read before the money moves.
       if (['capture', 'refund', 'reverse'].includes(real.call))
-        assert.deepEqual(sent.get(real.name), ['POST /v1/payments/8a82944a5fe82704016002caa42c14f8']);
+        assert.deepEqual(
+          sent.get(real.name)!.map((call) => `${call.method} ${call.path}`),
+          ['POST /v1/payments/8a82944a5fe82704016002caa42c14f8'],
+        );
       if (real.expect === 'checkout_created') {
         assert.deepEqual(value, real.answer);
         return;

@@ -2,7 +2,7 @@
  * Model-based test of issue 28: every answer is bound to the request it
  * answers. Two instances of a merchant's client (a card entity and a MADA
  * entity) share one status store and run random commands against a fake
- * gateway (order-gateway.ts): orders paid over several checkouts sharing one
+ * gateway (the stand-in's platform, test/support/gateway-stand-in.ts): orders paid over several checkouts sharing one
  * merchantTransactionId, payment, registration-only and one-click checkouts,
  * 3-D Secure challenges left open (and completed after their checkout's 30
  * minutes), other transactions under the same order (a saved card, a refund, a
@@ -34,7 +34,7 @@ import {
   type GatewayClient,
   type StatusStore,
 } from '../../src/server/index.js';
-import { OrderGateway, type FakeCheckout, type OrderCall } from './order-gateway.js';
+import { GatewayStandIn, type GatewayRequest, type StandInCheckout } from '../support/gateway-stand-in.js';
 
 const SEED = process.env.GW_MODEL_SEED ? Number(process.env.GW_MODEL_SEED) : Math.floor(Math.random() * 2 ** 31);
 const RUNS = Number(process.env.GW_MODEL_RUNS ?? 150);
@@ -51,11 +51,11 @@ function violation(kind: string, detail: string) {
 }
 
 interface World {
-  gateway: OrderGateway;
+  gateway: GatewayStandIn;
   clock: { now: number };
   store: StatusStore;
   clients: GatewayClient[];
-  checkouts: FakeCheckout[];
+  checkouts: StandInCheckout[];
 }
 
 type Command = fc.AsyncCommand<object, World>;
@@ -79,13 +79,13 @@ const typed = (error: unknown, what: string) => {
 /** Judges one return of checkout C read on `entityId` along `kind`'s path. */
 function judge(
   world: World,
-  checkout: FakeCheckout,
+  checkout: StandInCheckout,
   kind: 'payment' | 'registration',
   entityId: string,
   outcome: PromiseSettledResult<unknown>,
 ) {
   found.returns++;
-  const made = world.gateway.ofCheckout(checkout.id);
+  const made = world.gateway.platform.ofCheckout(checkout.id);
   if (outcome.status === 'rejected') {
     typed(outcome.reason, `return of ${checkout.id}`);
     if (outcome.reason instanceof GatewayNotFoundError) {
@@ -108,7 +108,7 @@ function judge(
   if (wrongKind)
     violation('kind', `${kind} read of ${checkout.id} answered ${answer.paymentType ?? 'no type'} ${answer.amount ?? 'no amount'}`);
   if (answer.id === undefined) return;
-  const tx = world.gateway.transactions.get(answer.id);
+  const tx = world.gateway.platform.transactions.get(answer.id);
   const expected = registration ? 'RG' : checkout.paymentType;
   const bound =
     tx !== undefined &&
@@ -155,20 +155,20 @@ function commands() {
               return undefined;
             },
           );
-          if (created) world.checkouts.push(world.gateway.checkouts.get(created.id)!);
+          if (created) world.checkouts.push(world.gateway.platform.checkouts.get(created.id)!);
         }),
       ),
     fc
       .tuple(fc.nat(), fc.constantFrom('approved', 'declined', 'challenge') as fc.Arbitrary<'approved' | 'declined' | 'challenge'>)
       .map(([index, outcome]) =>
-        command(`pay(${index}, ${outcome})`, async (world) => void world.gateway.pay(pick(world, index).id, outcome), true),
+        command(`pay(${index}, ${outcome})`, async (world) => void world.gateway.platform.pay(pick(world, index).id, outcome), true),
       ),
     fc
       .tuple(fc.nat(), fc.boolean())
       .map(([index, approve]) =>
         command(
           `complete 3-D Secure(${index}, ${approve ? 'approved' : 'declined'})`,
-          async (world) => world.gateway.complete(pick(world, index).id, approve),
+          async (world) => world.gateway.platform.complete(pick(world, index).id, approve),
           true,
         ),
       ),
@@ -182,7 +182,7 @@ function commands() {
             const own = checkout.paymentType === undefined ? 'registration' : 'payment';
             const kind = swapped ? (own === 'payment' ? 'registration' : 'payment') : own;
             const entityId = otherEntity ? ENTITIES.find((each) => each !== checkout.entityId)! : checkout.entityId;
-            if (lost) world.gateway.faults.push({ method: 'GET', path: /^\/v1\/checkouts\//, fault: 'lost' });
+            if (lost) world.gateway.fault('lose', { method: 'GET', path: /^\/v1\/checkouts\// });
             const query = { id: checkout.id, resourcePath: `/v1/checkouts/${checkout.id}/${kind}` };
             const options = {
               ...(otherEntity ? { entityId } : {}),
@@ -201,7 +201,7 @@ function commands() {
       .record({ order, entity: fc.integer({ min: 0, max: 1 }), what: fc.constantFrom('saved card', 'refund', 'payment') })
       .map(({ order, entity, what }) =>
         command(`other transaction(${orderOf(order)}, ${what}, entity ${entity})`, async (world) => {
-          world.gateway.add({
+          world.gateway.platform.add({
             entityId: ENTITIES[entity]!,
             paymentType: what === 'saved card' ? 'RG' : what === 'refund' ? 'RF' : 'DB',
             amount: what === 'saved card' ? undefined : what === 'refund' ? '1.00' : '99.00',
@@ -226,14 +226,14 @@ function commands() {
       .map(({ index, operation, held, fault, instance }) =>
         command(`${operation}(${index}, ${held ? 'held payment' : 'bare id'}, ${fault}, #${instance})`, async (world) => {
           const wanted = operation === 'refund' ? 'DB' : 'PA';
-          const targets = [...world.gateway.transactions.values()].filter(
+          const targets = [...world.gateway.platform.transactions.values()].filter(
             (tx) => tx.paymentType === wanted && isApproved(tx.code) && tx.checkoutId !== undefined,
           );
           if (!targets.length) return;
           found.movements++;
           const target = targets[index % targets.length]!;
-          if (fault === 'report outage') world.gateway.faults.push({ method: 'GET', path: /^\/v3\/query/, fault: 'outage' });
-          if (fault === 'answer lost') world.gateway.faults.push({ method: 'POST', path: /^\/v1\/payments\//, fault: 'lost' });
+          if (fault === 'report outage') world.gateway.fault('outage', { method: 'GET', path: /^\/v3\/query/ });
+          if (fault === 'answer lost') world.gateway.fault('lose', { method: 'POST', path: /^\/v1\/payments\// });
           const payment = held ? { id: target.id, merchantTransactionId: target.merchantTransactionId } : target.id;
           const options = target.entityId === MADA_ENTITY ? { entityId: MADA_ENTITY } : {};
           const before = world.gateway.calls.length;
@@ -244,12 +244,12 @@ function commands() {
               : client[operation](payment, { amount: '1.00', currency: target.currency! }, options)
           ).catch((error: unknown) => typed(error, operation));
           // What it answers is the new transaction it made (also when reconciled after a lost answer), never the payment it references.
-          const made = moved ? world.gateway.transactions.get(moved.id) : undefined;
+          const made = moved ? world.gateway.platform.transactions.get(moved.id) : undefined;
           const type = { capture: 'CP', refund: 'RF', reverse: 'RV' }[operation];
           if (moved && (made?.referencedId !== target.id || made.paymentType !== type || moved.paymentType !== type))
             violation('stranger', `${operation} of ${target.id} answered ${moved.paymentType} ${moved.id}`);
           world.gateway.faults.length = 0;
-          const calls: OrderCall[] = world.gateway.calls.slice(before);
+          const calls: GatewayRequest[] = world.gateway.calls.slice(before);
           const posts = calls.filter((call) => call.method === 'POST');
           if (posts.length !== 1 || calls[0]?.method !== 'POST')
             violation('movement', `${operation} of ${target.id}: ${calls.map((call) => `${call.method} ${call.path}`).join(', ')}`);
@@ -263,7 +263,7 @@ function commands() {
 
 function world(): World {
   const clock = { now: 1_800_000_000_000 };
-  const gateway = new OrderGateway(() => clock.now);
+  const gateway = new GatewayStandIn({ now: () => clock.now });
   const store = createMemoryStatusStore({ claimMs: 1000, waitMs: 1500, now: () => clock.now });
   const client = () =>
     createGatewayClient({

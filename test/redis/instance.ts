@@ -23,6 +23,8 @@ export interface ReturnsRequest {
   /** Each checkout id (or `/v1/payments/{id}` resource path) and how many returns it gets from this instance at once. */
   readonly checkouts: readonly string[];
   readonly perCheckout: number;
+  /** A bare `fetch` of each checkout's status instead of `handleShopperReturn`: the benchmark's baseline in the same processes. */
+  readonly bare?: boolean;
 }
 
 /** Fulfil each payment id (approved) `perPayment` times at once; answers how often this instance's handler ran for each. */
@@ -36,6 +38,7 @@ export interface ReturnOutcome {
   readonly checkoutId: string;
   /** `approved:<payment id>`, a pending code, or the error's class name. */
   readonly outcome: string;
+  /** From the moment the batch of returns arrived at the instance (all at once) to this one's outcome. */
   readonly ms: number;
 }
 
@@ -68,8 +71,20 @@ const workers = Array.from({ length: 4 }, () =>
   }),
 );
 
-async function handle(checkoutId: string, worker: number): Promise<ReturnOutcome> {
-  const started = performance.now();
+const bareHeaders = { authorization: `Bearer ${env('SANDBOX_TOKEN')}`, accept: 'application/json' };
+
+/** The bare status read the benchmark compares with: what a hand-written return handler without any store would send. */
+async function bareRead(checkoutId: string, started: number): Promise<ReturnOutcome> {
+  const url = `${env('SANDBOX_URL')}/v1/checkouts/${checkoutId}/payment?entityId=${env('SANDBOX_ENTITY')}`;
+  const answer = (await (await fetch(url, { headers: bareHeaders })).json()) as { id?: string; result: { code: string } };
+  return {
+    checkoutId,
+    outcome: isApproved(answer.result.code) ? `approved:${answer.id}` : answer.result.code,
+    ms: performance.now() - started,
+  };
+}
+
+async function handle(checkoutId: string, worker: number, started: number): Promise<ReturnOutcome> {
   const query = checkoutId.startsWith('/')
     ? { resourcePath: checkoutId }
     : { id: checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` };
@@ -110,8 +125,15 @@ async function fulfil({ id, fulfil: paymentIds, perPayment }: FulfilRequest) {
 process.on('message', async (request: ReturnsRequest | FulfilRequest | 'exit') => {
   if (request === 'exit') process.exit(0);
   if ('fulfil' in request) return fulfil(request);
+  // Every return of the batch arrives now: each one's time runs from here, not from when its turn came to start
+  // (a start stamp taken per call would leave out the work done for the calls started before it).
+  const arrived = performance.now();
   const outcomes = await Promise.all(
-    request.checkouts.flatMap((checkoutId) => Array.from({ length: request.perCheckout }, (_, index) => handle(checkoutId, index))),
+    request.checkouts.flatMap((checkoutId) =>
+      Array.from({ length: request.perCheckout }, (_, index) =>
+        request.bare ? bareRead(checkoutId, arrived) : handle(checkoutId, index, arrived),
+      ),
+    ),
   );
   process.send!({ id: request.id, outcomes });
 });

@@ -5,7 +5,8 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import type { FulfilRequest, ReturnOutcome, ReturnsRequest } from './instance.js';
 
 export interface Instance {
-  returns(checkouts: readonly string[], perCheckout: number): Promise<ReturnOutcome[]>;
+  /** `bare`: a bare fetch of each status instead of a shopper return (the benchmark's baseline). */
+  returns(checkouts: readonly string[], perCheckout: number, bare?: boolean): Promise<ReturnOutcome[]>;
   /** How often this instance's fulfilment handler ran for each payment id, and each call's outcome. */
   fulfil(paymentIds: readonly string[], perPayment: number): Promise<{ runs: Record<string, number>; outcomes: string[] }>;
   stop(): Promise<void>;
@@ -45,9 +46,9 @@ export async function startInstance(
     return answered;
   }
   return {
-    async returns(checkouts, perCheckout) {
+    async returns(checkouts, perCheckout, bare = false) {
       const id = ++sequence;
-      return (await ask<{ outcomes: ReturnOutcome[] }>({ id, checkouts, perCheckout } satisfies ReturnsRequest)).outcomes;
+      return (await ask<{ outcomes: ReturnOutcome[] }>({ id, checkouts, perCheckout, bare } satisfies ReturnsRequest)).outcomes;
     },
     async fulfil(paymentIds, perPayment) {
       const id = ++sequence;

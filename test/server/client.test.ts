@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import * as server from '../../src/server/index.js';
 import { createGatewayClient, DEFAULTS, VERSION } from '../../src/server/index.js';
+import { GatewayStandIn } from '../support/gateway-stand-in.js';
 import { cardPayment, clientFor, useSandbox } from './fixtures.js';
 
 const context = useSandbox();
@@ -124,15 +125,13 @@ describe('documented defaults are the tested defaults', () => {
   });
 
   test('without maxNetworkRetries a GET is tried 1 + DEFAULTS.maxNetworkRetries times', async () => {
-    let calls = 0;
-    const client = createGatewayClient({
-      ...options(),
-      fetch: async () => {
-        calls++;
+    const gateway = new GatewayStandIn({
+      script: () => {
         throw new TypeError('fetch failed');
       },
     });
+    const client = createGatewayClient({ ...options(), fetch: gateway.fetch });
     await assert.rejects(client.reports.findByMerchantTransactionId('none'));
-    assert.equal(calls, 1 + DEFAULTS.maxNetworkRetries);
+    assert.equal(gateway.calls.length, 1 + DEFAULTS.maxNetworkRetries);
   });
 });

@@ -2,14 +2,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { GatewayValidationError } from '../../src/server/index.js';
-import { answer, PAYMENT_ID, stubClient } from './gateway-stub.js';
+import { answer, PAYMENT_ID, standInClient } from '../support/gateway-stand-in.js';
 import { billing, cardPayment } from './fixtures.js';
 
 const approved = answer('000.100.110', { id: PAYMENT_ID, paymentType: 'DB', amount: '92.00', currency: 'EUR' });
 
 describe('value sets follow the platform', () => {
   test('challengeWindow 4 and 04, challengeIndicator 05, 08 and 4 are sent as given', async () => {
-    const { client, posts } = stubClient(() => ({ status: 200, body: approved }));
+    const { client, posts } = standInClient(() => ({ status: 200, body: approved }));
     for (const [challengeWindow, challengeIndicator] of [
       ['4', '05'],
       ['04', '08'],
@@ -31,7 +31,7 @@ describe('value sets follow the platform', () => {
   });
 
   test('values outside the sets are refused before sending', async () => {
-    const { client, posts } = stubClient(() => ({ status: 200, body: approved }));
+    const { client, posts } = standInClient(() => ({ status: 200, body: approved }));
     for (const [challengeWindow, challengeIndicator] of [
       ['6', '01'],
       ['1', '10'],

@@ -9,6 +9,7 @@ import {
   GatewayValidationError,
   UncertainOutcomeError,
 } from '../../src/server/index.js';
+import { GatewayStandIn } from '../support/gateway-stand-in.js';
 import { card, CARDS, cardPayment, clientFor, useSandbox } from './fixtures.js';
 
 const context = useSandbox();
@@ -80,9 +81,11 @@ describe('redaction', () => {
     const token = context.sandbox.tokens[0]!;
     const { client } = clientFor(context.sandbox, {
       maxNetworkRetries: 0,
-      fetch: async () => {
-        throw new Error(`connect ECONNREFUSED (authorization: Bearer ${token})`);
-      },
+      fetch: new GatewayStandIn({
+        script: () => {
+          throw new Error(`connect ECONNREFUSED (authorization: Bearer ${token})`);
+        },
+      }).fetch,
     });
     const error = await client.reports.get('8ac7a4a17000000000000000000000aa').catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayNetworkError);

@@ -20,7 +20,7 @@ import {
   UncertainOutcomeError,
   type Payment,
 } from '../../src/server/index.js';
-import { answer, PAYMENT_ID, stubClient } from './gateway-stub.js';
+import { answer, PAYMENT_ID, standInClient } from '../support/gateway-stand-in.js';
 import { cardPayment } from './fixtures.js';
 
 const payment = (code: string, fields: Record<string, unknown> = {}) =>
@@ -29,7 +29,7 @@ const payment = (code: string, fields: Record<string, unknown> = {}) =>
 describe('a payment answer with an id is a payment that exists, whatever the HTTP status', () => {
   test('HTTP 400 with 100.100.101 and an id: a decline carrying the id, the result and the whole answer', async () => {
     const rejected = payment('100.100.101', { card: { bin: '420000', last4Digits: '0000' } });
-    const { client } = stubClient(() => ({ status: 400, body: rejected }));
+    const { client } = standInClient(() => ({ status: 400, body: rejected }));
     const error = await client.payments.create(cardPayment()).catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayDeclinedError, String(error));
     assert.equal(error.payment?.id, PAYMENT_ID);
@@ -44,7 +44,7 @@ describe('a payment answer with an id is a payment that exists, whatever the HTT
   });
 
   test('800.900.300 at HTTP 403 with an id: an authentication error that keeps the payment', async () => {
-    const { client } = stubClient(() => ({ status: 403, body: payment('800.900.300') }));
+    const { client } = standInClient(() => ({ status: 403, body: payment('800.900.300') }));
     const error = await client.payments.create(cardPayment()).catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayAuthenticationError, String(error));
     assert.equal(error.payment?.id, PAYMENT_ID);
@@ -63,7 +63,7 @@ describe('a payment answer with an id is a payment that exists, whatever the HTT
     };
     for (const [code, kind] of Object.entries(groups)) {
       for (const status of [200, 400, 402, 500]) {
-        const { client } = stubClient(() => ({ status, body: payment(code) }));
+        const { client } = standInClient(() => ({ status, body: payment(code) }));
         const error = await client.payments.get(PAYMENT_ID).catch((caught: unknown) => caught);
         assert.ok(error instanceof GatewayDeclinedError, `${code} at ${status}: ${String(error)}`);
         assert.equal(error.resultKind, kind);
@@ -73,14 +73,14 @@ describe('a payment answer with an id is a payment that exists, whatever the HTT
   });
 
   test('the same validation code without an id is a refused request, not a decline', async () => {
-    const { client } = stubClient(() => ({ status: 400, body: answer('200.300.404') }));
+    const { client } = standInClient(() => ({ status: 400, body: answer('200.300.404') }));
     const error = await client.payments.create(cardPayment()).catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayValidationError && !(error instanceof GatewayDeclinedError), String(error));
     assert.equal(error.payment, undefined);
   });
 
   test('an approved answer at an error status is still approved (HTTP status never decides)', async () => {
-    const { client } = stubClient(() => ({ status: 400, body: payment('000.100.110') }));
+    const { client } = standInClient(() => ({ status: 400, body: payment('000.100.110') }));
     const approved = await client.payments.get(PAYMENT_ID);
     assert.equal(outcomeOf(approved).kind, 'approved');
   });
@@ -98,7 +98,7 @@ describe('parameter errors are kept as the gateway sent them', () => {
         ],
       },
     };
-    const { client } = stubClient(() => ({ status: 400, body }));
+    const { client } = standInClient(() => ({ status: 400, body }));
     const error = await client.checkouts.create({ amount: '1.00', currency: 'EUR', paymentType: 'DB' }).catch((caught: unknown) => caught);
     assert.ok(error instanceof GatewayValidationError);
     assert.deepEqual(error.parameterErrors, [
@@ -176,13 +176,13 @@ describe('outcomeOf: one discriminated union for every payment and every error',
     const bug = new TypeError('bug');
     assert.throws(() => outcomeOf(bug), bug);
     assert.throws(() => outcomeOf(undefined));
-    const { client } = stubClient(() => ({ status: 200, body: payment('800.100.152') }));
+    const { client } = standInClient(() => ({ status: 200, body: payment('800.100.152') }));
     assert.equal((await toOutcome(client.payments.get(PAYMENT_ID))).kind, 'declined');
     await assert.rejects(toOutcome(Promise.reject(bug)), bug);
   });
 
   test("an outcome's JSON is safe to log: the error by its JSON, never its card data", async () => {
-    const { client } = stubClient(() => ({ status: 200, body: payment('800.100.152') }));
+    const { client } = standInClient(() => ({ status: 200, body: payment('800.100.152') }));
     const outcome = await toOutcome(client.payments.create(cardPayment()));
     const json = JSON.stringify(outcome);
     assert.match(json, /"kind":"declined"/);

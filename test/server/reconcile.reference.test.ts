@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { REQUEST_REFERENCE } from '../../src/contract/reference.js';
 import { isApproved, UncertainOutcomeError, type Payment } from '../../src/server/index.js';
-import { answer, stubClient, type StubCall } from './gateway-stub.js';
+import { answer, standInClient, type GatewayRequest } from '../support/gateway-stand-in.js';
 import { card, CARDS, cardPayment } from './fixtures.js';
 
 const REFERENCE_FIELD = `customParameters[${REQUEST_REFERENCE}]`;
@@ -19,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A report entry as the platform lists it: the request's fields, its custom parameters, a result. */
 function entry(
   id: string,
-  post: StubCall,
+  post: GatewayRequest,
   fields: Partial<Payment> = {},
   customParameters?: Record<string, string>,
 ): Record<string, unknown> {
@@ -47,7 +47,7 @@ const dropped = () => {
 
 describe('one round trip per payment', () => {
   test('a payment with a merchant-chosen merchantTransactionId is one request, carrying a fresh reference', async () => {
-    const { client, calls } = stubClient((call) => ({
+    const { client, calls } = standInClient((call) => ({
       status: 200,
       body: answer('000.100.110', entry('8ac7a4a17000000000000000000000b1', call)),
     }));
@@ -65,7 +65,7 @@ describe('one round trip per payment', () => {
   });
 
   test("a caller's own GW_REFERENCE is replaced: the reference is always the client's fresh one", async () => {
-    const { client, calls } = stubClient((call) => ({
+    const { client, calls } = standInClient((call) => ({
       status: 200,
       body: answer('000.100.110', entry('8ac7a4a17000000000000000000000b2', call)),
     }));
@@ -76,8 +76,8 @@ describe('one round trip per payment', () => {
 
 describe('reconciliation: exact by reference, fields only as the fallback', () => {
   test('exact: among identical transactions under a caller-chosen id, the one carrying the reference is the lost one', async () => {
-    let post: StubCall | undefined;
-    const { client, calls } = stubClient((call) => {
+    let post: GatewayRequest | undefined;
+    const { client, calls } = standInClient((call) => {
       if (call.method === 'POST') {
         post = call;
         return dropped();
@@ -105,8 +105,8 @@ describe('reconciliation: exact by reference, fields only as the fallback', () =
   });
 
   test('exact: an entry with another reference is never taken, however well its fields match', async () => {
-    let post: StubCall | undefined;
-    const { client } = stubClient((call) => {
+    let post: GatewayRequest | undefined;
+    const { client } = standInClient((call) => {
       if (call.method === 'POST') {
         post = call;
         return dropped();
@@ -119,8 +119,8 @@ describe('reconciliation: exact by reference, fields only as the fallback', () =
   });
 
   test('fallback: an entry without the reference, under a generated merchantTransactionId, is matched by its fields', async () => {
-    let post: StubCall | undefined;
-    const { client } = stubClient((call) => {
+    let post: GatewayRequest | undefined;
+    const { client } = standInClient((call) => {
       if (call.method === 'POST') {
         post = call;
         return dropped();
@@ -132,8 +132,8 @@ describe('reconciliation: exact by reference, fields only as the fallback', () =
   });
 
   test('fallback: an entry without the reference that differs in a field is not the lost one', async () => {
-    let post: StubCall | undefined;
-    const { client } = stubClient((call) => {
+    let post: GatewayRequest | undefined;
+    const { client } = standInClient((call) => {
       if (call.method === 'POST') {
         post = call;
         return dropped();
@@ -145,8 +145,8 @@ describe('reconciliation: exact by reference, fields only as the fallback', () =
   });
 
   test('fallback: under a caller-chosen merchantTransactionId an entry without the reference cannot be proved new: uncertain', async () => {
-    let post: StubCall | undefined;
-    const { client } = stubClient((call) => {
+    let post: GatewayRequest | undefined;
+    const { client } = standInClient((call) => {
       if (call.method === 'POST') {
         post = call;
         return dropped();
@@ -159,8 +159,8 @@ describe('reconciliation: exact by reference, fields only as the fallback', () =
   });
 
   test('captures carry their own reference, so a second partial capture is never taken for the first', async () => {
-    let post: StubCall | undefined;
-    const { client } = stubClient((call) => {
+    let post: GatewayRequest | undefined;
+    const { client } = standInClient((call) => {
       if (call.method === 'POST') {
         post = call;
         return dropped();

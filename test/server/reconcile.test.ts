@@ -1,5 +1,5 @@
 /**
- * Reconciliation rule by rule, deterministically, over a stub gateway (no
+ * Reconciliation rule by rule, deterministically, over the gateway stand-in (no
  * network, no sleeps): each case holds one rule of `src/server/reconcile.ts`
  * that takes — or refuses to take — a report entry for a payment whose answer
  * was lost. These are the fixed cases beside the reconciliation property in
@@ -20,7 +20,15 @@ import {
   UncertainOutcomeError,
   type Payment,
 } from '../../src/server/index.js';
-import { answer, ENTITY, stubClient, TOKEN, type StubAnswer, type StubCall } from './gateway-stub.js';
+import {
+  answer,
+  ENTITY,
+  GatewayStandIn,
+  standInClient,
+  TOKEN,
+  type GatewayRequest,
+  type ScriptedAnswer,
+} from '../support/gateway-stand-in.js';
 import { card, CARDS, cardPayment } from './fixtures.js';
 
 const REFERENCE_FIELD = `customParameters[${REQUEST_REFERENCE}]`;
@@ -28,7 +36,7 @@ const APPROVED = '000.100.110';
 const REFERENCE_ID = '8ac7a4a17000000000000000000000aa';
 
 /** A report entry agreeing with every field of the POST `post`, without the reference unless asked; `fields` override. */
-function entry(id: string, post: StubCall, fields: Record<string, unknown> = {}, withReference = false): Record<string, unknown> {
+function entry(id: string, post: GatewayRequest, fields: Record<string, unknown> = {}, withReference = false): Record<string, unknown> {
   const number = post.form.get('card.number') ?? '';
   const optional = (name: string) => (post.form.has(name) ? { [name]: post.form.get(name) } : {});
   return {
@@ -46,8 +54,8 @@ function entry(id: string, post: StubCall, fields: Record<string, unknown> = {},
   };
 }
 
-const list = (payments: unknown[]): StubAnswer => ({ status: 200, body: answer('000.000.100', { payments }) });
-const notFound: StubAnswer = { status: 400, body: answer('700.400.580', {}, 'cannot find transaction') };
+const list = (payments: unknown[]): ScriptedAnswer => ({ status: 200, body: answer('000.000.100', { payments }) });
+const notFound: ScriptedAnswer = { status: 400, body: answer('700.400.580', {}, 'cannot find transaction') };
 const dropped = (): never => {
   throw new TypeError('fetch failed');
 };
@@ -57,10 +65,14 @@ const id = (n: number) => `8ac7a4a170000000000000000000${String(n).padStart(4, '
  * A client whose POST is lost (dropped, or answered by `postAnswer`), and whose
  * look-ups are answered in turn by `lookups` (the last one repeats).
  */
-function lostPost(lookups: (post: StubCall) => StubAnswer[], postAnswer: () => StubAnswer = dropped, delays: number[] = [0, 0]) {
-  let post: StubCall | undefined;
+function lostPost(
+  lookups: (post: GatewayRequest) => ScriptedAnswer[],
+  postAnswer: () => ScriptedAnswer = dropped,
+  delays: number[] = [0, 0],
+) {
+  let post: GatewayRequest | undefined;
   let looked = 0;
-  const stub = stubClient(
+  const stub = standInClient(
     (call) => {
       if (call.method === 'POST') {
         post = call;
@@ -175,10 +187,18 @@ describe('the other fields the request determined', () => {
   });
 });
 
-/** movePayment over a stub transport, for movements the resources never build without a merchantTransactionId (see below). */
-function transportFor(handler: (call: StubCall) => StubAnswer) {
-  let post: StubCall | undefined;
-  const transport = createTransport({
+/** movePayment over a transport on the gateway stand-in, for movements the resources never build without a merchantTransactionId (see below). */
+function transportFor(handler: (post: GatewayRequest) => ScriptedAnswer) {
+  let post: GatewayRequest | undefined;
+  // The POST is lost; every look-up after it is answered from what it sent.
+  const gateway = new GatewayStandIn({
+    script: (call) => {
+      if (call.method !== 'POST') return handler(post!);
+      post = call;
+      return dropped();
+    },
+  });
+  return createTransport({
     baseUrl: 'https://gateway.test',
     accessToken: TOKEN,
     entityId: ENTITY,
@@ -188,18 +208,8 @@ function transportFor(handler: (call: StubCall) => StubAnswer) {
     maxNetworkRetries: 0,
     reconcileDelaysMs: [0],
     now: Date.now,
-    fetch: async (input, init) => {
-      const body = init?.body ? String(init.body) : '';
-      const call = { method: init?.method ?? 'GET', url: new URL(String(input)), body, form: new URLSearchParams(body), authorization: '' };
-      if (call.method === 'POST') post = call;
-      const reply = call.method === 'POST' ? dropped() : handler(post!);
-      return new Response(JSON.stringify((reply as { body: unknown }).body), {
-        status: (reply as { status: number }).status,
-        headers: { 'content-type': 'application/json' },
-      });
-    },
+    fetch: gateway.fetch,
   });
-  return transport;
 }
 
 describe('a movement on a referenced payment under a generated merchantTransactionId (defence in depth)', () => {
@@ -252,7 +262,7 @@ test('a transport that fails a look-up with something not typed: the look-up fai
 });
 
 describe('a refused look-up is "unknown", never "nothing there"', () => {
-  const refusals: [string, StubAnswer, new (...args: never[]) => Error][] = [
+  const refusals: [string, ScriptedAnswer, new (...args: never[]) => Error][] = [
     ['401', { status: 401, body: answer('800.900.300', {}, 'user authorization failed') }, GatewayAuthenticationError],
     ['500', { status: 500, raw: 'Internal Server Error' }, GatewayNetworkError],
     ['throttled', { status: 429, body: answer('800.120.100', {}, 'Rejected by Throttling.') }, GatewayThrottledError],

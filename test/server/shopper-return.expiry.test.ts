@@ -1,6 +1,6 @@
 /**
- * What decides "expired" in `handleShopperReturn`, case by case over a stub
- * gateway: after "no payment session found" the checkout's transactions are
+ * What decides "expired" in `handleShopperReturn`, case by case over the gateway
+ * stand-in: after "no payment session found" the checkout's transactions are
  * looked up by the remembered merchantTransactionId, and only one provably the
  * checkout's (its reference, type, amount, currency) is its answer. "Expired"
  * (GatewayNotFoundError) when nothing of it is found; one still open is
@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { describe, mock, test } from 'node:test';
 import { STATUS_CALL_WINDOW_MS } from '../../src/contract/limits.js';
-import { NO_PAYMENT_SESSION_DESCRIPTION } from '../../src/contract/result-codes.js';
+import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../src/contract/result-codes.js';
 import {
   CheckoutPendingError,
   createMemoryStatusStore,
@@ -24,7 +24,7 @@ import {
   GatewayValidationError,
   type StatusStore,
 } from '../../src/server/index.js';
-import { answer, ENTITY, stubClient, type StubAnswer, type StubCall } from './gateway-stub.js';
+import { answer, ENTITY, standInClient, type ScriptedAnswer, type GatewayRequest } from '../support/gateway-stand-in.js';
 
 const CHECKOUT = 'ABCDEF0123456789ABCDEF0123456789.uat01-vm-tx01';
 const OTHER = '0123456789ABCDEF0123456789ABCDEF.uat01-vm-tx01';
@@ -37,7 +37,7 @@ const HOUR = 60 * 60 * 1000;
 /** The status store's key of a read: the entity it is sent to, then the path. */
 const keyOf = (path: string, entityId = ENTITY) => `status:${entityId}:${path}`;
 
-const noSession: StubAnswer = { status: 400, body: answer('200.300.404', {}, NO_PAYMENT_SESSION_DESCRIPTION) };
+const noSession: ScriptedAnswer = { status: 400, body: answer('200.300.404', {}, NO_PAYMENT_SESSION_DESCRIPTION) };
 const payment = (code: string, fields: Record<string, unknown> = {}) => ({
   ...answer(code, {
     id: '8ac7a4a17000000000000000000000f1',
@@ -52,10 +52,10 @@ const payment = (code: string, fields: Record<string, unknown> = {}) => ({
 });
 /** A report entry of the checkout's payment: the platform's carry no ndc, and echo the checkout's custom parameters. */
 const entry = (code: string, fields: Record<string, unknown> = {}) => payment(code, { ndc: undefined, ...fields });
-const list = (payments: unknown[]): StubAnswer => ({ status: 200, body: answer('000.000.100', { payments }) });
+const list = (payments: unknown[]): ScriptedAnswer => ({ status: 200, body: answer('000.000.100', { payments }) });
 const REGISTRATION_PATH = `/v1/checkouts/${CHECKOUT}/registration`;
-const isStatusRead = (call: StubCall) => call.url.pathname === PATH || call.url.pathname === REGISTRATION_PATH;
-const isLookUp = (call: StubCall) => call.url.pathname === '/v3/query';
+const isStatusRead = (call: GatewayRequest) => call.url.pathname === PATH || call.url.pathname === REGISTRATION_PATH;
+const isLookUp = (call: GatewayRequest) => call.url.pathname === '/v3/query';
 
 /** The clock of the client and its store: a case moves it past the status limit's window when it reads more than twice. */
 const clock = { now: T0 };
@@ -77,21 +77,19 @@ function storeWithoutSince(): StatusStore {
 
 /** A client on a memory store whose status reads answer `reads` in turn and whose look-ups answer `lookUp`. */
 function returning(
-  reads: ((call: StubCall) => StubAnswer | Promise<StubAnswer>)[],
-  lookUp: (call: StubCall) => StubAnswer = () => list([]),
+  reads: ((call: GatewayRequest) => ScriptedAnswer | Promise<ScriptedAnswer>)[],
+  lookUp: (call: GatewayRequest) => ScriptedAnswer = () => list([]),
   store: StatusStore = createMemoryStatusStore({ now: () => clock.now }),
 ) {
   // What the case creates comes after the store's data began, as on any clock that moves.
   clock.now += 1;
   let read = 0;
-  const stub = stubClient(
-    (call) => {
-      if (isStatusRead(call)) return reads[Math.min(read++, reads.length - 1)]!(call);
-      if (isLookUp(call)) return lookUp(call);
-      return { status: 200, body: answer('000.200.100', { id: CHECKOUT }, 'successfully created checkout') };
-    },
-    { statusStore: store, now: () => clock.now },
-  );
+  const stub = standInClient(() => ({ status: 200, body: answer(RESULT_CODES.checkoutCreated, { id: CHECKOUT }) }), {
+    statusStore: store,
+    now: () => clock.now,
+  });
+  const statusRead = (call: GatewayRequest) => reads[Math.min(read++, reads.length - 1)]!(call);
+  stub.gateway.on('GET', PATH, statusRead).on('GET', REGISTRATION_PATH, statusRead).on('GET', '/v3/query', lookUp);
   const shopperReturns = () => stub.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH });
   return {
     ...stub,
@@ -243,7 +241,10 @@ describe('"no payment session found" is believed only with proof', () => {
 
 describe('after a read whose answer was lost, the checkout is looked up by its merchantTransactionId', () => {
   /** Created, one status read lost (`lost`), then "no payment session found". */
-  async function afterLostRead(lookUp: () => StubAnswer, lost: () => StubAnswer = () => ({ status: 500, raw: 'Internal Server Error' })) {
+  async function afterLostRead(
+    lookUp: () => ScriptedAnswer,
+    lost: () => ScriptedAnswer = () => ({ status: 500, raw: 'Internal Server Error' }),
+  ) {
     const subject = returning([lost, () => noSession], lookUp);
     await created(subject.store);
     await failure(subject.shopperReturns());
@@ -387,7 +388,7 @@ describe('which failed status reads leave the checkout unproven', () => {
       () => ({ status: 401, body: answer('800.900.300', {}, 'user authorization failed') }),
       false,
     ],
-  ] as [string, () => StubAnswer, boolean][]) {
+  ] as [string, () => ScriptedAnswer, boolean][]) {
     test(`${what}: ${lost ? 'unanswered, so a later "no session" leaves the mark' : 'answered, so a later "no session" is believed'}`, async () => {
       const subject = returning([first, () => noSession], () => list([entry('000.200.000')]));
       await created(subject.store);
@@ -494,7 +495,7 @@ describe('the status read itself', () => {
   test('a caller leaving a read already sent does not cancel it: the next return joins it', async () => {
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    const subject = returning([() => answered.then(() => ({ status: 200, body: payment('000.100.110') })) as unknown as StubAnswer]);
+    const subject = returning([() => answered.then(() => ({ status: 200, body: payment('000.100.110') })) as unknown as ScriptedAnswer]);
     const controller = new AbortController();
     const leaving = failure(subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { signal: controller.signal }));
     while (subject.reads() === 0) await new Promise((resolve) => setTimeout(resolve, 1));
@@ -632,7 +633,7 @@ describe('returns in flight', () => {
     const other = '8a8294174b7ecb28014b9699220015c3';
     const idOf = (checkoutId: string, entityId: string | null) =>
       `${checkoutId.slice(0, 31)}${entityId === other ? '1' : '0'}`.toLowerCase();
-    const { client, calls } = stubClient(
+    const { client, calls } = standInClient(
       async (call) => {
         await new Promise((resolve) => setTimeout(resolve, 5));
         const checkoutId = call.url.pathname.split('/')[3]!;
@@ -824,8 +825,8 @@ describe("the caller's options on the shared read", () => {
   test("timeoutMs bounds the status read: a hung read ends at the caller's limit, not the client's", async () => {
     mock.timers.enable({ apis: ['setTimeout'] });
     try {
-      const hung = (call: StubCall) =>
-        new Promise<StubAnswer>((_, reject) => call.signal?.addEventListener('abort', () => reject(call.signal!.reason)));
+      const hung = (call: GatewayRequest) =>
+        new Promise<ScriptedAnswer>((_, reject) => call.signal?.addEventListener('abort', () => reject(call.signal!.reason)));
       const subject = returning([hung]);
       let outcome: unknown;
       const returned = subject.client.handleShopperReturn({ id: CHECKOUT, resourcePath: PATH }, { timeoutMs: 50 }).then(

@@ -25,7 +25,10 @@ export type ThreeDsErrorCode =
 
 export interface ThreeDsErrorDetail {
   readonly code: ThreeDsErrorCode;
-  /** For the developer; never contains card data. */
+  /**
+   * For developers: what went wrong in a few words and, for the element's own checks, a link to what to do
+   * (docs/messages.md). Never holds card data. Branch on `code`, never on these words.
+   */
   readonly message: string;
   readonly cause?: unknown;
 }

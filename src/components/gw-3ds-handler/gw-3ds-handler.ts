@@ -7,6 +7,7 @@ import { showFeedback, tag, type Feedback } from '../shared/feedback.js';
 import type { PropertyValues } from '@lit/reactive-element';
 import { challengeWindowOf, type ChallengeWindow } from '../../contract/challenge-window.js';
 import { GwElement } from '../shared/gw-element.js';
+import { explained } from '../shared/messages.js';
 import {
   checkRedirect,
   METHOD_TIMEOUT_MS,
@@ -232,7 +233,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
    */
   start(): void {
     if (this.#flow) {
-      this.#fail('busy', 'A 3-D Secure flow is already running; cancel() it or set a new redirect to replace it.', { keepFlow: true });
+      this.#fail('busy', explained('busy', 'a 3-D Secure flow is already running'), { keepFlow: true });
       return;
     }
     this.#begin(this.redirect);
@@ -351,7 +352,10 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
         if (result.outcome === 'refused') {
           this.#fail(
             'method-failed',
-            `This page's Content Security Policy refused the 3-D Secure method request to ${step.url.origin}: allow it in form-action and frame-src.`,
+            explained(
+              'method-refused',
+              `a Content-Security-Policy refused the method request to ${step.url.origin} (form-action, frame-src)`,
+            ),
             { cause: result.violation },
           );
           return;
@@ -397,11 +401,9 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
       { signal },
     );
     flow.timer(positiveOr(this.challengeTimeout, DEFAULT_CHALLENGE_TIMEOUT_MS), () => {
-      this.#fail(
-        'challenge-timeout',
-        'The shopper did not finish the 3-D Secure challenge in time; read the payment on the server before offering a new attempt.',
-        { state: 'timeout' },
-      );
+      this.#fail('challenge-timeout', explained('challenge-timeout', 'the shopper did not finish the challenge in time'), {
+        state: 'timeout',
+      });
     });
     this.setState('challenge');
     navigate(flow, step, frame);

@@ -37,7 +37,10 @@ export interface GwBrandChangeDetail {
 
 export interface GwErrorDetail {
   readonly code: GwCheckoutErrorCode;
-  /** For developers: what went wrong and what to do. Never holds card data. */
+  /**
+   * For developers: what went wrong in a few words and, for the element's own checks, a link to what to do
+   * (docs/messages.md). Never holds card data. Branch on `code`, never on these words.
+   */
   readonly message: string;
   /** The underlying event or error (the script's `error` event, the widget's error object …). */
   readonly cause?: unknown;

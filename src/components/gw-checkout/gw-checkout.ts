@@ -5,10 +5,11 @@
 import type { PropertyValues } from '@lit/reactive-element';
 import { showFeedback, tag, type Feedback } from '../shared/feedback.js';
 import type { PaymentBrand } from '../../contract/brands.js';
-import { integrityProblem } from '../../contract/integrity.js';
+import { isIntegrityMetadata } from '../../contract/integrity.js';
 import { WIDGET_AREA_CLASS } from '../../contract/rendered-checkout.js';
 import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
 import { GwElement } from '../shared/gw-element.js';
+import { explained } from '../shared/messages.js';
 import { httpUrl, isSecureEndpoint } from '../../browser/url.js';
 import type { GwCheckoutErrorCode, GwCheckoutEventMap, GwCheckoutState, GwErrorDetail } from './events.js';
 import { styles } from './gw-checkout.styles.js';
@@ -34,12 +35,10 @@ function parseInstant(value: string | null): Date | undefined {
 /**
  * `brands` as an attribute: the form's `data-brands` spelling, brand names
  * separated by spaces. Passed on as written: a brand the kit does not name is
- * the widget's to refuse, as the platform's does.
+ * the widget's to refuse, as the platform's does. (Never reflected, so Lit
+ * never needs the way back.)
  */
-const brandsConverter = {
-  fromAttribute: (value: string | null): PaymentBrand[] => (value ?? '').split(/\s+/).filter(Boolean) as PaymentBrand[],
-  toAttribute: (value: readonly PaymentBrand[]): string => value.join(' '),
-};
+const parseBrands = (value: string | null): PaymentBrand[] => (value ?? '').split(/\s+/).filter(Boolean) as PaymentBrand[];
 
 /** The form's `data-brands`; a plain string set from untyped code is taken as the attribute's spelling. */
 const dataBrandsOf = (brands: readonly PaymentBrand[] | string): string => (typeof brands === 'string' ? brands : brands.join(' ')).trim();
@@ -124,10 +123,10 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     integrity: {},
     baseUrl: { attribute: 'base-url' },
     shopperResultUrl: { attribute: 'shopper-result-url' },
-    brands: { converter: brandsConverter },
+    brands: { converter: parseBrands },
     locale: {},
     widgetStyle: { attribute: 'widget-style' },
-    expiresAt: { attribute: 'expires-at', converter: { fromAttribute: parseInstant } },
+    expiresAt: { attribute: 'expires-at', converter: parseInstant },
     options: { attribute: false },
     texts: { attribute: false },
   };
@@ -271,10 +270,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     this.#settledKey = undefined;
     const checkoutId = this.checkoutId?.trim();
     if (!checkoutId) {
-      if (this.integrity)
-        this.#fail('missing-attribute', 'checkout-id is missing: it is the id your server received from POST /v1/checkouts.', {
-          attribute: 'checkout-id',
-        });
+      if (this.integrity) this.#fail('missing-attribute', explained('checkout-id', 'checkout-id is missing'), { attribute: 'checkout-id' });
       else {
         this.setState('idle');
         this.#hintWhileIdle();
@@ -284,16 +280,14 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     // Card data goes to this origin, so plain http is only for a sandbox on this machine.
     const gateway = this.baseUrl ? httpUrl(this.baseUrl) : undefined;
     if (!gateway || !isSecureEndpoint(gateway)) {
-      this.#fail(
-        'missing-attribute',
-        "base-url must be the gateway's absolute https URL (http only on localhost, e.g. your sandbox's URL).",
-        { attribute: 'base-url' },
-      );
+      this.#fail('missing-attribute', explained('base-url', 'base-url must be an https URL (http on localhost)'), {
+        attribute: 'base-url',
+      });
       return;
     }
     // Only http(s): a `javascript:` result URL would run script when the widget navigates to it.
     if (!this.shopperResultUrl || !httpUrl(this.shopperResultUrl, document.baseURI)) {
-      this.#fail('missing-attribute', 'shopper-result-url must be an http(s) URL: the widget sends the shopper there after paying.', {
+      this.#fail('missing-attribute', explained('shopper-result-url', 'shopper-result-url must be an http(s) URL'), {
         attribute: 'shopper-result-url',
       });
       return;
@@ -301,18 +295,16 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     // Absent, integrity is the page's choice; present, it must be metadata the browser enforces, since
     // the browser skips the check for anything else and runs whatever script the gateway origin serves.
     const integrity = this.integrity ?? undefined;
-    const integrityFault = integrity === undefined ? undefined : integrityProblem(String(integrity));
-    if (integrityFault) {
-      this.#fail('missing-attribute', integrityFault, { attribute: 'integrity' });
+    if (integrity !== undefined && !isIntegrityMetadata(String(integrity))) {
+      this.#fail('missing-attribute', explained('integrity', 'integrity is not Subresource Integrity metadata'), {
+        attribute: 'integrity',
+      });
       return;
     }
     const root = this.getRootNode();
     if (root !== document) {
-      const host = root instanceof ShadowRoot ? ` (inside <${root.host.localName}>'s shadow root)` : '';
-      this.#fail(
-        'widget-error',
-        `gw-checkout must be in the document's light DOM${host}: the gateway's widget finds its form with document.querySelectorAll, which cannot see into shadow roots.`,
-      );
+      const host = root instanceof ShadowRoot ? `, not in <${root.host.localName}>'s shadow root` : '';
+      this.#fail('widget-error', explained('light-dom', `gw-checkout must be in the document's light DOM${host}`));
       return;
     }
     const expiresAt = this.#expiry();
@@ -326,8 +318,8 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       this.#fail(
         'widget-error',
         conflict.submitting
-          ? `A payment of checkout ${conflict.checkoutId} is being sent from another <gw-checkout> on this page; the widget cannot be reloaded for this one until it ends (reload() then).`
-          : `Another <gw-checkout> on this page shows checkout ${conflict.checkoutId}: the gateway's widget serves one checkout per page. Remove it first, or use the same checkout.`,
+          ? explained('payment-under-way', `a payment of checkout ${conflict.checkoutId} is being sent from another <gw-checkout>`)
+          : explained('one-checkout-per-page', `another <gw-checkout> shows checkout ${conflict.checkoutId}`),
       );
       return;
     }
@@ -368,7 +360,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         return;
       }
       console.warn(
-        `<gw-checkout>: still idle after ${GwCheckout.idleHintMs / 1000} s: it shows nothing until checkout-id and integrity are set from the checkout your server created (POST /v1/checkouts).`,
+        `<gw-checkout>: ${explained('idle', `still idle after ${GwCheckout.idleHintMs / 1000} s: set checkout-id and integrity`)}`,
         this,
       );
     }, GwCheckout.idleHintMs);
@@ -471,11 +463,9 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         if (error?.name === 'InvalidCheckoutIdError') {
           // Refused at load: the id is wrong (or was already dead). Refused after the widget had accepted it: it expired.
           if (this.state === 'loading')
-            this.#fail(
-              'invalid-checkout',
-              `The gateway refused checkout ${this.checkoutId}: unknown, already paid, or older than 30 minutes. Create a new checkout.`,
-              { cause: error },
-            );
+            this.#fail('invalid-checkout', explained('invalid-checkout', `the gateway refused checkout ${this.checkoutId}`), {
+              cause: error,
+            });
           else this.#expire(new Date());
           return;
         }

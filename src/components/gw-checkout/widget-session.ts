@@ -5,6 +5,7 @@
  */
 import type { WpwlError, WpwlOptions } from '../../browser/widget-contract.js';
 import { widgetScriptUrl } from '../../contract/widget-script.js';
+import { explained } from '../shared/messages.js';
 import { RENDERED_CHECKOUT_GLOBAL, RENDERED_SCRIPT_ATTRIBUTE, type RenderedCheckout } from '../../contract/rendered-checkout.js';
 
 export type { WpwlError, WpwlErrorName, WpwlOptions } from '../../browser/widget-contract.js';
@@ -236,7 +237,7 @@ class WidgetSession {
   #scriptFailed(script: HTMLScriptElement, cause?: Event): void {
     this.#fail(
       'script-load-failed',
-      `The payment widget script from ${new URL(script.src).origin} did not load: a network error, an integrity value that does not match the script, or a Content-Security-Policy that blocks it.`,
+      explained('script-load-failed', `the widget script from ${new URL(script.src).origin} did not load`),
       cause,
     );
   }

@@ -3,7 +3,7 @@
  * log, the pending faults, the notifier and the caches built from them. All of
  * it is here so `reset()` forgets all of it.
  */
-import type { Payment } from '../../contract/answers.js';
+import type { Payment } from '../../contract/api-answers.js';
 import { isContracted, type PaymentBrand } from '../../contract/brands.js';
 import type { Redactor } from '../../contract/redaction.js';
 import { Notifier, type NotificationOptions } from '../protocol/notifier.js';

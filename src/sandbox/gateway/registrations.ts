@@ -5,7 +5,7 @@
  * rule that ties a merchant-initiated repeat to the customer-initiated payment
  * that started its standing instruction.
  */
-import type { Registration } from '../../contract/answers.js';
+import type { Registration } from '../../contract/api-answers.js';
 import { savedCardIdsOf } from '../../contract/formats.js';
 import { variantOf, type ParameterError } from '../../contract/rules.js';
 import {

@@ -8,8 +8,8 @@
  * payload bytes are kept, oldest dropped first.
  */
 import { bytesOfHex, hexOf, sha256Hex, utf8Bytes } from '../bytes.js';
-import type { Payment } from '../../contract/answers.js';
-import type { PaymentNotification, PaymentNotificationFields, RegistrationNotification } from '../../contract/notifications.js';
+import type { Payment } from '../../contract/api-answers.js';
+import type { PaymentNotification, PaymentNotificationFields, RegistrationNotification } from '../../contract/notification-payloads.js';
 import { redactByShape } from '../../contract/redaction.js';
 import { approvalCode } from '../gateway/payments.js';
 import { notificationFields, paymentBody } from './payment-answer.js';

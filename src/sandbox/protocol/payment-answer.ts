@@ -3,8 +3,8 @@
  * (its `result`, the card's masked data, the request's echoed fields nested)
  * and what only a notification's payload adds.
  */
-import type { Payment } from '../../contract/answers.js';
-import type { PaymentNotificationFields } from '../../contract/notifications.js';
+import type { Payment } from '../../contract/api-answers.js';
+import type { PaymentNotificationFields } from '../../contract/notification-payloads.js';
 import type { PaymentRecord, Result } from '../gateway/store.js';
 import { gatewayTimestamp, nest } from './wire.js';
 

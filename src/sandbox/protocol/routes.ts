@@ -5,7 +5,7 @@
  * asks the gateway's domain (src/sandbox/gateway/) for the change or the
  * record, and writes the answer.
  */
-import type { CheckoutCreated, Deregistration, Payment, PaymentList } from '../../contract/answers.js';
+import type { CheckoutCreated, Deregistration, Payment, PaymentList } from '../../contract/api-answers.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
 import { validateReportSearch } from '../../contract/report-filters.js';
 import { isRegistrationCheckout, type ParameterError } from '../../contract/rules.js';

@@ -1,7 +1,7 @@
 /** 1. Create checkout and 3. Get payment status of a checkout. */
 import { REQUEST_REFERENCE } from '../../contract/reference.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
-import { settle } from '../answers.js';
+import { settle } from '../interpret.js';
 import { GatewayNotFoundError, GatewayValidationError } from '../errors.js';
 import { flatten, type RequestOptions, type Transport } from '../request.js';
 import { isRegistrationCheckout, type Variant } from '../../contract/rules.js';

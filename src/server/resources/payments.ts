@@ -1,5 +1,5 @@
 /** 4. Server-to-server payments, 5. payment status, 6. capture, refund and reversal. */
-import { settle } from '../answers.js';
+import { settle } from '../interpret.js';
 import { movePayment } from '../reconcile.js';
 import type { RequestOptions, Transport } from '../request.js';
 import type { CaptureRequest, Payment, PaymentRequest, RefundRequest, ReversalRequest } from '../types.js';

@@ -4,7 +4,7 @@
  * `DELETE /v1/registrations/{id}`, which the seed does not show.
  */
 import { isApproved } from '../../contract/result-codes.js';
-import { errorFor, type Answer } from '../answers.js';
+import { errorFor, type Answer } from '../interpret.js';
 import { movePayment } from '../reconcile.js';
 import { flatten, type RequestOptions, type Transport } from '../request.js';
 import type { Deregistration, Payment, Registration, RegistrationPaymentRequest, RegistrationRequest } from '../types.js';

@@ -1,7 +1,7 @@
 /** 9. Transaction reports: read-only, so a payment is answered as the gateway gives it, whatever its outcome. */
 import { checkField } from '../../contract/formats.js';
 import { PAGE_NO_MAX, reportSearchParams, validateReportQuery, type ReportSearch } from '../../contract/report-filters.js';
-import { isPaymentAnswer, readParameterErrors, settle } from '../answers.js';
+import { isPaymentAnswer, readParameterErrors, settle } from '../interpret.js';
 import { GatewayNetworkError } from '../errors.js';
 import { paymentsByMerchantTransactionId, queryPayments } from '../reconcile.js';
 import { validationError, type RequestOptions, type Transport } from '../request.js';

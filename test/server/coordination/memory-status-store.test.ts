@@ -129,6 +129,29 @@ describe('expiry', () => {
     assert.deepEqual(store.usage, { records: 0, bytes: 0, keptBytes: 0, maxBytes: STATUS_STORE_DEFAULTS.maxBytes });
   });
 
+  test('a record that became the first to expire when the one before it was settled away is dropped at its own expiry', async () => {
+    // The store sweeps only once some entry can be due; settling the first claim away must not hide the next one's expiry.
+    const { store, clock } = clocked({ transientMs: 1_000, ttlMs: 60_000 });
+    store.claim('t1', { token: 'a', now: T0, until: T0 + 5_000 });
+    clock.now = T0 + 100;
+    store.claim('t2', { token: 'b', now: clock.now, until: clock.now });
+    store.settle('t1', 'a', { value: 'x', final: true });
+    clock.now = T0 + 1_099;
+    assert.equal(store.usage.records, 2);
+    clock.now = T0 + 1_100;
+    assert.equal(store.usage.records, 1, 't2 went at its expiry, the kept t1 stays');
+  });
+
+  test('a clock that goes back: a record written at the earlier time is dropped once it is first in line and due', async () => {
+    const { store, clock } = clocked({ transientMs: 1_000, ttlMs: 60_000 });
+    store.claim('late', { token: 'a', now: T0, until: T0 });
+    clock.now = T0 - 10_000;
+    store.claim('early', { token: 'b', now: clock.now, until: clock.now });
+    clock.now = T0 - 8_000;
+    store.settle('late', 'a', { value: 'x', final: true });
+    assert.equal(store.usage.records, 1, 'early went as soon as late (kept now) no longer stood before it');
+  });
+
   test('an unanswered mark is kept ttlMs (not transientMs): every later claim is told, until an answer', async () => {
     const { store, clock } = clocked({ transientMs: 1_000, ttlMs: 10_000 });
     store.claim('k', { token: 'a', now: T0, until: T0 + 1_000 });

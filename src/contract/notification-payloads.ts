@@ -4,7 +4,7 @@
  * server helper's decryptNotification returns them and the sandbox's notifier
  * builds them, both against these types. Types only: nothing here reaches a bundle.
  */
-import type { Payment, Registration } from './answers.js';
+import type { Payment, Registration } from './api-answers.js';
 import type { GatewayResult } from './result-codes.js';
 
 export type RegistrationAction = 'CREATED' | 'UPDATED' | 'DELETED';

@@ -12,7 +12,7 @@ import type {
   RegistrationNotification,
   RiskNotification,
   TestNotification,
-} from '../contract/notifications.js';
+} from '../contract/notification-payloads.js';
 
 export type {
   Notification,
@@ -21,7 +21,7 @@ export type {
   RegistrationNotification,
   RiskNotification,
   TestNotification,
-} from '../contract/notifications.js';
+} from '../contract/notification-payloads.js';
 
 /** Why a notification was refused; nothing in the error ever holds the secret. */
 export type NotificationErrorReason =
