@@ -39,6 +39,22 @@ export const isPaymentBrand = (brand: unknown): brand is PaymentBrand =>
 export const isWalletBrand = (brand: unknown): brand is WalletBrand =>
   typeof brand === 'string' && (WALLET_BRANDS as readonly string[]).includes(brand);
 
+/** The brands an entity has a contract for: the sandbox's configuration (a set) or the widget's checkout answer (a list). */
+export type ContractedBrands = ReadonlySet<string> | readonly string[];
+
+/**
+ * Whether an entity with a contract for `contracted` brands (undefined: every
+ * brand) takes `brand`. The gateway refuses any other with `600.200.201`
+ * ("Channel/Merchant not configured for this payment method"), and the widget
+ * does not offer it; a request that names no brand is never refused for it.
+ */
+export const isContracted = (contracted: ContractedBrands | undefined, brand: string | undefined): boolean =>
+  brand === undefined || contracted === undefined || ('has' in contracted ? contracted.has(brand) : contracted.includes(brand));
+
+/** The brands a widget's form offers: those its `data-brands` lists that the entity has a contract for, in the form's order. */
+export const offeredBrands = <Brand extends string>(listed: readonly Brand[], contracted: ContractedBrands | undefined): Brand[] =>
+  listed.filter((brand) => isContracted(contracted, brand));
+
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 
 /**

@@ -3,9 +3,10 @@
  * markup and classes, inline accessible errors, brand detection among the
  * form's own `data-brands`, and the submission, sent once and never retried.
  */
-import { isFormCardBrand, type FormCardBrand } from '../contract/brands.js';
+import { offeredBrands, type ContractedBrands, type FormCardBrand } from '../contract/brands.js';
 import { httpUrl } from '../browser/url.js';
 import type { Scope } from '../browser/three-d-secure-flow.js';
+import { cardBrandsOf, reportNotOffered } from './offered-brands.js';
 import { sendPayment } from './send-payment.js';
 import type { Widget } from './widget.js';
 import { FIELDS, digitsOf, isValidField, parseExpiry, type Field, type FieldName } from './fields.js';
@@ -64,13 +65,21 @@ function row(name: string, label: string, control: HTMLElement): HTMLDivElement 
  * ids), or reports a WidgetError and renders nothing when the form names no
  * brand the widget knows or has no http(s) action.
  */
-export function renderCardForm(widget: Widget, form: HTMLFormElement, index: number): CardForm | undefined {
+export function renderCardForm(widget: Widget, form: HTMLFormElement, index: number, contracted?: ContractedBrands): CardForm | undefined {
   const { scope, texts, options } = widget;
   const { signal } = scope;
-  const brands = (form.dataset.brands ?? '').split(/\s+/).filter(isFormCardBrand);
+  const listed = cardBrandsOf(form);
+  if (!listed.length) {
+    widget.report('WidgetError', 'A form.paymentWidgets lists no card brand this widget supports in data-brands.');
+    return undefined;
+  }
+  // The platform's widget offers the form's brands the entity has a contract for, no other.
+  const brands = offeredBrands(listed, contracted);
+  reportNotOffered(widget, listed, brands);
   const first = brands[0];
   if (!first) {
-    widget.report('WidgetError', 'A form.paymentWidgets lists no card brand this widget supports in data-brands.');
+    // A configuration refusal, said as one: nothing is wrong with the shopper's card.
+    if (!form.querySelector(':scope > .wpwl-group-wallets')) showMessage(scope, form, texts.brandUnavailable);
     return undefined;
   }
   // The shopper is sent to the action after paying: never to a javascript: or other non-web URL.

@@ -26,7 +26,8 @@ import { autofocus, element, renderCardForm, showMessage } from './card-form.js'
 import type { Widget } from './widget.js';
 import { registrationCheckoutOf, renderSavedCards } from './saved-cards.js';
 import { CARD_CSS, PLAIN_CSS } from './styles.js';
-import { cardBrandsOf, renderWallets } from './wallets.js';
+import { cardBrandsOf } from './offered-brands.js';
+import { renderWallets, type CheckoutSummary } from './wallets.js';
 import { languageOf, textsFor, type TextKey } from './texts.js';
 import type { WpwlCallback, WpwlErrorName, WpwlOptions } from '../browser/widget-contract.js';
 
@@ -177,12 +178,18 @@ function renderForms(session: Session): boolean {
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, session.sheet];
   }
   let wallets = false;
+  const { brands: named, ...summary }: CheckoutSummary = session.api.checkout;
+  // The entity's brands as the gateway named them; an answer that names none readably restricts nothing (the gateway still refuses).
+  const checkout: CheckoutSummary = {
+    ...summary,
+    ...(Array.isArray(named) ? { brands: named.filter((brand) => typeof brand === 'string') } : {}),
+  };
   const [first] = found
     .map((form, index) => {
-      const rendered = renderWallets(session, form, index, session.api.checkout);
+      const rendered = renderWallets(session, form, index, checkout);
       wallets ||= rendered;
       // A form of wallets alone has no card form.
-      return rendered && !cardBrandsOf(form).length ? undefined : renderCardForm(session, form, index);
+      return rendered && !cardBrandsOf(form).length ? undefined : renderCardForm(session, form, index, checkout.brands);
     })
     .filter((cardForm) => cardForm !== undefined);
   if (!first && !wallets) return false;

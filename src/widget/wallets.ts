@@ -8,7 +8,8 @@
  * checkout's payment endpoint as the wallet's token would, sent once and never
  * retried.
  */
-import { isFormCardBrand, isWalletBrand, type FormCardBrand, type WalletBrand } from '../contract/brands.js';
+import { offeredBrands } from '../contract/brands.js';
+import { cardBrandsOf, reportNotOffered, walletBrandsOf } from './offered-brands.js';
 import { httpUrl } from '../browser/url.js';
 import type { ApplePayOptions, GooglePayOptions } from '../browser/widget-contract.js';
 import { element, showMessage } from './card-form.js';
@@ -32,14 +33,6 @@ const STAND_IN_TOKENS = { approve: WALLET_TOKENS.approved, decline: WALLET_TOKEN
 const SHEET_WALLETS = { APPLEPAY: 'Apple Pay', APPLEPAYTKN: 'Apple Pay', GOOGLEPAY: 'Google Pay' } as const;
 type SheetWallet = keyof typeof SHEET_WALLETS;
 
-const brandsOf = (form: HTMLFormElement): string[] => (form.dataset.brands ?? '').split(/\s+/);
-
-/** The wallet brands a form lists, in its order. */
-export const walletBrandsOf = (form: HTMLFormElement): WalletBrand[] => brandsOf(form).filter(isWalletBrand);
-
-/** The card brands a form lists, in its order. */
-export const cardBrandsOf = (form: HTMLFormElement): FormCardBrand[] => brandsOf(form).filter(isFormCardBrand);
-
 /**
  * Renders the wallets `form` lists; true when it lists any. A form without an
  * http(s) action is reported and left alone, as the card form does. A wallet
@@ -50,10 +43,13 @@ export const cardBrandsOf = (form: HTMLFormElement): FormCardBrand[] => brandsOf
 export function renderWallets(widget: Widget, form: HTMLFormElement, index: number, checkout: CheckoutSummary): boolean {
   const listed = walletBrandsOf(form);
   if (!listed.length) return false;
-  const wallets = listed.filter((brand) => !checkout.brands || checkout.brands.includes(brand));
-  const missing = listed.filter((brand) => !wallets.includes(brand));
-  if (missing.length) widget.report('WidgetError', `Not offered: the checkout's entity has no contract for ${missing.join(', ')}.`);
-  if (!wallets.length) return true;
+  const wallets = offeredBrands(listed, checkout.brands);
+  reportNotOffered(widget, listed, wallets);
+  if (!wallets.length) {
+    // Nothing of this form can be used: the shopper is told so, never that a payment was declined.
+    if (!cardBrandsOf(form).length) showMessage(widget.scope, form, widget.texts.brandUnavailable);
+    return true;
+  }
   if (!httpUrl(form.action)) {
     widget.report('WidgetError', "A form.paymentWidgets needs an http(s) action, the shop's result page.");
     return false;

@@ -140,7 +140,22 @@ const fieldName = fc.oneof(
 const fieldValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', '0.00', '-1.00', '99999999999.99', '4200000000000000', 'true', 'PA', 'CP', 'RV', '%', '%zz', '\u0000', '\ud800'),
+  fc.constantFrom(
+    '',
+    '0.00',
+    '-1.00',
+    '99999999999.99',
+    '4200000000000000',
+    '4200000000000001',
+    'true',
+    'PA',
+    'CP',
+    'RV',
+    '%',
+    '%zz',
+    '\u0000',
+    '\ud800',
+  ),
   fc.integer({ min: 1000, max: 40_000 }).map((length) => 'v'.repeat(length)),
 );
 const extraFields = fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 12 });

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_LIMITS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { CARDS, DEFAULT_LIMITS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
 import { heapAfterGc, megabytes, rawExchange } from './sandbox-support.js';
 
@@ -109,6 +109,40 @@ describe('junk load leaves the sandbox small (issue 12, class 7)', () => {
         headers: { authorization: `Bearer ${small.tokens[0]}` },
       });
       assert.equal(newest.status, 200);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('refused transactions of the largest accepted size (a card failing the Luhn check, a capture of nothing) count against the same budget', async () => {
+    const small = await startSandbox({ port: 0, quiet: true, limits: { storeBytes: 512 * 1024 } });
+    const merchant = (path: string, form: Record<string, string>, method = 'POST') =>
+      fetch(`${small.url}${path}${method === 'GET' ? `?entityId=${small.entities[0]}` : ''}`, {
+        method,
+        headers: { authorization: `Bearer ${small.tokens[0]}` },
+        ...(method === 'POST' ? { body: new URLSearchParams({ entityId: small.entities[0]!, ...form }) } : {}),
+      });
+    try {
+      const field = 'v'.repeat(DEFAULT_LIMITS.recordBytes - 2048);
+      const luhnFailing = `${CARDS.approved.slice(0, -1)}${(Number(CARDS.approved.at(-1)) + 1) % 10}`;
+      const ids: string[] = [];
+      for (let i = 0; i < 60; i++) {
+        const answer =
+          i % 2
+            ? await merchant(`/v1/payments/${'f'.repeat(32)}`, {
+                paymentType: 'CP',
+                amount: '1.00',
+                currency: 'EUR',
+                'customer.note': field,
+              })
+            : await merchant('/v1/payments', cardPayment({ 'card.number': luhnFailing, 'customer.note': field }));
+        assert.equal(answer.status, 400);
+        ids.push(((await answer.json()) as { id: string }).id);
+        assert.ok(small.stats().storeBytes <= 512 * 1024, `store at ${small.stats().storeBytes} bytes`);
+      }
+      assert.ok(small.stats().payments < 20, `${small.stats().payments} refused transactions kept`);
+      assert.equal((await merchant(`/v1/payments/${ids[0]}`, {}, 'GET')).status, 400, 'the oldest was dropped');
+      assert.equal((await merchant(`/v1/payments/${ids.at(-1)}`, {}, 'GET')).status, 200);
     } finally {
       await small.close();
     }

@@ -104,6 +104,24 @@ describe('no card number, CVV or token comes out of the sandbox or stays in it (
           currency: 'EUR',
           'customParameters[note]': secret,
         });
+        // Refused transactions are kept and read back: a card failing the Luhn check and a capture of nothing, both carrying the planted fields.
+        const luhnFailing = `${OWN_PAN.slice(0, -1)}${(Number(OWN_PAN.at(-1)) + 1) % 10}`;
+        const refusedCard = (await send('POST', '/v1/payments', { entityId: ENTITY, ...payment, 'card.number': luhnFailing })).json();
+        const refusedCapture = (
+          await send('POST', `/v1/payments/${'f'.repeat(32)}`, {
+            entityId: ENTITY,
+            paymentType: 'CP',
+            amount: '1.00',
+            currency: 'EUR',
+            ...planted,
+          })
+        ).json();
+        assert.deepEqual(
+          [refusedCard.result.code, refusedCapture.result.code],
+          ['100.100.101', '700.400.510'],
+          'both refused as transactions',
+        );
+        for (const id of [refusedCard.id, refusedCapture.id]) await send('GET', `/v1/payments/${id}`, { entityId: ENTITY });
         await send('GET', '/v3/query', { entityId: ENTITY, merchantTransactionId: 'order-secrets' });
         await send('GET', `/v3/query/${secret}`, { entityId: ENTITY });
         await send('GET', `/v1/${secret}/nothing`, { entityId: ENTITY, [secret]: secret });

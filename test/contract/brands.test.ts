@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { brandsOfCardNumber, validateParameters } from '../../src/contract/rules.js';
+import { isContracted, offeredBrands } from '../../src/contract/brands.js';
 
 test('names the brands of VISA, Mastercard (both ranges) and AMEX numbers, most general first', () => {
   assert.deepEqual(brandsOfCardNumber('4200000000000000'), ['VISA', 'VISADEBIT', 'VISAELECTRON']);
@@ -24,4 +25,17 @@ test('agrees with the paymentBrand check: the first brand it names is never refu
   // The same check does refuse a brand the number does not belong to, so the loop above can fail.
   const mismatch = validateParameters('payment', { paymentBrand: 'VISA', 'card.number': '5454545454545454' });
   assert.ok(mismatch.some((error) => error.name === 'paymentBrand'));
+});
+
+test("an entity's contract decides the brands it takes and the widget offers: the form's order, no other brand", () => {
+  const contract = new Set(['MADA', 'APPLEPAY']);
+  assert.equal(isContracted(contract, 'MADA'), true);
+  assert.equal(isContracted(contract, 'VISA'), false);
+  assert.equal(isContracted(['VISA'], 'VISA'), true);
+  // An entity configured without brands takes every brand; a request naming none is never refused for it.
+  assert.equal(isContracted(undefined, 'AMEX'), true);
+  assert.equal(isContracted(contract, undefined), true);
+  assert.deepEqual(offeredBrands(['VISA', 'APPLEPAY', 'AMEX', 'MADA'], contract), ['APPLEPAY', 'MADA']);
+  assert.deepEqual(offeredBrands(['AMEX'], ['VISA', 'MASTER']), []);
+  assert.deepEqual(offeredBrands(['AMEX', 'VISA'], undefined), ['AMEX', 'VISA']);
 });

@@ -4,6 +4,7 @@
  * steered off a VISA/MASTER form, as a shopper meets them on a plain merchant page.
  */
 import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
 import { classifyResult } from '../../src/contract/result-codes.js';
 import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { STC_PAY_OTPS } from '../../src/contract/wallet-stand-in.js';
@@ -141,25 +142,28 @@ describe('sandbox payment widget: wallets and MADA', () => {
 
   const madaOptions = { brandDetection: true, brandDetectionType: 'binlist', brandDetectionPriority: ['MADA', 'VISA', 'MASTER'] } as const;
 
-  it('MADA with binlist priority: steered off a VISA/MASTER form, switched to MADA on a form that lists it, and paid', async () => {
-    const checkout = await createCheckout(MADA_ENTITY);
-    const changed: string[] = [];
-    const page = await openWidgetPage({
-      checkout,
-      forms: [{ brands: 'VISA MASTER' }, { brands: 'VISA MASTER MADA' }],
-      options: { ...madaOptions, onChangeBrand: (brand) => changed.push(brand) },
-    });
-    await page.ready;
-    const [cards, mada] = [page.form(0), page.form(1)];
+  it("MADA with binlist priority: steered off the card entity's VISA/MASTER form, paid on the MADA entity's form", async () => {
+    // KSA merchants have one entity per brand group: VISA/MASTER on one, MADA on another (the sandbox's two defaults).
+    const cardsPage = await openWidgetPage({ checkout: await createCheckout(), forms: [{ brands: 'VISA MASTER' }], options: madaOptions });
+    await cardsPage.ready;
+    const cards = cardsPage.form();
     type(control(cards, 'cardNumber'), CARDS.mada);
     expect(control(cards, 'cardNumber').getAttribute('aria-invalid'), 'a MADA card is refused on the VISA/MASTER form').to.equal('true');
     expect(cards.querySelector('.wpwl-hint-cardNumberError')!.textContent).to.include('mada');
     fill(cards, { number: CARDS.mada });
     payButton(cards).click();
-    expect(page.frame.contentWindow!.location.href, 'nothing is sent').to.equal('about:srcdoc');
+    expect(cardsPage.frame.contentWindow!.location.href, 'nothing is sent').to.equal('about:srcdoc');
+    closePages();
 
+    // The MADA entity's checkout offers MADA alone of the form's brands.
+    const page = await openWidgetPage({
+      checkout: await createCheckout(MADA_ENTITY),
+      forms: [{ brands: 'VISA MASTER MADA' }],
+      options: madaOptions,
+    });
+    await page.ready;
+    const mada = page.form();
     pay(mada, { number: CARDS.mada });
-    expect(changed).to.deep.equal(['MADA']);
     expect(control(mada, 'brand').value).to.equal('MADA');
     const status = await statusOf(await shopperResult(page), MADA_ENTITY);
     expect(classifyResult(status.result.code)).to.equal('approved');
@@ -178,17 +182,70 @@ describe('sandbox payment widget: wallets and MADA', () => {
     expect(page.errors.map((error) => error.message).join('\n')).to.include('APPLEPAY');
   });
 
-  it('a brand the entity has no contract for (600.200.201) tells the shopper it is not available, never that the card was declined', async () => {
-    // A MADA card on the card entity, whose contract has no MADA: the platform refuses the configuration, not the card.
-    const checkout = await createCheckout();
-    const page = await openWidgetPage({ checkout, forms: [{ brands: 'MADA' }], options: madaOptions });
+  it("offers no card brand the checkout's entity has no contract for: the form's others stay, the merchant is told which", async () => {
+    // The MADA entity has a MADA contract, no VISA, MASTER or AMEX one.
+    const checkout = await createCheckout(MADA_ENTITY);
+    const page = await openWidgetPage({ checkout, forms: [{ brands: 'VISA MADA AMEX' }], options: madaOptions });
     await page.ready;
     const form = page.form();
+    const offered = [...(control(form, 'brand') as unknown as HTMLSelectElement).options].map((option) => option.value);
+    expect(offered).to.deep.equal(['MADA']);
+    expect(page.errors.map((error) => error.message).join('\n')).to.include('VISA, AMEX');
     pay(form, { number: CARDS.mada });
-    const alert = await waitFor(() => form.querySelector<HTMLElement>('.wpwl-message[role=alert]:not([hidden])'), 'the message');
-    expect(alert!.textContent).to.include('not available');
-    expect(alert!.textContent).to.not.include('declined');
-    expect(page.frame.contentWindow!.location.href, 'the shopper stays on the form').to.equal('about:srcdoc');
+    const status = await statusOf(await shopperResult(page), MADA_ENTITY);
+    expect(status.paymentBrand).to.equal('MADA');
+  });
+
+  it('a form none of whose brands the entity has a contract for tells the shopper it is not available, never that a card was declined', async () => {
+    // MADA on the card entity, whose contract has no MADA: a configuration refusal, not the shopper's card.
+    const checkout = await createCheckout();
+    const page = await openWidgetPage({ checkout, forms: [{ brands: 'MADA' }, { brands: 'APPLEPAY' }], options: madaOptions });
+    await page.error;
+    for (const form of [page.form(0), page.form(1)]) {
+      const alert = await waitFor(() => form.querySelector<HTMLElement>('.wpwl-message[role=alert]:not([hidden])'), 'the message');
+      expect(alert!.textContent).to.include('not available');
+      expect(alert!.textContent).to.not.include('declined');
+      expect(form.querySelector('.wpwl-control-cardNumber, button.wpwl-apple-pay-button'), 'nothing offered').to.equal(null);
+    }
+    expect(page.errors.map((error) => error.message).join('\n')).to.include('MADA');
+  });
+
+  it('a checkout answer whose brands are anything at all: the form offers only its own listed brands, never crashes, reports only WidgetErrors', async () => {
+    // The widget trusts no shape of the gateway's `brands`: a list of strings restricts the form, anything else restricts nothing.
+    const brandsValue = fc.oneof(
+      fc.jsonValue(),
+      fc.array(fc.oneof(fc.constantFrom('VISA', 'MASTER', 'AMEX', 'GOOGLEPAY'), fc.jsonValue()), { maxLength: 5 }),
+    );
+    const listed = ['VISA', 'MASTER', 'AMEX', 'GOOGLEPAY'];
+    await fc.assert(
+      fc.asyncProperty(brandsValue, async (brands) => {
+        closePages();
+        const page = await openWidgetPage({
+          checkout: await createCheckout(),
+          forms: [{ brands: listed.join(' ') }],
+          fetch: (pageFetch) => async (input, init) => {
+            const answer = await pageFetch(input, init);
+            if (!String(input instanceof Request ? input.url : input).endsWith('/widget')) return answer;
+            const body = await answer.json();
+            return Response.json({ ...body, checkout: { ...body.checkout, brands } }, { headers: answer.headers });
+          },
+        });
+        await Promise.race([page.ready, page.error, new Promise((resolve) => setTimeout(resolve, 3000))]);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const form = page.form();
+        const select = form.querySelector<HTMLSelectElement>('.wpwl-control-brand');
+        const offered = [...(select?.options ?? [])].map((option) => option.value);
+        const wallets = [...form.querySelectorAll<HTMLElement>('[data-brand]')].map((button) => button.dataset.brand!);
+        const restricts = Array.isArray(brands) ? brands.filter((brand) => typeof brand === 'string') : undefined;
+        for (const brand of [...offered, ...wallets]) {
+          expect(listed, 'a listed brand').to.include(brand);
+          if (restricts) expect(restricts, `${brand} is contracted`).to.include(brand);
+        }
+        if (!restricts) expect(offered).to.deep.equal(['VISA', 'MASTER', 'AMEX']);
+        expect(page.errors.every((error) => error.name === 'WidgetError')).to.equal(true);
+      }),
+      { numRuns: 15 },
+    );
   });
 
   it("without binlist priority a MADA card is the VISA card its number also is: the platform's default detection", async () => {

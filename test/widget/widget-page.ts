@@ -53,6 +53,8 @@ export interface PageSpec {
   options?: WpwlOptions;
   /** A Content-Security-Policy for the page, as a meta element before any script. */
   csp?: string;
+  /** Stands between the widget and the gateway: given the page's own fetch, answers the widget's requests (a hostile peer). */
+  fetch?: (pageFetch: typeof fetch) => typeof fetch;
 }
 
 export interface WidgetPage {
@@ -106,12 +108,13 @@ export async function openWidgetPage(spec: PageSpec): Promise<WidgetPage> {
     )
     .join('\n');
   const frame = document.createElement('iframe');
-  Object.assign(frame, { gwOptions: observed, title: 'merchant page', width: 600, height: 700 });
+  Object.assign(frame, { gwOptions: observed, gwFetch: spec.fetch, title: 'merchant page', width: 600, height: 700 });
   frame.srcdoc = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Checkout</title>
 ${spec.csp ? `<meta http-equiv="Content-Security-Policy" content="${attribute(spec.csp)}">` : ''}
 <script nonce="${NONCE}">
 window.wpwlOptions = frameElement.gwOptions;
+if (frameElement.gwFetch) window.fetch = frameElement.gwFetch(window.fetch.bind(window));
 window.gwScriptErrors = [];
 window.gwViolations = [];
 addEventListener('error', (event) => { if (event.target instanceof HTMLScriptElement) gwScriptErrors.push(event.target.src); }, true);

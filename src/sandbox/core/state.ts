@@ -4,7 +4,7 @@
  * it is here so `reset()` forgets all of it.
  */
 import type { Payment } from '../../contract/api-answers.js';
-import type { PaymentBrand } from '../../contract/brands.js';
+import { isContracted, type PaymentBrand } from '../../contract/brands.js';
 import type { Redactor } from '../../contract/redaction.js';
 import { Notifier, type NotificationOptions } from '../protocol/notifier.js';
 import { SandboxClock, SandboxStore, type PaymentRecord } from '../gateway/store.js';
@@ -109,7 +109,5 @@ export function createSandboxState(options: {
  * refuses with `600.200.201` ("Channel/Merchant not configured for this
  * payment method"). A request that names no brand is never refused here.
  */
-export function brandNotConfigured(state: SandboxState, entityId: string, brand: string | undefined): boolean {
-  const brands = state.entities.get(entityId);
-  return brand !== undefined && brands !== undefined && !brands.has(brand);
-}
+export const brandNotConfigured = (state: SandboxState, entityId: string, brand: string | undefined): boolean =>
+  !isContracted(state.entities.get(entityId), brand);

@@ -9,7 +9,8 @@
 import { ATTEMPT_LIFETIME_MS, CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../../contract/limits.js';
 import { isRegistrationCheckout } from '../../contract/rules.js';
 import type { FlatParams } from './store.js';
-import { createCardPayment, createPayment, noteCheckoutPayment, succeeded, type PaymentOutcome } from './payments.js';
+import { RESULT_CODES } from '../../contract/result-codes.js';
+import { createCardPayment, createPayment, noteCheckoutPayment, recordRefusal, succeeded, type PaymentOutcome } from './payments.js';
 import { oneClickInstruction, storeCard } from './registrations.js';
 import { type CheckoutRecord, type PaymentRecord, type RegistrationRecord, type SandboxStore } from './store.js';
 import type { CardBehaviour } from './triggers.js';
@@ -102,7 +103,9 @@ export type Attempt =
   /** A wallet's stand-in sheet: its proof decided the outcome; no card data, and the wallet authenticated the shopper. */
   | { readonly kind: 'wallet'; readonly brand: string; readonly behaviour: CardBehaviour; readonly mobile?: string | undefined }
   /** One of the checkout's saved cards, paid in one click: a customer-initiated repeat of its agreement. */
-  | { readonly kind: 'savedCard'; readonly registration: RegistrationRecord };
+  | { readonly kind: 'savedCard'; readonly registration: RegistrationRecord }
+  /** Card data whose one fault is a number failing the Luhn check: a refused transaction (`100.100.101`), as a server-to-server payment's. */
+  | { readonly kind: 'invalidCard'; readonly fields: Readonly<FlatParams> };
 
 /** The parameters of a saved card's payment that are the checkout's own: it neither saves the card again nor starts a new agreement. */
 const NOT_FOR_SAVED_CARD = (name: string) =>
@@ -147,6 +150,17 @@ export function attemptPayment(
         behaviour: attempt.behaviour,
         paymentBrand: attempt.brand,
       });
+      break;
+    case 'invalidCard':
+      outcome = {
+        payment: recordRefusal(store, {
+          entityId: checkout.entityId,
+          params: withIp({ ...checkout.params, ...attempt.fields }),
+          code: RESULT_CODES.invalidCard,
+          checkoutId: checkout.id,
+        }),
+        answeredCode: RESULT_CODES.invalidCard,
+      };
       break;
     case 'savedCard': {
       const { registration } = attempt;

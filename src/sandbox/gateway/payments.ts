@@ -42,19 +42,23 @@ export function echoedFields(params: Readonly<FlatParams>): FlatParams {
   return echo;
 }
 
-/** What a response may show of the card: bin, last four digits, holder, expiry and the BIN data the platform adds. */
-export function summariseCard(params: Readonly<FlatParams>): CardSummary | undefined {
+/** What was sent of the card that a response may show: bin, last four digits, holder and expiry, never the number or the code. */
+function sentCard(params: Readonly<FlatParams>): CardSummary | undefined {
   const number = params['card.number'];
   if (!number) return undefined;
-  const bin = number.slice(0, 6);
   return {
-    bin,
+    bin: number.slice(0, 6),
     last4Digits: number.slice(-4),
     ...(params['card.holder'] ? { holder: params['card.holder'] } : {}),
     expiryMonth: params['card.expiryMonth'] ?? '',
     expiryYear: params['card.expiryYear'] ?? '',
-    ...binDataOf(bin, params.paymentBrand),
   };
+}
+
+/** What a response may show of the card: what was sent of it and the BIN data the platform adds. */
+export function summariseCard(params: Readonly<FlatParams>): CardSummary | undefined {
+  const card = sentCard(params);
+  return card && { ...card, ...binDataOf(card.bin, params.paymentBrand) };
 }
 
 /** The seed spells the instalment type INSTALMENT in requests and INSTALLMENT in responses. */
@@ -115,6 +119,19 @@ export interface NewPayment {
   standingInstruction?: Record<string, string>;
 }
 
+/** What every transaction record holds of its request: the entity, the time, the type, the amount (two decimals) and currency, the test mode. */
+function transactionFields(store: SandboxStore, entityId: string, params: Readonly<FlatParams>, amount: string) {
+  return {
+    entityId,
+    createdAt: store.clock.nowMs(),
+    paymentType: params.paymentType ?? 'DB',
+    amount,
+    amountCents: toCents(amount),
+    currency: params.currency ?? '',
+    testMode: testModeOf(params),
+  };
+}
+
 function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Result): PaymentRecord {
   const { params } = input;
   const id = store.nextId();
@@ -128,13 +145,7 @@ function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Resul
   const connectorHex = store.hex('detail');
   const record: PaymentRecord = {
     id,
-    entityId: input.entityId,
-    createdAt: store.clock.nowMs(),
-    paymentType: params.paymentType ?? 'DB',
-    amount,
-    amountCents: toCents(amount),
-    currency: params.currency ?? '',
-    testMode: testModeOf(params),
+    ...transactionFields(store, input.entityId, params, amount),
     echo,
     shortId: shortIdOf(store.hex('detail')),
     result: outcome,
@@ -164,6 +175,52 @@ function newPaymentRecord(store: SandboxStore, input: NewPayment, outcome: Resul
     if (instruction.mode === 'INITIAL')
       record.resultDetails.CardholderInitiatedTransactionID = store.hex('detail').slice(0, 15).toUpperCase();
   }
+  return record;
+}
+
+/** What a refused transaction is given: the request that was refused and the platform's code for why. */
+export interface NewRefusal {
+  readonly entityId: string;
+  /** The request's fields as kept (secrets scrubbed); only the echoed ones and the card's summary are answered. */
+  readonly params: Readonly<FlatParams>;
+  readonly code: string;
+  /** The checkout the attempt was made on, whose status read then answers it. */
+  readonly checkoutId?: string;
+  /** The risk score its answer carries: the platform's refused captures, refunds and reversals show `0`, a refused card none. */
+  readonly riskScore?: string;
+}
+
+/**
+ * Records a transaction the platform refuses before any bank sees it (a card
+ * number failing the Luhn check; a capture, refund or reversal it cannot make):
+ * it has its own id and is kept like every payment, so a read of that id, the
+ * reports and the checkout's status answer it, as the platform's do. It moves
+ * no money and is never approved, so nothing can capture, refund or reverse it.
+ */
+export function recordRefusal(store: SandboxStore, input: NewRefusal): PaymentRecord {
+  const { params } = input;
+  const card = sentCard(params);
+  const amount = params.amount === undefined ? '0.00' : toAmount(toCents(params.amount));
+  const record: PaymentRecord = {
+    id: store.nextId(),
+    ...transactionFields(store, input.entityId, params, amount),
+    echo: echoedFields(params),
+    shortId: shortIdOf(store.hex('detail')),
+    result: result(input.code),
+    resultDetails: {},
+    createRegistration: false,
+    behaviour: { kind: 'decline', code: input.code },
+    capturedCents: 0,
+    refundedCents: 0,
+    reversed: false,
+    refused: input.riskScore === undefined ? {} : { riskScore: input.riskScore },
+    ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
+    ...(params.merchantTransactionId ? { merchantTransactionId: params.merchantTransactionId } : {}),
+    // The refused card's answer shows what was sent of it, without the BIN data an approved payment adds (recorded 2015, 2017).
+    ...(card ? { card } : {}),
+    ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
+  };
+  store.addPayment(record);
   return record;
 }
 

@@ -114,6 +114,12 @@ export interface PaymentRecord {
   capturedCents: number;
   refundedCents: number;
   reversed: boolean;
+  /**
+   * Set on a transaction refused before any bank saw it (gateway/payments.ts `recordRefusal`): it is
+   * answered with the fields its refusal showed (no amount, descriptor or result details), and the
+   * risk score the platform gives it, if any.
+   */
+  readonly refused?: { readonly riskScore?: string };
 }
 
 export interface CheckoutRecord {
@@ -348,7 +354,8 @@ export class SandboxStore {
     this.payments.dropOldest(this.limits.payments, (dropped) => this.#forgetPayment(dropped));
     this.#keepBudget();
     this.#maybeSweep();
-    this.onChange({ type: 'PAYMENT', payment });
+    // A transaction refused before any bank saw it is read and reported, but notified as nothing happened to money (docs/fidelity.md).
+    if (!payment.refused) this.onChange({ type: 'PAYMENT', payment });
   }
 
   /** A payment's outcome changed after it was created (3DS finished or timed out). */

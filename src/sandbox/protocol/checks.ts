@@ -9,7 +9,9 @@ import { INVALID_CARD_NUMBER } from '../../contract/formats.js';
 import { validateParameters, type Operation, type ParameterError } from '../../contract/rules.js';
 import { brandNotConfigured, type SandboxState } from '../core/state.js';
 import { checkoutToRead, type CheckoutRefusal } from '../gateway/checkouts.js';
-import { result, type CheckoutRecord, type PaymentRecord } from '../gateway/store.js';
+import { recordRefusal } from '../gateway/payments.js';
+import type { CheckoutRecord, FlatParams, PaymentRecord } from '../gateway/store.js';
+import { paymentBody } from './payment-answer.js';
 import { fieldBytes, RECORD_OVERHEAD_BYTES } from '../limits.js';
 import { bearerAccepted, storable } from './auth.js';
 import { json, type RequestContext } from './dispatch.js';
@@ -42,15 +44,11 @@ export function refusal(
   const errors = [...validateParameters(operation, request.params, now, { threeDSecure }), ...extra];
   if (errors.some((error) => error.name === 'entityId')) return invalidParameters(errors, now, ndc());
   if (!state.entities.has(request.params.entityId!)) return failure(403, RESULT_CODES.forbidden, now, ndc());
-  if (
-    (operation === 'payment' || operation === 'registration') &&
-    errors.length === 1 &&
-    errors[0]!.name === 'card.number' &&
-    errors[0]!.message === INVALID_CARD_NUMBER
-  )
-    return invalidCardTransaction(context);
-  if (errors.length) return invalidParameters(errors, now, ndc());
-  if (brandNotConfigured(state, request.params.entityId!, brand)) return failure(400, RESULT_CODES.brandNotConfigured, now, ndc());
+  // A card number whose one fault is the Luhn check is, on the platform, a refused transaction rather than a parameter error.
+  const invalidCard = (operation === 'payment' || operation === 'registration') && onlyInvalidCardNumber(errors);
+  if (errors.length && !invalidCard) return invalidParameters(errors, now, ndc());
+  if (!invalidCard && brandNotConfigured(state, request.params.entityId!, brand))
+    return failure(400, RESULT_CODES.brandNotConfigured, now, ndc());
   if (!STORING.has(operation)) return undefined;
   const bytes = RECORD_OVERHEAD_BYTES + fieldBytes(request.params);
   if (bytes > state.limits.recordBytes) {
@@ -58,10 +56,15 @@ export function refusal(
       description: `request fields take ${bytes} bytes; a stored record holds at most ${state.limits.recordBytes}`,
     });
   }
+  if (invalidCard) return refusedTransaction(context, RESULT_CODES.invalidCard, operation === 'registration' ? { paymentType: 'RG' } : {});
   const { amount, paymentType } = request.params;
   if (amount !== undefined && amountTooLow(paymentType, amount)) return failure(400, RESULT_CODES.amountTooLow, now, ndc());
   return undefined;
 }
+
+/** Whether a request's one fault is a card number failing the Luhn check: the platform answers a refused transaction (`100.100.101`), not a parameter error. */
+export const onlyInvalidCardNumber = (errors: readonly ParameterError[]): boolean =>
+  errors.length === 1 && errors[0]!.name === 'card.number' && errors[0]!.message === INVALID_CARD_NUMBER;
 
 export const forbidden = ({ now, ndc }: RequestContext) => failure(403, RESULT_CODES.forbidden, now, ndc());
 
@@ -108,31 +111,29 @@ const unauthorized = ({ request, now }: RequestContext, ndc: string) =>
   );
 
 /**
- * A transaction the platform refuses before any bank sees it, answered as it
- * answers one (HTTP 400, its own id, the request's type, brand and card
- * summary, no money fields). Not kept: a read-back of its id answers
- * `700.400.580` (docs/fidelity.md).
+ * A transaction the platform refuses before any bank sees it, kept by the
+ * gateway (a read of its id, the reports and the checkout's status answer it)
+ * and answered as the platform answers one: HTTP 400, its own id, the fields
+ * its refusal shows (protocol/payment-answer.ts).
  */
-function refusedTransaction(context: RequestContext, code: string, fields: Record<string, unknown>): Reply {
-  const { state, now, ndc } = context;
-  return json(400, envelope({ id: state.store.nextId(), ...fields, result: result(code) }, now, ndc()));
-}
-
-/** A card number failing the Luhn check, paid or stored: the platform's refused transaction `100.100.101`, not a parameter error (recorded 2015). */
-function invalidCardTransaction(context: RequestContext): Reply {
-  const params = storable(context.request, context.redact);
-  const number = params['card.number'] ?? '';
-  return refusedTransaction(context, RESULT_CODES.invalidCard, {
-    ...(params.paymentType ? { paymentType: params.paymentType } : {}),
-    ...(params.paymentBrand ? { paymentBrand: params.paymentBrand } : {}),
-    card: {
-      bin: number.slice(0, 6),
-      last4Digits: number.slice(-4),
-      ...(params['card.holder'] ? { holder: params['card.holder'] } : {}),
-      expiryMonth: params['card.expiryMonth'] ?? '',
-      expiryYear: params['card.expiryYear'] ?? '',
-    },
+function refusedTransaction(
+  context: RequestContext,
+  code: string,
+  overrides: Readonly<FlatParams> = {},
+  riskScore?: string,
+  checkoutId?: string,
+): Reply {
+  const { state, request, now, redact } = context;
+  const record = recordRefusal(state.store, {
+    entityId: request.params.entityId!,
+    params: { ...storable(request, redact), ...overrides },
+    code,
+    ...(riskScore === undefined ? {} : { riskScore }),
+    ...(checkoutId === undefined ? {} : { checkoutId }),
   });
+  // The answer to the request itself is timed to the second, as every payment answer (contract's table).
+  const { timestamp: _transactionTime, ...body } = paymentBody(record);
+  return json(400, envelope(body, now, checkoutId ?? context.ndc()));
 }
 
 /** What the platform answers a capture, refund or reversal of a payment it does not know: a refused transaction of that type. */
@@ -142,9 +143,8 @@ export const UNKNOWN_REFERENCE_CODES: Readonly<Record<string, string>> = {
   RV: RESULT_CODES.reversalWithoutPayment,
 };
 
-/** A refused capture, refund or reversal, as the platform answers one: its own id, its type, a risk score (recorded 2017). */
-export const refusedReference = (context: RequestContext, code: string) =>
-  refusedTransaction(context, code, { paymentType: context.request.params.paymentType, risk: { score: '0' } });
+/** A refused capture, refund or reversal, as the platform answers one: its own id, its type, a risk score of 0 (recorded 2017). */
+export const refusedReference = (context: RequestContext, code: string) => refusedTransaction(context, code, {}, '0');
 
 /** The redirect the shopper needs while a payment waits for its 3DS step. */
 export const pendingRedirect = (state: SandboxState, payment: PaymentRecord) =>

@@ -23,6 +23,20 @@ type Echoed = Pick<Payment, 'customer' | 'billing' | 'recipient' | 'customParame
 /** The gateway's payment response for a record (result included; the envelope is added by the caller). */
 export function paymentBody(payment: PaymentRecord, answeredResult: Result = payment.result): Payment & { readonly timestamp: string } {
   const echoed = nest(payment.echo) as Echoed;
+  // A refused transaction is answered, read back and reported as its refusal was: its id, type, brand, result, the
+  // card's summary and the echoed fields, no money fields (recorded 2015 and 2017).
+  if (payment.refused)
+    return {
+      id: payment.id,
+      paymentType: payment.paymentType,
+      ...(payment.paymentBrand ? { paymentBrand: payment.paymentBrand } : {}),
+      ...(payment.merchantTransactionId ? { merchantTransactionId: payment.merchantTransactionId } : {}),
+      result: answeredResult,
+      ...(payment.card ? { card: payment.card } : {}),
+      ...echoed,
+      ...(payment.refused.riskScore === undefined ? {} : { risk: { score: payment.refused.riskScore } }),
+      timestamp: gatewayTimestamp(new Date(payment.createdAt)),
+    };
   return {
     id: payment.id,
     ...(payment.referencedId ? { referencedId: payment.referencedId } : {}),

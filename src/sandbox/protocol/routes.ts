@@ -169,14 +169,15 @@ const referenceCall: Handler = (context, match) => {
   if (!target) return reply(refusedReference(context, UNKNOWN_REFERENCE_CODES[params.paymentType!]!));
   if (target.entityId !== params.entityId) return reply(forbidden(context));
   const mismatches: ParameterError[] = [];
-  if (params.currency !== undefined && params.currency !== target.currency) {
+  // A refused transaction moved no money, so there is no currency or test mode to match: the reference is refused for what it is.
+  if (target.refused === undefined && params.currency !== undefined && params.currency !== target.currency) {
     mismatches.push({
       name: 'currency',
       value: params.currency,
       message: `must equal the currency of the referenced payment (${target.currency})`,
     });
   }
-  if (params.paymentType === 'CP' && testModeOf(params) !== target.testMode) {
+  if (target.refused === undefined && params.paymentType === 'CP' && testModeOf(params) !== target.testMode) {
     mismatches.push({
       name: 'testMode',
       value: params.testMode ?? '',

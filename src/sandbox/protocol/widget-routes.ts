@@ -19,7 +19,7 @@ import type { CheckoutRecord } from '../gateway/store.js';
 import { behaviourOf } from '../gateway/triggers.js';
 import { walletBehaviourOf } from '../gateway/wallets.js';
 import { storable } from './auth.js';
-import { invalidCheckout, pendingRedirect, widgetRefusal, withCors } from './checks.js';
+import { invalidCheckout, onlyInvalidCardNumber, pendingRedirect, widgetRefusal, withCors } from './checks.js';
 import { json, reply, type Handler, type RequestContext, type Route } from './dispatch.js';
 import { envelope, failure, invalidParameters } from './envelope.js';
 import { result } from '../gateway/store.js';
@@ -104,10 +104,13 @@ function cardAttempt(context: RequestContext, checkout: CheckoutRecord): Attempt
   const errors = validateParameters('payment', params, now, { threeDSecure: step !== undefined }).filter((error) =>
     CARD_FORM_FIELDS.has(error.name),
   );
+  const fields = only(CARD_FORM_FIELDS, storable(request, redact));
+  // A number whose one fault is the Luhn check is a refused transaction on the checkout, as a server-to-server payment's.
+  if (onlyInvalidCardNumber(errors)) return { kind: 'invalidCard', fields };
   if (errors.length) return withCors(invalidParameters(errors, now, checkout.id));
   if (brandNotConfigured(state, checkout.entityId, params.paymentBrand))
     return withCors(failure(400, RESULT_CODES.brandNotConfigured, now, checkout.id));
-  return { kind: 'card', fields: only(CARD_FORM_FIELDS, storable(request, redact)), behaviour };
+  return { kind: 'card', fields, behaviour };
 }
 
 /**

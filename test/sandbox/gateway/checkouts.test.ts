@@ -114,6 +114,28 @@ describe('the widget endpoints (no Bearer, CORS *)', () => {
 });
 
 describe('GET /v1/checkouts/{id}/payment', () => {
+  it('a card failing the Luhn check is a refused attempt of its own: the status reads it, and the checkout still takes a payment', async () => {
+    const id = await createCheckout({ merchantTransactionId: 'co-luhn' });
+    const refused = await pay(id, '4200000000000001');
+    assert.equal(refused.status, 200);
+    assert.equal(refused.body.result.code, RESULT_CODES.invalidCard);
+    assert.match(refused.body.id, /^[0-9a-f]{32}$/);
+    const status = await call('GET', `/v1/checkouts/${id}/payment`);
+    assert.equal(status.body.id, refused.body.id);
+    assert.equal(status.body.result.code, RESULT_CODES.invalidCard);
+    assert.equal(status.body.card.last4Digits, '0001');
+    assert.equal(status.body.amount, undefined, 'a refused transaction shows no money');
+    const read = await call('GET', `/v1/payments/${refused.body.id}`);
+    assert.equal(read.body.merchantTransactionId, 'co-luhn');
+    const approved = await pay(id);
+    assert.equal(approved.body.result.code, RESULT_CODES.approvedIntegratorTest);
+    const report = await call('GET', '/v3/query', { merchantTransactionId: 'co-luhn' });
+    assert.deepEqual(
+      report.body.payments.map((payment: { id: string }) => payment.id),
+      [refused.body.id, approved.body.id],
+    );
+  });
+
   it('failed attempts, then a successful one; the first successful read consumes the checkout', async () => {
     const id = await createCheckout({ merchantTransactionId: 'co-1', 'customParameters[OrderID]': '9' });
     const declined = await pay(id, CARDS.declined);

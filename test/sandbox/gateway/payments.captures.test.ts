@@ -15,7 +15,7 @@ const capture = (id: string, amount: string, extra: Record<string, string> = {})
   call('POST', `/v1/payments/${id}`, { paymentType: 'CP', amount, currency: 'EUR', ...extra });
 
 describe('POST /v1/payments/{id}: capture (CP)', () => {
-  it('captures in two parts, refuses the over-capture with 700.400.100, and lists all by merchantTransactionId', async () => {
+  it('captures in two parts, refuses the over-capture with 700.400.100, and lists all by merchantTransactionId, the refused one too', async () => {
     const pa = await preauthorise('100.00', { merchantTransactionId: 'walk-1', 'customer.merchantCustomerId': 'cust-7' });
     const first = await capture(pa, '60.00', { merchantTransactionId: 'walk-1' });
     assert.equal(first.status, 200);
@@ -34,8 +34,11 @@ describe('POST /v1/payments/{id}: capture (CP)', () => {
     assert.equal(report.status, 200);
     assert.deepEqual(
       report.body.payments.map((payment: { id: string }) => payment.id),
-      [pa, first.body.id, second.body.id],
+      [pa, first.body.id, second.body.id, over.body.id],
     );
+    // The refused capture is a transaction of its own, listed as it was answered: no money moved.
+    assert.equal(report.body.payments[3].result.code, RESULT_CODES.cannotCapture);
+    assert.equal(report.body.payments[3].amount, undefined);
   });
 
   it('concurrent captures never sum above the preauthorisation', async () => {
