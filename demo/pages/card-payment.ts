@@ -8,6 +8,7 @@ import { html, render } from 'lit';
 import type { ThreeDsRedirect } from 'gw-elements/3ds-handler';
 import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { api } from '../lib/api.js';
+import { shopperBrowser } from '../lib/shopper-browser.js';
 import { shopConfig } from '../lib/config.js';
 import { messageOf, money, mountPage, notice } from '../lib/layout.js';
 import { testCardOptions } from '../lib/test-cards.js';
@@ -47,13 +48,7 @@ async function pay(event: SubmitEvent): Promise<void> {
         cardNumber,
         amount,
         challengeWindow,
-        browser: {
-          language: navigator.language,
-          screenWidth: screen.width,
-          screenHeight: screen.height,
-          screenColorDepth: screen.colorDepth,
-          timezone: new Date().getTimezoneOffset(),
-        },
+        browser: shopperBrowser(),
       },
     );
     step =

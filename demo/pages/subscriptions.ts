@@ -10,6 +10,7 @@ import { html, render } from 'lit';
 import type { ThreeDsRedirect } from 'gw-elements/3ds-handler';
 import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { api } from '../lib/api.js';
+import { shopperBrowser } from '../lib/shopper-browser.js';
 import { shopConfig } from '../lib/config.js';
 import { messageOf, money, mountPage, notice } from '../lib/layout.js';
 import { paymentsTable } from '../lib/payments-table.js';
@@ -69,13 +70,7 @@ const signUp = (event: SubmitEvent) => {
       {
         cardNumber,
         challengeWindow: '03',
-        browser: {
-          language: navigator.language,
-          screenWidth: screen.width,
-          screenHeight: screen.height,
-          screenColorDepth: screen.colorDepth,
-          timezone: new Date().getTimezoneOffset(),
-        },
+        browser: shopperBrowser(),
       },
     );
     if (answer.outcome === 'pending' && answer.redirect) step = { kind: 'three-ds', redirect: answer.redirect };
