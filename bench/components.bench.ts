@@ -27,6 +27,8 @@ const RATIO_TARGET = 1.02;
 /** Loads per page and condition: loopback is quick and noisy, the emulated networks slow and steady. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const THROTTLED_RUNS = Number(process.env.BENCH_THROTTLED_RUNS ?? 15);
+/** Only the networks whose name holds one of these (comma-separated), e.g. `BENCH_NETWORKS='60 ms'` to look closer at one profile. */
+const ONLY_NETWORKS = process.env.BENCH_NETWORKS?.split(',').filter(Boolean);
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(2)} KB`;
 const verdict = (bytes: number, limit: { budget: number; ceiling?: number } | undefined) =>
@@ -93,10 +95,11 @@ const NETWORKS = [
  * The pages, each as its server would render it for a checkout it just created
  * (so each knows the checkout id and integrity when the HTML is written):
  * - `plain`: the seed's two HTML lines (script + form);
- * - `rendered`: the recommended page, `renderCheckout(checkout).html` in the body, whose inline script loads
- *   `gw-elements/checkout` once the widget is ready;
+ * - `rendered`: the recommended page as the README writes it, `renderCheckout(checkout).html` in the body
+ *   (its inline script loads `gw-elements/checkout` once the widget is ready), `.head` first in `<head>` and
+ *   `.link` as a header;
  * - `element`: `<gw-checkout>` in the HTML and the `gw-elements/checkout` module in `<head>`, no hint;
- * - `preload`: the recommended page, the same with `widgetPreload(checkout).html` first in `<head>`;
+ * - `preload`: the element's page with `widgetPreload(checkout).html` first in `<head>`;
  * - `early-hint`: the same with `widgetPreload(checkout).link` as a `Link` header instead of the tag.
  * Each records `__ready` (ms since navigation start) when the widget's pay button is in the page: the
  * same moment on every page (the widget adds it in the task that calls `onReady`, and the element fires
@@ -120,11 +123,12 @@ function pageFor(kind: PageKind, query: URLSearchParams, sandboxUrl: string, res
 </body></html>`;
   }
   if (kind === 'rendered') {
-    const { html } = renderCheckout(
+    // As the README's recommended page has it: `head` first in <head> (and `link` as a header, added where the page is served).
+    const { html, head } = renderCheckout(
       { id: checkoutId, integrity },
       { baseUrl: sandboxUrl, shopperResultUrl: resultUrl, elementScript: '/gw-elements/checkout.js' },
     );
-    return `<!doctype html><html lang="en"><head><title>rendered</title>${READY_PROBE}</head><body>
+    return `<!doctype html><html lang="en"><head>${head}<title>rendered</title>${READY_PROBE}</head><body>
 ${html}
 </body></html>`;
   }
@@ -189,7 +193,7 @@ async function measureTimeToReady(bundles: { checkout: string }): Promise<boolea
       const kind = PAGES.find((page) => path === `/${page}.html`);
       if (kind) {
         const body = pageFor(kind, query, sandbox.url, `http://127.0.0.1${resultPath}`);
-        if (kind !== 'early-hint') return { type: 'text/html', body };
+        if (kind !== 'early-hint' && kind !== 'rendered') return { type: 'text/html', body };
         const checkout = { id: query.get('checkoutId') ?? '', integrity: query.get('integrity') ?? '' };
         return { type: 'text/html', body, headers: { link: widgetPreload(checkout, { baseUrl: sandbox.url }).link } };
       }
@@ -245,7 +249,7 @@ async function measureTimeToReady(bundles: { checkout: string }): Promise<boolea
     console.log(
       `\ntime to widget-ready from navigation start, local sandbox (Chromium, pages in rotating order); median, ratio to the seed's lines, widget script fetches:`,
     );
-    for (const network of NETWORKS) {
+    for (const network of NETWORKS.filter(({ name }) => !ONLY_NETWORKS || ONLY_NETWORKS.some((part) => name.includes(part)))) {
       for (const cache of ['cold', 'warm'] as const) {
         const loads = new Map<PageKind, Load[]>(PAGES.map((kind) => [kind, []]));
         // Warm: one tab per page kept across runs (its module cached, its connections open), each page loaded once first.
