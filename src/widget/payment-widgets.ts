@@ -19,12 +19,12 @@ import {
 } from '../browser/three-d-secure-flow.js';
 import { isSecureEndpoint } from '../browser/url.js';
 import { RESULT_CODES } from '../contract/result-codes.js';
-import { isGatewayId, resourcePathOf } from '../contract/resource-path.js';
+import { isGatewayId, resourcePathOf, widgetCheckoutOf } from '../contract/resource-path.js';
 import { parseGatewayTimestamp } from '../contract/timestamp.js';
 import type { CheckoutAnswer } from '../contract/widget-answers.js';
 import { autofocus, element, renderCardForm, showMessage } from './card-form.js';
 import type { Widget } from './widget.js';
-import { registrationCheckoutOf, renderSavedCards } from './saved-cards.js';
+import { renderSavedCards } from './saved-cards.js';
 import { CARD_CSS, PLAIN_CSS } from './styles.js';
 import { cardBrandsOf } from './offered-brands.js';
 import { renderWallets, type CheckoutSummary } from './wallets.js';
@@ -92,7 +92,9 @@ function ownScript(): Pick<Session, 'scriptUrl' | 'checkoutId' | 'registration'>
   const script = (document.currentScript ?? [...document.querySelectorAll('script[src*="paymentWidgets.js"]')].pop()) as
     HTMLScriptElement | undefined;
   const scriptUrl = script ? new URL(script.src, document.baseURI) : undefined;
-  return { scriptUrl, ...registrationCheckoutOf(scriptUrl?.searchParams.get('checkoutId') ?? '') };
+  const checkoutId = scriptUrl?.searchParams.get('checkoutId') ?? '';
+  // `{id}/registration` asks for the registration form; anything else is passed on as the checkout id the gateway judges.
+  return { scriptUrl, ...(widgetCheckoutOf(checkoutId) ?? { checkoutId, registration: false }) };
 }
 
 function openSession(

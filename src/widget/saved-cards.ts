@@ -7,17 +7,11 @@
  * which `hideInitialPaymentForms` hides until the shopper asks for a new card.
  * Paying with a saved card is sent once, like a card, and ends on the same result page.
  */
-import { widgetCheckoutOf } from '../contract/resource-path.js';
 import type { SavedCardAnswer } from '../contract/widget-answers.js';
 import { element, showMessage } from './card-form.js';
 import type { Widget } from './widget.js';
 import { savedCardTexts } from './saved-card-texts.js';
 import { sendPayment } from './send-payment.js';
-
-/** The checkout id of the script's `checkoutId`, and whether it asked for the registration form (`{id}/registration`). */
-export function registrationCheckoutOf(checkoutId: string): { checkoutId: string; registration: boolean } {
-  return widgetCheckoutOf(checkoutId) ?? { checkoutId, registration: false };
-}
 
 /** `05/2034` as the card shows it: `05/34`. */
 const expiryOf = (card: SavedCardAnswer) => `${card.expiryMonth}/${card.expiryYear.slice(-2)}`;
