@@ -28,7 +28,11 @@ test('two Express instances on one Redis: 12 returns at once, split between them
   const gateway = { baseUrl: sandbox.url, accessToken: sandbox.tokens[0]!, entityId: sandbox.entities[0]! };
   const instances = await Promise.all(
     [1, 2].map(async () => {
-      const { app, close } = await instanceApp(gateway, redis.url, orders, checkoutOrders);
+      const { app, close } = await instanceApp(gateway, redis.url, orders, checkoutOrders, {
+        baseUrl: sandbox.url,
+        shopperResultUrl: '/order/result',
+        elementScript: '/assets/checkout.js',
+      });
       const server = app.listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       return {

@@ -4,6 +4,7 @@
  * shopper pays in the widget, the return route answers the verified outcome.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { expressApp } from '../../docs/examples/server/express.js';
@@ -11,7 +12,7 @@ import { fastifyApp } from '../../docs/examples/server/fastify.js';
 import { honoApp } from '../../docs/examples/server/hono.js';
 import { nodeHttpServer } from '../../docs/examples/server/node-http.js';
 import { payWithThreeDSecure } from '../../docs/examples/server/three-d-secure.js';
-import type { Order } from '../../docs/examples/server/shop.js';
+import type { Order, PaymentPage } from '../../docs/examples/server/shop.js';
 import type { GatewayClient } from '../../src/server/index.js';
 import { CARDS, clientFor, orderId, payInWidget, useSandbox } from '../server/fixtures.js';
 
@@ -22,32 +23,35 @@ type Fetcher = (path: string, init?: RequestInit) => Promise<Response>;
 /** Each example as a fetch over its own routes, and how to stop it. */
 const frameworks: Record<
   string,
-  (client: GatewayClient, orders: Map<string, Order>) => Promise<{ fetch: Fetcher; close(): Promise<unknown> }>
+  (client: GatewayClient, orders: Map<string, Order>, page: PaymentPage) => Promise<{ fetch: Fetcher; close(): Promise<unknown> }>
 > = {
-  async express(client, orders) {
-    const server = expressApp(client, orders).listen(0);
+  async express(client, orders, page) {
+    const server = expressApp(client, orders, page).listen(0);
     await new Promise((resolve) => server.once('listening', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return { fetch: (path, init) => fetch(base + path, init), close: () => new Promise((resolve) => server.close(resolve)) };
   },
-  async fastify(client, orders) {
-    const app = fastifyApp(client, orders);
+  async fastify(client, orders, page) {
+    const app = fastifyApp(client, orders, page);
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     return { fetch: (path, init) => fetch(base + path, init), close: () => app.close() };
   },
-  async hono(client, orders) {
-    const app = honoApp(client, orders);
+  async hono(client, orders, page) {
+    const app = honoApp(client, orders, page);
     return { fetch: async (path, init) => app.request(path, init), close: async () => undefined };
   },
-  async 'node:http'(client, orders) {
-    const server = nodeHttpServer(client, orders).listen(0);
+  async 'node:http'(client, orders, page) {
+    const server = nodeHttpServer(client, orders, page).listen(0);
     await new Promise((resolve) => server.once('listening', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return { fetch: (path, init) => fetch(base + path, init), close: () => new Promise((resolve) => server.close(resolve)) };
   },
 };
 
-describe("the checkout page's two routes", () => {
+/** The payment page's settings: the sandbox as the gateway, the shop's result page and its element module. */
+const pageOn = (): PaymentPage => ({ baseUrl: context.sandbox.url, shopperResultUrl: '/order/result', elementScript: '/assets/checkout.js' });
+
+describe("the checkout page's routes", () => {
   for (const [name, start] of Object.entries(frameworks)) {
     test(`${name}: create checkout, shopper pays, the return is verified; declines and bad paths answered`, async () => {
       const { client } = clientFor(context.sandbox);
@@ -59,6 +63,7 @@ describe("the checkout page's two routes", () => {
           [order, { amount: '49.99', currency: 'EUR' }],
           [declinedOrder, { amount: '5.00', currency: 'EUR' }],
         ]),
+        pageOn(),
       );
       try {
         const post = (body: unknown) =>
@@ -87,14 +92,59 @@ describe("the checkout page's two routes", () => {
   }
 });
 
+describe('the payment page, its checkout rendered into the HTML', () => {
+  for (const [name, start] of Object.entries(frameworks)) {
+    test(`${name}: GET /pay renders the element, its form and the widget script; the shopper pays that checkout`, async () => {
+      const { client } = clientFor(context.sandbox);
+      const order = orderId(`page-${name.replace(':', '-')}`);
+      const app = await start(client, new Map([[order, { amount: '12.50', currency: 'EUR' }]]), pageOn());
+      try {
+        const unknown = await app.fetch('/pay?orderId=unknown');
+        assert.equal(unknown.status, 404);
+        assert.match(await unknown.text(), /<p role="alert">Unknown order/);
+        assert.equal((await app.fetch('/pay')).status, 404, 'no orderId: no checkout');
+
+        const page = await app.fetch(`/pay?${new URLSearchParams({ orderId: order })}`);
+        assert.equal(page.status, 200);
+        assert.match(page.headers.get('content-type') ?? '', /^text\/html; charset=utf-8/);
+        const html = await page.text();
+        assert.match(html, /<h1>Pay 12\.50 EUR<\/h1>/);
+        const checkoutId = /<gw-checkout[^>]* checkout-id="([^"]+)"/.exec(html)?.[1];
+        assert.ok(checkoutId, 'the element names its checkout');
+        const script = /<script[^>]* src="([^"]+)"[^>]*>/.exec(html.slice(html.indexOf('paymentWidgets')))?.[0] ?? '';
+        assert.ok(script.includes(`${context.sandbox.url}/v1/paymentWidgets.js?checkoutId=${checkoutId}`), script);
+        assert.match(script, /integrity="sha384-[A-Za-z0-9+/]{64}"/);
+        assert.match(script, /crossorigin="anonymous"/);
+        assert.match(html, /<form[^>]* class="paymentWidgets"[^>]* action="\/order\/result"/);
+        assert.ok(html.includes('/assets/checkout.js'), 'the element module is loaded by the inline script');
+        assert.match(page.headers.get('link') ?? '', new RegExp(`paymentWidgets\\.js\\?checkoutId=${checkoutId}>; rel=preload; as=script`));
+
+        // The widget script the page names is the gateway's for that checkout, and its bytes match the integrity.
+        const widget = await fetch(/ src="([^"]+)"/.exec(script)![1]!.replaceAll('&amp;', '&'));
+        const digest = createHash('sha384').update(Buffer.from(await widget.arrayBuffer())).digest('base64');
+        assert.ok(script.includes(`integrity="sha384-${digest}"`), 'the integrity the page names is the served bytes\' digest');
+        await payInWidget(context.sandbox, checkoutId);
+        const result = await app.fetch(`/payment-result?${new URLSearchParams({ id: checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` })}`);
+        assert.equal(((await result.json()) as { status: string }).status, 'paid');
+      } finally {
+        await app.close();
+      }
+    });
+  }
+});
+
 describe('a gateway that refuses the merchant', () => {
   for (const [name, start] of Object.entries(frameworks)) {
     test(`${name}: a wrong token answers the page 502 with a message and the server keeps answering`, async (t) => {
       const logged = t.mock.method(console, 'error', () => undefined);
       const { client } = clientFor(context.sandbox, { accessToken: 'not-the-token' });
       const order = orderId(`refused-${name.replace(':', '-')}`);
-      const app = await start(client, new Map([[order, { amount: '49.99', currency: 'EUR' }]]));
+      const app = await start(client, new Map([[order, { amount: '49.99', currency: 'EUR' }]]), pageOn());
       try {
+        const page = await app.fetch(`/pay?orderId=${order}`);
+        assert.equal(page.status, 502);
+        assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+        assert.match(await page.text(), /<p role="alert">The payment service is unavailable/);
         for (let attempt = 0; attempt < 2; attempt++) {
           const answer = await app.fetch('/checkout', {
             method: 'POST',
@@ -104,7 +154,7 @@ describe('a gateway that refuses the merchant', () => {
           assert.equal(answer.status, 502);
           assert.match(((await answer.json()) as { error: string }).error, /payment service is unavailable/);
         }
-        assert.equal(logged.mock.callCount(), 2, 'each refusal is logged');
+        assert.equal(logged.mock.callCount(), 3, 'each refusal is logged');
         assert.doesNotMatch(String(logged.mock.calls[0]!.arguments[0]), /not-the-token/);
       } finally {
         await app.close();

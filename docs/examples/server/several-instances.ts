@@ -7,17 +7,18 @@
 import { createClient } from 'redis';
 import { createGatewayClient, createRedisStatusStore, type GatewayClientOptions } from 'gw-elements/server';
 import { expressApp } from './express.js';
-import type { Order } from './shop.js';
+import type { Order, PaymentPage } from './shop.js';
 
 export async function instanceApp(
   gateway: Pick<GatewayClientOptions, 'baseUrl' | 'accessToken' | 'entityId'>,
   redisUrl: string,
   orders: ReadonlyMap<string, Order>,
   checkoutOrders: Map<string, Order>, // your order database, shared by every instance
+  page: PaymentPage,
 ) {
   const redis = createClient({ url: redisUrl });
   redis.on('error', (error) => console.error('redis:', error.message)); // it reconnects by itself
   await redis.connect();
   const client = createGatewayClient({ ...gateway, statusStore: createRedisStatusStore({ client: redis }) });
-  return { app: expressApp(client, orders, checkoutOrders), close: () => redis.close() };
+  return { app: expressApp(client, orders, page, checkoutOrders), close: () => redis.close() };
 }

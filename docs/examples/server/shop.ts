@@ -1,41 +1,74 @@
 /**
- * The two routes a checkout page needs, written once without a framework:
- * create a checkout for an order, and handle the shopper's return. The
- * Express, Fastify, Hono and node:http examples only adapt them.
+ * The routes a checkout page needs, written once without a framework: the
+ * payment page with its checkout rendered into the HTML (or, for a page that
+ * mounts `<gw-checkout>` by script, the checkout as JSON), and the shopper's
+ * return. The Express, Fastify, Hono and node:http examples only adapt them.
  */
-import { GatewayError, toOutcome, type GatewayClient, type Outcome } from 'gw-elements/server';
+import { GatewayError, renderCheckout, toOutcome, type GatewayClient, type Outcome, type RenderCheckoutOptions } from 'gw-elements/server';
 
 export interface Order {
   readonly amount: string;
   readonly currency: string;
 }
 
-/** A route's answer, for the framework to send. */
+/** A route's answer, for the framework to send: JSON for the shop's scripts, or a whole HTML page (a string). */
 export interface Answer {
   status: number;
-  body: Record<string, unknown>;
+  body: Record<string, unknown> | string;
   headers?: Record<string, string>;
 }
+
+/**
+ * Where the payment page's checkout runs: `baseUrl` (the gateway's, as the client's), `shopperResultUrl` (your page
+ * the shopper comes back to; it sends `id` and `resourcePath` to /payment-result) and `elementScript` (your module
+ * that imports 'gw-elements/checkout', loaded once the widget is ready).
+ */
+export type PaymentPage = Pick<RenderCheckoutOptions, 'baseUrl' | 'shopperResultUrl' | 'elementScript'>;
+
+const html = (body: string, head = '') =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}<title>Pay</title></head><body>${body}</body></html>`;
+const HTML = { 'content-type': 'text/html; charset=utf-8' };
 
 /**
  * Stands for the shop's order database: the amount always comes from here, never from the browser.
  * `checkoutOrders` (which order each checkout pays) belongs to that database too: share it between instances.
  */
-export function createShop(client: GatewayClient, orders: ReadonlyMap<string, Order>, checkoutOrders = new Map<string, Order>()) {
+export function createShop(
+  client: GatewayClient,
+  orders: ReadonlyMap<string, Order>,
+  page: PaymentPage,
+  checkoutOrders = new Map<string, Order>(),
+) {
+  /** A new checkout for the order, or why there is none (status and a message for the shopper). */
+  async function newCheckout(orderId: unknown) {
+    const order = typeof orderId === 'string' ? orders.get(orderId) : undefined;
+    if (!order) return { status: 404, error: 'Unknown order.' };
+    try {
+      const checkout = await client.checkouts.create({ ...order, paymentType: 'DB', merchantTransactionId: orderId as string });
+      checkoutOrders.set(checkout.id, order);
+      return { checkout, order };
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error; // a bug: let the framework answer 500
+      console.error(error); // refused or unreachable gateway; its errors hold no token or card data
+      return { status: 502, error: 'The payment service is unavailable. Please try again in a moment.' };
+    }
+  }
+
   return {
-    /** POST /checkout {orderId} → {checkoutId, integrity} for <gw-checkout>. */
+    /** GET /pay?orderId=… → the payment page, its checkout in the HTML: the widget starts while the page parses. */
+    async paymentPage(orderId: unknown): Promise<Answer> {
+      const made = await newCheckout(orderId);
+      if (!made.checkout) return { status: made.status, body: html(`<p role="alert">${made.error}</p>`), headers: HTML };
+      const form = renderCheckout(made.checkout, page);
+      const title = `<h1>Pay ${made.order.amount} ${made.order.currency}</h1>`;
+      return { status: 200, body: html(title + form.html, form.head), headers: { ...HTML, link: form.link } };
+    },
+
+    /** POST /checkout {orderId} → {checkoutId, integrity}, for a page that mounts <gw-checkout> by script (a single-page app). */
     async createCheckout(orderId: unknown): Promise<Answer> {
-      const order = typeof orderId === 'string' ? orders.get(orderId) : undefined;
-      if (!order) return { status: 404, body: { error: 'unknown order' } };
-      try {
-        const checkout = await client.checkouts.create({ ...order, paymentType: 'DB', merchantTransactionId: orderId as string });
-        checkoutOrders.set(checkout.id, order);
-        return { status: 200, body: { checkoutId: checkout.id, integrity: checkout.integrity } };
-      } catch (error) {
-        if (!(error instanceof GatewayError)) throw error; // a bug: let the framework answer 500
-        console.error(error); // refused or unreachable gateway; its errors hold no token or card data
-        return { status: 502, body: { error: 'The payment service is unavailable. Please try again in a moment.' } };
-      }
+      const made = await newCheckout(orderId);
+      if (!made.checkout) return { status: made.status, body: { error: made.error } };
+      return { status: 200, body: { checkoutId: made.checkout.id, integrity: made.checkout.integrity } };
     },
 
     /** GET /payment-result?id=…&resourcePath=… → the outcome, verified against the order. */
