@@ -13,6 +13,7 @@ import { DEFAULT_ENTITY_ID, DEFAULT_TOKEN } from 'gw-elements/sandbox';
 import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { createGatewayClient, type CardPaymentRequest } from 'gw-elements/server';
 import { cardPayment } from 'gw-elements/sandbox/test-cards';
+import { median } from './statistics.js';
 
 const OVERHEAD_TARGET = 0.05;
 const SIZE_TARGET_BYTES = 8 * 1024;
@@ -100,7 +101,6 @@ async function timeBatch(run: () => Promise<unknown>): Promise<number> {
   return (performance.now() - started) / PER_ROUND;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const verdict = (ratio: number) => `${((ratio - 1) * 100).toFixed(1)}% ${ratio - 1 < OVERHEAD_TARGET ? 'OK' : 'OVER'}`;
 
 const roundTrips = new Map<string, number>();
