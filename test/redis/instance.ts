@@ -16,7 +16,7 @@ import {
   isApproved,
   type RedisClientLike,
   type StatusStore,
-} from '../../src/server/index.js';
+} from 'gw-elements/server';
 
 export interface ReturnsRequest {
   readonly id: number;
