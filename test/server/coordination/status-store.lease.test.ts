@@ -114,6 +114,18 @@ describe('a lease is renewed while its work runs', () => {
     }
   });
 
+  test("the lease's signal is one signal however often it is read: every reader learns of a lost claim", async () => {
+    const { store } = recorded({ claimMs: 30 }, { renew: () => false });
+    const acquired = await acquire(store, KEY, { now: () => Date.now() });
+    assert.ok(acquired.kind === 'lease');
+    const early = acquired.lease.signal;
+    assert.equal(acquired.lease.signal, early, 'read twice before the loss');
+    await pass(10);
+    assert.ok(early.aborted, 'a signal read before the claim was lost is aborted');
+    assert.equal(acquired.lease.signal, early);
+    await acquired.lease.release();
+  });
+
   for (const [end, settlement] of [
     ['settle', { value: 'answer', final: true }],
     ['release', {}],
