@@ -140,7 +140,7 @@ export interface AcquireOptions {
  * Store failures become `StatusStoreUnavailableError`.
  */
 export async function acquire(store: StatusStore, key: string, options: AcquireOptions): Promise<Acquired> {
-  const { claimMs, waitMs } = { ...STATUS_STORE_DEFAULTS, ...definedTiming(store) };
+  const { claimMs, waitMs } = timingOf(store);
   const { now, limit, signal } = options;
   const giveUpAt = Date.now() + waitMs;
   let answerOf: string | undefined;
@@ -149,9 +149,7 @@ export async function acquire(store: StatusStore, key: string, options: AcquireO
       throw new GatewayNetworkError('The wait for the status store was aborted by its caller; nothing was sent', { cause: signal.reason });
     const token = globalThis.crypto.randomUUID();
     const at = now();
-    const answer = await guarded(() =>
-      store.claim(key, { token, now: at, until: at + claimMs, ...(limit ? { limit } : {}), ...(answerOf ? { answerOf } : {}) }),
-    );
+    const answer = await guarded(() => store.claim(key, claimRequest(token, at, at + claimMs, limit, answerOf)));
     switch (answer.status) {
       case 'final':
       case 'answer':
@@ -176,9 +174,18 @@ export async function acquire(store: StatusStore, key: string, options: AcquireO
   }
 }
 
-function definedTiming(store: StatusStore) {
-  const { claimMs, waitMs } = store.timing ?? {};
-  return { ...(claimMs !== undefined ? { claimMs } : {}), ...(waitMs !== undefined ? { waitMs } : {}) };
+/** The store's claim and wait times, each the default where the store does not set it. */
+function timingOf(store: StatusStore): { claimMs: number; waitMs: number } {
+  const { claimMs = STATUS_STORE_DEFAULTS.claimMs, waitMs = STATUS_STORE_DEFAULTS.waitMs } = store.timing ?? {};
+  return { claimMs, waitMs };
+}
+
+/** A claim's request; `limit` and `answerOf` only when there is one (a store may tell absent from undefined). */
+function claimRequest(token: string, now: number, until: number, limit: ClaimRequest['limit'], answerOf: string | undefined): ClaimRequest {
+  const request: { -readonly [K in keyof ClaimRequest]: ClaimRequest[K] } = { token, now, until };
+  if (limit) request.limit = limit;
+  if (answerOf) request.answerOf = answerOf;
+  return request;
 }
 
 function startLease(store: StatusStore, key: string, token: string, claimMs: number, now: () => number): Lease {
@@ -224,14 +231,27 @@ function startLease(store: StatusStore, key: string, token: string, claimMs: num
 }
 
 /** Runs one store operation; anything but our own typed errors becomes StatusStoreUnavailableError. */
-export async function guarded<T>(operation: () => Awaitable<T>): Promise<T> {
+export function guarded<T>(operation: () => Awaitable<T>): Promise<T> {
   try {
-    return await operation();
+    const value = operation();
+    // A store that answers at once (the memory store) costs its caller one microtask, not the three of an async wrapper.
+    return isThenable(value)
+      ? Promise.resolve(value).catch((error: unknown) => {
+          throw storeFailure(error);
+        })
+      : Promise.resolve(value);
   } catch (error) {
-    if (error instanceof GatewayError) throw error;
-    throw new StatusStoreUnavailableError('The status store did not answer', { cause: error, retryAfterSeconds: 1 });
+    return Promise.reject(storeFailure(error));
   }
 }
+
+const isThenable = <T>(value: Awaitable<T>): value is Promise<T> => typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/** Our own typed errors as they are; anything else a store throws or rejects with, as StatusStoreUnavailableError. */
+const storeFailure = (error: unknown): Error =>
+  error instanceof GatewayError
+    ? error
+    : new StatusStoreUnavailableError('The status store did not answer', { cause: error, retryAfterSeconds: 1 });
 
 /** Callers of this process waiting for a key of a store, woken when a lease of this process on it ends. */
 const sleepers = new WeakMap<StatusStore, Map<string, Set<() => void>>>();
