@@ -168,6 +168,10 @@ export function readClock(now: () => unknown, name: string): number {
   return reading;
 }
 
+/** True for anything with a callable `then`: a promise from any library. */
+export const isThenable = <T = unknown>(value: unknown): value is PromiseLike<T> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
 /** True for a plain object (options, a payment answer), false for null, arrays and primitives. */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

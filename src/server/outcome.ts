@@ -8,6 +8,7 @@ import { classifyResult, type ResultKind } from '../contract/result-codes.js';
 import { interpret } from './interpret.js';
 import {
   invalidArgument,
+  isThenable,
   isObject,
   GatewayError,
   GatewayThrottledError,
@@ -137,6 +138,6 @@ function ofError(error: GatewayError): Outcome {
 
 /** `outcomeOf` over a call's promise: `const outcome = await toOutcome(client.payments.create(…))`. Bugs still throw. */
 export const toOutcome = (call: Promise<Payment>): Promise<Outcome> =>
-  typeof (call as { then?: unknown } | null)?.then === 'function'
+  isThenable(call)
     ? Promise.resolve(call).then(outcomeOf, outcomeOf)
     : Promise.reject(invalidArgument('toOutcome(call)', 'must be the promise of a client call'));

@@ -13,7 +13,14 @@ import { createRedactor, type Redactor } from '../contract/redaction.js';
 import { otherSecretValues } from '../contract/secrets.js';
 import { validateParameters, variantOf, type Operation, type Variant } from '../contract/rules.js';
 import { readParameterErrors, type Answer } from './interpret.js';
-import { GatewayError, GatewayNetworkError, GatewayTimeoutError, GatewayValidationError, type GatewayParameterError } from './errors.js';
+import {
+  GatewayError,
+  GatewayNetworkError,
+  GatewayTimeoutError,
+  GatewayValidationError,
+  isThenable,
+  type GatewayParameterError,
+} from './errors.js';
 import type { GatewayResult, TestMode } from './types.js';
 
 /**
@@ -126,8 +133,7 @@ function notify<E>(hook: ((event: E) => void) | undefined, event: E): void {
   if (!hook) return;
   try {
     const returned: unknown = hook(event);
-    if (typeof (returned as PromiseLike<unknown> | null)?.then === 'function')
-      (returned as Promise<unknown>).then(undefined, () => undefined);
+    if (isThenable(returned)) returned.then(undefined, () => undefined);
   } catch {
     // Ignored on purpose: a logging bug must not change what happened to the money.
   }

@@ -5,7 +5,15 @@
  * and the first approved answer. Every operation is atomic, so two instances can
  * never both decide to send the same status call.
  */
-import { GatewayError, GatewayNetworkError, invalidArgument, isObject, type GatewayErrorDetails, type OutcomeKind } from '../errors.js';
+import {
+  GatewayError,
+  GatewayNetworkError,
+  invalidArgument,
+  isObject,
+  isThenable,
+  type GatewayErrorDetails,
+  type OutcomeKind,
+} from '../errors.js';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -235,7 +243,7 @@ export function guarded<T>(operation: () => Awaitable<T>): Promise<T> {
   try {
     const value = operation();
     // A store that answers at once (the memory store) costs its caller one microtask, not the three of an async wrapper.
-    return isThenable(value)
+    return isThenable<T>(value)
       ? Promise.resolve(value).catch((error: unknown) => {
           throw storeFailure(error);
         })
@@ -244,8 +252,6 @@ export function guarded<T>(operation: () => Awaitable<T>): Promise<T> {
     return Promise.reject(storeFailure(error));
   }
 }
-
-const isThenable = <T>(value: Awaitable<T>): value is Promise<T> => typeof (value as { then?: unknown } | null)?.then === 'function';
 
 /** Our own typed errors as they are; anything else a store throws or rejects with, as StatusStoreUnavailableError. */
 const storeFailure = (error: unknown): Error =>
