@@ -23,6 +23,7 @@ import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { createGatewayClient, createMemoryStatusStore } from 'gw-elements/server';
 import { startInstance, type Instance } from '../test/redis/instances.js';
 import { startRedisServer } from '../test/redis/redis-server.js';
+import { median } from './statistics.js';
 
 const TARGET = 1.2;
 const CONCURRENT = 200;
@@ -181,7 +182,6 @@ const percentile = (values: readonly number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
-const median = (values: readonly number[]) => percentile(values, 50);
 
 // Whatever happens, the processes this bench started are stopped.
 const stopAll = () => Promise.all([...instances.map((instance) => instance.stop()), redis.stop()]).finally(() => child.kill());
