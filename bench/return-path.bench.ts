@@ -5,9 +5,12 @@
  * (on other paid checkouts: a successful read consumes the checkout) in the
  * same run, rounds interleaved; and the same 200 returns spread over three
  * merchant processes sharing one Redis (node-redis and ioredis), against bare
- * reads spread over the same three processes. A fifth side, a bare `fetch`
- * with a timeout signal, is the floor of any read that enforces a timeout (as
- * the kit must). The gateway (the sandbox) runs in a process of its own, so
+ * reads spread over the same three processes. Three more sides split the
+ * return's wait: a bare `fetch` with a timeout signal (the floor of any read
+ * that enforces a timeout, as the kit must), the kit's status read alone (its
+ * request layer), and a hand-written return (the floor of one that keeps the
+ * kit's promises). Each round starts with a fresh client and stores. The
+ * gateway (the sandbox) runs in a process of its own, so
  * its work is not counted against either side. Round 1 is cold (fresh process:
  * no connection open, nothing compiled); the rest are warm. Every wave starts
  * after a full garbage collection, so the garbage of making its checkouts
@@ -23,11 +26,11 @@ import { CARDS } from 'gw-elements/sandbox/test-cards';
 import { createGatewayClient, createMemoryStatusStore } from 'gw-elements/server';
 import { startInstance, type Instance } from '../test/redis/instances.js';
 import { startRedisServer } from '../test/redis/redis-server.js';
-import { median } from './statistics.js';
+import { median, medianInterval } from './statistics.js';
 
 const TARGET = 1.2;
 const CONCURRENT = 200;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const PROCESSES = 3;
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -41,7 +44,9 @@ const instances: Instance[] = await Promise.all(
     startInstance(sandbox as never, { url: redis.url, client: index % 2 ? 'ioredis' : 'redis', prefix: 'bench:' }),
   ),
 );
-const client = createGatewayClient({ baseUrl: sandbox.url, accessToken: DEFAULT_TOKEN, entityId: DEFAULT_ENTITY_ID });
+/** Made afresh each round (see the rounds below), as is the floor's store. */
+const newClient = () => createGatewayClient({ baseUrl: sandbox.url, accessToken: DEFAULT_TOKEN, entityId: DEFAULT_ENTITY_ID });
+let client = newClient();
 
 /** Paid checkouts, made over plain HTTP as the merchant and the shopper's widget would. */
 async function paidCheckouts(count: number): Promise<string[]> {
@@ -85,11 +90,12 @@ async function paidCheckouts(count: number): Promise<string[]> {
 }
 
 /**
- * `timed`, `floor` and `bare×3` are baselines too: the floor a timeout costs, the floor of what a return must do
- * besides (the timeout and its three status-store operations, by hand), and bare reads from the Redis side's processes.
+ * `timed`, `read`, `floor` and `bare×3` are baselines too: the floor a timeout costs, the kit's own status read
+ * without a store (its request layer's share of a return), the floor of what a return must do besides (the timeout and
+ * its three status-store operations, by hand), and bare reads from the Redis side's processes.
  */
-type Side = 'bare' | 'timed' | 'floor' | 'memory' | 'bare×3' | 'redis';
-const SIDES: readonly Side[] = ['bare', 'timed', 'floor', 'memory', 'bare×3', 'redis'];
+type Side = 'bare' | 'timed' | 'read' | 'floor' | 'memory' | 'bare×3' | 'redis';
+const SIDES: readonly Side[] = ['bare', 'timed', 'read', 'floor', 'memory', 'bare×3', 'redis'];
 const TIMEOUT_MS = 60_000;
 
 /** A bare status read with a timeout, the cheapest way Node offers: one AbortController and one timer. */
@@ -103,7 +109,7 @@ async function timedRead(url: string) {
   }
 }
 
-const floorStore = createMemoryStatusStore();
+let floorStore = createMemoryStatusStore();
 
 /**
  * The least a shopper return can do and keep its promises, written by hand: a timed read, and the three status-store
@@ -166,9 +172,11 @@ async function wave(side: Side, checkouts: readonly string[]): Promise<Wave> {
           ? ((await (await fetch(url, { headers })).json()) as { result: { code: string } })
           : side === 'timed'
             ? await timedRead(url)
-            : side === 'floor'
-              ? await floorRead(id, url)
-              : await client.handleShopperReturn({ id, resourcePath });
+            : side === 'read'
+              ? await client.checkouts.getPayment(id)
+              : side === 'floor'
+                ? await floorRead(id, url)
+                : await client.handleShopperReturn({ id, resourcePath });
       const ms = performance.now() - started;
       if (!answer.result.code.startsWith('000.')) throw new Error(`${side}: ${answer.result.code}`);
       return ms;
@@ -193,6 +201,10 @@ process.once('uncaughtException', (error) => {
 const rounds: Map<Side, Wave>[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const waves = new Map<Side, Wave>();
+  // Fresh stores each round: a round's returns never wait on what earlier rounds kept, and any BENCH_ROUNDS stays
+  // within the memory store's byte bound (a few dozen rounds of 200 kept answers would reach it and be refused).
+  client = newClient();
+  floorStore = createMemoryStatusStore();
   // Rotate the order so no side always meets a warmer (or busier) gateway.
   for (let index = 0; index < SIDES.length; index++) {
     const side = SIDES[(round + index) % SIDES.length]!;
@@ -206,7 +218,8 @@ for (let round = 0; round < ROUNDS; round++) {
 const LABELS: Record<Side, string> = {
   bare: 'bare fetch (baseline)',
   timed: 'bare fetch with a timeout signal (the floor of a read that enforces a timeout)',
-  floor: 'the same with the three status-store operations, by hand (the floor of a shopper return)',
+  read: "the kit's status read alone, no store (checkouts.getPayment)",
+  floor: 'bare fetch with a timeout signal and the three status-store operations, by hand (the floor of a shopper return)',
   memory: 'handleShopperReturn, memory store',
   'bare×3': `bare fetch from ${PROCESSES} processes (baseline of the Redis side)`,
   redis: `handleShopperReturn, Redis shared by ${PROCESSES} processes`,
@@ -214,6 +227,7 @@ const LABELS: Record<Side, string> = {
 const BASELINE: Record<Side, Side | undefined> = {
   bare: undefined,
   timed: 'bare',
+  read: 'bare',
   floor: 'bare',
   memory: 'bare',
   'bare×3': undefined,
@@ -258,6 +272,16 @@ for (const phase of ['cold', 'warm'] as const) {
     return `p${p} ${(percentile(pooled('memory'), p) / percentile(pooled('floor'), p)).toFixed(2)}× [${perRound.toFixed(2)}×]`;
   });
   console.log(`    (memory store against the floor of a shopper return: ${aboveFloor.join(', ')})`);
+  if (chosen.length > 1) {
+    // Where a return's wait goes, step by step: each round's p50 over the same round's, median and 95% interval.
+    const step = (side: Side, base: Side) => {
+      const ratios = chosen.map((waves) => percentile(waves.get(side)!.latencies, 50) / percentile(waves.get(base)!.latencies, 50));
+      const { low, high } = medianInterval(ratios);
+      return `${side} / ${base} ${median(ratios).toFixed(2)}× (${low.toFixed(2)}–${high.toFixed(2)})`;
+    };
+    const steps = [step('timed', 'bare'), step('read', 'timed'), step('memory', 'read'), step('floor', 'timed'), step('memory', 'floor')];
+    console.log(`    (p50 step by step, median of the rounds' ratios with its 95% interval: ${steps.join(', ')})`);
+  }
 }
 
 await stopAll();

@@ -5,6 +5,8 @@
  * interval. A page load on a shared 2-core machine moves by ±10%, so a median
  * of 15 loads moves by about ±3%: the interval says whether a run resolves a 2%
  * target at all, and more loads (BENCH_THROTTLED_RUNS) are the way to narrow it.
+ * Where each round pairs a subject with its own baseline (the return path's
+ * waves), the interval is of the median of those paired ratios.
  */
 
 export const median = (values: readonly number[]) => {
@@ -25,10 +27,26 @@ function seeded(seed: number): () => number {
   };
 }
 
+/** A resampler drawing from the seeded generator: the same samples always give the same interval. */
+function resampler(): (values: readonly number[]) => number[] {
+  const random = seeded(0x5eed);
+  return (values) => values.map(() => values[Math.floor(random() * values.length)]!);
+}
+
+/** The middle 95% of `estimate` over `resamples` draws. */
+function percentileInterval(estimate: () => number, resamples: number): { low: number; high: number } {
+  const estimates = Array.from({ length: resamples }, estimate).sort((a, b) => a - b);
+  return { low: estimates[Math.floor(resamples * 0.025)]!, high: estimates[Math.ceil(resamples * 0.975) - 1]! };
+}
+
 /** The 95% interval of median(subject) / median(baseline). */
 export function ratioInterval(subject: readonly number[], baseline: readonly number[], resamples = 2000): { low: number; high: number } {
-  const random = seeded(0x5eed);
-  const resample = (values: readonly number[]) => values.map(() => values[Math.floor(random() * values.length)]!);
-  const ratios = Array.from({ length: resamples }, () => median(resample(subject)) / median(resample(baseline))).sort((a, b) => a - b);
-  return { low: ratios[Math.floor(resamples * 0.025)]!, high: ratios[Math.ceil(resamples * 0.975) - 1]! };
+  const resample = resampler();
+  return percentileInterval(() => median(resample(subject)) / median(resample(baseline)), resamples);
+}
+
+/** The 95% interval of the median of `values`: for ratios already paired (each round's subject over its own baseline). */
+export function medianInterval(values: readonly number[], resamples = 2000): { low: number; high: number } {
+  const resample = resampler();
+  return percentileInterval(() => median(resample(values)), resamples);
 }

@@ -1,7 +1,7 @@
 /** The page benchmark's interval of a ratio of medians (bench/statistics.ts): what a run can resolve. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { median, ratioInterval } from '../../bench/statistics.js';
+import { median, medianInterval, ratioInterval } from '../../bench/statistics.js';
 
 test('median: the middle value, or the mean of the two middle ones', () => {
   assert.equal(median([3, 1, 2]), 2);
@@ -35,4 +35,17 @@ test('more loads narrow the interval; a 10% gap over a ±5% spread is resolved, 
     spread(15),
   );
   assert.ok(close.low < 1 && close.high > 1.02, `${close.low}–${close.high}`);
+});
+
+test('the interval of a median holds it, narrows with more rounds and tells a 10% gap from none', () => {
+  const spread = (count: number, around: number) => Array.from({ length: count }, (_, index) => around * (0.9 + ((index * 37) % 61) / 300));
+  const { low, high } = medianInterval(spread(30, 1.1));
+  assert.ok(low <= median(spread(30, 1.1)) && median(spread(30, 1.1)) <= high, `${low}–${high}`);
+  assert.ok(low > 1, `a 10% gap is resolved: ${low}–${high}`);
+  const width = (count: number) => {
+    const interval = medianInterval(spread(count, 1));
+    return interval.high - interval.low;
+  };
+  assert.ok(width(120) < width(12), `${width(120)} < ${width(12)}`);
+  assert.deepEqual(medianInterval(spread(30, 1.1)), { low, high });
 });
