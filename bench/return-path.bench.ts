@@ -240,6 +240,9 @@ console.log(
 for (const phase of ['cold', 'warm'] as const) {
   const chosen = phase === 'cold' ? rounds.slice(0, 1) : rounds.slice(1);
   const pooled = (side: Side) => chosen.flatMap((waves) => waves.get(side)!.latencies);
+  /** Each round's percentile `p` of `side` over the same round's of `base`: paired waves a few seconds apart. */
+  const roundRatios = (side: Side, base: Side, p: number) =>
+    chosen.map((waves) => percentile(waves.get(side)!.latencies, p) / percentile(waves.get(base)!.latencies, p));
   console.log(`  ${phase} (${chosen.length} round${chosen.length > 1 ? 's' : ''} of ${CONCURRENT}):`);
   for (const side of SIDES) {
     const values = pooled(side);
@@ -248,7 +251,7 @@ for (const phase of ['cold', 'warm'] as const) {
       const ms = `p${p} ${percentile(values, p).toFixed(1)} ms`;
       if (!base) return ms;
       const ratio = percentile(values, p) / percentile(pooled(base), p);
-      const perRound = median(chosen.map((waves) => percentile(waves.get(side)!.latencies, p) / percentile(waves.get(base)!.latencies, p)));
+      const perRound = median(roundRatios(side, base, p));
       return `${ms} (${ratio.toFixed(2)}× [${perRound.toFixed(2)}×])`;
     });
     const cpus = chosen.map((waves) => waves.get(side)!.cpu).filter((cpu): cpu is number => cpu !== undefined);
@@ -266,16 +269,14 @@ for (const phase of ['cold', 'warm'] as const) {
   );
   // What the kit costs above the floor: the part that is overhead, not work a return must do.
   const aboveFloor = [50, 99].map((p) => {
-    const perRound = median(
-      chosen.map((waves) => percentile(waves.get('memory')!.latencies, p) / percentile(waves.get('floor')!.latencies, p)),
-    );
+    const perRound = median(roundRatios('memory', 'floor', p));
     return `p${p} ${(percentile(pooled('memory'), p) / percentile(pooled('floor'), p)).toFixed(2)}× [${perRound.toFixed(2)}×]`;
   });
   console.log(`    (memory store against the floor of a shopper return: ${aboveFloor.join(', ')})`);
   if (chosen.length > 1) {
-    // Where a return's wait goes, step by step: each round's p50 over the same round's, median and 95% interval.
+    // Where a return's wait goes, step by step: the rounds' paired p50 ratios, their median and its 95% interval.
     const step = (side: Side, base: Side) => {
-      const ratios = chosen.map((waves) => percentile(waves.get(side)!.latencies, 50) / percentile(waves.get(base)!.latencies, 50));
+      const ratios = roundRatios(side, base, 50);
       const { low, high } = medianInterval(ratios);
       return `${side} / ${base} ${median(ratios).toFixed(2)}× (${low.toFixed(2)}–${high.toFixed(2)})`;
     };
