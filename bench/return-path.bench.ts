@@ -46,7 +46,7 @@ const instances: Instance[] = await Promise.all(
 );
 /** Made afresh each round (see the rounds below), as is the floor's store. */
 const newClient = () => createGatewayClient({ baseUrl: sandbox.url, accessToken: DEFAULT_TOKEN, entityId: DEFAULT_ENTITY_ID });
-let client = newClient();
+let client: ReturnType<typeof newClient>;
 
 /** Paid checkouts, made over plain HTTP as the merchant and the shopper's widget would. */
 async function paidCheckouts(count: number): Promise<string[]> {
@@ -109,7 +109,7 @@ async function timedRead(url: string) {
   }
 }
 
-let floorStore = createMemoryStatusStore();
+let floorStore: ReturnType<typeof createMemoryStatusStore>;
 
 /**
  * The least a shopper return can do and keep its promises, written by hand: a timed read, and the three status-store
