@@ -279,7 +279,8 @@ const SAVED_CARD_ID: FieldFormat = exactly('id', 'AN32', 32);
 /** The format of a request field, or undefined when the seed does not name it. */
 export function formatOf(name: string): FieldFormat | undefined {
   return (
-    FIELD_FORMATS[name] ??
+    // Own keys only: a parameter named `constructor` or `__proto__` is not a field the seed names.
+    (Object.hasOwn(FIELD_FORMATS, name) ? FIELD_FORMATS[name] : undefined) ??
     (FREE_CUSTOM_PARAMETER.test(name) ? FREE_CUSTOM_VALUE : SAVED_CARD_PARAMETER.test(name) ? SAVED_CARD_ID : undefined)
   );
 }

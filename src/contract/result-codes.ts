@@ -216,7 +216,8 @@ export const NO_PAYMENT_SESSION_DESCRIPTION =
 
 /** The platform's description of a code the kit names, or undefined. */
 export function describeResult(code: string): string | undefined {
-  if (typeof code !== 'string') return undefined;
+  // Own keys only: a code spelled `constructor` or `__proto__` must not find the object's prototype.
+  if (typeof code !== 'string' || !Object.hasOwn(RESULT_DESCRIPTIONS, code)) return undefined;
   return (RESULT_DESCRIPTIONS as Readonly<Record<string, string>>)[code];
 }
 
@@ -224,8 +225,7 @@ export function describeResult(code: string): string | undefined {
 export function classifyResult(code: string): ResultKind {
   // A caller's non-string (an answer read without its types) is no code: reconcile, and never let its toString throw.
   if (typeof code !== 'string') return 'unknown';
-  const specific = SPECIFIC_CODES[code];
-  if (specific) return specific;
+  if (Object.hasOwn(SPECIFIC_CODES, code)) return SPECIFIC_CODES[code]!;
   for (const { pattern, kind } of RESULT_GROUPS) if (pattern.test(code)) return kind;
   return 'unknown';
 }

@@ -186,7 +186,8 @@ export function brandsOfCardNumber(number: string): string[] {
 
 /** Why a card number cannot belong to the brand sent with it, or undefined. */
 function checkBrand(brand: string | undefined, number: string | undefined): string | undefined {
-  const prefix = brand === undefined ? undefined : BRAND_PREFIXES[brand];
+  // Own keys only: a brand sent as `constructor` or `__proto__` names no prefix.
+  const prefix = brand !== undefined && Object.hasOwn(BRAND_PREFIXES, brand) ? BRAND_PREFIXES[brand] : undefined;
   if (!prefix || number === undefined || !/^[0-9]{6,}$/.test(number) || prefix.test(number)) return undefined;
   return `does not match the card number: it is not a ${brand} number`;
 }

@@ -114,6 +114,7 @@ const fieldName = fc.oneof(
     'amount',
     'currency',
     'paymentType',
+    'paymentBrand',
     'card.number',
     'card.holder',
     'customer.email',
@@ -155,6 +156,10 @@ const fieldValue = fc.oneof(
     '%zz',
     '\u0000',
     '\ud800',
+    // Values that name Object.prototype's members: a table looked up with them must find nothing.
+    'constructor',
+    '__proto__',
+    'toString',
   ),
   fc.integer({ min: 1000, max: 40_000 }).map((length) => 'v'.repeat(length)),
 );

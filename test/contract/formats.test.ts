@@ -75,6 +75,7 @@ describe('format codes', () => {
     assert.equal(formatOf('customParameters[OrderID]')?.kind, 'text');
     assert.equal(checkField('shipping.city', '\u0000'), undefined);
     assert.equal(formatOf('customParameters[bad name]'), undefined);
+    for (const name of ['constructor', '__proto__', 'toString']) assert.equal(formatOf(name), undefined, name);
   });
 
   it('customer.ip accepts IPv4 and IPv6 and nothing else', () => {

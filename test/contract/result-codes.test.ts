@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { classifyResult, isApproved, resultGroup } from '../../src/contract/result-codes.js';
+import { classifyResult, describeResult, isApproved, resultGroup } from '../../src/contract/result-codes.js';
 
 describe('classifyResult', () => {
   it('approves production, integrator-test and connector-test successes', () => {
@@ -43,6 +43,14 @@ describe('classifyResult', () => {
     assert.equal(classifyResult('123.456.789'), 'unknown');
     assert.equal(isApproved('123.456.789'), false);
     assert.equal(resultGroup('123.456.789'), undefined);
+  });
+
+  it("calls a code spelled as an object's inherited key unknown, with no description", () => {
+    // A plain lookup would find Object.prototype's members and treat the answer as a known, certain code.
+    for (const code of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']) {
+      assert.equal(classifyResult(code), 'unknown', code);
+      assert.equal(describeResult(code), undefined, code);
+    }
   });
 
   it('keeps the published quirks: [00-99] is one character, 100.2[01] has an unescaped dot', () => {

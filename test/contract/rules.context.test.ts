@@ -38,6 +38,12 @@ describe('brand and card number', () => {
     assert.deepEqual(names(validateParameters('payment', { ...payment, 'card.number': '5454545454545454' }, now)), ['paymentBrand']);
   });
 
+  it("refuses a brand spelled as an object's inherited key as a parameter error, never a throw", () => {
+    // A plain table lookup would find Object.prototype's members and call them as the brand's prefix.
+    for (const brand of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      assert.deepEqual(names(validateParameters('payment', { ...payment, paymentBrand: brand }, now)), ['paymentBrand'], brand);
+  });
+
   it('brands without a known prefix are not second-guessed', () => {
     assert.deepEqual(validateParameters('payment', { ...payment, paymentBrand: 'MAESTRO' }, now), []);
   });

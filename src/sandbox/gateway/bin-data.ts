@@ -26,12 +26,12 @@ const DEBIT_BRANDS = new Set(['VISADEBIT', 'VISAELECTRON', 'MAESTRO', 'MADA']);
 /** The BIN data the sandbox answers for a card: a known BIN's, else a test issuer in Germany (Saudi Arabia for MADA). */
 export function binDataOf(bin: string, brand: string | undefined): BinData {
   return (
-    KNOWN_BINS[bin] ?? {
+    (Object.hasOwn(KNOWN_BINS, bin) ? KNOWN_BINS[bin] : undefined) ?? {
       type: brand !== undefined && DEBIT_BRANDS.has(brand) ? 'DEBIT' : 'CREDIT',
       // MADA is the Saudi debit scheme: its cards are issued in Saudi Arabia.
       country: brand === 'MADA' ? 'SA' : 'DE',
       issuer: { bank: 'GW-SANDBOX TEST ISSUER' },
-      maxPanLength: (brand !== undefined && MAX_PAN_LENGTH[brand]) || '16',
+      maxPanLength: (brand !== undefined && Object.hasOwn(MAX_PAN_LENGTH, brand) && MAX_PAN_LENGTH[brand]) || '16',
       // Only US debit cards fall under the interchange regulation the flag reports.
       regulatedFlag: 'N',
     }
