@@ -171,6 +171,12 @@ export const INVALID_CARD_NUMBER = 'is not a valid card number (Luhn check faile
 /** The platform's amount rule, and its parameter error message word for word. */
 export const AMOUNT_PATTERN = /^[0-9]{1,12}(\.[0-9]{2})?$/;
 export const AMOUNT_MESSAGE = `must match ${AMOUNT_PATTERN.source}`;
+/**
+ * An amount as the kit reads one back to compare it, in an answer or a merchant's expectation: the platform's
+ * rule, with one decimal too (`50.0`), which names its cents as surely. Anything else (`1.005`, `+1.00`,
+ * ` 1.00`) names no amount and matches none.
+ */
+export const READ_AMOUNT_PATTERN = /^[0-9]{1,12}(\.[0-9]{1,2})?$/;
 
 /**
  * Every request field the seed names, by its form name, with its format.

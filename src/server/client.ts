@@ -125,7 +125,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           final: true,
         }),
       ),
-    entityOf: async (checkoutId: string) => (await createdCheckoutOf(statusStore, checkoutId))?.entityId,
+    createdOf: (checkoutId: string) => createdCheckoutOf(statusStore, checkoutId),
   };
   const resources = { checkouts: checkouts(transport, memory), payments: payments(transport), reports: reports(transport) };
   return {

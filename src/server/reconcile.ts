@@ -20,12 +20,12 @@
  * for the shopper to finish it, `StrandedPaymentError`. Never a retry. The
  * happy path is one request: nothing is read before sending.
  */
-import { toCents } from '../contract/amount.js';
 import { referenceOf, REQUEST_REFERENCE } from '../contract/reference.js';
 import { classifyResult } from '../contract/result-codes.js';
 import type { Redactor } from '../contract/redaction.js';
 import { reportPageMaxBytes } from '../contract/report-filters.js';
 import type { Operation, Variant } from '../contract/rules.js';
+import { contradictions, listed, sameAmount } from './binding.js';
 import { describe, errorFor, interpret, isPaymentAnswer, settle, type Answer } from './interpret.js';
 import {
   GatewayError,
@@ -128,6 +128,19 @@ export async function movePayment(transport: Transport, movement: Movement, opti
   }
   const { body } = answer;
   const known = { merchantTransactionId: params.merchantTransactionId, redact: context.redact };
+  // An answer that is another request's (another reference, type, amount, currency or referenced payment), or a
+  // checkout's where a transaction was asked for, leaves this request's outcome unknown: it is looked up, never re-sent.
+  const other = contradictions(body, {
+    reference,
+    paymentType: params.paymentType,
+    amount: params.amount,
+    currency: params.currency,
+    referencedId: movement.referencedId,
+  });
+  if (other.length || classifyResult(body.result.code) === 'checkout_created') {
+    const why = other.length ? `is another request's (${listed(other)})` : `is a checkout's (${body.result.code}), not a transaction's`;
+    return reconcile(transport, context, new GatewayNetworkError(`The answer to ${path} ${why}: not used`, known));
+  }
   if (uncertain(body.result.code))
     return reconcile(transport, { ...context, knownId: isPaymentAnswer(body) ? body.id : undefined }, errorFor(answer, known));
   return actionable(settle(answer, known), known);
@@ -165,9 +178,6 @@ interface Lost extends Movement {
 const differs = (actual: string | undefined, expected: string | undefined, required: boolean) =>
   expected !== undefined && (actual === undefined ? required : actual !== expected);
 
-const sameAmount = (actual: string | undefined, expected: string | undefined) =>
-  expected === undefined || (actual !== undefined && /^\d+(\.\d{1,2})?$/.test(actual) && toCents(actual) === toCents(expected));
-
 /** Whether `payment` is certainly the transaction the lost request made. */
 function isTheLostOne(payment: Payment, lost: Lost): boolean {
   const { params, chosen } = lost;
@@ -183,7 +193,7 @@ function isTheLostOne(payment: Payment, lost: Lost): boolean {
     payment.merchantTransactionId === params.merchantTransactionId &&
     params.paymentType !== undefined &&
     payment.paymentType === params.paymentType &&
-    sameAmount(payment.amount, params.amount) &&
+    (params.amount === undefined || sameAmount(payment.amount, params.amount)) &&
     !differs(payment.currency, params.currency, true) &&
     !differs(payment.paymentBrand, params.paymentBrand, false) &&
     !differs(payment.referencedId, lost.referencedId, false) &&

@@ -355,9 +355,11 @@ export function createTransport(config: TransportConfig): Transport {
       : tokenOnly;
   };
 
+  // Own keys only: a brand spelled `constructor` names no entity.
   const entityOfBrand = (brand: string | undefined) =>
-    (brand === undefined ? undefined : (config.entities as Readonly<Record<string, string | undefined>> | undefined)?.[brand]) ??
-    config.entityId;
+    (brand === undefined || config.entities === undefined || !Object.hasOwn(config.entities, brand)
+      ? undefined
+      : (config.entities as Readonly<Record<string, string | undefined>>)[brand]) ?? config.entityId;
 
   /** The entity of a call's options and brand (see `Transport.onEntity`), or the problems with the options. */
   function entityOf(options: RequestOptions | undefined, paymentBrand: string | undefined): string | GatewayParameterError[] {

@@ -9,7 +9,6 @@
  * the checkout's only when it carries the checkout's reference, type, amount
  * and currency.
  */
-import { toCents } from '../contract/amount.js';
 import { ATTEMPT_LIFETIME_MS, CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
 import { referenceOf } from '../contract/reference.js';
 import { parseResourcePath, type ResourcePath } from '../contract/resource-path.js';
@@ -23,8 +22,9 @@ import {
   StatusUnknownError,
   UncertainOutcomeError,
 } from './errors.js';
+import { boundAnswer, contradictions, sameAmount } from './binding.js';
 import { answerText, checkRequestOptions, isGatewayAnswer, validationError, type RequestOptions, type Transport } from './request.js';
-import type { CheckoutMade, Checkouts } from './resources/checkouts.js';
+import { checkoutDetermined, type CheckoutMade, type Checkouts } from './resources/checkouts.js';
 import type { Payments } from './resources/payments.js';
 import type { Reports } from './resources/reports.js';
 import { acquire, guarded, StatusStoreUnavailableError, type Lease, type StatusStore } from './coordination/status-store.js';
@@ -150,35 +150,41 @@ const decidedAt = (created: CreatedCheckout) =>
  */
 function ofKind(answer: Made, registration: boolean): boolean {
   const { id, paymentType, amount } = answer as { id?: unknown; paymentType?: unknown; amount?: unknown };
-  if (id === undefined && paymentType === undefined && amount === undefined) return true;
-  if (registration) return amount === undefined && (paymentType === undefined || paymentType === 'RG');
+  // The platform's null is a field it did not fill: absent, as a tolerant reader takes it.
+  const absent = (field: unknown) => field === undefined || field === null;
+  if (absent(id) && absent(paymentType) && absent(amount)) return true;
+  if (registration) return absent(amount) && (absent(paymentType) || paymentType === 'RG');
   return typeof paymentType === 'string' && paymentType !== 'RG' && typeof amount === 'string';
 }
-
-const sameAmount = (actual: string | undefined, expected: string) =>
-  actual !== undefined && /^\d+(\.\d{1,2})?$/.test(actual) && toCents(actual) === toCents(expected);
 
 /**
  * Whether a transaction found under the checkout's merchantTransactionId (which
  * may be its order's, shared by other checkouts, saved cards and refunds) is
  * this checkout's: `'own'` when it provably is (it carries the checkout's id or
  * the kit's reference, and the type, amount and currency it was created with),
- * undefined when it provably is not (another reference or checkout, another
- * type, amount or currency), `'maybe'` otherwise.
+ * undefined when it provably is not (a saved card, another type, or another
+ * reference, checkout, amount or currency without the checkout's own proof),
+ * `'maybe'` otherwise. An entry carrying the checkout's own proof but terms that
+ * are missing, null, malformed or different is `'maybe'`: never "not ours".
  */
 function belonging(payment: Payment, checkoutId: string, created: CreatedCheckout): 'own' | 'maybe' | undefined {
-  const reference = referenceOf(payment);
   const { paymentType, amount, currency } = created;
-  const otherRequest =
-    (reference !== undefined && reference !== created.reference) || (payment.ndc !== undefined && payment.ndc !== checkoutId);
-  const otherTerms =
-    payment.paymentType === 'RG' ||
-    (paymentType !== undefined && payment.paymentType !== paymentType) ||
-    (amount !== undefined && !sameAmount(payment.amount, amount)) ||
-    (currency !== undefined && payment.currency !== currency);
-  if (otherRequest || otherTerms) return undefined;
+  const other = contradictions(payment, { checkoutId, reference: created.reference, paymentType, amount, currency });
+  // A saved card, a capture, refund or reversal under the same order: another transaction, whatever it carries.
+  if (payment.paymentType === 'RG' || other.some(({ field }) => field === 'paymentType')) return undefined;
+  const reference = referenceOf(payment);
+  // A checkout remembered without a reference was created without one (an earlier version): an entry with one is another request's.
+  if (created.reference === undefined && reference !== undefined) return undefined;
   const ours = (created.reference !== undefined && reference === created.reference) || payment.ndc === checkoutId;
-  return ours && paymentType !== undefined && amount !== undefined && currency !== undefined ? 'own' : 'maybe';
+  if (!ours) return other.length ? undefined : 'maybe';
+  const agreed =
+    !other.length &&
+    paymentType !== undefined &&
+    payment.paymentType === paymentType &&
+    sameAmount(payment.amount, amount) &&
+    currency !== undefined &&
+    payment.currency === currency;
+  return agreed ? 'own' : 'maybe';
 }
 
 const open = (payment: Payment) => ['pending', 'pending_extended', 'uncertain', 'unknown'].includes(classifyResult(payment.result.code));
@@ -275,6 +281,17 @@ export function shopperReturnHandler(
       await lease.unanswered().catch(() => undefined);
       throw otherKind(resourcePath, kind === 'registration', `the gateway answered it with a ${payment.paymentType ?? 'transaction'}`);
     }
+    // Another request's answer (another checkout, reference, type, amount or currency) is never this read's, nor kept:
+    // this read's own answer is lost, and the checkout may be consumed, so the next read reconciles. (A payment's
+    // read is bound by `payments.get`; a checkout's, there by its id only, here by what the checkout was created with.)
+    if (checkout)
+      try {
+        const made = kind === 'registration' ? 'registration' : 'payment';
+        boundAnswer(payment, checkoutDetermined(id, made, created), `checkout ${id}'s status read`, transport.redactorFor({}));
+      } catch (error) {
+        await lease.unanswered().catch(() => undefined);
+        throw error;
+      }
     return keep(lease, payment);
   }
 

@@ -1,5 +1,5 @@
 /** The seed's merchant rule for a payment status: compare id, amount, currency, brand and type with what was expected. */
-import { toCents } from '../contract/amount.js';
+import { listed, sameAmount } from './binding.js';
 import { GatewayValidationError, GatewayVerificationError, type VerificationMismatch } from './errors.js';
 import type { Payment } from './types.js';
 
@@ -17,9 +17,10 @@ export interface ExpectedPayment {
   paymentType?: string;
 }
 
-// Amounts are numbers written as text: the platform may answer `10.00` to a request sent as `10`.
+// Amounts are numbers written as text: the platform may answer `10.00` to a request sent as `10`. A malformed one
+// (`1.005`, ` 1.00`) is never the same as any other, even written alike.
 const same = (field: keyof ExpectedPayment, actual: string | undefined, expected: string) =>
-  actual === expected || (field === 'amount' && actual !== undefined && toCents(actual) === toCents(expected));
+  field === 'amount' ? sameAmount(actual, expected) : actual === expected;
 
 /** Returns the payment when it matches, else throws `GatewayVerificationError` listing every difference. */
 export function verifyPayment(payment: Payment, expected: ExpectedPayment): Payment {
@@ -49,8 +50,7 @@ export function verifyPayment(payment: Payment, expected: ExpectedPayment): Paym
     if (value !== undefined && !same(field, actual[field], value)) mismatches.push({ field, expected: value, actual: actual[field] });
   }
   if (mismatches.length) {
-    const list = mismatches.map(({ field, expected, actual }) => `${field} is ${actual ?? 'absent'}, expected ${expected}`).join('; ');
-    throw new GatewayVerificationError(`Payment ${payment.id} does not match the order: ${list}`, {
+    throw new GatewayVerificationError(`Payment ${payment.id} does not match the order: ${listed(mismatches)}`, {
       mismatches,
       payment,
       resultCode: payment.result.code,

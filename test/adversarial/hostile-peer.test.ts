@@ -14,6 +14,9 @@
  * - only the kit's typed errors (`GatewayError` and its subclasses);
  * - no declared secret in any output channel: the value returned, the error
  *   (message, JSON, inspect, causes), the hooks' events, the console;
+ * - no stranger's answer: a call never returns a transaction whose id, checkout,
+ *   reference, type, amount or currency is another request's (a peer that answers
+ *   with someone else's transaction, fields missing, null, empty or in another case);
  * - nothing accepted that a sane peer would refuse: an insecure base URL, a
  *   clock that does not tell the time, a header value that would split a
  *   response, a fault for a path no request can have.
@@ -160,7 +163,36 @@ type Behaviour =
   | { kind: 'slow' }
   | { kind: 'truncated'; at: number }
   | { kind: 'malformed'; text: string }
-  | { kind: 'echo'; secret: 'token' | 'card' | 'cvv'; spelling: number; where: 'description' | 'field' | 'name' | 'error' };
+  | { kind: 'echo'; secret: 'token' | 'card' | 'cvv'; spelling: number; where: 'description' | 'field' | 'name' | 'error' }
+  | { kind: 'stranger'; fields: Partial<Record<StrangerField, Spelling>>; code: string };
+
+/** The fields a request determines of its answer, and how a stranger's answer may write each. */
+type StrangerField = 'id' | 'ndc' | 'reference' | 'paymentType' | 'amount' | 'currency';
+type Spelling = 'other' | 'same' | 'same, other case' | 'absent' | 'null' | 'empty';
+/** Another request's value of each field: what no answer returned for this call may hold. */
+const STRANGER: Record<StrangerField, string> = {
+  id: '8ac7a4a17000000000000000000000ee',
+  ndc: '0123456789ABCDEF0123456789ABCDEF.uat01-vm-tx03',
+  reference: 'another-request-reference',
+  // A rebill: a type none of the calls here sends.
+  paymentType: 'RB',
+  amount: '1.23',
+  currency: 'JPY',
+};
+/** Which fields each call determines: a read its transaction or checkout, a money movement its own terms. */
+const DETERMINED: Record<string, readonly StrangerField[]> = {
+  'client.payments.get': ['id'],
+  'client.reports.get': ['id'],
+  'client.checkouts.getPayment': ['ndc'],
+  'client.handleShopperReturn': ['ndc'],
+  'client.payments.create': ['reference', 'paymentType', 'amount', 'currency'],
+  'client.payments.capture': ['reference', 'paymentType', 'amount', 'currency'],
+  'client.payments.refund': ['reference', 'paymentType', 'amount', 'currency'],
+  'client.payments.reverse': ['reference', 'paymentType'],
+  'client.payouts.create': ['reference', 'paymentType', 'amount', 'currency'],
+  'client.registrations.createPayment': ['reference', 'paymentType', 'amount', 'currency'],
+};
+const STRANGER_FIELDS = Object.keys(STRANGER) as StrangerField[];
 
 /** Each kind of hostile answer, generated: its own property per method, so a run names every method and kind that fails. */
 const BEHAVIOURS: Record<Behaviour['kind'], { runs: number; arbitrary: fc.Arbitrary<Behaviour> }> = {
@@ -191,7 +223,66 @@ const BEHAVIOURS: Record<Behaviour['kind'], { runs: number; arbitrary: fc.Arbitr
       where: fc.constantFrom('description' as const, 'field' as const, 'name' as const, 'error' as const),
     }),
   },
+  stranger: {
+    runs: 25,
+    arbitrary: fc.record({
+      kind: fc.constant('stranger' as const),
+      fields: fc.record(
+        Object.fromEntries(
+          STRANGER_FIELDS.map((field) => [
+            field,
+            fc.constantFrom<Spelling>('other', 'same', 'same, other case', 'absent', 'null', 'empty'),
+          ]),
+        ) as Record<StrangerField, fc.Arbitrary<Spelling>>,
+      ),
+      code: fc.constantFrom('000.100.110', '000.000.000', '000.200.000', '000.200.100', '800.100.152'),
+    }),
+  },
 };
+
+/** What this call sent (or read) for `field`: the value its own answer carries. */
+function ownValue(call: GatewayRequest, field: StrangerField): string | undefined {
+  const form = call.form;
+  const id = /\/v1\/payments\/([^/]+)$|\/v3\/query\/([^/]+)$/.exec(call.url.pathname);
+  switch (field) {
+    case 'id':
+      return id?.[1] ?? id?.[2] ?? PAYMENT_ID;
+    case 'ndc':
+      return /\/v1\/checkouts\/([^/]+)\//.exec(call.url.pathname)?.[1] ?? CHECKOUT_ID;
+    case 'reference':
+      return form.get('customParameters[GW_REFERENCE]') ?? undefined;
+    default:
+      return form.get(field) ?? (field === 'amount' ? '92.00' : field === 'currency' ? 'EUR' : 'DB');
+  }
+}
+
+/** An answer in which each determined field is another request's, this request's, or missing, as `how` says. */
+function strangerAnswer(call: GatewayRequest, how: Extract<Behaviour, { kind: 'stranger' }>): Response {
+  const body: Record<string, unknown> = { ...JSON.parse(saneAnswer(call)), result: { code: how.code, description: 'x' } };
+  for (const field of STRANGER_FIELDS) {
+    const spelling = how.fields[field] ?? 'same';
+    const own = ownValue(call, field);
+    const value = {
+      other: STRANGER[field],
+      same: own,
+      'same, other case': field === 'amount' ? own : own?.toLowerCase(),
+      absent: undefined,
+      null: null,
+      empty: '',
+    }[spelling];
+    if (field === 'reference') body.customParameters = value === undefined ? undefined : { GW_REFERENCE: value };
+    else body[field] = value;
+  }
+  return new Response(JSON.stringify(body), { status: 200 });
+}
+
+/** The fields in which a value a call returned is another request's. */
+function strangerFields(name: string, value: unknown): StrangerField[] {
+  const answer = (value ?? {}) as Record<string, unknown> & { customParameters?: { GW_REFERENCE?: unknown } };
+  return (DETERMINED[name] ?? []).filter((field) =>
+    field === 'reference' ? answer.customParameters?.GW_REFERENCE === STRANGER.reference : answer[field] === STRANGER[field],
+  );
+}
 
 /** A body served in chunks as the client pulls it, counting what it pulled beyond `bound`; `total` undefined never ends. */
 const countedStream = (head: string, total: number | undefined, bound: number, pulled: Pulled) =>
@@ -240,6 +331,8 @@ function answerFor(call: GatewayRequest, how: Behaviour, pulled: Pulled): Respon
       }[how.where];
       return new Response(raw, { status: how.where === 'error' ? 400 : 200 });
     }
+    case 'stranger':
+      return strangerAnswer(call, how);
   }
 }
 
@@ -299,6 +392,8 @@ async function hostileCall(name: string, how: Behaviour): Promise<void> {
   const shown = `${name} against a gateway answering ${JSON.stringify(how)}`;
   assert.notEqual(outcome, 'never', `${shown} did not end within ${NEVER_MS} ms`);
   assert.ok(pulled.over <= 0, `${shown} read ${pulled.over} bytes beyond an answer's bound`);
+  if (outcome !== 'never' && 'value' in outcome)
+    assert.deepEqual(strangerFields(name, outcome.value), [], `${shown} returned another request's transaction`);
   if (outcome !== 'never' && 'error' in outcome)
     assert.ok(
       outcome.error instanceof server.GatewayError,

@@ -7,8 +7,10 @@
  * 3-D Secure challenges left open (and completed after their checkout's 30
  * minutes), other transactions under the same order (a saved card, a refund, a
  * server-to-server payment of another amount), shopper returns with the status
- * answer lost, curious shoppers (a swapped resourcePath, a read on another
- * entity), captures, refunds and reversals with report outages and lost answers.
+ * answer lost or mixed up with another request's (a proxy or cache that mixed
+ * answers up), curious shoppers (a swapped resourcePath, a read on another
+ * entity), captures, refunds and reversals with report outages and lost or
+ * mixed-up answers.
  *
  * Invariants, after every command (each counted under its class):
  * - stranger: an answer returned for checkout C is a transaction of C (its type, amount, currency, entity);
@@ -173,16 +175,23 @@ function commands() {
         ),
       ),
     fc
-      .record({ index: fc.nat(), instance, lost: fc.boolean(), swapped: fc.boolean(), otherEntity: fc.boolean() })
-      .map(({ index, instance, lost, swapped, otherEntity }) =>
+      .record({
+        index: fc.nat(),
+        instance,
+        fault: fc.constantFrom('none', 'none', 'answer lost', 'answer mixed up'),
+        swapped: fc.boolean(),
+        otherEntity: fc.boolean(),
+      })
+      .map(({ index, instance, fault, swapped, otherEntity }) =>
         command(
-          `return(${index}, #${instance}${lost ? ', answer lost' : ''}${swapped ? ', swapped path' : ''}${otherEntity ? ', other entity' : ''})`,
+          `return(${index}, #${instance}${fault === 'none' ? '' : `, ${fault}`}${swapped ? ', swapped path' : ''}${otherEntity ? ', other entity' : ''})`,
           async (world) => {
             const checkout = pick(world, index);
             const own = checkout.paymentType === undefined ? 'registration' : 'payment';
             const kind = swapped ? (own === 'payment' ? 'registration' : 'payment') : own;
             const entityId = otherEntity ? ENTITIES.find((each) => each !== checkout.entityId)! : checkout.entityId;
-            if (lost) world.gateway.fault('lose', { method: 'GET', path: /^\/v1\/checkouts\// });
+            if (fault !== 'none')
+              world.gateway.fault(fault === 'answer lost' ? 'lose' : 'mixed-up', { method: 'GET', path: /^\/v1\/checkouts\// });
             const query = { id: checkout.id, resourcePath: `/v1/checkouts/${checkout.id}/${kind}` };
             const options = {
               ...(otherEntity ? { entityId } : {}),
@@ -220,7 +229,7 @@ function commands() {
         index: fc.nat(),
         operation: fc.constantFrom('capture', 'refund', 'reverse') as fc.Arbitrary<'capture' | 'refund' | 'reverse'>,
         held: fc.boolean(),
-        fault: fc.constantFrom('none', 'report outage', 'answer lost'),
+        fault: fc.constantFrom('none', 'report outage', 'answer lost', 'answer mixed up'),
         instance,
       })
       .map(({ index, operation, held, fault, instance }) =>
@@ -234,6 +243,7 @@ function commands() {
           const target = targets[index % targets.length]!;
           if (fault === 'report outage') world.gateway.fault('outage', { method: 'GET', path: /^\/v3\/query/ });
           if (fault === 'answer lost') world.gateway.fault('lose', { method: 'POST', path: /^\/v1\/payments\// });
+          if (fault === 'answer mixed up') world.gateway.fault('mixed-up', { method: 'POST', path: /^\/v1\/payments\// });
           const payment = held ? { id: target.id, merchantTransactionId: target.merchantTransactionId } : target.id;
           const options = target.entityId === MADA_ENTITY ? { entityId: MADA_ENTITY } : {};
           const before = world.gateway.calls.length;

@@ -426,3 +426,61 @@ describe('an answer with an uncertain code and a payment id', () => {
     assert.equal(calls.length, 1);
   });
 });
+
+describe("an answer that is another request's leaves the outcome unknown: looked up, never returned, never re-sent", () => {
+  const posted = (calls: readonly GatewayRequest[]) => calls.filter((call) => call.method === 'POST').length;
+
+  for (const [what, fields] of [
+    ['another reference', { customParameters: { [REQUEST_REFERENCE]: 'another-request' } }],
+    ['another type', { paymentType: 'PA' }],
+    ['another amount', { amount: '99.00' }],
+    ['another currency', { currency: 'USD' }],
+  ] as const) {
+    test(`${what}: the look-up finds this request's own transaction`, async () => {
+      const { client, calls } = lostPost(
+        (post) => [list([entry(id(70), post, {}, true)])],
+        () => ({ status: 200, body: answer(APPROVED, { id: id(71), paymentType: 'DB', amount: '92.00', currency: 'EUR', ...fields }) }),
+      );
+      assert.equal((await client.payments.create(cardPayment())).id, id(70));
+      assert.equal(posted(calls), 1);
+    });
+  }
+
+  test("a checkout's answer to a payment: uncertain when the look-up finds nothing certain", async () => {
+    const { client, calls } = lostPost(
+      () => [list([])],
+      () => ({ status: 200, body: answer('000.200.100', { id: id(72) }, 'successfully created checkout') }),
+    );
+    const error = await uncertain(client.payments.create(cardPayment()));
+    assert.match(String((error.cause as Error).message), /is a checkout's \(000\.200\.100\)/);
+    assert.equal(posted(calls), 1);
+  });
+
+  test('a capture answered for another payment than the one it refers to', async () => {
+    const { client } = lostPost(
+      (post) => [list([entry(id(73), post, { referencedId: REFERENCE_ID }, true)])],
+      () => ({
+        status: 200,
+        body: answer(APPROVED, { id: id(74), paymentType: 'CP', amount: '5.00', currency: 'EUR', referencedId: id(99) }),
+      }),
+    );
+    assert.equal((await client.payments.capture(REFERENCE_ID, { amount: '5.00', currency: 'EUR' })).id, id(73));
+  });
+
+  test('fields it leaves out, null or empty, or writes in another case or as 92.0, prove nothing: the answer is taken', async () => {
+    for (const fields of [
+      { amount: undefined, currency: undefined },
+      { amount: null, currency: null, customParameters: null },
+      { paymentType: '', customParameters: { [REQUEST_REFERENCE]: '' } },
+      { amount: '92.0', currency: 'eur' },
+      { amount: '92.001' },
+    ]) {
+      const { client, calls } = lostPost(
+        () => [notFound],
+        () => ({ status: 200, body: answer(APPROVED, { id: id(75), paymentType: 'DB', amount: '92.00', currency: 'EUR', ...fields }) }),
+      );
+      assert.equal((await client.payments.create(cardPayment())).id, id(75), JSON.stringify(fields));
+      assert.equal(calls.length, 1, 'no look-up');
+    }
+  });
+});

@@ -17,6 +17,7 @@ import {
   CheckoutPendingError,
   createMemoryStatusStore,
   GatewayDeclinedError,
+  GatewayNetworkError,
   GatewayNotFoundError,
   GatewayThrottledError,
   StatusStoreUnavailableError,
@@ -270,17 +271,37 @@ describe('after a read whose answer was lost, the checkout is looked up by its m
       entry('000.100.110', { customParameters: { GW_REFERENCE: 'another' } }), // another request's reference
       entry('000.100.110', { paymentType: 'RG', amount: undefined, currency: undefined }), // a card saved under the order
       entry('000.100.110', { paymentType: 'RF', amount: '1.00' }), // a refund of the order
-      entry('000.100.110', { paymentType: 'PA' }),
-      entry('000.100.110', { amount: '99.00' }),
-      entry('000.100.110', { amount: undefined }),
-      entry('000.100.110', { currency: 'SAR' }),
-      entry('000.100.110', { amount: '10.001' }),
-      entry('000.100.110', { amount: '+10.00' }),
+      entry('000.100.110', { paymentType: 'PA' }), // another type: a transaction the checkout cannot have made
+      entry('000.100.110', { amount: '99.00', customParameters: undefined }), // another amount, without the checkout's proof
+      entry('000.100.110', { currency: 'SAR', customParameters: undefined }),
     ];
     for (const other of others) {
       const subject = await afterLostRead(() => list([other, entry('800.100.152')]));
       await assert.rejects(subject.shopperReturns(), GatewayNotFoundError, JSON.stringify(other));
     }
+  });
+
+  test("an approved entry carrying the checkout's own proof but other, missing, null or malformed terms: unknown, never expired", async () => {
+    // The reference is random and the checkout's alone: whatever its terms say, the shopper may have paid through it.
+    const odd = [
+      entry('000.100.110', { amount: '99.00' }),
+      entry('000.100.110', { amount: undefined }),
+      entry('000.100.110', { amount: null }),
+      entry('000.100.110', { currency: 'SAR' }),
+      entry('000.100.110', { currency: null }),
+      entry('000.100.110', { amount: '10.001' }),
+      entry('000.100.110', { amount: '+10.00' }),
+      payment('000.100.110', { customParameters: undefined, amount: '99.00' }), // its id as ndc
+    ];
+    for (const entryOfIt of odd) {
+      const subject = await afterLostRead(() => list([entryOfIt, entry('800.100.152')]));
+      await unknown(subject.shopperReturns(), /may be its payment/);
+    }
+  });
+
+  test("an empty or null ndc is no ndc: an entry with the reference is still the checkout's own", async () => {
+    for (const ndc of [null, ''])
+      assert.equal((await (await afterLostRead(() => list([entry('000.100.110', { ndc })]))).shopperReturns()).result.code, '000.100.110');
   });
 
   test('the amount is compared in cents: 10, 10.0 and 10.00 are the same', async () => {
@@ -565,6 +586,34 @@ describe('an answer is what its own type says, on the entity it was read on', ()
         `is a payment checkout's (the gateway answered it with a ${type}): read it without { expect: 'registration' }`,
       );
     }
+  });
+
+  test("a status read answered with another request's payment is never the checkout's, nor kept: the next read reconciles", async () => {
+    for (const [what, fields] of [
+      ['another checkout', { ndc: OTHER }],
+      ['another reference', { customParameters: { GW_REFERENCE: 'another-request' } }],
+      ['another amount', { amount: '1.00' }],
+      ['another currency', { currency: 'USD' }],
+      ['another type', { paymentType: 'PA' }],
+    ] as const) {
+      const subject = returning([() => ({ status: 200, body: payment('000.100.110', fields) }), () => noSession], () =>
+        list([entry('000.100.110')]),
+      );
+      await created(subject.store);
+      const error = await failure(subject.shopperReturns());
+      assert.ok(error instanceof GatewayNetworkError, `${what}: ${String(error)}`);
+      assert.match(error.message, /is another request's/, what);
+      assert.equal(await markLeft(subject.store), true, `${what}: the read is marked unanswered`);
+      // The checkout's own payment, found by its reference, is the answer from then on.
+      assert.equal((await subject.shopperReturns()).amount, '10.00', what);
+    }
+  });
+
+  test('nulls in an answer are fields the platform did not fill: an unpaid checkout is pending, not another kind', async () => {
+    const subject = returning([
+      () => ({ status: 200, body: answer('000.200.000', { id: null, paymentType: null, amount: null, ndc: CHECKOUT }) }),
+    ]);
+    assert.equal((await subject.shopperReturns()).result.code, '000.200.000');
   });
 
   test('the result alone (nothing made yet) is either kind; a saved card is a registration', async () => {

@@ -36,6 +36,7 @@ describe('gateway stand-in: faults', () => {
     huge: true,
     endless: true,
     malformed: true,
+    'mixed-up': true,
   };
   for (const [fault, processed] of Object.entries(processedBy) as [Fault, boolean][]) {
     test(`${fault}: the checkout is ${processed ? '' : 'not '}made`, async () => {
@@ -49,7 +50,8 @@ describe('gateway stand-in: faults', () => {
       const settled = await outcome;
       assert.equal(gateway.platform.checkouts.size, processed ? 1 : 0);
       assert.equal(gateway.calls.length, 1);
-      if (fault === 'drop' || fault === 'lose') assert.ok('error' in settled && settled.error instanceof TypeError);
+      // With no transaction answered before, a mixed-up answer is a lost one.
+      if (fault === 'drop' || fault === 'lose' || fault === 'mixed-up') assert.ok('error' in settled && settled.error instanceof TypeError);
       if (fault === 'hang') assert.ok('error' in settled && (settled.error as Error).message === 'time limit');
       if (fault === 'outage') assert.ok('status' in settled && settled.status === 503);
       if (fault === 'bad-gateway') assert.ok('status' in settled && settled.status === 502);
@@ -74,6 +76,20 @@ describe('gateway stand-in: faults', () => {
       assert.equal(next.status, 200);
     });
   }
+
+  test("mixed-up: processed, and answered with the last transaction answered to another path (another request's)", async () => {
+    const gateway = new GatewayStandIn();
+    const first = await createCheckout(gateway);
+    gateway.fault('mixed-up');
+    // Nothing answered to another path yet: lost, after processing.
+    await assert.rejects(gateway.fetch(`${BASE}/v1/checkouts`, { method: 'POST', body: checkoutForm() }), TypeError);
+    assert.equal(gateway.platform.checkouts.size, 2);
+    gateway.fault('mixed-up');
+    const read = await readStatus(gateway, first);
+    // The second checkout's creation (the last transaction answered to another path), answered to the first's status read.
+    assert.deepEqual(read.body.id, [...gateway.platform.checkouts.keys()][1]);
+    assert.notEqual(read.body.id, first);
+  });
 
   test('a fault waits for the call its method and path name', async () => {
     const gateway = new GatewayStandIn().fault('outage', { method: 'GET', path: /^\/v3\/query/ });

@@ -86,9 +86,11 @@ export type Script = (request: GatewayRequest, index: number) => ScriptedAnswer 
  * - `bad-gateway`: a proxy's 502 page after the gateway processed it;
  * - `hang`: no answer until the request's signal ends it (its time limit or the caller's abort);
  * - `huge`, `endless`, `malformed`: processed, then answered with a body twice the
- *   largest answer, a body that never ends, or the answer cut in half.
+ *   largest answer, a body that never ends, or the answer cut in half;
+ * - `mixed-up`: processed, then answered with the last transaction answered to another
+ *   path (another request's, as a proxy or cache that mixed answers up would; lost when there is none).
  */
-export type Fault = 'drop' | 'lose' | 'outage' | 'bad-gateway' | 'hang' | 'huge' | 'endless' | 'malformed';
+export type Fault = 'drop' | 'lose' | 'outage' | 'bad-gateway' | 'hang' | 'huge' | 'endless' | 'malformed' | 'mixed-up';
 
 interface QueuedFault {
   readonly fault: Fault;
@@ -165,6 +167,8 @@ export class GatewayStandIn {
   readonly #routes: { method: string; path: RegExp; script: Script }[] = [];
   readonly #now: () => number;
   readonly #script: Script | undefined;
+  /** The last answer that was a transaction (it had an `id`), by path: what a `mixed-up` fault answers instead. */
+  readonly #lastTransactions = new Map<string, string>();
 
   constructor(options: { script?: Script; now?: () => number; checkoutLifetimeMs?: number } = {}) {
     this.#now = options.now ?? Date.now;
@@ -227,10 +231,22 @@ export class GatewayStandIn {
       });
     const route = this.#routes.find((each) => each.method === method && each.path.test(url.pathname));
     const script = route?.script ?? this.#script;
-    const processed = toResponse(script ? await script(request, index) : this.platform.answer(request));
+    const scripted = script ? await script(request, index) : this.platform.answer(request);
+    const earlier = [...this.#lastTransactions].findLast(([path]) => path !== url.pathname)?.[1];
+    // Read from what was scripted, never from the response: a scripted body may never end.
+    const answered = scripted instanceof Response || 'raw' in scripted ? undefined : (scripted.body as { id?: unknown } | undefined);
+    if (typeof answered?.id === 'string') {
+      // Latest last, and one per path: the map stays as small as the paths a test uses.
+      this.#lastTransactions.delete(url.pathname);
+      this.#lastTransactions.set(url.pathname, JSON.stringify(answered));
+    }
+    const processed = toResponse(scripted);
     switch (fault) {
       case 'lose':
         throw new TypeError('fetch failed');
+      case 'mixed-up':
+        if (earlier === undefined) throw new TypeError('fetch failed');
+        return new Response(earlier, { status: 200, headers: { 'content-type': 'application/json' } });
       case 'bad-gateway':
         return page(502, 'Bad gateway');
       case 'huge':

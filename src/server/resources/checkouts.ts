@@ -1,6 +1,7 @@
 /** 1. Create checkout and 3. Get payment status of a checkout. */
 import { REQUEST_REFERENCE } from '../../contract/reference.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
+import { boundAnswer, type Determined } from '../binding.js';
 import { settle } from '../interpret.js';
 import { GatewayNotFoundError, GatewayValidationError } from '../errors.js';
 import { flatten, type RequestOptions, type Transport } from '../request.js';
@@ -63,8 +64,8 @@ export interface CheckoutMemory {
    * it, and what it was created to make). Never fails the creation (the checkout exists).
    */
   remember(checkoutId: string, made: CheckoutMade): Promise<unknown>;
-  /** The entity the checkout was created on, or undefined when the store does not know it. */
-  entityOf(checkoutId: string): Promise<string | undefined>;
+  /** What the checkout was created on and to make, or undefined when the store does not know it. */
+  createdOf(checkoutId: string): Promise<CheckoutMade | undefined>;
 }
 
 export function checkouts(transport: Transport, memory?: CheckoutMemory): Checkouts {
@@ -114,12 +115,21 @@ export function checkouts(transport: Transport, memory?: CheckoutMemory): Checko
   ): Promise<T> {
     const path = `/v1/checkouts/${pathId(transport, 'checkoutId', checkoutId)}/${made}`;
     // A checkout's payment is on the checkout's entity: the one the client created it on, unless the caller names one.
+    let created: CheckoutMade | undefined;
     if (memory && options?.entityId === undefined && options?.brands === undefined) {
-      const entityId = await memory.entityOf(checkoutId).catch(() => undefined);
-      if (entityId !== undefined) options = { ...options, entityId };
+      created = await memory.createdOf(checkoutId).catch(() => undefined);
+      if (created?.entityId !== undefined) options = { ...options, entityId: created.entityId };
     }
     try {
-      return settle(await transport.send<T>({ options, method: 'GET', path, retries: 0 }));
+      const answer = await transport.send<T>({ options, method: 'GET', path, retries: 0 });
+      // Bound before it is read: the answer names this checkout, and carries what it was created with, or is another's.
+      boundAnswer(
+        answer.body,
+        checkoutDetermined(checkoutId, made, created),
+        `checkout ${checkoutId}'s status read`,
+        transport.redactorFor({}),
+      );
+      return settle(answer);
     } catch (error) {
       // The gateway answers an expired or consumed checkout with the invalid-parameter code and no parameter: it is gone, not malformed.
       if (error instanceof GatewayValidationError && error.resultCode === RESULT_CODES.invalidParameter && !error.parameterErrors.length) {
@@ -136,3 +146,17 @@ export function checkouts(transport: Transport, memory?: CheckoutMemory): Checko
     }
   }
 }
+
+/**
+ * What a checkout's status read determines of its answer: the checkout (`ndc`), and, when the kit remembers its
+ * creation, its reference and, for a payment, the type, amount and currency it was created with.
+ */
+export const checkoutDetermined = (
+  checkoutId: string,
+  made: 'payment' | 'registration',
+  created: CheckoutMade | undefined,
+): Determined => ({
+  checkoutId,
+  reference: created?.reference,
+  ...(made === 'payment' && created ? { paymentType: created.paymentType, amount: created.amount, currency: created.currency } : {}),
+});

@@ -1,5 +1,6 @@
 /** 4. Server-to-server payments, 5. payment status, 6. capture, refund and reversal. */
-import { settle } from '../interpret.js';
+import { boundAnswer } from '../binding.js';
+import { isPaymentAnswer, settle } from '../interpret.js';
 import { movePayment } from '../reconcile.js';
 import type { RequestOptions, Transport } from '../request.js';
 import type { CaptureRequest, Payment, PaymentRequest, RefundRequest, ReversalRequest } from '../types.js';
@@ -63,9 +64,15 @@ export function payments(transport: Transport): Payments {
   return {
     create: (request, options) => movePayment(transport, { path: '/v1/payments', operation: 'payment', request }, options),
     async get(paymentId, options) {
-      return settle(
-        await transport.send<Payment>({ options, method: 'GET', path: `/v1/payments/${pathId(transport, 'paymentId', paymentId)}` }),
-      );
+      const answer = await transport.send<Payment>({
+        options,
+        method: 'GET',
+        path: `/v1/payments/${pathId(transport, 'paymentId', paymentId)}`,
+      });
+      // Bound before it is read: a refusal carrying another payment is not this payment's refusal either.
+      if (isPaymentAnswer(answer.body))
+        boundAnswer(answer.body, { id: paymentId }, `payment ${paymentId}'s read`, transport.redactorFor({}));
+      return settle(answer);
     },
     capture: (payment, request, options) => reference(payment, 'CP', request, options),
     refund: (payment, request, options) => reference(payment, 'RF', request, options),

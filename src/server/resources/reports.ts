@@ -1,6 +1,7 @@
 /** 9. Transaction reports: read-only, so a payment is answered as the gateway gives it, whatever its outcome. */
 import { checkField } from '../../contract/formats.js';
 import { PAGE_NO_MAX, reportSearchParams, validateReportQuery, type ReportSearch } from '../../contract/report-filters.js';
+import { boundAnswer } from '../binding.js';
 import { isPaymentAnswer, readParameterErrors, settle } from '../interpret.js';
 import { GatewayNetworkError } from '../errors.js';
 import { paymentsByMerchantTransactionId, queryPayments } from '../reconcile.js';
@@ -84,8 +85,10 @@ export function reports(transport: Transport): Reports {
         method: 'GET',
         path: `/v3/query/${pathId(transport, 'transactionId', transactionId)}`,
       });
-      // A payment (it has an id) is the answer, declined or not; an answer without one is the refusal of the read.
-      return isPaymentAnswer(answer.body) ? answer.body : settle(answer);
+      // A payment (it has an id) is the answer, declined or not, when it is the one asked for; an answer without one is the refusal of the read.
+      return isPaymentAnswer(answer.body)
+        ? boundAnswer(answer.body, { id: transactionId }, `transaction ${transactionId}'s read`, transport.redactorFor({}))
+        : settle(answer);
     },
     async findByMerchantTransactionId(merchantTransactionId, options) {
       const problem =

@@ -233,5 +233,9 @@ describe("verifyPayment (the seed's merchant rule)", () => {
     assert.equal(verifyPayment(payment, { amount: '92.0', currency: 'EUR' }), payment);
     assert.throws(() => verifyPayment(payment, { amount: '92.01', currency: 'EUR' }), GatewayVerificationError);
     assert.throws(() => verifyPayment(payment, { amount: 'not an amount', currency: 'EUR' }), GatewayVerificationError);
+    // Text that names no amount matches none, not even the cents it starts with.
+    for (const amount of ['92.001', '92.009', '0x5c', ' 92.00', '9.2e1', '+92.00'])
+      assert.throws(() => verifyPayment(payment, { amount, currency: 'EUR' }), GatewayVerificationError, amount);
+    assert.throws(() => verifyPayment({ ...payment, amount: '92.009' }, { amount: '92.00', currency: 'EUR' }), GatewayVerificationError);
   });
 });

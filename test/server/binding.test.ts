@@ -1,0 +1,130 @@
+/**
+ * Binding an answer to its request (src/server/binding.ts): the rule itself,
+ * and the reads that apply it to what the gateway (here a stand-in) answers.
+ * Payment POSTs are in reconcile.test.ts, shopper returns in
+ * shopper-return.expiry.test.ts.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { contradictions, sameAmount } from '../../src/server/binding.js';
+import { GatewayNetworkError, GatewayNotFoundError } from '../../src/server/index.js';
+import { answer, standInClient, TOKEN } from '../support/gateway-stand-in.js';
+
+const ID = '8ac7a4a17000000000000000000000b1';
+const OTHER_ID = '8ac7a4a17000000000000000000000b2';
+const CHECKOUT = 'ABCDEF0123456789ABCDEF0123456789.uat01-vm-tx01';
+const TERMS = { paymentType: 'DB' as const, amount: '10.00', currency: 'EUR' };
+
+describe('contradictions: only a field present, well formed and different proves another request', () => {
+  const transaction = { id: ID, ndc: CHECKOUT, customParameters: { GW_REFERENCE: 'ref-1' }, ...TERMS };
+  const determined = { id: ID, checkoutId: CHECKOUT, reference: 'ref-1', ...TERMS };
+
+  test('the same transaction: none', () => {
+    assert.deepEqual(contradictions(transaction, determined), []);
+  });
+
+  test('each field that differs is named, with what was expected', () => {
+    const other = {
+      id: OTHER_ID,
+      ndc: 'X',
+      customParameters: { GW_REFERENCE: 'ref-2' },
+      paymentType: 'PA',
+      amount: '1.00',
+      currency: 'USD',
+    };
+    assert.deepEqual(
+      contradictions(other, determined).map(({ field }) => field),
+      ['id', 'checkoutId', 'reference', 'paymentType', 'amount', 'currency'],
+    );
+  });
+
+  test('absent, null, empty or malformed fields prove nothing; ids, codes and currencies in another case are the same', () => {
+    for (const fields of [
+      { ndc: undefined, customParameters: undefined, paymentType: undefined, amount: undefined, currency: undefined },
+      { ndc: null, customParameters: null, paymentType: null, amount: null, currency: null },
+      { ndc: '', customParameters: { GW_REFERENCE: '' }, paymentType: '', amount: '', currency: '' },
+      { amount: '10.001' },
+      { amount: '+1.00' },
+      { amount: '10', currency: 'eur', ndc: CHECKOUT.toLowerCase(), paymentType: 'db' },
+      { amount: '10.0' },
+    ])
+      assert.deepEqual(contradictions({ ...transaction, ...fields }, determined), [], JSON.stringify(fields));
+  });
+
+  test("a refusal's ndc is its own (the platform's `<entityId>_<32 hex>`); a success's and a transaction's is the checkout's", () => {
+    const refusal = { result: { code: '200.300.404' }, ndc: '8ac7a4c79394bdc801939736f17e063d_0123456789abcdef0123456789abcdef' };
+    assert.deepEqual(contradictions(refusal, determined), []);
+    const fields = (answer: object) => contradictions(answer, determined).map(({ field }) => field);
+    assert.deepEqual(fields({ result: { code: '000.100.110' }, id: null, ndc: 'X' }), ['checkoutId']);
+    assert.deepEqual(fields({ result: { code: '800.100.152' }, id: OTHER_ID, ndc: 'X' }), ['id', 'checkoutId']);
+    // Terms are compared whenever they are there: a refusal carrying another amount is another request's refusal.
+    assert.deepEqual(fields({ result: { code: '800.100.152' }, amount: '1.00' }), ['amount']);
+  });
+
+  test('a long value is cut in what it reports', () => {
+    const [found] = contradictions({ id: ID, ndc: 'N'.repeat(10_000) }, { checkoutId: CHECKOUT });
+    assert.ok(found!.actual!.length <= 65);
+  });
+});
+
+describe('sameAmount', () => {
+  test("the same cents in the platform's format (two decimals, one, or none); anything else is no amount", () => {
+    assert.equal(sameAmount('10.00', '10'), true);
+    assert.equal(sameAmount('10.0', '10.00'), true);
+    assert.equal(sameAmount('10.01', '10.00'), false);
+    for (const text of ['1.005', '10.001', ' 10.00', '1e1', '0xA', '-10.00', '', null, undefined, 10])
+      assert.equal(sameAmount(text, '10.00'), false, String(text));
+    assert.equal(sameAmount('10.00', '10.001'), false);
+  });
+});
+
+describe('reads answered with another transaction: not used, typed, the token never in the error', () => {
+  test('payments.get and reports.get: an answer naming another id is a GatewayNetworkError', async () => {
+    for (const path of [`/v1/payments/${ID}`, `/v3/query/${ID}`]) {
+      const { client, gateway } = standInClient();
+      gateway.on('GET', path, () => ({ status: 200, body: answer('000.000.000', { id: OTHER_ID, ...TERMS }) }));
+      const read = path.startsWith('/v3') ? client.reports.get(ID) : client.payments.get(ID);
+      const error = await read.then(
+        () => assert.fail('taken'),
+        (failure: unknown) => failure,
+      );
+      assert.ok(error instanceof GatewayNetworkError, String(error));
+      assert.match(error.message, new RegExp(`id is ${OTHER_ID}, expected ${ID}`));
+    }
+  });
+
+  test('an echoed token in the other id is masked wherever the error is shown', async () => {
+    const { client, gateway } = standInClient();
+    gateway.on('GET', `/v1/payments/${ID}`, () => ({ status: 200, body: answer('000.000.000', { id: TOKEN, ...TERMS }) }));
+    const error = await client.payments.get(ID).catch((failure: unknown) => failure as Error);
+    assert.ok(error instanceof GatewayNetworkError);
+    for (const shown of [error.message, error.stack ?? '', JSON.stringify(error)]) assert.ok(!shown.includes(TOKEN.slice(0, 24)), shown);
+  });
+
+  test('the same id in another case is the same payment', async () => {
+    const { client, gateway } = standInClient();
+    gateway.on('GET', `/v1/payments/${ID}`, () => ({ status: 200, body: answer('000.000.000', { id: ID.toUpperCase(), ...TERMS }) }));
+    assert.equal((await client.payments.get(ID)).id, ID.toUpperCase());
+  });
+
+  test("checkouts.getPayment: another checkout's payment, or other terms than the checkout was created with, is not used", async () => {
+    for (const fields of [{ ndc: 'OTHER0123456789ABCDEF0123456789AB.uat01-vm-tx01' }, { amount: '99.00' }, { currency: 'USD' }]) {
+      const { client, gateway } = standInClient(() => ({ status: 200, body: answer('000.200.100', { id: CHECKOUT }) }));
+      await client.checkouts.create({ ...TERMS, merchantTransactionId: 'order-1' });
+      gateway.on('GET', `/v1/checkouts/${CHECKOUT}/payment`, () => ({
+        status: 200,
+        body: answer('000.100.110', { id: ID, ndc: CHECKOUT, ...TERMS, ...fields }),
+      }));
+      await assert.rejects(client.checkouts.getPayment(CHECKOUT), GatewayNetworkError, JSON.stringify(fields));
+    }
+  });
+
+  test("a refusal of a checkout's status read carries an ndc of its own, and is still the refusal it is", async () => {
+    const { client, gateway } = standInClient();
+    gateway.on('GET', `/v1/checkouts/${CHECKOUT}/payment`, () => ({
+      status: 400,
+      body: answer('200.300.404', { ndc: '8ac7a4c79394bdc801939736f17e063d_0123456789abcdef0123456789abcdef' }, 'No payment session found'),
+    }));
+    await assert.rejects(client.checkouts.getPayment(CHECKOUT), GatewayNotFoundError);
+  });
+});
