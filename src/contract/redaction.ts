@@ -12,9 +12,11 @@
  *   known to whoever sends it and are replaced wherever they appear, including
  *   a gateway's or proxy's echo of the form;
  * - by value, shape: 12 to 19 digits that pass the Luhn check, run together or
- *   in groups split by spaces, dashes or dots, are a card number wherever they
- *   stand (typed into a holder name, quoted in a message); `Bearer <token>` is
- *   a token; a value labelled as a security code (`cvv=123`) is one.
+ *   in groups split by any white space, dashes, dots, commas, slashes or
+ *   underscores (mixed, or several at once), in ASCII, full-width or
+ *   Arabic-Indic digits, are a card number wherever they stand (typed into a
+ *   holder name, quoted in a message); `Bearer <token>` is a token; a value
+ *   labelled as a security code (`cvv=123`) is one.
  *
  * Gateway ids (32 hex), UUIDs and checkout ids can hold long digit runs; the
  * words they form are left alone, so the ids a merchant acts on stay readable.
@@ -41,8 +43,8 @@ export function secretKindOfName(name: string): SecretKind | undefined {
   if (declared) return declared;
   const segments = lower
     .split(/[.[\]]/)
-    .filter(Boolean)
-    .map((segment) => segment.replace(/[_-]/g, ''));
+    .map((segment) => segment.replace(/[\s_-]/g, ''))
+    .filter(Boolean);
   const last = segments.at(-1) ?? '';
   if (Object.hasOwn(SECRET_NAME_SPELLINGS, last)) return SECRET_NAME_SPELLINGS[last];
   return last === 'number' && segments.at(-2) === 'card' ? 'cardNumber' : undefined;
@@ -54,30 +56,38 @@ export const MASKED_CVV = '***';
 export const MASKED_TOKEN = '[access token]';
 
 /**
- * What may stand between the groups of a card number as written: a space, a
- * dash or a dot, and a space as a URL (`%20`) or a form (`+`) encodes it.
+ * What may stand between the groups of a card number as written: any white
+ * space (a space, a tab, a line break, a no-break or thin space), a dash, a
+ * dot, a comma, a slash or an underscore, and a space as a URL (`%20`) or a
+ * form (`+`) encodes it; one to three of them, not necessarily alike
+ * (`4111 1111-1111 1111`, `4111 - 1111 - …`).
  */
-const SEPARATOR = String.raw`%20|[ .+-]`;
-const SEPARATORS = new RegExp(SEPARATOR, 'g');
+const SEPARATOR_CHARACTER = String.raw`%20|[\s.,+/_-]`;
+const SEPARATOR = `(?:${SEPARATOR_CHARACTER}){1,3}`;
+const IS_SEPARATOR = new RegExp(`^(?:${SEPARATOR_CHARACTER})$`);
 
 /**
  * A card number as it may be shown: its first six and last four digits at most
  * (PCI DSS), the rest stars; separators between groups stay where they were written.
  */
 export function maskCardNumber(number: string): string {
-  const length = number.replace(SEPARATORS, '').length;
+  const pieces = number.match(new RegExp(`${SEPARATOR_CHARACTER}|[^]`, 'g')) ?? [];
+  const length = pieces.filter((piece) => !IS_SEPARATOR.test(piece)).length;
   let seen = 0;
-  return number.replace(new RegExp(`${SEPARATOR}|[^]`, 'g'), (piece) => {
-    if (piece === '%20' || ' .+-'.includes(piece)) return piece;
-    seen++;
-    return length >= 13 && (seen <= 6 || seen > length - 4) ? piece : '*';
-  });
+  return pieces
+    .map((piece) => {
+      if (IS_SEPARATOR.test(piece)) return piece;
+      seen++;
+      return length >= 13 && (seen <= 6 || seen > length - 4) ? piece : '*';
+    })
+    .join('');
 }
 
-// Digits run together, or in groups of 3 to 6 split by one kind of separator (as printed on a card: 4-4-4-4, 4-6-5),
-// not touching other digits (the `0` of a `%20` before it is no digit of its own); the word around decides whether it
-// is part of an id, the Luhn check whether it is a card number.
-const DIGIT_RUN = new RegExp(String.raw`(?<!(?<!%2)\d)(?:\d{12,19}|\d{4}(${SEPARATOR})\d{3,6}(?:\1\d{3,6}){1,4})(?!\d)`, 'g');
+// Digits run together, or in groups of 3 to 6 split by separators (as printed on a card: 4-4-4-4, 4-6-5), not touching
+// other digits (the `0` of a `%20` before it is no digit of its own); the word around decides whether it is part of an
+// id, the Luhn check whether it is a card number.
+const DIGIT_RUN = new RegExp(String.raw`(?<!(?<!%2)\d)(?:\d{12,19}|\d{4}${SEPARATOR}\d{3,6}(?:${SEPARATOR}\d{3,6}){1,4})(?!\d)`, 'g');
+const SPLIT_GROUPS = new RegExp(`(${SEPARATOR})`);
 const WORD_CHARACTER = /[0-9A-Za-z-]/;
 const ID_WORD = /^(?:[0-9a-f]{32}|[0-9A-F]{32}|[0-9a-f]{40}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
@@ -96,30 +106,55 @@ const isIdAround = (text: string, start: number, end: number) => ID_WORD.test(wo
  * printed card): a number may be followed by more digits (`4200 0000 0000 0000
  * 123`, a security code typed after it).
  */
-function cardPrefix(run: string, separator: string): string | undefined {
-  const groups = run.split(separator);
-  for (let count = groups.length; count > 1; count--) {
-    const digits = groups.slice(0, count).join('');
-    if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return groups.slice(0, count).join(separator);
+function cardPrefix(run: string): string | undefined {
+  // Groups and the separators between them, in turn: [group, separator, group, …].
+  const parts = run.split(SPLIT_GROUPS);
+  for (let count = (parts.length + 1) / 2; count > 1; count--) {
+    const digits = parts.filter((_, index) => index % 2 === 0 && index < 2 * count).join('');
+    if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return parts.slice(0, 2 * count - 1).join('');
   }
   return undefined;
 }
 
-/** Every card number that passes the Luhn check, run together or in groups split by spaces, dashes or dots, masked; gateway ids and UUIDs kept. */
-export function maskCardNumbers(text: string): string {
+/** `maskCardNumbers` for ASCII digits. */
+function maskAsciiCardNumbers(text: string): string {
   if (!/\d{4}/.test(text)) return text;
-  return text.replace(DIGIT_RUN, (run: string, separator: string | undefined, offset: number) => {
+  return text.replace(DIGIT_RUN, (run: string, offset: number) => {
     if (isIdAround(text, offset, offset + run.length)) return run;
-    if (!separator) return passesLuhn(run) ? maskCardNumber(run) : run;
-    const card = cardPrefix(run, separator);
+    if (/^\d+$/.test(run)) return passesLuhn(run) ? maskCardNumber(run) : run;
+    const card = cardPrefix(run);
     return card === undefined ? run : maskCardNumber(card) + run.slice(card.length);
   });
+}
+
+/** Full-width and Arabic-Indic digits (`４１１１…`, `٤١١١…`): each one UTF-16 unit, as its ASCII digit is. */
+const OTHER_DIGITS = /[\uff10-\uff19\u0660-\u0669\u06f0-\u06f9]/;
+const asciiDigits = (text: string) =>
+  text.replace(new RegExp(OTHER_DIGITS.source, 'g'), (digit) => {
+    const code = digit.charCodeAt(0);
+    return String(code - (code >= 0xff10 ? 0xff10 : code >= 0x06f0 ? 0x06f0 : 0x0660));
+  });
+
+/**
+ * Every card number that passes the Luhn check, run together or in separated groups, masked; gateway ids and UUIDs
+ * kept. Digits of other scripts are read as the digits they are, and masked where they were written.
+ */
+export function maskCardNumbers(text: string): string {
+  const masked = maskAsciiCardNumbers(text);
+  if (!OTHER_DIGITS.test(masked)) return masked;
+  // One unit for one unit: what is masked in the ASCII reading is masked at the same place in the text.
+  const read = asciiDigits(masked);
+  const again = maskAsciiCardNumbers(read);
+  if (again === read) return masked;
+  let shown = '';
+  for (let index = 0; index < masked.length; index++) shown += again[index] === '*' && read[index] !== '*' ? '*' : masked[index];
+  return shown;
 }
 
 // `Bearer abc…` in an echoed header or a message; `cvv=123`, `"CVV":"123"`, `securityCode: 123`,
 // `customParameters[CVV]=123` in an echoed form or object (any case, the names `secretKindOfName` knows).
 const BEARER = /\b(Bearer)(\s+)[A-Za-z0-9._~+/=-]+/gi;
-const SECURITY_CODE_LABEL = String.raw`(?:card[_-]?)?(?:cvv2?|cvc2?|cvn|security[_-]?code)`;
+const SECURITY_CODE_LABEL = String.raw`(?:(?:card[_-]?)?(?:cvv2?|cvc2?|cvn|csc|security[_-]?code|verification[_-]?(?:value|code))|card[_-]?code)`;
 const LABELLED_CVV = new RegExp(String.raw`(${SECURITY_CODE_LABEL}(?:\]|%5D)?["']?\s*[:=]\s*["']?)([^"'&\s,;}]+)`, 'gi');
 const LABELS = new RegExp(String.raw`bearer|${SECURITY_CODE_LABEL}`, 'i');
 
@@ -196,7 +231,40 @@ export const IDENTIFIER_NAMES: ReadonlySet<string> = new Set([
   'CardholderInitiatedTransactionID',
 ]);
 
+/**
+ * The same, for the fields of a request as a caller sent them: only the
+ * merchant's own key. Anything else named like an answer's id (`id`, `ndc`,
+ * `shortId` sent as request fields) is the caller's free text, scrubbed fully,
+ * and so is a standing instruction's quoted id (the sandbox issues it with
+ * letters, which no card number has).
+ */
+export const REQUEST_IDENTIFIER_NAMES: ReadonlySet<string> = new Set(['merchantTransactionId']);
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * An access token as an echo may spell it: as sent; without its base64 padding
+ * (which carries nothing); percent-encoded, with upper- or lower-case hex (in a
+ * form or a URL); and decoded, when it is base64 of readable text (the
+ * platform's tokens are, and the decoded form holds the credential itself).
+ */
+function tokenSpellings(token: string): string[] {
+  const unpadded = token.replace(/=+$/, '');
+  let decoded: string | undefined;
+  try {
+    const text = /^[A-Za-z0-9+/]+={0,2}$/.test(token) ? atob(token) : undefined;
+    decoded = text !== undefined && /^[\x20-\x7e]{8,}$/.test(text) ? text : undefined;
+  } catch {
+    // Not base64 after all: no decoded spelling.
+  }
+  const spellings = [token, unpadded, decoded].flatMap((spelling) => {
+    if (spelling === undefined) return [];
+    const encoded = encodeURIComponent(spelling);
+    return [spelling, encoded, encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())];
+  });
+  // Longest first: the whole token is replaced before a spelling it begins with.
+  return [...new Set(spellings)].filter((spelling) => spelling.length >= 8).sort((a, b) => b.length - a.length);
+}
 
 /**
  * Scrubs one text. `known` replaces only the request's token and card number
@@ -232,10 +300,13 @@ export interface Redactor {
   (text: string): string;
   known(text: string): string;
   secrets(text: string): string;
-  /** False when `text` (also JSON-escaped) certainly holds none of the request's own secrets and no labelled one: `secrets` would change nothing in it. */
+  /** False when `text` (JSON text, escapes unread) certainly holds none of the request's own secrets and no labelled one: `secrets` would change nothing in it. */
   mayHold(text: string): boolean;
-  /** A copy with every string scrubbed: secret field names masked, identifiers by `known` only, the rest fully (or, `answer`, by `secrets`). */
-  deep<T>(value: T, name?: string, answer?: boolean): T;
+  /**
+   * A copy with every string scrubbed: secret field names masked, identifiers (an answer's, `IDENTIFIER_NAMES`, unless
+   * told otherwise: a request's are `REQUEST_IDENTIFIER_NAMES`) by `known` only, the rest fully (or, `answer`, by `secrets`).
+   */
+  deep<T>(value: T, name?: string, answer?: boolean, identifiers?: ReadonlySet<string>): T;
 }
 
 /**
@@ -247,12 +318,11 @@ export interface Redactor {
 export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   const exact: [string, string][] = [];
   const { accessToken, cardNumber, cvv } = secrets;
-  const keep = secrets.keep?.filter((text): text is string => !!text);
   // Short values are not replaced anywhere by value: they would match unrelated text. Their fields are still masked by name.
   for (const token of new Set(secrets.accessTokens ? [accessToken, ...secrets.accessTokens] : [accessToken])) {
     if (!token || token.length < 8) continue;
-    // A token echoed inside a form or a URL is percent-encoded (a base64 token's `=`, `+`, `/`): that spelling is the token too.
-    for (const spelling of new Set([token, encodeURIComponent(token)])) exact.push([spelling, MASKED_TOKEN]);
+    // A token echoed inside a form or a URL is percent-encoded (a base64 token's `=`, `+`, `/`), or cut of its padding: the token too.
+    for (const spelling of tokenSpellings(token)) exact.push([spelling, MASKED_TOKEN]);
   }
   // Other declared secrets (a wallet token, a one-time password): long ones wherever they appear, short ones where they stand alone.
   const others = (secrets.others ?? []).filter((value): value is string => typeof value === 'string' && value.length >= 3);
@@ -267,6 +337,10 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   let standalone: RegExp | undefined;
   const standaloneCodes = () => (standalone ??= new RegExp(`(?<!\\d|\\d[.:])(?:${codes.map(escape).join('|')})(?!\\d|[.:]\\d)`, 'g'));
   const holdsCode = (text: string) => codes.some((code) => text.includes(code));
+  // Kept only where scrubbing would change it: a short order id (`42`) kept as it is would split the card number around it.
+  const keep = secrets.keep?.filter(
+    (text): text is string => !!text && text.length >= 8 && (maskSecretsByShape(text) !== text || holdsCode(text)),
+  );
   const known = throughEscapes((text: string) => {
     for (const [secret, replacement] of exact) text = text.replaceAll(secret, replacement);
     return spelledCard ? text.replace(spelledCard, maskCardNumber) : text;
@@ -290,27 +364,35 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   redact.known = known;
   redact.secrets = throughEscapes((text) => shaped(known(text), false));
   redact.mayHold = (text) =>
-    text.includes('\\u') ||
+    // A JSON escape may hide a secret's character or a separator between its digits (`\u0034`, `4111\t1111…`).
+    /\\[bfnrtu]/.test(text) ||
     OVER_ENCODED.test(text) ||
     needles.some((needle) => text.includes(needle)) ||
     (spelledCard !== undefined && text.search(spelledCard) >= 0) ||
     (holdsCode(text) && text.search(standaloneCodes()) >= 0) ||
     maskLabelledSecrets(text) !== text;
-  redact.deep = <T>(value: T, name = '', answer = false): T => deepCopy(value, answer ? redact.secrets : redact, known, name) as T;
+  redact.deep = <T>(value: T, name = '', answer = false, identifiers = IDENTIFIER_NAMES): T =>
+    deepCopy(value, answer ? redact.secrets : redact, known, name, identifiers) as T;
   return redact;
 }
 
-function deepCopy(value: unknown, scrub: (text: string) => string, known: (text: string) => string, name: string): unknown {
+function deepCopy(
+  value: unknown,
+  scrub: (text: string) => string,
+  known: (text: string) => string,
+  name: string,
+  identifiers: ReadonlySet<string>,
+): unknown {
   if (typeof value === 'string') {
     if (secretKindOfName(name)) return maskParameter(name, value);
-    return IDENTIFIER_NAMES.has(name) ? known(value) : scrub(value);
+    return identifiers.has(name) ? known(value) : scrub(value);
   }
-  if (Array.isArray(value)) return value.map((item) => deepCopy(item, scrub, known, name));
+  if (Array.isArray(value)) return value.map((item) => deepCopy(item, scrub, known, name, identifiers));
   if (value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     // `card: {number, cvv}` names the same secrets as the flat `card.number`, `card.cvv`; a name can hold a secret too (`customParameters[4111…]`).
-    copy[scrub(key)] = deepCopy(item, scrub, known, name.toLowerCase() === 'card' ? `card.${key}` : key);
+    copy[scrub(key)] = deepCopy(item, scrub, known, name.toLowerCase() === 'card' ? `card.${key}` : key, identifiers);
   }
   return copy;
 }

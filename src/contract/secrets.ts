@@ -44,6 +44,12 @@ export const SECRET_NAME_SPELLINGS: Readonly<Record<string, SecretKind>> = {
   cvc: 'securityCode',
   cvc2: 'securityCode',
   cvn: 'securityCode',
+  // Amex prints its code as the CID; other schemes and gateways call it CSC, card code or card verification value.
+  cid: 'securityCode',
+  csc: 'securityCode',
+  cardcode: 'securityCode',
+  cardverificationvalue: 'securityCode',
+  cardverificationcode: 'securityCode',
   securitycode: 'securityCode',
   cardsecuritycode: 'securityCode',
   cardcvv: 'securityCode',

@@ -14,8 +14,17 @@ import { inspect } from 'node:util';
 /** Gateway ids (32 hex), sandbox and git build numbers (40 hex), UUIDs and checkout ids (`<32 hex>.<host>`). */
 const ID_WORDS = /\b(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{40}|[0-9A-Fa-f]{32}(?:\.[a-z0-9-]+)?)\b/g;
 
-/** The separators a card number may be written with: space, dash, dot, and a space as a URL (`%20`) or a form (`+`) encodes it. */
-const CARD_SEPARATORS = /%20|[ .+-]/g;
+/**
+ * The separators a card number may be written with: any white space (also JSON-escaped, `\t`), a dash, a dot, a
+ * comma, a slash, an underscore, and a space as a URL (`%20`) or a form (`+`) encodes it.
+ */
+const CARD_SEPARATORS = /%20|\\[tnr]|[\s.,+/_-]/g;
+/** Full-width and Arabic-Indic digits, read as the ASCII digits they are. */
+const asciiDigits = (text: string) =>
+  text.replace(/[\uff10-\uff19\u0660-\u0669\u06f0-\u06f9]/g, (digit) => {
+    const code = digit.charCodeAt(0);
+    return String(code - (code >= 0xff10 ? 0xff10 : code >= 0x06f0 ? 0x06f0 : 0x0660));
+  });
 
 /** A text as a URL parser reads it: every percent-escape of a letter, digit or `-._~` is that character (RFC 3986, 2.3). */
 const asParsed = (text: string): string =>
@@ -30,11 +39,28 @@ export function holdsCode(text: string, code: string): boolean {
 }
 
 /** True when `text` holds the card number `digits` run together or split by any separators. */
-export const holdsCardNumber = (text: string, digits: string): boolean => asParsed(text).replace(CARD_SEPARATORS, '').includes(digits);
+export const holdsCardNumber = (text: string, digits: string): boolean =>
+  asciiDigits(asParsed(text)).replace(CARD_SEPARATORS, '').includes(digits);
 
-/** True when `text` holds `token` as sent, percent-encoded (any character, needed or not) or JSON-escaped. */
-export const holdsToken = (text: string, token: string): boolean =>
-  [token, encodeURIComponent(token), token.replaceAll('/', '\\/')].some((spelling) => asParsed(text).includes(spelling));
+/** The spellings of a token that hold the whole credential: as sent, without its base64 padding, decoded. */
+function tokenForms(token: string): string[] {
+  const forms = [token, token.replace(/=+$/, '')];
+  try {
+    forms.push(atob(token));
+  } catch {
+    // Not base64: no decoded form.
+  }
+  return forms;
+}
+
+/** True when `text` holds `token` in any of its forms, as written, percent-encoded (any character, needed or not, any case) or JSON-escaped. */
+export const holdsToken = (text: string, token: string): boolean => {
+  const read = asParsed(text);
+  const lower = read.toLowerCase();
+  return tokenForms(token).some(
+    (form) => read.includes(form) || read.includes(form.replaceAll('/', '\\/')) || lower.includes(encodeURIComponent(form).toLowerCase()),
+  );
+};
 
 export interface Canaries {
   readonly token?: string;

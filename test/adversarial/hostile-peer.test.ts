@@ -130,7 +130,11 @@ const CALLS: Record<string, Call> = {
     }),
 };
 
-/** The secrets of the request as a hostile gateway may echo them: as sent, grouped, URL- and form-encoded, JSON-escaped, every byte percent-escaped. */
+/**
+ * The secrets of the request as a hostile gateway may echo them: as sent, grouped by any separator (a no-break
+ * space, a slash, an underscore, a comma and a space, a JSON-escaped tab), URL- and form-encoded, JSON-escaped,
+ * every byte percent-escaped, and a token without its base64 padding or decoded.
+ */
 function spellings(secret: string): string[] {
   const groups = secret.match(/.{1,4}/g)!;
   const escaped = [...secret].map((character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
@@ -145,8 +149,17 @@ function spellings(secret: string): string[] {
     escaped,
     secret.replaceAll('/', '\\/'),
     [...secret].map((character) => `%${character.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
+    groups.join('\u00a0'),
+    groups.join('/'),
+    groups.join('_'),
+    groups.join(', '),
+    groups.join('\\t'),
+    secret.replace(/=+$/, ''),
+    secret.endsWith('=') ? atob(secret) : `${groups.join(' - ')}`,
   ];
 }
+
+const SPELLINGS = spellings(TOKEN).length;
 
 /** A sane answer for the call (an approved payment, a list for a report), as JSON text. */
 function saneAnswer(call: GatewayRequest, fields: Record<string, unknown> = {}): string {
@@ -219,7 +232,7 @@ const BEHAVIOURS: Record<Behaviour['kind'], { runs: number; arbitrary: fc.Arbitr
     arbitrary: fc.record({
       kind: fc.constant('echo' as const),
       secret: fc.constantFrom('token' as const, 'card' as const, 'cvv' as const),
-      spelling: fc.nat({ max: 9 }),
+      spelling: fc.nat({ max: SPELLINGS - 1 }),
       where: fc.constantFrom('description' as const, 'field' as const, 'name' as const, 'error' as const),
     }),
   },
@@ -320,7 +333,7 @@ function answerFor(call: GatewayRequest, how: Behaviour, pulled: Pulled): Respon
       // It echoes what it was sent: the card number and code of a request that carries them, else the token.
       const sent = { token: TOKEN, card: call.form.get('card.number'), cvv: call.form.get('card.cvv') }[how.secret];
       const secret = sent ?? TOKEN;
-      const spelled = spellings(secret)[how.spelling % 10]!;
+      const spelled = spellings(secret)[how.spelling % SPELLINGS]!;
       // Raw JSON text, so that escapes reach the client as the gateway wrote them. A payment's fields, so a shopper return keeps it.
       const paid = `"id":"${PAYMENT_ID}","paymentType":"DB","amount":"92.00","currency":"EUR","payments":[]`;
       const raw = {

@@ -191,8 +191,30 @@ describe('redaction', () => {
       assert.equal(maskSecretsByShape(text!), masked, text);
   });
 
-  test('card numbers written with spaces, dashes or dots are masked; amounts, dates, codes, short ids and addresses are not', () => {
+  test('card numbers written with any separators are masked; amounts, dates, codes, short ids and addresses are not', () => {
     for (const [text, masked] of [
+      ['4200-0000 0000-0000', '4200-00** ****-0000'],
+      ['4200\u00a00000\u00a00000\u00a00000', '4200\u00a000**\u00a0****\u00a00000'],
+      ['4200\t0000\t0000\t0000', '4200\t00**\t****\t0000'],
+      ['4200\n0000\n0000\n0000', '4200\n00**\n****\n0000'],
+      ['4200  0000  0000  0000', '4200  00**  ****  0000'],
+      ['4200 - 0000 - 0000 - 0000', '4200 - 00** - **** - 0000'],
+      ['4200/0000/0000/0000', '4200/00**/****/0000'],
+      ['4200_0000_0000_0000', '4200_00**_****_0000'],
+      ['4200,0000,0000,0000', '4200,00**,****,0000'],
+      ['4200\u202f0000\u20090000\u20070000', '4200\u202f00**\u2009****\u20070000'],
+      [
+        '\uff14\uff12\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10',
+        '\uff14\uff12\uff10\uff10\uff10\uff10******\uff10\uff10\uff10\uff10',
+      ],
+      [
+        '\u0664\u0662\u0660\u0660 \u0660\u0660\u0660\u0660 \u0660\u0660\u0660\u0660 \u0660\u0660\u0660\u0660',
+        '\u0664\u0662\u0660\u0660 \u0660\u0660** **** \u0660\u0660\u0660\u0660',
+      ],
+      [
+        '\u06f4\u06f2\u06f0\u06f0-\u06f0\u06f0\u06f0\u06f0-\u06f0\u06f0\u06f0\u06f0-\u06f0\u06f0\u06f0\u06f0',
+        '\u06f4\u06f2\u06f0\u06f0-\u06f0\u06f0**-****-\u06f0\u06f0\u06f0\u06f0',
+      ],
       ['4200 0000 0000 0000', '4200 00** **** 0000'],
       ['4200-0000-0000-0000', '4200-00**-****-0000'],
       ['4200.0000.0000.0000', '4200.00**.****.0000'],
@@ -208,7 +230,9 @@ describe('redaction', () => {
       '4301.4144.2121',
       '192.168.100.200',
       '4200 0000 0000 0001',
-      '4200-0000 0000-0000',
+      '2026, 11, 23',
+      '1,000,000.00',
+      'lines 1200\n1300\n1400',
       '12345678-1234-4123-8123-420000000000',
     ]) {
       assert.equal(maskCardNumbers(text), text, text);
@@ -301,6 +325,46 @@ describe('redaction', () => {
   test('a Luhn run next to an id is still masked; a run that makes a 32-hex word with letters is an id', () => {
     assert.equal(maskCardNumbers(`8ac7a4a1-${PAN}`), '8ac7a4a1-420000******0000', 'not an id word');
     assert.equal(maskCardNumbers(`${PAN}aaaaaaaaaaaaaaaa`), `${PAN}aaaaaaaaaaaaaaaa`, '32 hex: an id');
+  });
+});
+
+describe('other spellings of the same secrets', () => {
+  const TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAxOTM5NzM2ZjFhNzA2NDF8c2FuZGJveA==';
+
+  test('a token without its padding, percent-encoded in lower-case hex, or decoded is the token', () => {
+    const redact = createRedactor({ accessToken: TOKEN });
+    for (const spelling of [
+      TOKEN.replace(/=+$/, ''),
+      encodeURIComponent(TOKEN).replace(/%3D/g, '%3d'),
+      atob(TOKEN),
+      encodeURIComponent(atob(TOKEN)),
+    ]) {
+      const shown = redact(`echo ${spelling} end`);
+      assert.equal(shown, `echo ${MASKED_TOKEN} end`, spelling);
+      assert.equal(redact.mayHold(`echo ${spelling}`), true, spelling);
+    }
+  });
+
+  test('a short merchantTransactionId never splits a card number around it', () => {
+    for (const orderId of ['42', '1', '4242', '1001'])
+      assert.equal(
+        createRedactor({ keep: [orderId] })(`order ${orderId}: backup card 4242424242424242`),
+        `order ${orderId}: backup card 424242******4242`,
+        orderId,
+      );
+  });
+
+  test('security codes under the other names cards and gateways give them, also with stray spaces', () => {
+    for (const name of [
+      'customParameters[CID]',
+      'customParameters[csc]',
+      'cardVerificationValue',
+      'card_verification_code',
+      'cardCode',
+      'customParameters[cvv ]',
+    ])
+      assert.equal(secretKindOfName(name), 'securityCode', name);
+    assert.equal(maskLabelledSecrets('csc=9876&cardCode=123'), `csc=${MASKED_CVV}&cardCode=${MASKED_CVV}`);
   });
 });
 

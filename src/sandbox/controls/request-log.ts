@@ -3,7 +3,7 @@
  * an entry keeps a few kilobytes of fields at most, and the oldest entries go
  * first. Whatever a request carries, reading the log stays a small answer.
  */
-import type { Redactor } from '../../contract/redaction.js';
+import { REQUEST_IDENTIFIER_NAMES, type Redactor } from '../../contract/redaction.js';
 import { utf8Length, utf8Prefix } from '../bytes.js';
 import type { SandboxLimits } from '../limits.js';
 import type { FaultMode } from './faults.js';
@@ -75,7 +75,7 @@ export class RequestLog {
     let omitted = 0;
     for (const name in params) {
       const entryName = cut(redact(name), this.limits.logValueBytes);
-      const value = cut(redact.deep(params[name]!, name), this.limits.logValueBytes);
+      const value = cut(redact.deep(params[name]!, name, false, REQUEST_IDENTIFIER_NAMES), this.limits.logValueBytes);
       const size = utf8Length(entryName) + utf8Length(value);
       if (bytes + size > this.limits.logEntryBytes) {
         omitted++;

@@ -3,7 +3,7 @@
  * check, the per-request scrubber, and the request's fields scrubbed for
  * storing and answering.
  */
-import { createRedactor, type Redactor } from '../../contract/redaction.js';
+import { createRedactor, REQUEST_IDENTIFIER_NAMES, type Redactor } from '../../contract/redaction.js';
 import { otherSecretValues } from '../../contract/secrets.js';
 import type { SandboxState } from '../core/state.js';
 import type { FlatParams } from '../gateway/store.js';
@@ -72,7 +72,9 @@ export function storable(request: Request, redact: Redactor): FlatParams {
   for (const name in request.params) {
     const value = request.params[name]!;
     // By name first (`customParameters[CVV]` is a security code however it is spelled), then by value.
-    kept[CARD_SECRETS.has(name) ? name : redact(name)] = CARD_SECRETS.has(name) ? value : redact.deep(value, name);
+    kept[CARD_SECRETS.has(name) ? name : redact(name)] = CARD_SECRETS.has(name)
+      ? value
+      : redact.deep(value, name, false, REQUEST_IDENTIFIER_NAMES);
   }
   return kept;
 }
