@@ -71,7 +71,9 @@ export function projectFiles(project: string): Map<string, Block> {
 /**
  * Whether `fragment` is a run of whole top-level statements of the TypeScript
  * `source` (leading comments included): a block cut inside a function, or
- * missing its first or last line, is not.
+ * missing its first or last line, is not; nor is one that uses a name an
+ * import declaration of `source` brings in without showing that declaration
+ * (pasted, it would not compile).
  */
 export function isWholeStatements(source: string, fragment: string, fileName = 'file.ts'): boolean {
   const text = fragment.trimEnd();
@@ -81,7 +83,43 @@ export function isWholeStatements(source: string, fragment: string, fileName = '
     const end = at + text.length;
     const first = statements.findIndex((statement) => statement.getFullStart() <= at && at <= statement.getStart());
     const startsALine = at === 0 || source[at - 1] === '\n';
-    if (first >= 0 && startsALine && statements.slice(first).some((statement) => statement.end === end)) return true;
+    const last = first >= 0 ? statements.findIndex((statement, index) => index >= first && statement.end === end) : -1;
+    if (startsALine && last >= 0 && !usesUnshownImport(statements, statements.slice(first, last + 1))) return true;
   }
   return false;
+}
+
+/** Whether the `shown` statements refer to a name that an import declaration among `statements`, not shown, brings in. */
+function usesUnshownImport(statements: readonly ts.Statement[], shown: readonly ts.Statement[]): boolean {
+  const imported = new Set<string>();
+  for (const statement of statements) {
+    if (!ts.isImportDeclaration(statement) || shown.includes(statement)) continue;
+    const clause = statement.importClause;
+    if (clause?.name) imported.add(clause.name.text);
+    const bindings = clause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) imported.add(bindings.name.text);
+    else if (bindings) for (const element of bindings.elements) imported.add(element.name.text);
+  }
+  const refersToImport = (node: ts.Node): boolean =>
+    (ts.isIdentifier(node) && imported.has(node.text) && !isMemberName(node)) || (ts.forEachChild(node, refersToImport) ?? false);
+  return imported.size > 0 && shown.some(refersToImport);
+}
+
+/** An identifier that names a property or member (`a.name`, `{ name: … }`, `name()` in a class), not a binding in scope. */
+function isMemberName(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  if (ts.isQualifiedName(parent)) return parent.right === node;
+  if (ts.isBindingElement(parent)) return parent.propertyName === node;
+  const named =
+    ts.isPropertyAccessExpression(parent) ||
+    ts.isPropertyAssignment(parent) ||
+    ts.isPropertyDeclaration(parent) ||
+    ts.isPropertySignature(parent) ||
+    ts.isMethodDeclaration(parent) ||
+    ts.isMethodSignature(parent) ||
+    ts.isGetAccessorDeclaration(parent) ||
+    ts.isSetAccessorDeclaration(parent) ||
+    ts.isEnumMember(parent) ||
+    ts.isJsxAttribute(parent);
+  return named && parent.name === node;
 }
