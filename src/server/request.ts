@@ -8,6 +8,7 @@
  */
 import { isPaymentBrand, type PaymentBrand } from '../contract/brands.js';
 import { checkField } from '../contract/formats.js';
+import { amountTooLow } from '../contract/amount.js';
 import { ANSWER_MAX_BYTES } from '../contract/limits.js';
 import { createRedactor, type Redactor } from '../contract/redaction.js';
 import { otherSecretValues } from '../contract/secrets.js';
@@ -204,9 +205,10 @@ function checkOptions(options: unknown): GatewayParameterError[] {
  * Refuses malformed options before any work, for callers that use them before
  * a request is built (the shopper return shares a read and waits on its signal).
  */
-export function checkRequestOptions(options: unknown): void {
+export function checkRequestOptions(options: unknown, redact: Redactor): void {
   const problems = checkOptions(options);
-  if (problems.length) throw validationError(problems);
+  // Scrubbed of the token too: a caller's mix-up (the token passed as `entityId`) must not print it.
+  if (problems.length) throw validationError(problems, redact);
 }
 
 /** Read by shape, not by class: a signal from another realm or a polyfill is as good. */
@@ -402,6 +404,10 @@ export function createTransport(config: TransportConfig): Transport {
           message: `the fields sent make this a ${variant} (merchant.mcc 7995: winnings; MASTER: send payout; recipient data: funding or transfer)`,
         });
       }
+      // Money moves only in amounts above 0.00: the gateway refuses a well-formed 0.00 after a round trip (`100.550.300`).
+      const { amount, paymentType } = params;
+      if (!errors.length && amount !== undefined && amountTooLow(paymentType, amount))
+        errors.push({ name: 'amount', value: amount, message: `must be above 0.00 for a ${paymentType}: no money moves in 0.00` });
       if (errors.length) throw validationError(errors, redact);
     }
     return { params, redact };

@@ -452,7 +452,9 @@ export function shopperReturnHandler(
    */
   async function handleShopperReturn(query: ShopperReturn, options?: ShopperReturnOptions | RegistrationReturnOptions): Promise<Made> {
     // The options are used before a request is built (the shared read waits on the signal): checked first, as any call's.
-    checkRequestOptions(options);
+    // The token's scrubber for every refusal below: a query or options may hold the token by mistake.
+    const redact = transport.redactorFor({});
+    checkRequestOptions(options, redact);
     // A missing query (no parameters at all) is refused like a bad one below, not dereferenced.
     const { id, resourcePath } = query ?? {};
     const target = typeof resourcePath === 'string' ? parseResourcePath(resourcePath) : undefined;
@@ -465,7 +467,7 @@ export function shopperReturnHandler(
         : target?.kind === 'registration'
           ? "is a registration-only checkout's: read it with { expect: 'registration' }"
           : 'must be /v1/checkouts/{id}/payment or /v1/payments/{id}, with the same id as the id parameter';
-      throw validationError([{ name: 'resourcePath', value, message }]);
+      throw validationError([{ name: 'resourcePath', value, message }], redact);
     }
     const path = resourcePath as string;
     // What the kit remembers of a checkout's creation: its entity, and what its answers must be.

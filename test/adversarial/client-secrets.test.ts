@@ -154,6 +154,25 @@ describe('class 6: canaries never leave the client', () => {
     assert.equal(payment.merchantTransactionId, 'canary-order-1', "the gateway's copy of a reference without secrets is intact");
   });
 
+  test('the token passed by mistake as an option or a query value is never in the refusal', async () => {
+    const { client, calls } = standInClient(() => ({ status: 200, body: answer('000.000.000') }));
+    const checkout = 'ABCE449B5FC84ED5A1C7174840C7A3F8.uat01-vm-tx03';
+    for (const refused of [
+      () => client.handleShopperReturn({ id: checkout, resourcePath: `/v1/checkouts/${checkout}/payment` }, { entityId: TOKEN }),
+      () => client.handleShopperReturn({ resourcePath: TOKEN }),
+      () => client.handleShopperReturn({ id: TOKEN, resourcePath: `/v1/checkouts/${TOKEN}/payment` }),
+      () => client.payments.get(PAYMENT_ID, { entityId: TOKEN }),
+    ]) {
+      const error = await refused().then(
+        () => assert.fail('accepted'),
+        (failure: unknown) => failure,
+      );
+      assert.equal((error as Error).name, 'GatewayValidationError');
+      assertClean(error, String(refused));
+    }
+    assert.equal(calls.length, 0, 'nothing was sent');
+  });
+
   test("the sandbox's own validation error on a PAN typed into the holder name, and on the request's CVV echoed anywhere", async () => {
     const { client } = clientFor(context.sandbox);
     const error = await client.payments

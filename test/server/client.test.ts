@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import * as server from '../../src/server/index.js';
-import { createGatewayClient, DEFAULTS, VERSION } from '../../src/server/index.js';
-import { GatewayStandIn } from '../support/gateway-stand-in.js';
+import { createGatewayClient, DEFAULTS, GatewayValidationError, VERSION } from '../../src/server/index.js';
+import { answer, GatewayStandIn, standInClient } from '../support/gateway-stand-in.js';
 import { cardPayment, clientFor, useSandbox } from './fixtures.js';
 
 const context = useSandbox();
@@ -133,5 +133,28 @@ describe('documented defaults are the tested defaults', () => {
     const client = createGatewayClient({ ...options(), fetch: gateway.fetch });
     await assert.rejects(client.reports.findByMerchantTransactionId('none'));
     assert.equal(gateway.calls.length, 1 + DEFAULTS.maxNetworkRetries);
+  });
+});
+
+describe('an amount that moves no money is refused before sending', () => {
+  test('0.00 (or 0) for a debit, preauthorisation, capture, refund or checkout: GatewayValidationError, nothing sent; 0.01 is sent', async () => {
+    const { client, calls } = standInClient(() => ({ status: 200, body: answer('000.200.100', { id: 'A'.repeat(32) }) }));
+    const paymentId = '8ac7a4a17000000000000000000000aa';
+    for (const refused of [
+      () => client.checkouts.create({ amount: '0.00', currency: 'EUR', paymentType: 'DB' }),
+      () => client.checkouts.create({ amount: '0', currency: 'EUR', paymentType: 'PA' }),
+      () => client.payments.capture(paymentId, { amount: '0.00', currency: 'EUR' }),
+      () => client.payments.refund(paymentId, { amount: '0', currency: 'EUR' }),
+    ]) {
+      const error = await refused().then(
+        () => assert.fail('sent'),
+        (failure: unknown) => failure,
+      );
+      assert.ok(error instanceof GatewayValidationError, String(error));
+      assert.equal(error.parameterErrors[0]?.name, 'amount');
+    }
+    assert.equal(calls.length, 0);
+    await client.checkouts.create({ amount: '0.01', currency: 'EUR', paymentType: 'DB' });
+    assert.equal(calls.length, 1);
   });
 });
