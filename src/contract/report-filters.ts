@@ -107,7 +107,11 @@ export function validateReportSearch(params: Readonly<Record<string, string | un
   const { merchantTransactionId, 'date.from': from, 'date.to': to } = params;
   const framed = from !== undefined || to !== undefined;
   if (!merchantTransactionId && !framed)
-    errors.push({ name: 'merchantTransactionId', value: '', message: 'is required, unless date.from and date.to are given' });
+    errors.push({
+      name: 'merchantTransactionId',
+      value: merchantTransactionId ?? null,
+      message: 'is required, unless date.from and date.to are given',
+    });
   const bounds: Record<string, number | undefined> = {};
   if (framed) {
     for (const [name, value] of [

@@ -61,6 +61,14 @@ describe('GET /v3/query with a time frame', () => {
     ]);
   });
 
+  it('a search without merchantTransactionId or a time frame names the missing parameter with "value": null, as the platform writes one', async () => {
+    const answer = await call('GET', '/v3/query', {});
+    assert.equal(answer.status, 400);
+    assert.deepEqual(answer.body.result.parameterErrors, [
+      { name: 'merchantTransactionId', value: null, message: 'is required, unless date.from and date.to are given' },
+    ]);
+  });
+
   it('checks the token before anything else: 401 800.900.300, then the entity: 403', async () => {
     const unauthorised = await call('GET', '/v3/query', { paymentTypes: 'XX' }, { token: 'wrong' });
     assert.equal(unauthorised.status, 401);
