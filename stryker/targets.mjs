@@ -19,6 +19,12 @@ export const TARGETS = {
       'test/adversarial/declared-secrets.test.ts',
     ],
   },
+  // Whether an answer is its own request's: every field a request determines, and what proves nothing (absent, null,
+  // empty, malformed, another case).
+  binding: {
+    mutate: ['src/server/binding.ts'],
+    tests: ['test/server/binding.test.ts', 'test/server/reconcile.test.ts', 'test/server/shopper-return.expiry.test.ts'],
+  },
   reconcile: {
     mutate: ['src/server/reconcile.ts'],
     tests: ['test/server/reconcile.test.ts', 'test/server/reconcile.reference.test.ts', 'test/adversarial/client-reconcile.test.ts'],

@@ -64,19 +64,28 @@ const CARD_REQUEST = {
   customer: { email: 'jane@example.com', ip: '192.0.2.1' },
 } as const;
 
-/** What the client gives back for a replayed answer: a value or an error, never a crash. */
+/**
+ * What the client gives back for a replayed answer: a value or an error, never a crash. Each answer is replayed to
+ * the request it answered (its checkout, transaction, type, amount and currency, where it names them), since the
+ * client refuses an answer that is another request's.
+ */
 async function replay(real: RealAnswer): Promise<unknown> {
   const { client, calls: requests } = replaying(real.status, real.answer);
   sent.set(real.name, requests);
+  const answered = real.answer as { id?: string; ndc?: string; paymentType?: string; amount?: string; currency?: string };
+  const checkoutId = FORMAT.checkoutId.test(answered.ndc ?? '') ? answered.ndc! : 'A03A5F2526733FBB37C419B815E1C091.uat01-vm-tx03';
+  const transactionId = answered.id ?? '8ac7a4a282d522f70182d53e7a873640';
+  const terms = { amount: answered.amount ?? '1.00', currency: answered.currency ?? 'EUR' };
   const calls: Record<RealAnswer['call'], () => Promise<unknown>> = {
     createCheckout: () => client.checkouts.create({ amount: '92.00', currency: 'EUR', paymentType: 'DB' } as never),
-    checkoutStatus: () => client.checkouts.getPayment('A03A5F2526733FBB37C419B815E1C091.uat01-vm-tx03'),
-    payment: () => client.payments.create(CARD_REQUEST as never),
-    paymentStatus: () => client.payments.get('8ac7a4a282d522f70182d53e7a873640'),
-    report: () => client.reports.get('8ac7a4a282d522f70182d53e7a873640'),
+    checkoutStatus: () => client.checkouts.getPayment(checkoutId),
+    payment: () =>
+      client.payments.create({ ...CARD_REQUEST, paymentType: answered.paymentType ?? CARD_REQUEST.paymentType, ...terms } as never),
+    paymentStatus: () => client.payments.get(transactionId),
+    report: () => client.reports.get(transactionId),
     reportList: () => client.reports.findByMerchantTransactionId('test123'),
-    capture: () => client.payments.capture('8a82944a5fe82704016002caa42c14f8', { amount: '1.00', currency: 'EUR' }),
-    refund: () => client.payments.refund('8a82944a5fe82704016002caa42c14f8', { amount: '1.00', currency: 'EUR' }),
+    capture: () => client.payments.capture('8a82944a5fe82704016002caa42c14f8', terms),
+    refund: () => client.payments.refund('8a82944a5fe82704016002caa42c14f8', terms),
     reverse: () => client.payments.reverse('8a82944a5fe82704016002caa42c14f8'),
   };
   return calls[real.call]().catch((error: unknown) => error);
