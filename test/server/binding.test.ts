@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { contradictions, sameAmount } from '../../src/server/binding.js';
+import { createRedactor } from '../../src/contract/redaction.js';
+import { boundAnswer, contradictions, listed, sameAmount } from '../../src/server/binding.js';
 import { GatewayNetworkError, GatewayNotFoundError } from '../../src/server/index.js';
 import { answer, standInClient, TOKEN } from '../support/gateway-stand-in.js';
 
@@ -61,9 +62,55 @@ describe('contradictions: only a field present, well formed and different proves
     assert.deepEqual(fields({ result: { code: '800.100.152' }, amount: '1.00' }), ['amount']);
   });
 
-  test('a long value is cut in what it reports', () => {
-    const [found] = contradictions({ id: ID, ndc: 'N'.repeat(10_000) }, { checkoutId: CHECKOUT });
-    assert.ok(found!.actual!.length <= 65);
+  test('a value longer than 64 characters is cut in what it reports, and says so', () => {
+    const actual = (ndc: string) => contradictions({ id: ID, ndc }, { checkoutId: CHECKOUT })[0]!.actual;
+    assert.equal(actual('N'.repeat(64)), 'N'.repeat(64));
+    assert.equal(actual('N'.repeat(65)), `${'N'.repeat(64)}…`);
+    assert.equal(actual('N'.repeat(10_000)), `${'N'.repeat(64)}…`);
+  });
+
+  test('an empty id is no transaction, and an answer without a result is no success: their ndc is not compared', () => {
+    assert.deepEqual(contradictions({ id: '', result: { code: '200.300.404' }, ndc: 'X' }, determined), []);
+    assert.deepEqual(contradictions({ ndc: 'X' }, determined), []);
+  });
+
+  test('listed: each contradiction as a message says it, an absent value named so', () => {
+    assert.equal(
+      listed([
+        { field: 'amount', expected: '1.00', actual: undefined },
+        { field: 'currency', expected: 'EUR', actual: 'USD' },
+      ]),
+      'amount is absent, expected 1.00; currency is USD, expected EUR',
+    );
+  });
+});
+
+describe('boundAnswer', () => {
+  const redact = createRedactor({ accessToken: TOKEN });
+
+  test("this request's answer is returned as it is", () => {
+    const answer = { id: ID, result: { code: '000.000.000' } };
+    assert.equal(boundAnswer(answer, { id: ID }, 'the read', redact), answer);
+  });
+
+  test("a checkout's creation answers no read, even one naming the same id", () => {
+    assert.throws(
+      () => boundAnswer({ id: ID, result: { code: '000.200.100' } }, { id: ID }, 'the read', redact),
+      (error: unknown) =>
+        error instanceof GatewayNetworkError &&
+        error.message ===
+          `The answer to the read is another request's (result.code is 000.200.100, expected a transaction's or a refusal's): not used`,
+    );
+    assert.doesNotThrow(() => boundAnswer({ id: ID, result: {} }, { id: ID }, 'the read', redact));
+    assert.doesNotThrow(() => boundAnswer({ id: ID }, { id: ID }, 'the read', redact));
+  });
+
+  test("another request's answer: a GatewayNetworkError scrubbed with the request's redactor (the token in the answer masked)", () => {
+    assert.throws(
+      () => boundAnswer({ id: TOKEN, result: { code: '000.000.000' } }, { id: ID }, 'the read', redact),
+      (error: unknown) =>
+        error instanceof GatewayNetworkError && !error.message.includes(TOKEN.slice(0, 24)) && /another request's/.test(error.message),
+    );
   });
 });
 
