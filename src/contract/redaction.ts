@@ -262,8 +262,8 @@ function tokenSpellings(token: string): string[] {
     const encoded = encodeURIComponent(spelling);
     return [spelling, encoded, encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())];
   });
-  // Longest first: the whole token is replaced before a spelling it begins with.
-  return [...new Set(spellings)].filter((spelling) => spelling.length >= 8).sort((a, b) => b.length - a.length);
+  // In this order the whole token is replaced before the unpadded spelling it begins with; short spellings match anything.
+  return [...new Set(spellings)].filter((spelling) => spelling.length >= 8);
 }
 
 /**
@@ -320,7 +320,7 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   const { accessToken, cardNumber, cvv } = secrets;
   // Short values are not replaced anywhere by value: they would match unrelated text. Their fields are still masked by name.
   for (const token of new Set(secrets.accessTokens ? [accessToken, ...secrets.accessTokens] : [accessToken])) {
-    if (!token || token.length < 8) continue;
+    if (!token) continue;
     // A token echoed inside a form or a URL is percent-encoded (a base64 token's `=`, `+`, `/`), or cut of its padding: the token too.
     for (const spelling of tokenSpellings(token)) exact.push([spelling, MASKED_TOKEN]);
   }

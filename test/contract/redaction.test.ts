@@ -13,6 +13,7 @@ import {
   MASKED_CVV,
   MASKED_TOKEN,
   redactByShape,
+  REQUEST_IDENTIFIER_NAMES,
   secretKindOfName,
   textOf,
 } from '../../src/contract/redaction.js';
@@ -331,6 +332,37 @@ describe('redaction', () => {
 describe('other spellings of the same secrets', () => {
   const TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAxOTM5NzM2ZjFhNzA2NDF8c2FuZGJveA==';
 
+  test('the whole token is replaced before a spelling it begins with: nothing of its padding is left', () => {
+    const redact = createRedactor({ accessToken: TOKEN });
+    assert.equal(redact(`echo ${TOKEN} end`), `echo ${MASKED_TOKEN} end`);
+    assert.equal(redact(`echo ${encodeURIComponent(TOKEN)} end`), `echo ${MASKED_TOKEN} end`);
+  });
+
+  test('every other name a secret goes by, written as merchants and plugins write it', () => {
+    const names: Record<string, string> = {
+      'customParameters[cvc]': 'securityCode',
+      card_security_code: 'securityCode',
+      cardCvv: 'securityCode',
+      creditCardNumber: 'cardNumber',
+      'wallet.paymentToken': 'walletToken',
+      'customParameters[card.number]': 'cardNumber',
+      'customParameters[card][number]': 'cardNumber',
+    };
+    for (const [name, kind] of Object.entries(names)) assert.equal(secretKindOfName(name), kind, name);
+    // `number` is a card's only inside `card`: a house or an invoice has a number too.
+    for (const name of ['number', 'house.number', 'invoice[number]', 'card.numbers', 'card'])
+      assert.equal(secretKindOfName(name), undefined, name);
+  });
+
+  test("a request's fields: only its merchantTransactionId is an id; anything named like an answer's id is scrubbed fully", () => {
+    const redact = createRedactor({});
+    assert.equal(redact.deep('4200000000000000', 'merchantTransactionId', false, REQUEST_IDENTIFIER_NAMES), '4200000000000000');
+    for (const name of ['id', 'ndc', 'shortId', ''])
+      assert.equal(redact.deep('4200000000000000', name, false, REQUEST_IDENTIFIER_NAMES), '420000******0000', name);
+    // An answer's ids are kept by default.
+    assert.equal(redact.deep('4200000000000000', 'id'), '4200000000000000');
+  });
+
   test('a token without its padding, percent-encoded in lower-case hex, or decoded is the token', () => {
     const redact = createRedactor({ accessToken: TOKEN });
     for (const spelling of [
@@ -343,6 +375,30 @@ describe('other spellings of the same secrets', () => {
       assert.equal(shown, `echo ${MASKED_TOKEN} end`, spelling);
       assert.equal(redact.mayHold(`echo ${spelling}`), true, spelling);
     }
+  });
+
+  test("a merchantTransactionId is kept whole only where scrubbing would change it, and never the request's code alone", () => {
+    // Eight characters a card number may contain: not kept, so the card number around them is masked.
+    assert.equal(createRedactor({ keep: ['42424242'] })('card 4242424242424242'), 'card 424242******4242');
+    // Eight characters holding the request's code: kept, so the order id stays readable.
+    assert.equal(createRedactor({ cvv: '123', keep: ['order123'] })('ref order123, cvv 123'), 'ref order123, cvv ***');
+    // The code itself as the order id: the code is masked where it stands alone.
+    assert.equal(createRedactor({ cvv: '737', keep: ['737'] })('order 737'), 'order ***');
+  });
+
+  test("the request's other declared secrets: long ones replaced anywhere, short ones where they stand alone, tiny or non-text ones never", () => {
+    const redact = createRedactor({ others: ['tok_wallet_1234', 'abcdefgh', '482913', 'ab', 12345678 as unknown as string, undefined] });
+    assert.equal(redact('xtok_wallet_1234y xabcdefghy'), `x${MASKED_CVV}y x${MASKED_CVV}y`);
+    assert.equal(redact('otp 482913, ref 9482913'), `otp ${MASKED_CVV}, ref 9482913`);
+    assert.equal(redact('ab abc'), 'ab abc');
+    assert.equal(redact('12345678'), '12345678');
+  });
+
+  test("mayHold sees the request's card number spelled with separators in JSON text, at its start too", () => {
+    const redact = createRedactor({ cardNumber: '4111111111111111' });
+    assert.equal(redact.mayHold('{"note":"4111 1111 1111 1111"}'), true);
+    assert.equal(redact.mayHold('4111-1111-1111-1111 is it'), true);
+    assert.equal(redact.mayHold('{"note":"4111 1111 1111 1112"}'), false);
   });
 
   test('a short merchantTransactionId never splits a card number around it', () => {
@@ -414,6 +470,9 @@ describe('the edges of each rule, one case each', () => {
   test('values of 8 characters are replaced by value; shorter ones only by name', () => {
     assert.equal(createRedactor({ accessToken: 'tok-8chr' })('a tok-8chr b'), `a ${MASKED_TOKEN} b`);
     assert.equal(createRedactor({ cardNumber: '12345678' })('a 12345678 b'), 'a ******** b');
+    assert.equal(createRedactor({ accessToken: 'tok-7ch' })('a tok-7ch b'), 'a tok-7ch b');
+    // A token's spellings too: `abcdef==` is replaced whole, its unpadded 6 characters are too short to replace anywhere.
+    assert.equal(createRedactor({ accessToken: 'abcdef==' })('abcdef== and abcdef'), `${MASKED_TOKEN} and abcdef`);
   });
 
   test('without a security code, a text holding "undefined" is neither mangled nor thought to hold one', () => {
