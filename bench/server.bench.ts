@@ -40,6 +40,7 @@ const payment: CardPaymentRequest = {
 const created = await client.payments.create(payment);
 const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
 const recorded = await (await fetch(`${sandbox.url}/v1/payments/${created.id}?entityId=${entityId}`, { headers })).text();
+const recordedReference = (JSON.parse(recorded) as { customParameters?: { GW_REFERENCE?: string } }).customParameters?.GW_REFERENCE;
 const formHeaders = { ...headers, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' };
 const flatPayment = { entityId, ...cardPayment() };
 
@@ -49,7 +50,13 @@ const flatPayment = { entityId, ...cardPayment() };
  * holds still on a busy machine, where round trips do not.
  */
 async function ownWorkMicroseconds(call: (offline: ReturnType<typeof createGatewayClient>) => Promise<unknown>): Promise<number> {
-  const answer: typeof fetch = async () => new Response(recorded, { status: 200, headers: { 'content-type': 'application/json' } });
+  // The gateway echoes a payment POST's own reference (`customParameters[GW_REFERENCE]`), and the client refuses an
+  // answer carrying another's: a POST is answered with the recorded payment under the reference it sent.
+  const answer: typeof fetch = async (_url, init) => {
+    const sent = init?.body instanceof URLSearchParams ? init.body.get('customParameters[GW_REFERENCE]') : null;
+    const text = sent && recordedReference ? recorded.replace(recordedReference, sent) : recorded;
+    return new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
+  };
   const offline = createGatewayClient({ baseUrl: sandbox.url, accessToken: token, entityId, fetch: answer });
   const times = { client: 0, bare: 0 };
   for (let round = 0; round < 10; round++) {
