@@ -215,6 +215,8 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('checkoutId')) this.#idReceivedAt = Date.now();
+    // A new `expires-at` for the checkout shown moves its deadline; it is no load setting, so the widget stays.
+    else if (changed.has('expiresAt') && this.#joined) this.#armExpiry(this.#expiry());
     // Every property but `options` (read at load time) and `texts` is a load setting (`lang` is: it may set the locale).
     if ([...changed.keys()].some((name) => name !== 'options' && name !== 'texts')) this.#queueSync();
   }
@@ -328,11 +330,16 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     this.#armExpiry(expiresAt);
   }
 
-  /** setTimeout holds at most 2^31 - 1 ms (24.8 days): a later `expires-at` re-arms instead of firing early. */
+  /**
+   * setTimeout holds at most 2^31 - 1 ms (24.8 days): a later `expires-at` re-arms instead of firing early. A payment
+   * being sent is never told its session expired, nor its widget torn down: the gateway answers it, and the element
+   * expires once it is back on the form (a decline), looking again every second until then.
+   */
   #armExpiry(expiresAt: Date): void {
+    clearTimeout(this.#expiryTimer);
     const remaining = expiresAt.getTime() - Date.now();
-    if (remaining <= 0) this.#expire(expiresAt);
-    else this.#expiryTimer = setTimeout(() => this.#armExpiry(expiresAt), Math.min(remaining, 2 ** 31 - 1));
+    if (remaining <= 0 && this.state !== 'submitting') this.#expire(expiresAt);
+    else this.#expiryTimer = setTimeout(() => this.#armExpiry(expiresAt), remaining <= 0 ? 1_000 : Math.min(remaining, 2 ** 31 - 1));
   }
 
   #expiry(): Date {
@@ -399,15 +406,20 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
 
   /**
    * A declined card leaves the shopper on the form: the widget has no callback
-   * for that, but it enables its pay button again, which ends `submitting`.
+   * for that, but it enables its pay button again, which ends `submitting`. The
+   * button is the one the widget disabled for this payment (a one-click form has
+   * a saved card's pay button before the card form's, which stays enabled).
    */
   #watchPayButton(): void {
     this.#payButtonObserver?.disconnect();
     const area = this.#widgetArea;
     if (!area) return;
-    const observer = new MutationObserver(() => {
-      const button = area.querySelector('.wpwl-button-pay');
-      if (this.state !== 'submitting' || !(button instanceof HTMLButtonElement) || button.disabled) return;
+    const isPayButton = (node: unknown): node is HTMLButtonElement => node instanceof HTMLButtonElement && node.matches('.wpwl-button-pay');
+    // A widget may disable it before it asks (`onBeforeSubmitCard`) or right after: either way, the one disabled last.
+    let sending = [...area.querySelectorAll<HTMLButtonElement>('button.wpwl-button-pay')].find((button) => button.disabled);
+    const observer = new MutationObserver((records) => {
+      for (const { target } of records) if (isPayButton(target) && target.disabled) sending = target;
+      if (this.state !== 'submitting' || !sending || sending.disabled) return;
       observer.disconnect();
       this.setState('ready');
     });
@@ -476,7 +488,8 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
           this.emit('gw-error', { code: 'widget-error', message, cause: error, checkoutId: this.checkoutId ?? '' } satisfies GwErrorDetail);
       },
       widgetBeforeSubmit: () => {
-        if (this.state !== 'ready') return this.state === 'submitting';
+        // Only from the form: a second press while a payment is being sent (a double click, Enter and a click) sends nothing.
+        if (this.state !== 'ready') return false;
         // The widget reports a brand only when the shopper changes it: the one its form preselected is read from the form.
         const brand = this.#brand ?? (this.querySelector<HTMLSelectElement>('select.wpwl-control-brand')?.value || undefined);
         const event = this.emit('gw-before-submit', { checkoutId: this.checkoutId ?? '', brand }, true);

@@ -206,6 +206,41 @@ describe('<gw-checkout> states and events', () => {
   });
 });
 
+describe('<gw-checkout> submitting', () => {
+  it('a second press while the payment is being sent sends nothing (onBeforeSubmitCard answers false, no second gw-before-submit)', async () => {
+    const checkout = await createCheckout();
+    await merchantCall('POST', '/__sandbox/faults', { path: `/v1/checkouts/${checkout.id}/widget/payments`, mode: 'hang', count: '1' });
+    const element = await mountReady(settingsFor(checkout));
+    let asked = 0;
+    element.addEventListener('gw-before-submit', () => asked++);
+    pay(element, CARDS.approved);
+    expect(element.state).to.equal('submitting');
+    const form = element.querySelector('form.paymentWidgets')!;
+    const again = (window as unknown as { wpwlOptions: { onBeforeSubmitCard(event: Event): unknown } }).wpwlOptions.onBeforeSubmitCard(
+      Object.defineProperty(new Event('submit'), 'target', { value: form }),
+    );
+    expect(again).to.equal(false);
+    expect(asked).to.equal(1);
+  });
+
+  it("with another pay button before the card form's (a saved card's), a card payment stays submitting until its own button is enabled again", async () => {
+    const checkout = await createCheckout();
+    await merchantCall('POST', '/__sandbox/faults', { path: `/v1/checkouts/${checkout.id}/widget/payments`, mode: 'hang', count: '1' });
+    const element = await mountReady(settingsFor(checkout));
+    const area = element.querySelector('.gw-checkout-widget')!;
+    const saved = Object.assign(document.createElement('button'), { className: 'wpwl-button wpwl-button-pay', type: 'button' });
+    area.prepend(saved);
+    const form = area.querySelector('form.paymentWidgets')!;
+    const cardButton = form.querySelector<HTMLButtonElement>('.wpwl-button-pay')!;
+    pay(form, CARDS.approved);
+    await until(() => cardButton.disabled, "the widget disables the card form's button");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(element.state, 'the saved card button, enabled, says nothing about this payment').to.equal('submitting');
+    cardButton.disabled = false;
+    await until(() => element.state === 'ready', 'ready again once its own button is enabled');
+  });
+});
+
 describe('<gw-checkout> errors', () => {
   for (const [missing, attribute] of [
     ['baseUrl', 'base-url'],
@@ -339,6 +374,40 @@ describe('<gw-checkout> expiry', () => {
     await element.updateComplete;
     expect(element.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('expired');
     await expect(element).to.be.accessible();
+  });
+
+  it('a payment being sent when expires-at passes is never told it expired, nor loses its widget; back on the form, it expires', async () => {
+    const checkout = await createCheckout();
+    // The sandbox holds the card submission open: the element stays submitting past its deadline.
+    await merchantCall('POST', '/__sandbox/faults', { path: `/v1/checkouts/${checkout.id}/widget/payments`, mode: 'hang', count: '1' });
+    const element = await mountReady({ ...settingsFor(checkout), expiresAt: new Date(Date.now() + 600) });
+    let expired = 0;
+    element.addEventListener('gw-expired', () => expired++);
+    pay(element, CARDS.approved);
+    expect(element.state).to.equal('submitting');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(expired, 'no gw-expired while the payment is being sent').to.equal(0);
+    expect(element.state).to.equal('submitting');
+    expect(element.querySelector('form.paymentWidgets'), 'the widget stays').to.not.equal(null);
+    expect(widgetScripts()).to.have.length(1);
+    // Back on the form (the widget enables its pay button again after a refusal): the deadline has passed.
+    element.querySelector<HTMLButtonElement>('.wpwl-button-pay')!.disabled = false;
+    await until(() => element.state === 'expired', 'expired once back on the form', 3000);
+    expect(expired).to.equal(1);
+  });
+
+  it('an expires-at changed after the widget is ready moves the deadline without reloading the widget', async () => {
+    const checkout = await createCheckout();
+    const element = await mountReady({ ...settingsFor(checkout), expiresAt: new Date(Date.now() + 10 * 60 * 1000) });
+    const script = widgetScripts()[0];
+    element.setAttribute('expires-at', String(Date.now() + 20 * 60 * 1000));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(element.state).to.equal('ready');
+    expect(widgetScripts(), 'the same widget, not reloaded').to.deep.equal([script]);
+    const expired = oneEvent(element, 'gw-expired');
+    element.setAttribute('expires-at', String(Date.now() + 200));
+    await expired;
+    expect(element.state).to.equal('expired');
   });
 
   it('expires-at as an attribute (ISO 8601) already past: expired at once, nothing loaded', async () => {
