@@ -5,9 +5,13 @@
  * must write it byte for byte alike or the browser fetches the script twice.
  */
 
-/** The widget script's URL for `checkoutId` on the gateway at `baseUrl` (origin, optionally with a path prefix). */
+/**
+ * The widget script's URL for `checkoutId` on the gateway at `baseUrl` (origin, optionally with a path prefix; a
+ * query or fragment on it is no part of the gateway's address and is left out, not glued before the path).
+ */
 export function widgetScriptUrl(baseUrl: string, checkoutId: string): URL {
-  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/v1/paymentWidgets.js`);
+  const base = new URL(baseUrl);
+  const url = new URL(`${base.origin}${base.pathname.replace(/\/+$/, '')}/v1/paymentWidgets.js`);
   url.searchParams.set('checkoutId', checkoutId);
   return url;
 }

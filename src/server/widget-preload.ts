@@ -5,6 +5,7 @@
  * `<gw-checkout>` then reuses, because it asks for the same URL in the same
  * CORS mode with the same integrity. The browser fetches the script once.
  */
+import { isSecureEndpoint } from '../contract/endpoint.js';
 import { headerValue } from '../contract/header.js';
 import { integrityProblem } from '../contract/integrity.js';
 import { widgetCheckoutOf } from '../contract/resource-path.js';
@@ -61,8 +62,10 @@ export function widgetPreload(
   // Hashes are separated by any whitespace (SRI): one space each, so a line break never reaches a header or a tag.
   const integrity = given?.trim().split(/\s+/).join(' ');
   if (!isObject(options)) throw invalidArgument('options', 'must be { baseUrl }');
-  const base = httpUrl(options.baseUrl);
-  if (!base) throw invalidArgument('baseUrl', "must be the gateway's http(s) URL, as <gw-checkout base-url> has it");
+  // The element's own rule: the widget takes card data, so plain http only for a sandbox on this machine.
+  const base = typeof options.baseUrl === 'string' && URL.canParse(options.baseUrl) ? new URL(options.baseUrl) : undefined;
+  if (!base || !isSecureEndpoint(base))
+    throw invalidArgument('baseUrl', "must be the gateway's https URL (http on localhost only), as <gw-checkout base-url> has it");
   const { nonce } = options;
   if (nonce !== undefined && (typeof nonce !== 'string' || !NONCE.test(nonce)))
     throw invalidArgument('nonce', "must be your page's CSP nonce (base64)");
@@ -80,10 +83,4 @@ export function widgetPreload(
       html: `<link rel="preconnect" href="${escapeAttribute(base.origin)}" crossorigin="anonymous">`,
     },
   };
-}
-
-function httpUrl(value: unknown): URL | undefined {
-  if (typeof value !== 'string' || !URL.canParse(value)) return undefined;
-  const url = new URL(value);
-  return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password ? url : undefined;
 }

@@ -57,6 +57,9 @@ describe('widgetPreload', () => {
       [{ ...ok, integrity: 'sha384-' }, { baseUrl: 'https://gw.example' }],
       [ok, { baseUrl: 'javascript:alert(1)' }],
       [ok, { baseUrl: 'https://user:pass@gw.example' }],
+      // Card data goes there: plain http only on this machine, as <gw-checkout base-url> has it.
+      [ok, { baseUrl: 'http://gw.example' }],
+      [ok, { baseUrl: 'http://192.168.1.10:8080' }],
       [ok, { baseUrl: 'https://gw.example', nonce: 'x" onload="alert(1)' }],
       [ok, { baseUrl: 'https://gw.example', nonce: 'a\r\nSet-Cookie: x' }],
       [null, { baseUrl: 'https://gw.example' }],
@@ -64,6 +67,19 @@ describe('widgetPreload', () => {
     ];
     for (const [checkout, options] of cases)
       assert.throws(() => widgetPreload(checkout as never, options as never), GatewayValidationError, JSON.stringify([checkout, options]));
+  });
+
+  test('takes http on this machine; a query or fragment on the base URL is no part of the script URL, as the element writes it', () => {
+    assert.equal(
+      widgetPreload({ id: 'ABC123' }, { baseUrl: 'http://localhost:8080' }).url,
+      'http://localhost:8080/v1/paymentWidgets.js?checkoutId=ABC123',
+    );
+    for (const baseUrl of ['https://gw.example?q=1#f', 'https://gw.example/#f', 'https://gw.example/?q=1'])
+      assert.equal(widgetPreload({ id: 'ABC123' }, { baseUrl }).url, 'https://gw.example/v1/paymentWidgets.js?checkoutId=ABC123', baseUrl);
+    assert.equal(
+      widgetPreload({ id: 'ABC123' }, { baseUrl: 'https://gw.example/pay/?q=1' }).url,
+      'https://gw.example/pay/v1/paymentWidgets.js?checkoutId=ABC123',
+    );
   });
 
   test('whatever it is given, answers a header-safe hint or a typed error', () => {
