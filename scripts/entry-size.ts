@@ -15,19 +15,19 @@ const KB = 1024;
  * Each browser entry and its byte budgets, gzip -9: `own` without Lit, `withLit` with it. A budget the
  * code does not meet yet has a `ceiling` (the bytes reached, rounded up to 64 B, which no change may exceed)
  * beside it; the ceilings rose once, by 192 B, for the preselected brand in `gw-before-submit` and the
- * missing-checkout-id hint, fell by about 400 B when developer messages became a gist and a link, and rose by 128 B
- * and 64 B for the fixes around a payment being sent (no expiry under it, no second press, the right pay button) and a
- * changed `expires-at`.
+ * missing-checkout-id hint, fell by about 400 B when developer messages became a gist and a link, and rose by 192 B
+ * and 128 B for the fixes around a payment being sent (no expiry under it, no second press, the right pay button), a
+ * changed `expires-at`, and a rendered element upgraded while its page is parsed (it waits for its markup).
  */
 export const ENTRIES = [
   {
     name: 'gw-elements/checkout',
     file: 'src/checkout.ts',
-    own: { budget: 3 * KB, ceiling: 6080 },
+    own: { budget: 3 * KB, ceiling: 6144 },
     withLit: { budget: 9 * KB },
   },
   { name: 'gw-elements/3ds-handler', file: 'src/3ds-handler.ts' },
-  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 9856 } },
+  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 9920 } },
 ] as const satisfies readonly {
   name: string;
   file: string;

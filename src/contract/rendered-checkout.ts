@@ -9,6 +9,13 @@
 /** The global the inline script leaves for the element: the options it loaded the widget with, and what the widget reported before the element ran. */
 export const RENDERED_CHECKOUT_GLOBAL = 'gwRenderedCheckout';
 
+/**
+ * Marks the rendered `<gw-checkout>` itself: its form, the inline script and the widget script follow it in the
+ * HTML, so an element upgraded while the page is still being parsed (its code defined before the markup) waits
+ * for them instead of loading a second widget.
+ */
+export const RENDERED_ELEMENT_ATTRIBUTE = 'data-gw-rendered';
+
 /** Marks the rendered widget script, so the element finds exactly that one. */
 export const RENDERED_SCRIPT_ATTRIBUTE = 'data-gw-widget';
 

@@ -11,6 +11,7 @@ import { CHECKOUT_LIFETIME_MS } from '../contract/limits.js';
 import {
   RECORDED_CALLBACKS,
   RENDERED_CHECKOUT_GLOBAL,
+  RENDERED_ELEMENT_ATTRIBUTE,
   RENDERED_SCRIPT_ATTRIBUTE,
   WIDGET_AREA_CLASS,
 } from '../contract/rendered-checkout.js';
@@ -158,6 +159,7 @@ export function renderCheckout(
     ['locale', locale],
     ['widget-style', widgetStyle],
     ['nonce', nonce],
+    [RENDERED_ELEMENT_ATTRIBUTE, ''],
   ];
   const attributeText = (list: [string, string | undefined][]) =>
     list.map(([name, value]) => (value === undefined ? '' : value === '' ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`)).join('');

@@ -75,6 +75,8 @@ describe('renderCheckout', () => {
       lang: 'ar',
       'widget-style': 'plain',
       nonce: 'n0nce+/=',
+      // The element waits for the markup after it when it upgrades while the page is parsed.
+      'data-gw-rendered': '',
     });
     assert.deepEqual(area, { class: 'gw-checkout-widget' });
     assert.deepEqual(form, { class: 'paymentWidgets', action: BASE.shopperResultUrl, 'data-brands': 'MADA VISA' });
@@ -109,7 +111,7 @@ describe('renderCheckout', () => {
 
   test('leaves out what the checkout or the options do not give: no integrity, no expiry, default brands', () => {
     const { element, form, widget } = parse(renderCheckout({ id: CHECKOUT.id }, BASE).html);
-    assert.deepEqual(Object.keys(element), ['checkout-id', 'base-url', 'shopper-result-url', 'brands']);
+    assert.deepEqual(Object.keys(element), ['checkout-id', 'base-url', 'shopper-result-url', 'brands', 'data-gw-rendered']);
     assert.equal(form['data-brands'], 'VISA MASTER');
     assert.equal(widget.integrity, undefined);
   });

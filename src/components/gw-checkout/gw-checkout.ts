@@ -6,7 +6,7 @@ import type { PropertyValues } from '@lit/reactive-element';
 import { showFeedback, tag, type Feedback } from '../shared/feedback.js';
 import type { PaymentBrand } from '../../contract/brands.js';
 import { isIntegrityMetadata } from '../../contract/integrity.js';
-import { WIDGET_AREA_CLASS } from '../../contract/rendered-checkout.js';
+import { RENDERED_ELEMENT_ATTRIBUTE, WIDGET_AREA_CLASS } from '../../contract/rendered-checkout.js';
 import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
 import { GwElement } from '../shared/gw-element.js';
 import { explained } from '../shared/messages.js';
@@ -250,6 +250,13 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   #queueSync(): void {
     if (this.#syncQueued) return;
     this.#syncQueued = true;
+    // Rendered by the server and upgraded while the page is parsed: the form and the widget script that follow
+    // this tag are not there yet. It waits for them (the widget already loads from the HTML) instead of loading another.
+    if (document.readyState === 'loading' && this.hasAttribute(RENDERED_ELEMENT_ATTRIBUTE)) {
+      this.setState('loading');
+      document.addEventListener('DOMContentLoaded', () => ((this.#syncQueued = false), this.#sync()), { once: true });
+      return;
+    }
     queueMicrotask(() => {
       this.#syncQueued = false;
       this.#sync();

@@ -105,6 +105,31 @@ describe('<gw-checkout> rendered by the server', () => {
     expect(elementOf(page).state).to.equal('ready');
   });
 
+  it('defined before its markup is parsed (its module loaded first): waits for the rendered form and widget, loads no second one', async () => {
+    const checkout = await createCheckout();
+    const { html } = renderCheckout(checkout, { baseUrl: checkout.baseUrl, shopperResultUrl });
+    const frame = document.createElement('iframe');
+    frame.title = 'rendered checkout, streamed';
+    frame.srcdoc = '<!doctype html><html lang="en"><head><title>Pay</title></head><body></body></html>';
+    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    document.body.append(frame);
+    frames.push(frame);
+    await loaded;
+    const page = { frame, doc: frame.contentDocument!, win: frame.contentWindow as RenderedPage['win'] };
+    await defineElement(page);
+    // The page arrives in two parts, as over a network: the element's start tag, then (a task later) everything after it.
+    const split = html.indexOf('>') + 1;
+    page.doc.open();
+    page.doc.write(`<!doctype html><html lang="en"><head><title>Pay</title></head><body>${html.slice(0, split)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(elementOf(page).state, 'waiting for its markup').to.equal('loading');
+    page.doc.write(`${html.slice(split)}</body></html>`);
+    page.doc.close();
+    await until(() => elementOf(page).state === 'ready', 'the element adopted the rendered widget', 10_000);
+    expect(page.doc.querySelectorAll('form.paymentWidgets')).to.have.length(1);
+    expect([...page.doc.scripts].filter((script) => script.src.includes('paymentWidgets.js'))).to.have.length(1);
+  });
+
   it('given another checkout before it upgrades, unloads the rendered widget and loads its own', async () => {
     const [rendered, other] = [await createCheckout(), await createCheckout()];
     const page = await renderedPage(rendered);
