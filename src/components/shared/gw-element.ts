@@ -38,7 +38,8 @@ export abstract class GwElement<Events extends object, State extends string> ext
   /**
    * Registers the element under its tag name unless the name is taken (a second
    * load of the package, or a second bundle): the first definition stays. Does
-   * nothing where there is no `customElements` (a server).
+   * nothing where there is no `customElements` (in Node, Lit's own build brings
+   * a stand-in registry, in which the element is then defined).
    */
   static define(this: CustomElementConstructor & { readonly tagName: string }): void {
     if (typeof customElements !== 'undefined' && !customElements.get(this.tagName)) customElements.define(this.tagName, this);
