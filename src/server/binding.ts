@@ -76,6 +76,9 @@ export function contradictions(answer: object, determined: Determined): Verifica
   return found;
 }
 
+/** A checkout's creation (`000.200.100`): the answer of one request only, its creation; never of a read or a transaction's request. */
+export const isCheckoutCreation = (code: unknown): boolean => typeof code === 'string' && classifyResult(code) === 'checkout_created';
+
 /** `field is actual, expected expected; …`: a contradiction as a message says it. */
 export const listed = (found: readonly VerificationMismatch[]) =>
   found.map(({ field, expected, actual }) => `${field} is ${actual ?? 'absent'}, expected ${expected}`).join('; ');
@@ -89,8 +92,7 @@ export const listed = (found: readonly VerificationMismatch[]) =>
 export function boundAnswer<T extends object>(answer: T, determined: Determined, what: string, redact: Redactor): T {
   const found = contradictions(answer, determined);
   const code = (answer as { result?: { code?: unknown } }).result?.code;
-  if (typeof code === 'string' && classifyResult(code) === 'checkout_created')
-    found.push({ field: 'result.code', expected: "a transaction's or a refusal's", actual: code });
+  if (isCheckoutCreation(code)) found.push({ field: 'result.code', expected: "a transaction's or a refusal's", actual: code as string });
   if (!found.length) return answer;
   throw new GatewayNetworkError(`The answer to ${what} is another request's (${listed(found)}): not used`, { redact });
 }

@@ -25,7 +25,7 @@ import { classifyResult } from '../contract/result-codes.js';
 import type { Redactor } from '../contract/redaction.js';
 import { reportPageMaxBytes } from '../contract/report-filters.js';
 import type { Operation, Variant } from '../contract/rules.js';
-import { contradictions, listed, sameAmount } from './binding.js';
+import { contradictions, isCheckoutCreation, listed, sameAmount } from './binding.js';
 import { describe, errorFor, interpret, isPaymentAnswer, settle, type Answer } from './interpret.js';
 import {
   GatewayError,
@@ -137,7 +137,7 @@ export async function movePayment(transport: Transport, movement: Movement, opti
     currency: params.currency,
     referencedId: movement.referencedId,
   });
-  if (other.length || classifyResult(body.result.code) === 'checkout_created') {
+  if (other.length || isCheckoutCreation(body.result.code)) {
     const why = other.length ? `is another request's (${listed(other)})` : `is a checkout's (${body.result.code}), not a transaction's`;
     return reconcile(transport, context, new GatewayNetworkError(`The answer to ${path} ${why}: not used`, known));
   }

@@ -343,7 +343,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
    * expires once it is back on the form (a decline), looking again every second until then.
    */
   #armExpiry(expiresAt: Date): void {
-    clearTimeout(this.#expiryTimer);
+    this.#clearExpiry();
     const remaining = expiresAt.getTime() - Date.now();
     if (remaining <= 0 && this.state !== 'submitting') this.#expire(expiresAt);
     else this.#expiryTimer = setTimeout(() => this.#armExpiry(expiresAt), remaining <= 0 ? 1_000 : Math.min(remaining, 2 ** 31 - 1));
