@@ -178,6 +178,8 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   #joinedKey: string | undefined;
   /** The settings of the last load that ended in `error` or `expired`, so it is not retried by itself. */
   #settledKey: string | undefined;
+  /** The checkout the last `gw-expired` was for. */
+  #expiredId: string | undefined;
   #idReceivedAt = Date.now();
   #expiryTimer: ReturnType<typeof setTimeout> | undefined;
   #syncQueued = false;
@@ -192,8 +194,10 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     this.#owner = this.#createOwner();
   }
 
-  /** Loads the widget again after `error` (e.g. a network failure) with the same settings. */
+  /** Loads the widget again after `error` (e.g. a network failure) with the same settings; does nothing while a payment is being sent. */
   reload(): void {
+    // Never while a payment is being sent: the shopper would lose its outcome and could pay again.
+    if (this.state === 'submitting') return;
     this.#settledKey = undefined;
     this.#leave();
     this.#queueSync();
@@ -267,12 +271,14 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     if (!this.isConnected) {
       this.#leave();
       this.#clearExpiry();
-      // A re-mount is a fresh attempt.
+      // A re-mount is a fresh attempt; out of the page it shows nothing and sends nothing.
       this.#settledKey = undefined;
+      this.setState('idle');
       return;
     }
     const key = loadKey(this);
-    if (this.#joined && this.#joinedKey === key) return;
+    // A payment being sent is never cut off by a new setting: it applies once the shopper is back on the form.
+    if (this.#joined && (this.#joinedKey === key || this.state === 'submitting')) return;
     if (this.#settledKey === key && (this.state === 'error' || this.state === 'expired')) return;
     this.#leave();
     this.#clearExpiry();
@@ -385,9 +391,13 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     this.#expiryTimer = undefined;
   }
 
+  /** Announced once per expiry: a new setting (a `lang`) finding the same checkout still expired says nothing new. */
   #expire(expiredAt: Date): void {
+    const checkoutId = this.checkoutId ?? '';
+    const announced = this.state === 'expired' && this.#expiredId === checkoutId;
+    this.#expiredId = checkoutId;
     this.#settle('expired');
-    this.emit('gw-expired', { checkoutId: this.checkoutId ?? '', expiredAt });
+    if (!announced) this.emit('gw-expired', { checkoutId, expiredAt });
   }
 
   #fail(code: GwCheckoutErrorCode, message: string, extra: Partial<GwErrorDetail> = {}): void {
@@ -429,6 +439,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       if (this.state !== 'submitting' || !sending || sending.disabled) return;
       observer.disconnect();
       this.setState('ready');
+      this.#queueSync();
     });
     observer.observe(area, { attributes: true, attributeFilter: ['disabled'], subtree: true });
     this.#payButtonObserver = observer;

@@ -1,0 +1,538 @@
+/**
+ * Model-based test of `<gw-checkout>` in real Chromium against the real sandbox
+ * and its widget: two elements of one single-page app, reused across mounts,
+ * over a pool of three checkouts. fast-check draws what a page and a shopper do
+ * (mount, unmount, React StrictMode's synchronous re-mount, a new checkout id, a
+ * new `lang`, `reload()`, deadlines that pass, a declined card, a payment the
+ * gateway holds open, a widget script that fails to load) and in which order;
+ * nothing waits between commands unless a command says so, so loads overlap
+ * unmounts and scripts still in flight (the stragglers).
+ *
+ * Invariants, after every command:
+ * - one widget: at most one widget script, and it is the model's checkout (none when no element shows one);
+ * - clean up: an element out of the page holds no form; one in the page holds at most one;
+ * - a payment being sent is never cut off and its shopper never told "expired": the element stays
+ *   `submitting` with its form and script whatever else the page does (a new setting, `reload()`, a
+ *   second element, its deadline passing), and no element ever goes from `submitting` to `expired` (the one
+ *   documented exception, the gateway reporting the checkout gone at submission, is not drawn: its checkouts are fresh);
+ * - events match states: `gw-ready` fires in `ready`, at most once per load; `gw-expired` in `expired`, once per expiry.
+ * After `settle` (every load finished): each element is in the state the model says (`ready`, `submitting`,
+ * `expired`, or `error` for a second checkout on the page or a payment under way), and a page with no
+ * element has its own `wpwlOptions` back and no `wpwl`.
+ */
+import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
+import '../../src/components/gw-checkout/define.js';
+import type { GwCheckout } from '../../src/components/gw-checkout/gw-checkout.js';
+import type { GwErrorDetail } from '../../src/components/gw-checkout/events.js';
+import { CARDS } from '../../src/sandbox/gateway/triggers.js';
+import { merchantCall } from '../support/gateway.js';
+import { createCheckout, pay, settingsFor, until, widgetScripts, type Checkout } from '../components/gw-checkout/support.js';
+
+const SLOTS = [0, 1] as const;
+type Slot = (typeof SLOTS)[number];
+const POOL = 3;
+/** How late a browser timer may fire on a busy 2-core machine: an expiry this close to its deadline may or may not have happened. */
+const TIMER_SLACK_MS = 400;
+const WIDGET_SCRIPT_PATH = '/v1/paymentWidgets.js';
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the model says of one element: `live` is loading or ready; `conflict` is refused for the page's other checkout or its payment. */
+type Status = 'out' | 'live' | 'paying' | 'conflict' | 'expired' | 'failed';
+
+interface SlotModel {
+  connected: boolean;
+  checkout: number | undefined;
+  /** Absolute `Date.now()` of its `expires-at`; undefined: 30 minutes from its checkout id. */
+  deadline: number | undefined;
+  status: Status;
+  /** Seen `ready` at the last settle, with nothing changed since: a shopper can pay. */
+  readySeen: boolean;
+  lang: string;
+}
+
+interface Model {
+  slots: SlotModel[];
+  /** The checkout the page's widget is for, and the elements sharing it. */
+  active: number | undefined;
+  owners: Set<Slot>;
+  /** A fault on the widget script may still be pending: a load may fail with `script-load-failed`. */
+  scriptFault: boolean;
+}
+
+interface ElementLog {
+  ready: number;
+  expired: number;
+  /** The last gw-expired: its checkout, and the expiries counted when it fired. */
+  announced?: { checkoutId: string; expiries: number };
+  loads: number;
+  expiries: number;
+  errors: GwErrorDetail[];
+  /** Transitions of the `state` attribute, as `old→new`. */
+  transitions: string[];
+}
+
+interface Real {
+  elements: GwCheckout[];
+  logs: ElementLog[];
+  checkouts: Checkout[];
+  container: HTMLElement;
+  pageOptions: object;
+  observer: MutationObserver;
+}
+
+// ---- The model's rules (what the element promises) ----
+
+/** What the runs did, by command: the test fails if they never reached what it is for (a payment being sent). */
+const ran = new Map<string, number>();
+const count = (name: string) => ran.set(name, (ran.get(name) ?? 0) + 1);
+
+function leave(model: Model, slot: Slot): void {
+  if (model.owners.delete(slot) && model.owners.size === 0) model.active = undefined;
+}
+
+/** A fresh attempt of `slot` with its settings, as the element's sync makes it. */
+function attempt(model: Model, slot: Slot): void {
+  const state = model.slots[slot]!;
+  leave(model, slot);
+  state.readySeen = false;
+  if (state.deadline !== undefined && state.deadline <= Date.now()) {
+    state.status = 'expired';
+    return;
+  }
+  const underWay = [...model.owners].some((owner) => model.slots[owner]!.status === 'paying');
+  if ((model.active !== undefined && model.active !== state.checkout) || underWay) {
+    state.status = 'conflict';
+    return;
+  }
+  // A joiner reloads the widget the others show.
+  for (const owner of model.owners) model.slots[owner]!.readySeen = false;
+  model.active = state.checkout;
+  model.owners.add(slot);
+  state.status = 'live';
+}
+
+/** A new load setting: applied now, or once a payment being sent is back on the form. */
+function settingsChanged(model: Model, slot: Slot): void {
+  if (model.slots[slot]!.status === 'paying') count('changed while paying');
+  else attempt(model, slot);
+}
+
+/** Whether `slot`'s deadline has passed: true, false, or undefined while a late timer may still fire. */
+function deadlinePassed(state: SlotModel, now = Date.now()): boolean | undefined {
+  if (state.deadline === undefined || state.deadline > now) return false;
+  return state.deadline <= now - TIMER_SLACK_MS ? true : undefined;
+}
+
+/** Live elements whose deadline has surely passed have expired (and left the widget). */
+function expireDue(model: Model): void {
+  for (const slot of SLOTS) {
+    const state = model.slots[slot]!;
+    if (state.status === 'live' && deadlinePassed(state) === true) {
+      state.status = 'expired';
+      state.readySeen = false;
+      leave(model, slot);
+    }
+  }
+}
+
+// ---- The real page ----
+
+function newLog(): ElementLog {
+  return { ready: 0, expired: 0, loads: 0, expiries: 0, errors: [], transitions: [] };
+}
+
+function setUp(checkouts: Checkout[]): Real {
+  const container = document.createElement('main');
+  container.lang = 'en';
+  document.body.append(container);
+  const pageOptions = { locale: 'en' };
+  (window as unknown as { wpwlOptions?: object }).wpwlOptions = pageOptions;
+  const elements = SLOTS.map(() => document.createElement('gw-checkout'));
+  const logs = SLOTS.map(() => newLog());
+  elements.forEach((element, slot) => {
+    const log = logs[slot]!;
+    element.addEventListener('gw-ready', () => {
+      expect(element.state, 'gw-ready fires in ready').to.equal('ready');
+      log.ready++;
+    });
+    element.addEventListener('gw-expired', (event) => {
+      expect(element.state, 'gw-expired fires in expired').to.equal('expired');
+      record(observer.takeRecords());
+      const again = log.announced?.checkoutId === event.detail.checkoutId && log.announced.expiries === log.expiries;
+      expect(again, `slot ${slot}: gw-expired once per expiry of a checkout`).to.equal(false);
+      log.announced = { checkoutId: event.detail.checkoutId, expiries: log.expiries };
+      log.expired++;
+    });
+    element.addEventListener('gw-error', (event) => log.errors.push(event.detail as GwErrorDetail));
+  });
+  /** Records come in order: the value a record's change set is the next one's old value, or the current one. */
+  const record = (records: MutationRecord[]) =>
+    records.forEach((change, index) => {
+      const log = logs[elements.indexOf(change.target as GwCheckout)]!;
+      const next = records.slice(index + 1).find((later) => later.target === change.target);
+      const to = next ? next.oldValue : (change.target as Element).getAttribute('state');
+      if (change.oldValue === to) return;
+      log.transitions.push(`${change.oldValue}→${to}`);
+      if (to === 'loading') log.loads++;
+      if (to === 'expired') log.expiries++;
+    });
+  const observer = new MutationObserver(record);
+  for (const element of elements) observer.observe(element, { attributes: true, attributeFilter: ['state'], attributeOldValue: true });
+  return { elements, logs, checkouts, container, pageOptions, observer };
+}
+
+function apply(real: Real, model: Model, slot: Slot): void {
+  const state = model.slots[slot]!;
+  const checkout = real.checkouts[state.checkout!]!;
+  Object.assign(real.elements[slot]!, settingsFor(checkout), {
+    expiresAt: state.deadline === undefined ? undefined : new Date(state.deadline),
+  });
+}
+
+/**
+ * What the model learns from the page before each step: a widget script the pending fault made fail (every
+ * element sharing it failed with it, and it failed before any deadline could pass, as a failed element has none),
+ * then the deadlines that surely passed.
+ */
+function catchUp(model: Model, real: Real): void {
+  const failed = SLOTS.some((slot) => {
+    const element = real.elements[slot]!;
+    return (
+      model.slots[slot]!.status === 'live' && element.state === 'error' && real.logs[slot]!.errors.at(-1)?.code === 'script-load-failed'
+    );
+  });
+  if (model.scriptFault && failed) {
+    model.scriptFault = false;
+    for (const owner of model.owners) Object.assign(model.slots[owner]!, { status: 'failed', readySeen: false });
+    model.owners.clear();
+    model.active = undefined;
+  }
+  expireDue(model);
+}
+
+/** The checkout id in the page's widget script, if there is one. */
+function scriptCheckout(): string | null | undefined {
+  const [script] = widgetScripts();
+  return script ? new URL(script.src).searchParams.get('checkoutId') : undefined;
+}
+
+async function checkInvariants(model: Model, real: Real): Promise<void> {
+  await nextTask();
+  catchUp(model, real);
+  const scripts = widgetScripts();
+  expect(scripts.length, 'at most one widget script').to.be.at.most(1);
+  if (model.active === undefined) expect(scripts, 'no widget script without an element showing a checkout').to.have.length(0);
+  else if (scripts.length) expect(scriptCheckout(), "the widget is the model's checkout").to.equal(real.checkouts[model.active]!.id);
+  for (const slot of SLOTS) {
+    const element = real.elements[slot]!;
+    const log = real.logs[slot]!;
+    const forms = element.querySelectorAll('form.paymentWidgets').length;
+    if (!element.isConnected) expect(forms, `slot ${slot} out of the page holds no form`).to.equal(0);
+    else expect(forms, `slot ${slot} holds at most one form`).to.be.at.most(1);
+    expect(log.ready, `slot ${slot}: gw-ready at most once per load`).to.be.at.most(log.loads);
+    expect(log.expired, `slot ${slot}: every expiry announced`).to.be.at.least(log.expiries);
+    expect(log.transitions, `slot ${slot}: never from submitting to expired`).to.not.include('submitting→expired');
+    if (model.slots[slot]!.status === 'paying') {
+      expect(element.state, `slot ${slot}: a payment being sent stays submitting`).to.equal('submitting');
+      expect(forms, `slot ${slot}: a payment being sent keeps its form`).to.equal(1);
+      expect(scripts, `slot ${slot}: a payment being sent keeps its widget`).to.have.length(1);
+    }
+  }
+}
+
+/** Waits until no element in the page is loading, then holds each to the model's state. */
+async function settle(model: Model, real: Real): Promise<void> {
+  const connected = SLOTS.filter((slot) => model.slots[slot]!.connected);
+  await until(() => connected.every((slot) => real.elements[slot]!.state !== 'loading'), 'every load finished', 12_000);
+  // A deadline that passed just now may still be firing: wait it out so each state is certain.
+  for (const slot of connected) {
+    const deadline = model.slots[slot]!.deadline;
+    if (deadline !== undefined && deadlinePassed(model.slots[slot]!) === undefined) await sleep(deadline + TIMER_SLACK_MS - Date.now());
+  }
+  await until(() => connected.every((slot) => real.elements[slot]!.state !== 'loading'), 'every load finished', 12_000);
+  await nextTask();
+  catchUp(model, real);
+  for (const slot of connected) {
+    const state = model.slots[slot]!;
+    const element = real.elements[slot]!;
+    const expected = { live: 'ready', paying: 'submitting', conflict: 'error', expired: 'expired', failed: 'error', out: undefined }[
+      state.status
+    ];
+    expect(element.state, `slot ${slot} (${state.status})`).to.equal(expected);
+    if (state.status === 'conflict') expect(real.logs[slot]!.errors.at(-1)?.code).to.equal('widget-error');
+    if (element.state === 'ready' || element.state === 'submitting')
+      expect(element.querySelectorAll('.wpwl-control-cardNumber'), `slot ${slot}: one card form`).to.have.length(1);
+    state.readySeen = element.state === 'ready';
+  }
+  if (!connected.length) {
+    const globals = window as unknown as { wpwlOptions?: object };
+    await until(() => !('wpwl' in window) && globals.wpwlOptions === real.pageOptions, "the page's globals are back", 12_000);
+    expect(widgetScripts()).to.have.length(0);
+  }
+}
+
+// ---- Commands ----
+
+type Command = fc.AsyncCommand<Model, Real>;
+const deadlines = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<number | undefined>(undefined) },
+  { weight: 2, arbitrary: fc.integer({ min: 250, max: 1500 }) },
+  { weight: 1, arbitrary: fc.constant(-1000) },
+);
+const deadlineAt = (offset: number | undefined) => (offset === undefined ? undefined : Date.now() + offset);
+
+class Mount implements Command {
+  constructor(
+    readonly slot: Slot,
+    readonly checkout: number,
+    readonly offset: number | undefined,
+  ) {}
+  check = (model: Readonly<Model>) => !model.slots[this.slot]!.connected;
+  async run(model: Model, real: Real) {
+    catchUp(model, real);
+    const state = model.slots[this.slot]!;
+    Object.assign(state, { connected: true, checkout: this.checkout, deadline: deadlineAt(this.offset) });
+    apply(real, model, this.slot);
+    real.container.append(real.elements[this.slot]!);
+    attempt(model, this.slot);
+    await checkInvariants(model, real);
+  }
+  toString = () => `mount(${this.slot}, checkout ${this.checkout}, expires ${this.offset ?? 'later'})`;
+}
+
+class Unmount implements Command {
+  constructor(readonly slot: Slot) {}
+  check = (model: Readonly<Model>) => model.slots[this.slot]!.connected;
+  async run(model: Model, real: Real) {
+    catchUp(model, real);
+    real.elements[this.slot]!.remove();
+    Object.assign(model.slots[this.slot]!, { connected: false, status: 'out', readySeen: false });
+    leave(model, this.slot);
+    await checkInvariants(model, real);
+  }
+  toString = () => `unmount(${this.slot})`;
+}
+
+/** React StrictMode: unmounted and mounted again in one task. Nothing changes. */
+class StrictRemount implements Command {
+  constructor(readonly slot: Slot) {}
+  check = (model: Readonly<Model>) => model.slots[this.slot]!.connected;
+  async run(model: Model, real: Real) {
+    catchUp(model, real);
+    const element = real.elements[this.slot]!;
+    const loads = real.logs[this.slot]!.loads;
+    element.remove();
+    real.container.append(element);
+    await checkInvariants(model, real);
+    expect(real.logs[this.slot]!.loads, 'a synchronous re-mount loads nothing').to.equal(loads);
+  }
+  toString = () => `strictRemount(${this.slot})`;
+}
+
+class SwitchCheckout implements Command {
+  constructor(
+    readonly slot: Slot,
+    readonly checkout: number,
+    readonly offset: number | undefined,
+  ) {}
+  check = (model: Readonly<Model>) => model.slots[this.slot]!.connected && model.slots[this.slot]!.checkout !== this.checkout;
+  async run(model: Model, real: Real) {
+    catchUp(model, real);
+    Object.assign(model.slots[this.slot]!, { checkout: this.checkout, deadline: deadlineAt(this.offset) });
+    apply(real, model, this.slot);
+    settingsChanged(model, this.slot);
+    await checkInvariants(model, real);
+  }
+  toString = () => `switch(${this.slot}, checkout ${this.checkout}, expires ${this.offset ?? 'later'})`;
+}
+
+/** The app changes the element's language, which is also the widget's locale: a load setting. */
+class ChangeLang implements Command {
+  constructor(readonly slot: Slot) {}
+  check = (model: Readonly<Model>) => model.slots[this.slot]!.connected;
+  async run(model: Model, real: Real) {
+    catchUp(model, real);
+    const state = model.slots[this.slot]!;
+    state.lang = state.lang === 'de' ? 'fr' : 'de';
+    real.elements[this.slot]!.lang = state.lang;
+    settingsChanged(model, this.slot);
+    await checkInvariants(model, real);
+  }
+  toString = () => `lang(${this.slot})`;
+}
+
+class Reload implements Command {
+  constructor(readonly slot: Slot) {}
+  check = (model: Readonly<Model>) => model.slots[this.slot]!.connected;
+  async run(model: Model, real: Real) {
+    catchUp(model, real);
+    real.elements[this.slot]!.reload();
+    settingsChanged(model, this.slot);
+    await checkInvariants(model, real);
+  }
+  toString = () => `reload(${this.slot})`;
+}
+
+class Settle implements Command {
+  check = () => true;
+  async run(model: Model, real: Real) {
+    await settle(model, real);
+    await checkInvariants(model, real);
+  }
+  toString = () => 'settle';
+}
+
+class Wait implements Command {
+  constructor(readonly ms: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    await sleep(this.ms);
+    catchUp(model, real);
+    await checkInvariants(model, real);
+  }
+  toString = () => `wait(${this.ms} ms)`;
+}
+
+/**
+ * A shopper waits for the form (a settle), then pays: true when the element is
+ * ready to take the card (it may have expired, failed or been refused instead).
+ */
+async function shopperWaits(model: Model, real: Real, slot: Slot, margin: number): Promise<boolean> {
+  await settle(model, real);
+  const state = model.slots[slot]!;
+  return state.readySeen && state.status === 'live' && (state.deadline === undefined || state.deadline > Date.now() + margin);
+}
+
+/** A shopper pays with a card the gateway declines: back on the form, ready (or expired, if its deadline passed meanwhile). */
+class PayDeclined implements Command {
+  constructor(readonly slot: Slot) {}
+  check = (model: Readonly<Model>) => model.slots[this.slot]!.status === 'live';
+  async run(model: Model, real: Real) {
+    if (await shopperWaits(model, real, this.slot, 0)) {
+      count('payDeclined');
+      const element = real.elements[this.slot]!;
+      pay(element, CARDS.declined);
+      expect(element.state).to.equal('submitting');
+      await until(() => element.state !== 'submitting', 'back on the form after the decline', 10_000);
+      const state = model.slots[this.slot]!;
+      if (deadlinePassed(state) !== false) {
+        // Back on the form after its deadline: it expires at its next look, within a second.
+        await until(() => element.state === 'expired', 'expired once back on the form', 3_000);
+        Object.assign(state, { status: 'expired', readySeen: false });
+        leave(model, this.slot);
+      } else expect(element.state).to.equal('ready');
+    }
+    await checkInvariants(model, real);
+  }
+  toString = () => `payDeclined(${this.slot})`;
+}
+
+/** A shopper pays and the gateway holds the payment open: from here the element must not let go of it. */
+class PayHeldOpen implements Command {
+  constructor(readonly slot: Slot) {}
+  check = (model: Readonly<Model>) => model.slots[this.slot]!.status === 'live';
+  async run(model: Model, real: Real) {
+    if (await shopperWaits(model, real, this.slot, 100)) {
+      count('payHeldOpen');
+      const element = real.elements[this.slot]!;
+      const checkout = real.checkouts[model.slots[this.slot]!.checkout!]!;
+      const path = `/v1/checkouts/${checkout.id}/widget/payments`;
+      expect((await merchantCall('POST', '/__sandbox/faults', { path, mode: 'hang', count: '1' })).status).to.equal(200);
+      pay(element, CARDS.approved);
+      expect(element.state).to.equal('submitting');
+      Object.assign(model.slots[this.slot]!, { status: 'paying', readySeen: false });
+    }
+    await checkInvariants(model, real);
+  }
+  toString = () => `payHeldOpen(${this.slot})`;
+}
+
+/** The next request for the widget script fails (HTTP 500), as a CDN outage would. */
+class ScriptFails implements Command {
+  check = (model: Readonly<Model>) => !model.scriptFault;
+  async run(model: Model, real: Real) {
+    const fault = await merchantCall('POST', '/__sandbox/faults', { path: WIDGET_SCRIPT_PATH, mode: 'error', count: '1' });
+    expect(fault.status).to.equal(200);
+    model.scriptFault = true;
+    await checkInvariants(model, real);
+  }
+  toString = () => 'scriptFails';
+}
+
+const slots = fc.constantFrom<Slot>(...SLOTS);
+const checkoutIndex = fc.integer({ min: 0, max: POOL - 1 });
+/** What a page and its shoppers do, weighted so that most runs reach a payment being sent. */
+const command: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 4, arbitrary: fc.tuple(slots, checkoutIndex, deadlines).map(([slot, checkout, offset]) => new Mount(slot, checkout, offset)) },
+  { weight: 2, arbitrary: slots.map((slot) => new Unmount(slot)) },
+  { weight: 1, arbitrary: slots.map((slot) => new StrictRemount(slot)) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(slots, checkoutIndex, deadlines).map(([slot, checkout, offset]) => new SwitchCheckout(slot, checkout, offset)),
+  },
+  { weight: 2, arbitrary: slots.map((slot) => new ChangeLang(slot)) },
+  { weight: 2, arbitrary: slots.map((slot) => new Reload(slot)) },
+  { weight: 2, arbitrary: fc.constant(new Settle()) },
+  { weight: 2, arbitrary: fc.integer({ min: 100, max: 1200 }).map((ms) => new Wait(ms)) },
+  { weight: 2, arbitrary: slots.map((slot) => new PayDeclined(slot)) },
+  { weight: 3, arbitrary: slots.map((slot) => new PayHeldOpen(slot)) },
+  { weight: 1, arbitrary: fc.constant(new ScriptFails()) },
+);
+
+async function tearDown(real: Real): Promise<void> {
+  real.observer.disconnect();
+  for (const element of real.elements) element.remove();
+  real.container.remove();
+  await merchantCall('POST', '/__sandbox/faults', { path: WIDGET_SCRIPT_PATH, mode: 'error', count: '0' });
+  await until(() => !('wpwl' in window) && widgetScripts().length === 0, 'the widget unloaded', 12_000);
+  delete (window as unknown as { wpwlOptions?: object }).wpwlOptions;
+}
+
+describe('<gw-checkout> model: a single-page app and its shoppers', () => {
+  it('keeps one widget, every payment being sent, and its states and events true, whatever the page does', async function () {
+    this.timeout(300_000);
+    const warn = console.warn;
+    const error = console.error;
+    // The elements say on the console what their gw-error says; here that is expected, and it would bury the report.
+    console.warn = console.error = () => {};
+    try {
+      const details = await fc.check(
+        fc.asyncProperty(fc.array(command, { minLength: 8, maxLength: 20 }), async (sequence) => {
+          const checkouts = await Promise.all(Array.from({ length: POOL }, () => createCheckout()));
+          const real = setUp(checkouts);
+          const model: Model = {
+            slots: SLOTS.map(() => ({
+              connected: false,
+              checkout: undefined,
+              deadline: undefined,
+              status: 'out',
+              readySeen: false,
+              lang: 'en',
+            })),
+            active: undefined,
+            owners: new Set(),
+            scriptFault: false,
+          };
+          try {
+            await fc.asyncModelRun(() => ({ model, real }), sequence);
+            await settle(model, real);
+          } finally {
+            await tearDown(real);
+          }
+        }),
+        { numRuns: 50 },
+      );
+      // The runner shows an error's message only: put the failed invariant beside the counterexample.
+      if (details.failed) throw new Error(`${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}`);
+    } finally {
+      console.warn = warn;
+      console.error = error;
+    }
+    // About a dozen of each in 50 runs: none would mean the runs never reached a payment, and proved nothing of it.
+    const reached = JSON.stringify(Object.fromEntries(ran));
+    expect(ran.get('payHeldOpen') ?? 0, reached).to.be.at.least(1);
+    expect(ran.get('payDeclined') ?? 0, reached).to.be.at.least(1);
+  });
+});
