@@ -17,7 +17,8 @@ const KB = 1024;
  * beside it; the ceilings rose once, by 192 B, for the preselected brand in `gw-before-submit` and the
  * missing-checkout-id hint, fell by about 400 B when developer messages became a gist and a link, and rose by 192 B
  * and 128 B for the fixes around a payment being sent (no expiry under it, no second press, the right pay button), a
- * changed `expires-at`, and a rendered element upgraded while its page is parsed (it waits for its markup).
+ * changed `expires-at`, and a rendered element upgraded while its page is parsed (it waits for its markup); the
+ * both-elements ceiling rose by 64 B more for the bound on a 3-D Secure redirect's preconditions.
  */
 export const ENTRIES = [
   {
@@ -27,7 +28,7 @@ export const ENTRIES = [
     withLit: { budget: 9 * KB },
   },
   { name: 'gw-elements/3ds-handler', file: 'src/3ds-handler.ts' },
-  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 9920 } },
+  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 9984 } },
 ] as const satisfies readonly {
   name: string;
   file: string;

@@ -12,6 +12,7 @@
  * form's own: DOM clobbering). So forms are set up with attributes before
  * they hold inputs, and are only ever called through the prototypes.
  */
+import { REDIRECT_MAX_PRECONDITIONS } from '../contract/limits.js';
 import type { RedirectParameter } from '../contract/redirect.js';
 import { httpUrl, isSecureEndpoint } from './url.js';
 
@@ -95,6 +96,8 @@ export function checkRedirect(redirect: unknown, isAllowed: (url: URL) => boolea
   if (!isObject(redirect)) throw invalid("redirect must be the gateway's {url, parameters, preconditions?} object");
   const preconditions = redirect.preconditions ?? [];
   if (!Array.isArray(preconditions)) throw invalid('redirect.preconditions must be an array');
+  if (preconditions.length > REDIRECT_MAX_PRECONDITIONS)
+    throw invalid(`redirect.preconditions must hold at most ${REDIRECT_MAX_PRECONDITIONS} steps, not ${preconditions.length}`);
   const shapes = preconditions.map((precondition: unknown, index) => {
     const where = `redirect.preconditions[${index}]`;
     if (!isObject(precondition)) throw invalid(`${where} must be an object`);

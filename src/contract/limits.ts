@@ -41,3 +41,10 @@ export const REPORT_TRANSACTION_MAX_BYTES = 32 * 1024;
  * those referencing it (a preauthorisation, a capture, a refund).
  */
 export const LINKED_TRANSACTIONS_PER_MATCH = 4;
+
+/**
+ * The most preconditions of a 3-D Secure `redirect` the browser runs before the challenge. The platform sends
+ * one (the 3DS method); each waits in a hidden frame of its own for up to 10 seconds, so a redirect holding
+ * thousands (a 1 MB answer holds ten thousand) would keep the shopper waiting for hours.
+ */
+export const REDIRECT_MAX_PRECONDITIONS = 4;

@@ -3,13 +3,14 @@
  * merchant's page passing junk through) could hand it, in real Chromium against
  * the sandbox: any value, and objects shaped like the gateway's with URLs,
  * methods, parameters and preconditions that are script URLs, other origins,
- * plain http, relative, huge, or of the wrong type.
+ * plain http, relative, huge, or of the wrong type, and more preconditions than it runs.
  *
  * Invariants: nothing is thrown out of the element or left uncaught; the state
  * and every `gw-error` code are documented ones; a form is only ever posted to
  * an https URL (http on this machine only) and into one of the element's own
  * frames (never the page itself, `_top` or a new window); a frame is only ever
- * pointed at such a URL; cancelled, the flow leaves no frame or form behind.
+ * pointed at such a URL; a redirect with more preconditions than the kit runs is
+ * refused whole; cancelled, the flow leaves no frame or form behind.
  */
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
@@ -17,6 +18,7 @@ import { sandboxUrl } from '/__gw/sandbox.js';
 import '../../src/components/gw-3ds-handler/define.js';
 import type { ThreeDsErrorDetail, ThreeDsRedirect } from '../../src/components/gw-3ds-handler/events.js';
 import { isSecureEndpoint } from '../../src/browser/url.js';
+import { REDIRECT_MAX_PRECONDITIONS } from '../../src/contract/limits.js';
 
 const STATES = ['idle', 'method', 'challenge', 'complete', 'error', 'timeout'];
 const ERROR_CODES = ['invalid-redirect', 'unsafe-url', 'method-failed', 'challenge-timeout', 'busy'];
@@ -79,7 +81,11 @@ const redirect = fc.oneof(
         url,
         method,
         parameters,
-        preconditions: fc.oneof(fc.constant(undefined), fc.array(precondition, { maxLength: 3 }), fc.anything({ maxDepth: 1 })),
+        preconditions: fc.oneof(
+          fc.constant(undefined),
+          fc.array(precondition, { maxLength: REDIRECT_MAX_PRECONDITIONS + 2 }),
+          fc.anything({ maxDepth: 1 }),
+        ),
       },
       { requiredKeys: [] },
     ),
@@ -149,6 +155,12 @@ describe('<gw-3ds-handler> against any redirect', () => {
             reached.add(element.state);
             for (const error of errors) expect(ERROR_CODES).to.include(error.code);
             if (element.state === 'error') expect(errors.length, 'an error state says why').to.be.greaterThan(0);
+            // Bounded: more steps than the platform could mean are refused whole, before any is posted.
+            const steps = (value as { preconditions?: unknown } | null)?.preconditions;
+            if (Array.isArray(steps) && steps.length > REDIRECT_MAX_PRECONDITIONS) {
+              expect(errors[0]?.code, `${steps.length} preconditions`).to.equal('invalid-redirect');
+              expect(seen, 'nothing posted').to.deep.equal([]);
+            }
             element.redirect = undefined;
             await element.updateComplete;
             check(observer.takeRecords());

@@ -7,6 +7,7 @@ import { THREE_DS_RESULT_MESSAGE } from '../../../src/components/gw-3ds-handler/
 import type { ThreeDsErrorDetail, ThreeDsRedirect } from '../../../src/components/gw-3ds-handler/events.js';
 import { classifyResult, RESULT_CODES } from '../../../src/contract/result-codes.js';
 import { CARDS } from '../../../src/sandbox/gateway/triggers.js';
+import { REDIRECT_MAX_PRECONDITIONS } from '../../../src/contract/limits.js';
 import { merchantCall, shopperResultUrl } from '../../support/gateway.js';
 import { clickInFrame, crossOriginResultUrl, frameUrls, pendingThreeDsPayment, withHangingMethod } from '../../support/three-ds.js';
 
@@ -200,15 +201,19 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect(get?.method).to.equal('GET');
   });
 
-  it('honours several preconditions in order, each after the previous one loaded, before the challenge', async () => {
+  it(`honours several preconditions (as many as ${REDIRECT_MAX_PRECONDITIONS}) in order, each after the previous one loaded, before the challenge`, async () => {
     const payment = await pending(CARDS.challenge);
     const first = payment.redirect.preconditions![0]!;
-    const second = { ...first, method: 'GET', url: `${METHOD}?step=2` };
+    const later = Array.from({ length: REDIRECT_MAX_PRECONDITIONS - 1 }, (_, index) => ({
+      ...first,
+      method: 'GET',
+      url: `${METHOD}?step=${index + 2}`,
+    }));
     const { el } = await handler();
     const started = oneEvent(el, 'gw-3ds-challenge-start');
-    el.redirect = { ...payment.redirect, preconditions: [first, second] };
+    el.redirect = { ...payment.redirect, preconditions: [first, ...later] };
     await started;
-    expect(el.shadowRoot!.querySelectorAll('.method-frames iframe')).to.have.length(2);
+    expect(el.shadowRoot!.querySelectorAll('.method-frames iframe')).to.have.length(REDIRECT_MAX_PRECONDITIONS);
     const complete = oneEvent(el, 'gw-3ds-complete');
     await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
     await complete;
@@ -221,7 +226,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
       .map((entry) => `${entry.method} ${entry.path}${entry.params.step ? `?step=${entry.params.step}` : ''}`);
     expect(steps).to.deep.equal([
       'POST /v1/threeDSecure/method',
-      'GET /v1/threeDSecure/method?step=2',
+      ...later.map((_, index) => `GET /v1/threeDSecure/method?step=${index + 2}`),
       'POST /v1/threeDSecure/execute',
       'POST /v1/threeDSecure/challenge',
     ]);
@@ -272,6 +277,10 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     ['a precondition waiting for something else', { url: ACS, parameters: [], preconditions: [{ ...method, waitUntil: 'iframe#ready' }] }],
     ['a precondition with method PUT', { url: ACS, parameters: [], preconditions: [{ ...method, method: 'PUT' }] }],
     ['a precondition without url', { url: ACS, parameters: [], preconditions: [{ ...method, url: undefined }] }],
+    [
+      `more than ${REDIRECT_MAX_PRECONDITIONS} preconditions`,
+      { url: ACS, parameters: [], preconditions: Array.from({ length: REDIRECT_MAX_PRECONDITIONS + 1 }, () => method) },
+    ],
     [
       'a valid challenge after a malformed precondition',
       { url: ACS, parameters: [{ name: 'a', value: 'b' }], preconditions: [method, { ...method, parameters: 'x' }] },
