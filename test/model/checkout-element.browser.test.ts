@@ -4,7 +4,7 @@
  * over a pool of three checkouts. fast-check draws what a page and a shopper do
  * (mount, unmount, React StrictMode's synchronous re-mount, a new checkout id, a
  * new `lang`, `reload()`, deadlines that pass, a declined card, a payment the
- * gateway holds open, a widget script that fails to load) and in which order;
+ * gateway holds open and one that comes back refused, a widget script that fails to load) and in which order;
  * nothing waits between commands unless a command says so, so loads overlap
  * unmounts and scripts still in flight (the stragglers).
  *
@@ -13,7 +13,8 @@
  * - clean up: an element out of the page holds no form; one in the page holds at most one;
  * - a payment being sent is never cut off and its shopper never told "expired": the element stays
  *   `submitting` with its form and script whatever else the page does (a new setting, `reload()`, a
- *   second element, its deadline passing), and no element ever goes from `submitting` to `expired` (the one
+ *   second element, its deadline passing) until the shopper is back on the form, where a new setting then applies;
+ *   and no element ever goes from `submitting` to `expired` (the one
  *   documented exception, the gateway reporting the checkout gone at submission, is not drawn: its checkouts are fresh);
  * - events match states: `gw-ready` fires in `ready`, at most once per load; `gw-expired` in `expired`, once per expiry.
  * After `settle` (every load finished): each element is in the state the model says (`ready`, `submitting`,
@@ -49,6 +50,8 @@ interface SlotModel {
   status: Status;
   /** Seen `ready` at the last settle, with nothing changed since: a shopper can pay. */
   readySeen: boolean;
+  /** A setting changed while its payment was being sent: applied once the shopper is back on the form. */
+  deferred: boolean;
   lang: string;
 }
 
@@ -115,8 +118,10 @@ function attempt(model: Model, slot: Slot): void {
 
 /** A new load setting: applied now, or once a payment being sent is back on the form. */
 function settingsChanged(model: Model, slot: Slot): void {
-  if (model.slots[slot]!.status === 'paying') count('changed while paying');
-  else attempt(model, slot);
+  const state = model.slots[slot]!;
+  if (state.status !== 'paying') return attempt(model, slot);
+  count('changed while paying');
+  state.deferred = true;
 }
 
 /** Whether `slot`'s deadline has passed: true, false, or undefined while a late timer may still fire. */
@@ -147,7 +152,8 @@ function setUp(checkouts: Checkout[]): Real {
   const container = document.createElement('main');
   container.lang = 'en';
   document.body.append(container);
-  const pageOptions = { locale: 'en' };
+  // The page's own options, without a locale: the element's `lang` then sets the widget's.
+  const pageOptions = { showLabels: true };
   (window as unknown as { wpwlOptions?: object }).wpwlOptions = pageOptions;
   const elements = SLOTS.map(() => document.createElement('gw-checkout'));
   const logs = SLOTS.map(() => newLog());
@@ -266,6 +272,12 @@ async function settle(model: Model, real: Real): Promise<void> {
       expect(element.querySelectorAll('.wpwl-control-cardNumber'), `slot ${slot}: one card form`).to.have.length(1);
     state.readySeen = element.state === 'ready';
   }
+  // The widget speaks the language of the element that loaded it: a new `lang` reached it (once off the payment).
+  const [owner, ...others] = model.owners;
+  if (owner !== undefined && !others.length && real.elements[owner]!.state === 'ready') {
+    const options = (window as unknown as { wpwlOptions?: { locale?: string } }).wpwlOptions;
+    expect(options?.locale, `slot ${owner}: the widget's locale`).to.equal(model.slots[owner]!.lang);
+  }
   if (!connected.length) {
     const globals = window as unknown as { wpwlOptions?: object };
     await until(() => !('wpwl' in window) && globals.wpwlOptions === real.pageOptions, "the page's globals are back", 12_000);
@@ -308,7 +320,7 @@ class Unmount implements Command {
   async run(model: Model, real: Real) {
     catchUp(model, real);
     real.elements[this.slot]!.remove();
-    Object.assign(model.slots[this.slot]!, { connected: false, status: 'out', readySeen: false });
+    Object.assign(model.slots[this.slot]!, { connected: false, status: 'out', readySeen: false, deferred: false });
     leave(model, this.slot);
     await checkInvariants(model, real);
   }
@@ -369,7 +381,9 @@ class Reload implements Command {
   async run(model: Model, real: Real) {
     catchUp(model, real);
     real.elements[this.slot]!.reload();
-    settingsChanged(model, this.slot);
+    // Never while a payment is being sent: not even later, once it is back on the form.
+    if (model.slots[this.slot]!.status === 'paying') count('reload while paying');
+    else attempt(model, this.slot);
     await checkInvariants(model, real);
   }
   toString = () => `reload(${this.slot})`;
@@ -449,6 +463,43 @@ class PayHeldOpen implements Command {
   toString = () => `payHeldOpen(${this.slot})`;
 }
 
+/**
+ * The payment held open comes back refused: the widget enables its pay button again, as after a decline. The
+ * shopper is back on the form, where a setting changed meanwhile now applies, and a deadline passed meanwhile expires it.
+ */
+class BackOnForm implements Command {
+  /** `relang`: the page sets a new `lang` just before (a framework re-rendering mid-payment), which must wait. */
+  constructor(
+    readonly slot: Slot,
+    readonly relang: boolean,
+  ) {}
+  check = (model: Readonly<Model>) => model.slots[this.slot]!.status === 'paying';
+  async run(model: Model, real: Real) {
+    const element = real.elements[this.slot]!;
+    const state = model.slots[this.slot]!;
+    if (this.relang) await new ChangeLang(this.slot).run(model, real);
+    count(state.deferred ? 'back on the form, settings waiting' : 'back on the form');
+    const loads = real.logs[this.slot]!.loads;
+    element.querySelector<HTMLButtonElement>('form.paymentWidgets .wpwl-button-pay')!.disabled = false;
+    await until(() => element.state !== 'submitting', 'back on the form', 3_000);
+    Object.assign(state, { status: 'live', readySeen: false });
+    if (state.deferred) {
+      state.deferred = false;
+      attempt(model, this.slot);
+      await nextTask();
+      if (state.status === 'live') expect(real.logs[this.slot]!.loads, 'the waiting setting applies now: a new load').to.be.above(loads);
+    }
+    if (state.status === 'live' && deadlinePassed(state) !== false) {
+      // Past its deadline: it expires at its next look, within a second.
+      await until(() => element.state === 'expired', 'expired once back on the form', 3_000);
+      Object.assign(state, { status: 'expired', readySeen: false });
+      leave(model, this.slot);
+    }
+    await checkInvariants(model, real);
+  }
+  toString = () => `backOnForm(${this.slot}${this.relang ? ', after a new lang' : ''})`;
+}
+
 /** The next request for the widget script fails (HTTP 500), as a CDN outage would. */
 class ScriptFails implements Command {
   check = (model: Readonly<Model>) => !model.scriptFault;
@@ -478,6 +529,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.integer({ min: 100, max: 1200 }).map((ms) => new Wait(ms)) },
   { weight: 2, arbitrary: slots.map((slot) => new PayDeclined(slot)) },
   { weight: 3, arbitrary: slots.map((slot) => new PayHeldOpen(slot)) },
+  { weight: 4, arbitrary: fc.tuple(slots, fc.boolean()).map(([slot, relang]) => new BackOnForm(slot, relang)) },
   { weight: 1, arbitrary: fc.constant(new ScriptFails()) },
 );
 
@@ -509,6 +561,7 @@ describe('<gw-checkout> model: a single-page app and its shoppers', () => {
               deadline: undefined,
               status: 'out',
               readySeen: false,
+              deferred: false,
               lang: 'en',
             })),
             active: undefined,
