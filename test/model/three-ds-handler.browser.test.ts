@@ -3,7 +3,8 @@
  * sandbox's 3-D Secure pages: one element of a page, given redirects of fresh
  * pending payments (with a method page, without, frictionless, with a method
  * page that never loads), malformed and unsafe ones, then `start()` again,
- * `cancel()`, a cleared redirect, removal and re-attachment, shoppers finishing
+ * `cancel()`, a cleared redirect, removal and re-attachment (redirects and
+ * `start()` out of the page too), shoppers finishing
  * the challenge, and time passing past the method and challenge timeouts.
  * fast-check draws the order; nothing waits between commands unless a command says so.
  *
@@ -11,6 +12,8 @@
  * - frames follow the state: none in `idle`, `complete`, `error` or `timeout`; method frames only in `method`;
  *   exactly one challenge frame in `challenge`;
  * - a flow ended by `cancel()`, a cleared redirect or removal is silent: no event of it fires afterwards;
+ * - nothing runs out of the page: a redirect set or `start()` called there waits and starts when the element
+ *   is put back; a flow that ran before removal does not start again;
  * - `start()` while a flow runs is `busy` and changes nothing;
  * - `gw-3ds-complete` fires in `complete`, once per flow, with the payment of the redirect that flow ran;
  * - every `gw-error` has a documented code; a malformed redirect is `invalid-redirect`, an unsafe URL `unsafe-url`.
@@ -59,6 +62,8 @@ interface Model {
   quiet: boolean;
   /** Payments whose challenge was completed: the ACS would not take them again. */
   completed: Set<string>;
+  /** A flow was asked for while out of the page: it starts when put back. */
+  waiting: boolean;
 }
 
 interface Real {
@@ -96,6 +101,13 @@ function begin(model: Model): void {
   model.quiet = false;
 }
 
+/** What `start()` (or a put-back element that waited) begins: the current redirect, or `invalid-redirect` without one. */
+function beginOrRefuse(model: Model): void {
+  if (model.redirect) return begin(model);
+  model.flow = { kind: 'malformed', paymentId: undefined, completed: false };
+  model.quiet = false;
+}
+
 function end(model: Model): void {
   model.flow = undefined;
   model.quiet = true;
@@ -107,6 +119,7 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
   const state = element.state;
   expect(STATES).to.include(state);
   expect(element.getAttribute('state'), 'the state is reflected').to.equal(state);
+  if (!model.connected) expect(['method', 'challenge'], 'nothing runs out of the page').to.not.include(state);
   const all = frames(element);
   const challenge = challengeFrames(element);
   if (['idle', 'complete', 'error', 'timeout'].includes(state)) expect(all, `no frame in ${state}`).to.have.length(0);
@@ -163,7 +176,7 @@ type Command = fc.AsyncCommand<Model, Real>;
 
 class SetRedirect implements Command {
   constructor(readonly kind: RedirectKind) {}
-  check = (model: Readonly<Model>) => model.connected;
+  check = () => true;
   async run(model: Model, real: Real) {
     const { redirect, paymentId } = await redirectOf(this.kind);
     // What the running flow did meanwhile is its own.
@@ -171,8 +184,9 @@ class SetRedirect implements Command {
     real.element.redirect = redirect as ThreeDsRedirect;
     await real.element.updateComplete;
     model.redirect = { kind: this.kind, paymentId };
-    // A new redirect replaces a running flow: the old one is silent from here on.
-    begin(model);
+    // A new redirect replaces a running flow: the old one is silent from here on. Out of the page, it waits.
+    if (model.connected) begin(model);
+    else model.waiting = true;
     count(`redirect ${this.kind}`);
     await checkInvariants(model, real);
   }
@@ -180,7 +194,7 @@ class SetRedirect implements Command {
 }
 
 class ClearRedirect implements Command {
-  check = (model: Readonly<Model>) => model.connected && model.redirect !== undefined;
+  check = (model: Readonly<Model>) => model.redirect !== undefined;
   async run(model: Model, real: Real) {
     await checkInvariants(model, real);
     const before = real.element.state;
@@ -188,6 +202,7 @@ class ClearRedirect implements Command {
     real.element.redirect = undefined;
     await real.element.updateComplete;
     model.redirect = undefined;
+    model.waiting = false;
     if (running) end(model);
     await checkInvariants(model, real);
     // A running flow is cancelled; an ended one keeps its outcome.
@@ -198,7 +213,7 @@ class ClearRedirect implements Command {
 
 /** `start()`: `busy` while a flow runs; otherwise a new flow of the current redirect (never a completed payment's again). */
 class Start implements Command {
-  check = (model: Readonly<Model>) => model.connected && !(model.redirect?.paymentId && model.completed.has(model.redirect.paymentId));
+  check = (model: Readonly<Model>) => !(model.redirect?.paymentId && model.completed.has(model.redirect.paymentId));
   async run(model: Model, real: Real) {
     const { element } = real;
     await checkInvariants(model, real);
@@ -213,12 +228,8 @@ class Start implements Command {
       real.events.pop();
       expect(element.state, 'busy changes nothing').to.equal(before);
       expect(frames(element), 'busy keeps the frames').to.deep.equal(framesBefore);
-    } else if (model.redirect) begin(model);
-    else {
-      // No redirect: invalid-redirect, as a flow of its own that failed.
-      model.flow = { kind: 'malformed', paymentId: undefined, completed: false };
-      model.quiet = false;
-    }
+    } else if (model.connected) beginOrRefuse(model);
+    else model.waiting = true;
     await checkInvariants(model, real);
   }
   toString = () => 'start';
@@ -258,6 +269,14 @@ class Attach implements Command {
     const state = real.element.state;
     real.container.append(real.element);
     model.connected = true;
+    if (model.waiting) {
+      // What was asked for out of the page starts now.
+      count('started when put back');
+      model.waiting = false;
+      beginOrRefuse(model);
+      await checkInvariants(model, real);
+      return;
+    }
     await sleep(100);
     await checkInvariants(model, real);
     expect(real.element.state, 'put back, it starts nothing').to.equal(state);
@@ -340,7 +359,7 @@ describe('<gw-3ds-handler> model: redirects, shoppers and a page that changes it
           for (const name of ['gw-3ds-method-complete', 'gw-3ds-challenge-start', 'gw-3ds-complete', 'gw-error'])
             element.addEventListener(name, (event) => events.push(event as CustomEvent));
           container.append(element);
-          const model: Model = { connected: true, redirect: undefined, flow: undefined, quiet: true, completed: new Set() };
+          const model: Model = { connected: true, redirect: undefined, flow: undefined, quiet: true, completed: new Set(), waiting: false };
           const real: Real = { element, container, events };
           try {
             await fc.asyncModelRun(() => ({ model, real }), sequence);

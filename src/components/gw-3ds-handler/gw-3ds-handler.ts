@@ -173,7 +173,8 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
   /**
    * The gateway's `redirect` object (`url`, `parameters`, `preconditions`) of a
    * pending payment. Setting it starts the flow, replacing a running one;
-   * setting `undefined` cancels it.
+   * setting `undefined` cancels it. Set while the element is out of the page,
+   * the flow starts when the element is put back.
    */
   declare redirect: ThreeDsRedirect | undefined;
 
@@ -210,6 +211,8 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
   #view: (Feedback & { readonly base: HTMLElement }) | undefined;
   readonly #namePrefix = uniquePrefix();
   #flowCount = 0;
+  /** A flow was asked for (a redirect set, `start()`) while the element was out of the page: it starts when put back. */
+  #waiting = false;
 
   constructor() {
     super();
@@ -249,6 +252,11 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
   override connectedCallback(): void {
     super.connectedCallback();
     followTranslations(this, true);
+    // A flow asked for while out of the page starts now (one that ran before removal was cancelled, and stays so).
+    if (this.#waiting) {
+      this.#waiting = false;
+      this.#begin(this.redirect);
+    }
   }
 
   override disconnectedCallback(): void {
@@ -274,6 +282,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
         method.title = this.#texts().texts.methodFrame;
     }
     if (!changed.has('redirect')) return;
+    this.#waiting = false;
     if (this.redirect === undefined || this.redirect === null) {
       this.cancel();
       return;
@@ -321,6 +330,11 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
   }
 
   #begin(redirect: unknown): void {
+    // Out of the page its frames could not load and the flow would run blind to `timeout`: it starts when put back.
+    if (!this.isConnected) {
+      this.#waiting = true;
+      return;
+    }
     let checked: CheckedRedirect;
     try {
       checked = checkRedirect(redirect);

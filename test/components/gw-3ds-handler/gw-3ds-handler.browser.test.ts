@@ -311,6 +311,26 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     }
   });
 
+  it('a redirect set while the element is out of the page waits, and starts when it is put back', async () => {
+    const payment = await pending(CARDS.frictionlessNoMethod);
+    const { el } = await handler();
+    el.remove();
+    const events = record(el, ['gw-3ds-challenge-start', 'gw-3ds-complete', 'gw-error']);
+    el.redirect = payment.redirect;
+    await el.updateComplete;
+    await aTimeout(100);
+    expect(el.state, 'nothing runs out of the page').to.equal('idle');
+    expect(frames(el)).to.have.length(0);
+    expect(events).to.have.length(0);
+    const complete = oneEvent(el, 'gw-3ds-complete');
+    document.body.append(el);
+    try {
+      expect((await complete).detail.id).to.equal(payment.id);
+    } finally {
+      el.remove();
+    }
+  });
+
   it('setting redirect to undefined cancels the running flow', async () => {
     const payment = await pending(CARDS.challengeNoMethod);
     const { el, states } = await handler();
