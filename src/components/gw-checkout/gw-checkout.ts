@@ -156,7 +156,8 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   /**
    * When the checkout expires. Pass it when your server knows the checkout's
    * creation time (creation + 30 minutes); otherwise the element counts 30
-   * minutes from when it got the checkout id. As an attribute: ISO 8601 or epoch milliseconds.
+   * minutes from when it got the checkout id. As an attribute: ISO 8601 or epoch milliseconds; as a
+   * property, a `Date` made in any frame, or epoch milliseconds.
    */
   declare expiresAt: Date | undefined;
   /**
@@ -355,10 +356,10 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     else this.#expiryTimer = setTimeout(() => this.#armExpiry(expiresAt), remaining <= 0 ? 1_000 : Math.min(remaining, 2 ** 31 - 1));
   }
 
+  /** Read through `new Date()`, not `instanceof`: a `Date` made in another frame (or epoch milliseconds from untyped code) counts too. */
   #expiry(): Date {
-    return this.expiresAt instanceof Date && !Number.isNaN(this.expiresAt.getTime())
-      ? this.expiresAt
-      : new Date(this.#idReceivedAt + CHECKOUT_LIFETIME_MS);
+    const at = this.expiresAt == null ? NaN : +new Date(this.expiresAt);
+    return new Date(Number.isNaN(at) ? this.#idReceivedAt + CHECKOUT_LIFETIME_MS : at);
   }
 
   #leave(): void {

@@ -396,6 +396,24 @@ describe('<gw-checkout> expiry', () => {
     expect(expired).to.equal(1);
   });
 
+  it("an expiresAt made in another frame's realm, or given as epoch milliseconds, counts as a Date does", async () => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    try {
+      const OtherDate = (frame.contentWindow as unknown as { Date: DateConstructor }).Date;
+      for (const expiresAt of [new OtherDate(Date.now() - 1000), Date.now() - 1000]) {
+        const checkout = await createCheckout();
+        const element = mount({ ...settingsFor(checkout), expiresAt: expiresAt as Date });
+        const expired = await oneEvent(element, 'gw-expired');
+        expect(expired.detail.checkoutId).to.equal(checkout.id);
+        expect(widgetScripts(), 'nothing loaded for a checkout already over').to.have.length(0);
+        element.remove();
+      }
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('an expires-at changed after the widget is ready moves the deadline without reloading the widget', async () => {
     const checkout = await createCheckout();
     const element = await mountReady({ ...settingsFor(checkout), expiresAt: new Date(Date.now() + 10 * 60 * 1000) });
