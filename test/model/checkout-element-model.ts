@@ -62,8 +62,8 @@ interface SlotModel {
   status: Status;
   /** Seen `ready` at the last settle, with nothing changed since: a shopper can pay. */
   readySeen: boolean;
-  /** A setting changed while its payment was being sent: applied once the shopper is back on the form. */
-  deferred: boolean;
+  /** The settings its widget was loaded with (checkout and language): others set while paying wait for the form. */
+  loaded: string | undefined;
   lang: string;
 }
 
@@ -144,14 +144,17 @@ function attempt(model: Model, slot: Slot): void {
   model.active = state.checkout;
   model.owners.add(slot);
   state.status = 'live';
+  state.loaded = loadKeyOf(state);
 }
+
+/** What makes a load of `state`'s element: its checkout and language (a deadline is no load setting). */
+const loadKeyOf = (state: SlotModel) => `${state.checkout} ${state.lang}`;
 
 /** A new load setting: applied now, or once a payment being sent is back on the form. */
 function settingsChanged(model: Model, slot: Slot): void {
   const state = model.slots[slot]!;
   if (state.status !== 'paying') return attempt(model, slot);
   count('changed while paying');
-  state.deferred = true;
 }
 
 /** Whether `slot`'s deadline has passed: true, false, or undefined while a late timer may still fire. */
@@ -398,7 +401,7 @@ class Unmount implements Command {
   async run(model: Model, real: Real) {
     catchUp(model, real);
     real.elements[this.slot]!.remove();
-    Object.assign(model.slots[this.slot]!, { connected: false, status: 'out', readySeen: false, deferred: false });
+    Object.assign(model.slots[this.slot]!, { connected: false, status: 'out', readySeen: false });
     leave(model, this.slot);
     await checkInvariants(model, real);
   }
@@ -556,13 +559,14 @@ class BackOnForm implements Command {
     const element = real.elements[this.slot]!;
     const state = model.slots[this.slot]!;
     if (this.relang) await new ChangeLang(this.slot).run(model, real);
-    count(state.deferred ? 'back on the form, settings waiting' : 'back on the form');
+    // Settings changed while paying (and not changed back) are waiting: they apply now, with a new load.
+    const waiting = loadKeyOf(state) !== state.loaded;
+    count(waiting ? 'back on the form, settings waiting' : 'back on the form');
     const loads = real.logs[this.slot]!.loads;
     element.querySelector<HTMLButtonElement>('form.paymentWidgets .wpwl-button-pay')!.disabled = false;
     await until(() => element.state !== 'submitting', 'back on the form', 3_000);
     Object.assign(state, { status: 'live', readySeen: false });
-    if (state.deferred) {
-      state.deferred = false;
+    if (waiting) {
       attempt(model, this.slot);
       await nextTask();
       if (state.status === 'live') expect(real.logs[this.slot]!.loads, 'the waiting setting applies now: a new load').to.be.above(loads);
@@ -628,7 +632,7 @@ function initialModel(page: Page): Model {
       deadline: undefined,
       status: 'out',
       readySeen: false,
-      deferred: false,
+      loaded: undefined,
       lang: 'en',
     })),
     active: undefined,
@@ -638,6 +642,7 @@ function initialModel(page: Page): Model {
   };
   if (page.rendered) {
     Object.assign(model.slots[0]!, { connected: true, checkout: 0, status: 'live' });
+    model.slots[0]!.loaded = loadKeyOf(model.slots[0]!);
     model.active = 0;
     model.owners.add(0);
     model.loadedBy = 0;

@@ -241,6 +241,8 @@ class Cancel implements Command {
     await checkInvariants(model, real);
     const running = real.element.state === 'method' || real.element.state === 'challenge';
     real.element.cancel();
+    // A flow waiting to be put back is cancelled too.
+    model.waiting = false;
     if (running) end(model);
     await checkInvariants(model, real);
     if (running) expect(real.element.state).to.equal('idle');
@@ -263,25 +265,46 @@ class Remove implements Command {
 }
 
 /** Put back: it posts nothing again on its own. */
+/**
+ * Put back: it posts nothing again on its own; a flow asked for out of the page starts now. With `redirect`,
+ * the page sets a new redirect (or clears it) in the same task, as a framework moving the element then patching
+ * its properties does: that one wins, and nothing of the waiting one is posted.
+ */
 class Attach implements Command {
+  constructor(readonly redirect?: RedirectKind | 'cleared') {}
   check = (model: Readonly<Model>) => !model.connected;
   async run(model: Model, real: Real) {
-    const state = real.element.state;
-    real.container.append(real.element);
+    const { element } = real;
+    const state = element.state;
+    const set =
+      this.redirect === undefined
+        ? undefined
+        : this.redirect === 'cleared'
+          ? { redirect: undefined, paymentId: undefined }
+          : await redirectOf(this.redirect);
+    if (set) {
+      element.redirect = set.redirect as ThreeDsRedirect | undefined;
+      model.redirect = this.redirect === 'cleared' ? undefined : { kind: this.redirect as RedirectKind, paymentId: set.paymentId };
+      // Set while out of the page (if only for an instant): a redirect waits, none cancels what waited.
+      model.waiting = model.redirect !== undefined;
+    }
+    real.container.append(element);
     model.connected = true;
+    await element.updateComplete;
+    await nextTask();
     if (model.waiting) {
-      // What was asked for out of the page starts now.
       count('started when put back');
       model.waiting = false;
       beginOrRefuse(model);
       await checkInvariants(model, real);
+      expect(['method', 'challenge', 'complete', 'error'], 'put back, what waited has started').to.include(element.state);
       return;
     }
     await sleep(100);
     await checkInvariants(model, real);
-    expect(real.element.state, 'put back, it starts nothing').to.equal(state);
+    expect(element.state, 'put back, it starts nothing').to.equal(state);
   }
-  toString = () => 'attach';
+  toString = () => `attach${this.redirect ? `(with redirect ${this.redirect})` : ''}`;
 }
 
 /** The shopper finishes the challenge in its frame: the element reports this flow's payment back. */
@@ -335,7 +358,12 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.constant(new Start()) },
   { weight: 2, arbitrary: fc.constant(new Cancel()) },
   { weight: 1, arbitrary: fc.constant(new Remove()) },
-  { weight: 1, arbitrary: fc.constant(new Attach()) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .option(fc.constantFrom<RedirectKind | 'cleared'>(...VALID, 'malformed', 'cleared'), { nil: undefined, freq: 2 })
+      .map((redirect) => new Attach(redirect)),
+  },
   { weight: 3, arbitrary: fc.constant(new CompleteChallenge()) },
   { weight: 2, arbitrary: fc.constant(new Settle()) },
   { weight: 2, arbitrary: fc.integer({ min: 50, max: 1500 }).map((ms) => new Wait(ms)) },

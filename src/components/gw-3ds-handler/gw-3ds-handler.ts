@@ -244,6 +244,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
 
   /** Stops a running flow: removes its frames, timers and listeners; the state goes back to `idle`. */
   cancel(): void {
+    this.#waiting = false;
     if (!this.#flow) return;
     this.#endFlow();
     this.setState('idle');
@@ -252,11 +253,15 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
   override connectedCallback(): void {
     super.connectedCallback();
     followTranslations(this, true);
-    // A flow asked for while out of the page starts now (one that ran before removal was cancelled, and stays so).
-    if (this.#waiting) {
-      this.#waiting = false;
-      this.#begin(this.redirect);
-    }
+    // A flow asked for while out of the page starts now (one that ran before removal was cancelled, and stays so),
+    // after the update a redirect set with the move brings: that one replaces it, or cancels it.
+    if (this.#waiting)
+      void this.updateComplete.then(() => {
+        if (this.#waiting && this.isConnected) {
+          this.#waiting = false;
+          this.#begin(this.redirect);
+        }
+      });
   }
 
   override disconnectedCallback(): void {

@@ -179,6 +179,11 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   #joinedKey: string | undefined;
   /** The settings of the last load that ended in `error` or `expired`, so it is not retried by itself. */
   #settledKey: string | undefined;
+  /**
+   * The checkout the widget shows, which the widget's events are about: while a payment is being sent,
+   * a new `checkout-id` waits (see `#sync`), so the property may already name the next one.
+   */
+  #shown = '';
   /** The checkout the last `gw-expired` was for. */
   #expiredId: string | undefined;
   #idReceivedAt = Date.now();
@@ -278,8 +283,10 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       return;
     }
     const key = loadKey(this);
+    // The same widget: only the deadline may have moved (a checkout id changed and changed back while paying).
+    if (this.#joined && this.#joinedKey === key) return this.#armExpiry(this.#expiry());
     // A payment being sent is never cut off by a new setting: it applies once the shopper is back on the form.
-    if (this.#joined && (this.#joinedKey === key || this.state === 'submitting')) return;
+    if (this.#joined && this.state === 'submitting') return;
     if (this.#settledKey === key && (this.state === 'error' || this.state === 'expired')) return;
     this.#leave();
     this.#clearExpiry();
@@ -341,6 +348,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     }
     this.#joined = true;
     this.#joinedKey = key;
+    this.#shown = checkoutId;
     this.#armExpiry(expiresAt);
   }
 
@@ -358,7 +366,9 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
 
   /** Read through `new Date()`, not `instanceof`: a `Date` made in another frame (or epoch milliseconds from untyped code) counts too. */
   #expiry(): Date {
-    const at = this.expiresAt == null ? NaN : +new Date(this.expiresAt);
+    const given: unknown = this.expiresAt;
+    // `false` (a template's `cond && date`) or `null` is no date: the element counts its 30 minutes.
+    const at = given == null || typeof given === 'boolean' ? NaN : +new Date(given as Date);
     return new Date(Number.isNaN(at) ? this.#idReceivedAt + CHECKOUT_LIFETIME_MS : at);
   }
 
@@ -487,11 +497,13 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       widgetReady: () => {
         if (this.state !== 'loading') return;
         this.setState('ready');
-        this.emit('gw-ready', { checkoutId: this.checkoutId ?? '', expiresAt: this.#expiry() });
+        this.emit('gw-ready', { checkoutId: this.#shown, expiresAt: this.#expiry() });
       },
       widgetFailed: (code, message, cause) => this.#fail(code, message, { cause }),
       widgetError: (error: WpwlError) => {
-        if (error?.name === 'InvalidCheckoutIdError') {
+        // Refused while a payment is being sent, the checkout is expired or already paid: never told "expired", the
+        // shopper goes on to the result page, whose server reads which (below: a `widget-error`, the widget kept).
+        if (error?.name === 'InvalidCheckoutIdError' && this.state !== 'submitting') {
           // Refused at load: the id is wrong (or was already dead). Refused after the widget had accepted it: it expired.
           if (this.state === 'loading')
             this.#fail('invalid-checkout', explained('invalid-checkout', `the gateway refused checkout ${this.checkoutId}`), {
@@ -503,15 +515,14 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         const message = `The payment widget reported ${error?.name ?? 'an error'}${error?.message ? `: ${error.message}` : ''}.`;
         if (this.state === 'loading') this.#fail('widget-error', message, { cause: error });
         // Once ready, the widget keeps its form and shows its own message: the shopper may go on.
-        else
-          this.emit('gw-error', { code: 'widget-error', message, cause: error, checkoutId: this.checkoutId ?? '' } satisfies GwErrorDetail);
+        else this.emit('gw-error', { code: 'widget-error', message, cause: error, checkoutId: this.#shown } satisfies GwErrorDetail);
       },
       widgetBeforeSubmit: () => {
         // Only from the form: a second press while a payment is being sent (a double click, Enter and a click) sends nothing.
         if (this.state !== 'ready') return false;
         // The widget reports a brand only when the shopper changes it: the one its form preselected is read from the form.
         const brand = this.#brand ?? (this.querySelector<HTMLSelectElement>('select.wpwl-control-brand')?.value || undefined);
-        const event = this.emit('gw-before-submit', { checkoutId: this.checkoutId ?? '', brand }, true);
+        const event = this.emit('gw-before-submit', { checkoutId: this.#shown, brand }, true);
         if (event.defaultPrevented) return false;
         this.setState('submitting');
         this.#watchPayButton();
@@ -519,7 +530,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       },
       widgetBrandChanged: (brand) => {
         this.#brand = brand;
-        this.emit('gw-brand-change', { checkoutId: this.checkoutId ?? '', brand });
+        this.emit('gw-brand-change', { checkoutId: this.#shown, brand });
       },
     };
   }

@@ -331,6 +331,46 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     }
   });
 
+  it('a flow waiting to be put back is cancelled by cancel(), and by a redirect cleared as it is put back', async () => {
+    const { el } = await handler();
+    const parent = el.parentNode!;
+    const events = record(el, ['gw-3ds-method-complete', 'gw-3ds-challenge-start', 'gw-3ds-complete', 'gw-error']);
+    el.remove();
+    el.redirect = (await pending(CARDS.challengeNoMethod)).redirect;
+    await el.updateComplete;
+    el.cancel();
+    parent.append(el);
+    await aTimeout(200);
+    expect(el.state).to.equal('idle');
+    el.remove();
+    el.redirect = (await pending(CARDS.challengeNoMethod)).redirect;
+    await el.updateComplete;
+    // Cleared in the same task as it is put back (a framework moving it, then patching its properties).
+    el.redirect = undefined;
+    parent.append(el);
+    await aTimeout(200);
+    expect(el.state).to.equal('idle');
+    expect(frames(el)).to.have.length(0);
+    expect(events, 'nothing started, nothing refused').to.have.length(0);
+  });
+
+  it('a redirect set as a waiting element is put back replaces the waiting one: one flow, its own payment', async () => {
+    const waiting = await pending(CARDS.challengeNoMethod);
+    const moved = await pending(CARDS.frictionlessNoMethod);
+    const { el } = await handler();
+    const parent = el.parentNode!;
+    el.remove();
+    el.redirect = waiting.redirect;
+    await el.updateComplete;
+    const events = record(el, ['gw-3ds-challenge-start', 'gw-3ds-complete', 'gw-error']);
+    el.redirect = moved.redirect;
+    parent.append(el);
+    await waitUntil(() => el.state === 'complete', 'the flow of the redirect set last completes', { timeout: 5000 });
+    expect(events.map((event) => event.type)).to.deep.equal(['gw-3ds-challenge-start', 'gw-3ds-complete']);
+    expect(events[1]!.detail.id).to.equal(moved.id);
+    expect(await threeDsRequests(waiting.id), 'nothing posted for the replaced redirect').to.deep.equal([]);
+  });
+
   it('setting redirect to undefined cancels the running flow', async () => {
     const payment = await pending(CARDS.challengeNoMethod);
     const { el, states } = await handler();

@@ -409,6 +409,11 @@ describe('<gw-checkout> expiry', () => {
         expect(widgetScripts(), 'nothing loaded for a checkout already over').to.have.length(0);
         element.remove();
       }
+      // `false` from a template's `cond && date` is no date: the element counts its own 30 minutes and loads.
+      const checkout = await createCheckout();
+      const element = await mountReady({ ...settingsFor(checkout), expiresAt: false as unknown as Date });
+      expect(element.state).to.equal('ready');
+      element.remove();
     } finally {
       frame.remove();
     }

@@ -47,20 +47,26 @@ describe('<gw-checkout> on a page', () => {
     expect(status.body.amount).to.equal('12.00');
   });
 
-  it('sandbox clock: a checkout that expires while shown gives gw-expired when the shopper pays', async () => {
+  it('sandbox clock: a checkout refused as gone when the shopper pays is never told "expired": the result page reads which', async () => {
     // The clock sandbox: moving the shared sandbox's clock would expire other test files' checkouts.
     const checkout = await createCheckout('clock');
     const { frame, doc } = await framePage();
     const element = await mountReady(settingsFor(checkout), doc.querySelector('main')!, doc);
     expect((await merchantCall('POST', '/__sandbox/clock', { advance: '1801' }, { sandbox: 'clock' })).status).to.equal(200);
-    const expired = oneEvent(element, 'gw-expired');
+    let expired = 0;
+    element.addEventListener('gw-expired', () => expired++);
+    const refused = oneEvent(element, 'gw-error');
     const navigated = oneEvent(frame, 'load');
     pay(element, CARDS.approved);
-    expect((await expired).detail.checkoutId).to.equal(checkout.id);
-    expect(element.state).to.equal('expired');
-    // The gateway cannot tell "expired" from "already paid" here, so the widget still ends on the
-    // result page, whose server reads the outcome: the element never hides a possible payment.
+    const { detail } = await refused;
+    expect(detail.code).to.equal('widget-error');
+    expect(detail.checkoutId).to.equal(checkout.id);
+    expect((detail.cause as Error).name).to.equal('InvalidCheckoutIdError');
+    // The gateway cannot tell "expired" from "already paid" here (another tab may have paid): the element
+    // says neither, keeps the widget, and the widget ends on the result page, whose server reads the outcome.
+    expect(element.state).to.equal('submitting');
     await navigated;
+    expect(expired, 'no gw-expired for a checkout that may be paid').to.equal(0);
     expect(new URL(frame.contentWindow!.location.href).searchParams.get('id')).to.equal(checkout.id);
   });
 
