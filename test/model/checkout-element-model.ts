@@ -14,8 +14,8 @@
  * - a payment being sent is never cut off and its shopper never told "expired": the element stays
  *   `submitting` with its form and script whatever else the page does (a new setting, `reload()`, a
  *   second element, its deadline passing) until the shopper is back on the form, where a new setting then applies;
- *   and no element ever goes from `submitting` to `expired` (the one
- *   documented exception, the gateway reporting the checkout gone at submission, is not drawn: its checkouts are fresh);
+ *   and no element ever goes from `submitting` to `expired` (the gateway reporting the checkout gone at submission,
+ *   which the page test covers, is not drawn here: its checkouts are fresh);
  * - events match states: `gw-ready` fires in `ready`, at most once per load; `gw-expired` in `expired`, once per expiry.
  * After `settle` (every load finished): each element is in the state the model says (`ready`, `submitting`,
  * `expired`, or `error` for a second checkout on the page or a payment under way), and a page with no
