@@ -245,6 +245,11 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
   /** Stops a running flow: removes its frames, timers and listeners; the state goes back to `idle`. */
   cancel(): void {
     this.#waiting = false;
+    this.#stop();
+  }
+
+  /** Ends the running flow, if any: back to `idle`. */
+  #stop(): void {
     if (!this.#flow) return;
     this.#endFlow();
     this.setState('idle');
@@ -267,7 +272,8 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     followTranslations(this, false);
-    this.cancel();
+    // A flow waiting to be put back keeps waiting: a move (out and in again within a task) must not lose it.
+    this.#stop();
   }
 
   /** The element's texts now: those of its language (English unless a translation is registered) under `texts`. */

@@ -371,6 +371,20 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect(await threeDsRequests(waiting.id), 'nothing posted for the replaced redirect').to.deep.equal([]);
   });
 
+  it('a waiting flow survives a move (out and in again within a task) and starts once the element stays', async () => {
+    const payment = await pending(CARDS.frictionlessNoMethod);
+    const { el } = await handler();
+    const parent = el.parentNode!;
+    el.remove();
+    el.redirect = payment.redirect;
+    await el.updateComplete;
+    const complete = oneEvent(el, 'gw-3ds-complete');
+    parent.append(el);
+    el.remove();
+    parent.append(el);
+    expect((await complete).detail.id).to.equal(payment.id);
+  });
+
   it('setting redirect to undefined cancels the running flow', async () => {
     const payment = await pending(CARDS.challengeNoMethod);
     const { el, states } = await handler();
