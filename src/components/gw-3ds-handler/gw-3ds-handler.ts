@@ -259,14 +259,8 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
     super.connectedCallback();
     followTranslations(this, true);
     // A flow asked for while out of the page starts now (one that ran before removal was cancelled, and stays so),
-    // after the update a redirect set with the move brings: that one replaces it, or cancels it.
-    if (this.#waiting)
-      void this.updateComplete.then(() => {
-        if (this.#waiting && this.isConnected) {
-          this.#waiting = false;
-          this.#begin(this.redirect);
-        }
-      });
+    // in the next update: a redirect set in the same task, before or after the move, replaces it or cancels it.
+    if (this.#waiting) this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
@@ -292,7 +286,10 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
       for (const method of this.renderRoot.querySelectorAll<HTMLIFrameElement>('.method-frames iframe'))
         method.title = this.#texts().texts.methodFrame;
     }
-    if (!changed.has('redirect')) return;
+    if (!changed.has('redirect')) {
+      if (this.#waiting && this.isConnected) this.#begin(this.redirect);
+      return;
+    }
     this.#waiting = false;
     if (this.redirect === undefined || this.redirect === null) {
       this.cancel();
@@ -342,10 +339,8 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
 
   #begin(redirect: unknown): void {
     // Out of the page its frames could not load and the flow would run blind to `timeout`: it starts when put back.
-    if (!this.isConnected) {
-      this.#waiting = true;
-      return;
-    }
+    this.#waiting = !this.isConnected;
+    if (this.#waiting) return;
     let checked: CheckedRedirect;
     try {
       checked = checkRedirect(redirect);

@@ -336,6 +336,8 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       return;
     }
     const source: WidgetSource = { checkoutId, baseUrl: gateway.href, integrity, nonce: this.nonce || undefined };
+    // Before joining: adopting a rendered widget replays what it reported, naming this checkout.
+    this.#shown = checkoutId;
     const conflict = joinWidget(this.#owner, source);
     if (conflict) {
       this.#fail(
@@ -348,7 +350,6 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     }
     this.#joined = true;
     this.#joinedKey = key;
-    this.#shown = checkoutId;
     this.#armExpiry(expiresAt);
   }
 

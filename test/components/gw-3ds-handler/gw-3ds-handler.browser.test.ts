@@ -371,6 +371,44 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect(await threeDsRequests(waiting.id), 'nothing posted for the replaced redirect').to.deep.equal([]);
   });
 
+  it('put back, then given a redirect or start() in the same task: one flow, and a cleared redirect refuses nothing', async () => {
+    const waiting = await pending(CARDS.challengeNoMethod);
+    const moved = await pending(CARDS.frictionlessNoMethod);
+    const { el } = await handler();
+    const parent = el.parentNode!;
+    el.remove();
+    el.redirect = waiting.redirect;
+    await el.updateComplete;
+    let events = record(el, ['gw-3ds-challenge-start', 'gw-3ds-complete', 'gw-error']);
+    // React commits the insertion, then the new properties.
+    parent.append(el);
+    el.redirect = moved.redirect;
+    await waitUntil(() => el.state === 'complete', 'the flow of the redirect set last completes', { timeout: 5000 });
+    expect(events.map((event) => event.type)).to.deep.equal(['gw-3ds-challenge-start', 'gw-3ds-complete']);
+    expect(await threeDsRequests(waiting.id), 'nothing posted for the replaced redirect').to.deep.equal([]);
+    // start() as the element is put back: it starts the waiting flow once, not twice.
+    const again = await pending(CARDS.frictionlessNoMethod);
+    el.remove();
+    el.redirect = again.redirect;
+    await el.updateComplete;
+    events = record(el, ['gw-3ds-challenge-start', 'gw-3ds-complete', 'gw-error']);
+    parent.append(el);
+    el.start();
+    await waitUntil(() => el.state === 'complete', 'the waiting flow completes', { timeout: 5000 });
+    await aTimeout(200);
+    expect(events.map((event) => event.type)).to.deep.equal(['gw-3ds-challenge-start', 'gw-3ds-complete']);
+    // Cleared as it is put back: nothing starts, nothing is refused.
+    el.remove();
+    el.redirect = (await pending(CARDS.challengeNoMethod)).redirect;
+    await el.updateComplete;
+    events = record(el, ['gw-3ds-challenge-start', 'gw-error']);
+    parent.append(el);
+    el.redirect = undefined;
+    await aTimeout(200);
+    expect(el.state).to.equal('complete');
+    expect(events).to.have.length(0);
+  });
+
   it('a waiting flow survives a move (out and in again within a task) and starts once the element stays', async () => {
     const payment = await pending(CARDS.frictionlessNoMethod);
     const { el } = await handler();

@@ -15,7 +15,7 @@ const ELEMENT_MODULE = '/src/checkout.ts';
 interface RenderedPage {
   frame: HTMLIFrameElement;
   doc: Document;
-  win: Window & { wpwl?: unknown; wpwlOptions?: unknown; events: string[]; gwRenderedCheckout?: { events: [string][] } };
+  win: Window & { wpwl?: unknown; wpwlOptions?: unknown; events: string[]; ids?: unknown[]; gwRenderedCheckout?: { events: [string][] } };
 }
 
 /** The rendered checkout in a page of its own, which records every gw-* event of its element. */
@@ -24,7 +24,7 @@ async function renderedPage(checkout: Checkout, options: Partial<RenderCheckoutO
   const frame = document.createElement('iframe');
   frame.title = 'rendered checkout';
   frame.srcdoc = `<!doctype html><html lang="en"><head><title>Pay</title></head><body>
-<script>window.events = []; for (const type of ['gw-ready', 'gw-error', 'gw-expired', 'gw-before-submit', 'gw-brand-change']) document.addEventListener(type, () => events.push(type));</script>
+<script>window.events = []; for (const type of ['gw-ready', 'gw-error', 'gw-expired', 'gw-before-submit', 'gw-brand-change']) document.addEventListener(type, (event) => (events.push(type), (window.ids ??= []).push(event.detail && event.detail.checkoutId)));</script>
 ${html}</body></html>`;
   const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
   document.body.append(frame);
@@ -60,6 +60,7 @@ describe('<gw-checkout> rendered by the server', () => {
     expect(page.doc.querySelector('form.paymentWidgets')).to.equal(form);
     expect(form.querySelector('.wpwl-button-pay'), 'the widget rendered into the server-rendered form').to.not.equal(null);
     expect(page.win.events).to.deep.equal(['gw-ready']);
+    expect(page.win.ids, 'the replayed gw-ready names the checkout').to.deep.equal([checkout.id]);
     expect(resources(page, '/v1/paymentWidgets.js')).to.have.length(1);
     // The element's code was asked for only once the widget had everything it loads: it never shared the line.
     const [module] = resources(page, ELEMENT_MODULE);
