@@ -14,6 +14,7 @@
  */
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
+import { assertInBrowser, sleep } from '../support/browser-property.js';
 import { sandboxUrl } from '/__gw/sandbox.js';
 import '../../src/components/gw-3ds-handler/define.js';
 import type { ThreeDsErrorDetail, ThreeDsRedirect } from '../../src/components/gw-3ds-handler/events.js';
@@ -22,7 +23,6 @@ import { REDIRECT_MAX_PRECONDITIONS } from '../../src/contract/limits.js';
 
 const STATES = ['idle', 'method', 'challenge', 'complete', 'error', 'timeout'];
 const ERROR_CODES = ['invalid-redirect', 'unsafe-url', 'method-failed', 'challenge-timeout', 'busy'];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A sandbox path of its own: the sandbox answers it (404) and logs what was posted. */
 const echoUrl = fc.uuid().map((id) => `${sandboxUrl}/v1/threeDSecure/echo-${id}`);
@@ -96,91 +96,84 @@ const redirect = fc.oneof(
 describe('<gw-3ds-handler> against any redirect', () => {
   it('posts only to safe URLs and only into its own frames, says what went wrong in documented terms, and leaves nothing behind', async function () {
     this.timeout(240_000);
-    const quiet = { warn: console.warn, error: console.error };
-    console.warn = console.error = () => {};
     const reached = new Set<string>();
-    try {
-      const details = await fc.check(
-        fc.asyncProperty(redirect, async (value) => {
-          const uncaught: unknown[] = [];
-          const onError = (event: ErrorEvent) => uncaught.push(event.error ?? event.message);
-          const onRejection = (event: PromiseRejectionEvent) => uncaught.push(event.reason);
-          window.addEventListener('error', onError);
-          window.addEventListener('unhandledrejection', onRejection);
-          const element = document.createElement('gw-3ds-handler');
-          element.methodTimeout = 150;
-          element.challengeTimeout = 300;
-          const errors: ThreeDsErrorDetail[] = [];
-          element.addEventListener('gw-error', (event) => errors.push(event.detail as ThreeDsErrorDetail));
-          document.body.append(element);
-          await element.updateComplete;
-          // Every form and frame target as it appears: a flow that fails removes them again.
-          const seen: string[] = [];
-          const check = (records: MutationRecord[]) => {
-            for (const record of records) {
-              const nodes = record.type === 'childList' ? [...record.addedNodes] : [record.target];
-              for (const node of nodes) {
-                if (node instanceof HTMLFormElement) {
-                  const action = new URL(node.getAttribute('action')!);
-                  expect(isSecureEndpoint(action), `form to ${action.href.slice(0, 80)}`).to.equal(true);
-                  const target = node.getAttribute('target');
-                  const frameNames = [...element.shadowRoot!.querySelectorAll('iframe')].map((frame) => frame.name);
-                  expect(frameNames, `form target ${target}`).to.include(target);
-                  seen.push('form');
-                }
-                if (node instanceof HTMLIFrameElement && node.hasAttribute('src')) {
-                  expect(isSecureEndpoint(new URL(node.src)), `frame at ${node.src.slice(0, 80)}`).to.equal(true);
-                  seen.push('frame src');
-                }
+    await assertInBrowser(
+      fc.asyncProperty(redirect, async (value) => {
+        const uncaught: unknown[] = [];
+        const onError = (event: ErrorEvent) => uncaught.push(event.error ?? event.message);
+        const onRejection = (event: PromiseRejectionEvent) => uncaught.push(event.reason);
+        window.addEventListener('error', onError);
+        window.addEventListener('unhandledrejection', onRejection);
+        const element = document.createElement('gw-3ds-handler');
+        element.methodTimeout = 150;
+        element.challengeTimeout = 300;
+        const errors: ThreeDsErrorDetail[] = [];
+        element.addEventListener('gw-error', (event) => errors.push(event.detail as ThreeDsErrorDetail));
+        document.body.append(element);
+        await element.updateComplete;
+        // Every form and frame target as it appears: a flow that fails removes them again.
+        const seen: string[] = [];
+        const check = (records: MutationRecord[]) => {
+          for (const record of records) {
+            const nodes = record.type === 'childList' ? [...record.addedNodes] : [record.target];
+            for (const node of nodes) {
+              if (node instanceof HTMLFormElement) {
+                const action = new URL(node.getAttribute('action')!);
+                expect(isSecureEndpoint(action), `form to ${action.href.slice(0, 80)}`).to.equal(true);
+                const target = node.getAttribute('target');
+                const frameNames = [...element.shadowRoot!.querySelectorAll('iframe')].map((frame) => frame.name);
+                expect(frameNames, `form target ${target}`).to.include(target);
+                seen.push('form');
+              }
+              if (node instanceof HTMLIFrameElement && node.hasAttribute('src')) {
+                expect(isSecureEndpoint(new URL(node.src)), `frame at ${node.src.slice(0, 80)}`).to.equal(true);
+                seen.push('frame src');
               }
             }
-          };
-          // Seen by the observer, outside the property's promise: kept, and reported by it below.
-          const violations: unknown[] = [];
-          const observer = new MutationObserver((records) => {
-            try {
-              check(records);
-            } catch (violation) {
-              violations.push(violation);
-            }
-          });
-          observer.observe(element.shadowRoot!, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
-          observer.observe(document.body, { childList: true });
-          try {
-            element.redirect = value as ThreeDsRedirect;
-            await element.updateComplete;
-            await sleep(60);
-            check(observer.takeRecords());
-            expect(STATES).to.include(element.state);
-            reached.add(element.state);
-            for (const error of errors) expect(ERROR_CODES).to.include(error.code);
-            if (element.state === 'error') expect(errors.length, 'an error state says why').to.be.greaterThan(0);
-            // Bounded: more steps than the platform could mean are refused whole, before any is posted.
-            const steps = (value as { preconditions?: unknown } | null)?.preconditions;
-            if (Array.isArray(steps) && steps.length > REDIRECT_MAX_PRECONDITIONS) {
-              expect(errors[0]?.code, `${steps.length} preconditions`).to.equal('invalid-redirect');
-              expect(seen, 'nothing posted').to.deep.equal([]);
-            }
-            element.redirect = undefined;
-            await element.updateComplete;
-            check(observer.takeRecords());
-            expect(element.shadowRoot!.querySelectorAll('iframe, form'), 'nothing left behind').to.have.length(0);
-            expect(document.querySelectorAll('body > form'), 'no form left in the page').to.have.length(0);
-            if (violations.length) throw violations[0];
-            expect(uncaught, String(uncaught[0])).to.have.length(0);
-          } finally {
-            observer.disconnect();
-            element.remove();
-            window.removeEventListener('error', onError);
-            window.removeEventListener('unhandledrejection', onRejection);
           }
-        }),
-        { numRuns: 120 },
-      );
-      if (details.failed) throw new Error(`${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}`);
-    } finally {
-      Object.assign(console, quiet);
-    }
+        };
+        // Seen by the observer, outside the property's promise: kept, and reported by it below.
+        const violations: unknown[] = [];
+        const observer = new MutationObserver((records) => {
+          try {
+            check(records);
+          } catch (violation) {
+            violations.push(violation);
+          }
+        });
+        observer.observe(element.shadowRoot!, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
+        observer.observe(document.body, { childList: true });
+        try {
+          element.redirect = value as ThreeDsRedirect;
+          await element.updateComplete;
+          await sleep(60);
+          check(observer.takeRecords());
+          expect(STATES).to.include(element.state);
+          reached.add(element.state);
+          for (const error of errors) expect(ERROR_CODES).to.include(error.code);
+          if (element.state === 'error') expect(errors.length, 'an error state says why').to.be.greaterThan(0);
+          // Bounded: more steps than the platform could mean are refused whole, before any is posted.
+          const steps = (value as { preconditions?: unknown } | null)?.preconditions;
+          if (Array.isArray(steps) && steps.length > REDIRECT_MAX_PRECONDITIONS) {
+            expect(errors[0]?.code, `${steps.length} preconditions`).to.equal('invalid-redirect');
+            expect(seen, 'nothing posted').to.deep.equal([]);
+          }
+          element.redirect = undefined;
+          await element.updateComplete;
+          check(observer.takeRecords());
+          expect(element.shadowRoot!.querySelectorAll('iframe, form'), 'nothing left behind').to.have.length(0);
+          expect(document.querySelectorAll('body > form'), 'no form left in the page').to.have.length(0);
+          if (violations.length) throw violations[0];
+          expect(uncaught, String(uncaught[0])).to.have.length(0);
+        } finally {
+          observer.disconnect();
+          element.remove();
+          window.removeEventListener('error', onError);
+          window.removeEventListener('unhandledrejection', onRejection);
+        }
+      }),
+      { numRuns: 120 },
+    );
     // Well-formed redirects are drawn most often: runs that never reached a frame proved nothing of the posting rules.
     expect([...reached], 'the runs reached a running flow and a refusal').to.include.members(['error']);
     expect(

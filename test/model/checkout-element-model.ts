@@ -24,6 +24,7 @@
  */
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
+import { assertInBrowser, nextTask, sleep } from '../support/browser-property.js';
 import '../../src/components/gw-checkout/define.js';
 import type { GwCheckout } from '../../src/components/gw-checkout/gw-checkout.js';
 import type { GwErrorDetail } from '../../src/components/gw-checkout/events.js';
@@ -48,8 +49,6 @@ const TIMER_SLACK_MS = 400;
 const WIDGET_SCRIPT_PATH = '/v1/paymentWidgets.js';
 /** The element's code, as a page loads it. */
 const ELEMENT_MODULE = '/src/checkout.ts';
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What the model says of one element: `live` is loading or ready; `conflict` is refused for the page's other checkout or its payment. */
 type Status = 'out' | 'live' | 'paying' | 'conflict' | 'expired' | 'failed';
@@ -652,30 +651,19 @@ function initialModel(page: Page): Model {
 
 /** Runs the model `runs` times on pages `openPage` makes; fails with the counterexample and the invariant it broke. */
 export async function runModel(openPage: (checkout: Checkout) => Promise<Page>, runs: number): Promise<void> {
-  const warn = console.warn;
-  const error = console.error;
-  // The elements say on the console what their gw-error says; here that is expected, and it would bury the report.
-  console.warn = console.error = () => {};
-  try {
-    const details = await fc.check(
-      fc.asyncProperty(fc.array(command, { minLength: 8, maxLength: 20 }), async (sequence) => {
-        const checkouts = await Promise.all(Array.from({ length: POOL }, () => createCheckout()));
-        const page = await openPage(checkouts[0]!);
-        const real = setUp(checkouts, page);
-        const model = initialModel(page);
-        try {
-          await fc.asyncModelRun(() => ({ model, real }), sequence);
-          await settle(model, real);
-        } finally {
-          await tearDown(real);
-        }
-      }),
-      { numRuns: runs },
-    );
-    // The runner shows an error's message only: put the failed invariant beside the counterexample.
-    if (details.failed) throw new Error(`${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}`);
-  } finally {
-    console.warn = warn;
-    console.error = error;
-  }
+  await assertInBrowser(
+    fc.asyncProperty(fc.array(command, { minLength: 8, maxLength: 20 }), async (sequence) => {
+      const checkouts = await Promise.all(Array.from({ length: POOL }, () => createCheckout()));
+      const page = await openPage(checkouts[0]!);
+      const real = setUp(checkouts, page);
+      const model = initialModel(page);
+      try {
+        await fc.asyncModelRun(() => ({ model, real }), sequence);
+        await settle(model, real);
+      } finally {
+        await tearDown(real);
+      }
+    }),
+    { numRuns: runs },
+  );
 }

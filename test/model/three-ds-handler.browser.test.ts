@@ -22,6 +22,7 @@
  */
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
+import { assertInBrowser, nextTask, sleep } from '../support/browser-property.js';
 import { sandboxUrl } from '/__gw/sandbox.js';
 import '../../src/components/gw-3ds-handler/define.js';
 import type { Gw3dsHandler } from '../../src/components/gw-3ds-handler/gw-3ds-handler.js';
@@ -37,8 +38,6 @@ const CHALLENGE_TIMEOUT_MS = 2500;
 const TIMER_SLACK_MS = 400;
 const STATES = ['idle', 'method', 'challenge', 'complete', 'error', 'timeout'];
 const ERROR_CODES = ['invalid-redirect', 'unsafe-url', 'method-failed', 'challenge-timeout', 'busy'];
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type RedirectKind = 'method' | 'no-method' | 'frictionless' | 'hanging-method' | 'malformed' | 'unsafe';
 const VALID: readonly RedirectKind[] = ['method', 'no-method', 'frictionless', 'hanging-method'];
@@ -372,37 +371,29 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 describe('<gw-3ds-handler> model: redirects, shoppers and a page that changes its mind', () => {
   it('keeps frames to their state, ended flows silent, busy harmless, and each completion to its own payment', async function () {
     this.timeout(300_000);
-    const quiet = { warn: console.warn, error: console.error };
-    // The element says on the console what its gw-error says; here that is expected, and it would bury the report.
-    console.warn = console.error = () => {};
-    try {
-      const details = await fc.check(
-        fc.asyncProperty(fc.array(command, { minLength: 6, maxLength: 14 }), async (sequence) => {
-          const container = document.createElement('main');
-          document.body.append(container);
-          const element = document.createElement('gw-3ds-handler');
-          element.methodTimeout = METHOD_TIMEOUT_MS;
-          element.challengeTimeout = CHALLENGE_TIMEOUT_MS;
-          const events: CustomEvent[] = [];
-          for (const name of ['gw-3ds-method-complete', 'gw-3ds-challenge-start', 'gw-3ds-complete', 'gw-error'])
-            element.addEventListener(name, (event) => events.push(event as CustomEvent));
-          container.append(element);
-          const model: Model = { connected: true, redirect: undefined, flow: undefined, quiet: true, completed: new Set(), waiting: false };
-          const real: Real = { element, container, events };
-          try {
-            await fc.asyncModelRun(() => ({ model, real }), sequence);
-            if (model.connected) await settle(model, real);
-          } finally {
-            element.remove();
-            container.remove();
-          }
-        }),
-        { numRuns: 25 },
-      );
-      if (details.failed) throw new Error(`${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}`);
-    } finally {
-      Object.assign(console, quiet);
-    }
+    await assertInBrowser(
+      fc.asyncProperty(fc.array(command, { minLength: 6, maxLength: 14 }), async (sequence) => {
+        const container = document.createElement('main');
+        document.body.append(container);
+        const element = document.createElement('gw-3ds-handler');
+        element.methodTimeout = METHOD_TIMEOUT_MS;
+        element.challengeTimeout = CHALLENGE_TIMEOUT_MS;
+        const events: CustomEvent[] = [];
+        for (const name of ['gw-3ds-method-complete', 'gw-3ds-challenge-start', 'gw-3ds-complete', 'gw-error'])
+          element.addEventListener(name, (event) => events.push(event as CustomEvent));
+        container.append(element);
+        const model: Model = { connected: true, redirect: undefined, flow: undefined, quiet: true, completed: new Set(), waiting: false };
+        const real: Real = { element, container, events };
+        try {
+          await fc.asyncModelRun(() => ({ model, real }), sequence);
+          if (model.connected) await settle(model, real);
+        } finally {
+          element.remove();
+          container.remove();
+        }
+      }),
+      { numRuns: 25 },
+    );
     // Most runs finish a challenge and start a flow while one runs: none would mean the runs proved nothing of them.
     const reached = JSON.stringify(Object.fromEntries(ran));
     expect(ran.get('completed') ?? 0, reached).to.be.at.least(1);
