@@ -93,7 +93,7 @@ export interface Deregistration {
   readonly ndc?: string;
 }
 
-/** 9. The list of payments carrying one merchantTransactionId. */
+/** The list of payments carrying one merchantTransactionId. */
 export interface PaymentList {
   readonly result: GatewayResult;
   readonly payments: readonly Payment[];

@@ -48,3 +48,23 @@ export const LINKED_TRANSACTIONS_PER_MATCH = 4;
  * thousands (a 1 MB answer holds ten thousand) would keep the shopper waiting for hours.
  */
 export const REDIRECT_MAX_PRECONDITIONS = 4;
+
+/**
+ * The most levels of objects and lists a gateway answer or notification may nest: the platform's deepest
+ * (a report entry's `threeDSecure` or `redirect.parameters`) is four, so 32 is far above anything it sends.
+ * Every walk over an answer (scrubbing, binding, keeping it) stays within the stack below that; a 200 KB
+ * answer of nested lists, well within the bytes an answer may take, would otherwise overflow it.
+ */
+export const ANSWER_MAX_DEPTH = 32;
+
+/** True when `value` nests objects or lists more than `levels` deep (a value that is neither is level 0). Iterative: any depth is measured safely. */
+export function nestsDeeperThan(value: unknown, levels: number): boolean {
+  const pending: [item: unknown, depth: number][] = [[value, 1]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > levels) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
+}

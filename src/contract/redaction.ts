@@ -33,9 +33,10 @@ const SECRET_FIELD_NAMES: ReadonlyMap<string, SecretKind> = new Map(
 
 /**
  * The secret a field holds by its name, or undefined: a declared secret field
- * (secrets.ts) in any case, else by the name's last segment (`card.cvv`,
- * `customParameters[CVV]`, `securityCode`), and `number` only inside `card`:
- * a house or an invoice has a number too.
+ * (secrets.ts) in any case, else by any segment of the name (`card.cvv`,
+ * `customParameters[CVV]`, `securityCode`, and what lies under one:
+ * `customParameters[cvv][0]`, `card.securityCode.value`), and `number` only
+ * inside `card`: a house or an invoice has a number too.
  */
 export function secretKindOfName(name: string): SecretKind | undefined {
   const lower = name.toLowerCase();
@@ -45,9 +46,23 @@ export function secretKindOfName(name: string): SecretKind | undefined {
     .split(/[.[\]]/)
     .map((segment) => segment.replace(/[\s_-]/g, ''))
     .filter(Boolean);
-  const last = segments.at(-1) ?? '';
-  if (Object.hasOwn(SECRET_NAME_SPELLINGS, last)) return SECRET_NAME_SPELLINGS[last];
-  return last === 'number' && segments.at(-2) === 'card' ? 'cardNumber' : undefined;
+  for (const [index, segment] of segments.entries()) {
+    if (Object.hasOwn(SECRET_NAME_SPELLINGS, segment)) return SECRET_NAME_SPELLINGS[segment];
+    if (segment === 'number' && segments[index - 1] === 'card') return 'cardNumber';
+  }
+  return undefined;
+}
+
+/**
+ * The values of a request's fields that are secret by name (`secretKindOfName`), other than its card number and
+ * security code (which the scrubber is told apart): a wallet token, a one-time password, and the same secrets under
+ * another spelling (`card.CVV`, `customParameters[cvv][0]`), so an echo of them is replaced wherever it stands.
+ */
+export function otherSecretValues(params: Readonly<Record<string, string | undefined>>): string[] {
+  const values: string[] = [];
+  for (const [name, value] of Object.entries(params))
+    if (value && name !== 'card.number' && name !== 'card.cvv' && secretKindOfName(name) !== undefined) values.push(value);
+  return values;
 }
 
 /** What a masked security code reads. */
@@ -154,7 +169,8 @@ export function maskCardNumbers(text: string): string {
 // `Bearer abc…` in an echoed header or a message; `cvv=123`, `"CVV":"123"`, `securityCode: 123`,
 // `customParameters[CVV]=123` in an echoed form or object (any case, the names `secretKindOfName` knows).
 const BEARER = /\b(Bearer)(\s+)[A-Za-z0-9._~+/=-]+/gi;
-const SECURITY_CODE_LABEL = String.raw`(?:(?:card[_-]?)?(?:cvv2?|cvc2?|cvn|csc|security[_-]?code|verification[_-]?(?:value|code))|card[_-]?code)`;
+// Amex's `cid` only as a word of its own: inside one (`acid`, `decid`) it labels nothing.
+const SECURITY_CODE_LABEL = String.raw`(?:(?:card[_-]?)?(?:cvv2?|cvc2?|cvn|csc|security[_-]?code|verification[_-]?(?:value|code))|card[_-]?code|(?<![a-z])cid)`;
 const LABELLED_CVV = new RegExp(String.raw`(${SECURITY_CODE_LABEL}(?:\]|%5D)?["']?\s*[:=]\s*["']?)([^"'&\s,;}]+)`, 'gi');
 const LABELS = new RegExp(String.raw`bearer|${SECURITY_CODE_LABEL}`, 'i');
 
@@ -240,6 +256,13 @@ export const IDENTIFIER_NAMES: ReadonlySet<string> = new Set([
  */
 export const REQUEST_IDENTIFIER_NAMES: ReadonlySet<string> = new Set(['merchantTransactionId']);
 
+/**
+ * Fields holding a URL the shopper is sent to: scrubbed of known secrets and card numbers by shape, but a 3-digit run
+ * in them is a path segment, a port or an order number, never taken for the request's security code (masked, it
+ * would send the shopper elsewhere, or to no valid URL at all).
+ */
+const URL_NAMES: ReadonlySet<string> = new Set(['shopperResultUrl']);
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -296,11 +319,21 @@ function throughEscapes(scrub: (text: string) => string): (text: string) => stri
   };
 }
 
+/**
+ * A JSON key naming a secret (`"cvv":`, `"card_number":`, `"customParameters[CID]":`, `"number":` of a `card`): a
+ * segment of it is a spelling `secretKindOfName` knows, its separators anywhere. An answer holding one is copied and
+ * masked by name, whatever else it holds.
+ */
+const SECRET_KEY = new RegExp(
+  String.raw`"(?:[^"\\]*[.[])?(?:${[...Object.keys(SECRET_NAME_SPELLINGS), 'number'].map((spelling) => [...spelling].join(String.raw`[\s_-]*`)).join('|')})\]?(?:[.[][^"\\]*)?"\s*:`,
+  'i',
+);
+
 export interface Redactor {
   (text: string): string;
   known(text: string): string;
   secrets(text: string): string;
-  /** False when `text` (JSON text, escapes unread) certainly holds none of the request's own secrets and no labelled one: `secrets` would change nothing in it. */
+  /** False when `text` (JSON text, escapes unread) certainly holds none of the request's own secrets, no labelled one and no key naming one: `secrets` and `deep` would change nothing in it. */
   mayHold(text: string): boolean;
   /**
    * A copy with every string scrubbed: secret field names masked, identifiers (an answer's, `IDENTIFIER_NAMES`, unless
@@ -370,6 +403,7 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
     needles.some((needle) => text.includes(needle)) ||
     (spelledCard !== undefined && text.search(spelledCard) >= 0) ||
     (holdsCode(text) && text.search(standaloneCodes()) >= 0) ||
+    SECRET_KEY.test(text) ||
     maskLabelledSecrets(text) !== text;
   redact.deep = <T>(value: T, name = '', answer = false, identifiers = IDENTIFIER_NAMES): T =>
     deepCopy(value, answer ? redact.secrets : redact, known, name, identifiers) as T;
@@ -385,14 +419,18 @@ function deepCopy(
 ): unknown {
   if (typeof value === 'string') {
     if (secretKindOfName(name)) return maskParameter(name, value);
+    if (URL_NAMES.has(name)) return maskSecretsByShape(known(value));
     return identifiers.has(name) ? known(value) : scrub(value);
   }
   if (Array.isArray(value)) return value.map((item) => deepCopy(item, scrub, known, name, identifiers));
   if (value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
+  // Everything under a secret's name is that secret (`securityCode: {value: …}`).
+  const secret = secretKindOfName(name) !== undefined;
   for (const [key, item] of Object.entries(value)) {
     // `card: {number, cvv}` names the same secrets as the flat `card.number`, `card.cvv`; a name can hold a secret too (`customParameters[4111…]`).
-    copy[scrub(key)] = deepCopy(item, scrub, known, name.toLowerCase() === 'card' ? `card.${key}` : key, identifiers);
+    const child = secret ? name : name.toLowerCase() === 'card' ? `card.${key}` : key;
+    copy[scrub(key)] = deepCopy(item, scrub, known, child, identifiers);
   }
   return copy;
 }

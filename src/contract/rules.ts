@@ -19,10 +19,10 @@ export interface ParameterError {
 }
 
 /**
- * The request bodies the seed defines, by endpoint: 1. POST /v1/checkouts;
- * 4. POST /v1/payments; 6. POST /v1/payments/{id} (capture, refund, reversal);
- * 7. POST /v1/registrations/{id}/payments; POST /v1/registrations (a card
- * stored without a payment, the platform's, beyond the seed); 3, 5, 9: GET with entityId.
+ * The request bodies of the gateway's API, by endpoint: POST /v1/checkouts;
+ * POST /v1/payments; POST /v1/payments/{id} (capture, refund, reversal);
+ * POST /v1/registrations/{id}/payments; POST /v1/registrations (a card
+ * stored without a payment, the platform's); the status reads and reports: GET with entityId.
  */
 export const OPERATIONS = ['checkout', 'payment', 'reference', 'registrationPayment', 'registration', 'read'] as const;
 export type Operation = (typeof OPERATIONS)[number];

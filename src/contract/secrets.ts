@@ -59,16 +59,8 @@ export const SECRET_NAME_SPELLINGS: Readonly<Record<string, SecretKind>> = {
   pan: 'cardNumber',
   authorization: 'accessToken',
   accesstoken: 'accessToken',
+  // The platform's older credential parameters (`authentication.password`): what the token replaced.
+  password: 'accessToken',
   paymenttoken: 'walletToken',
   otp: 'oneTimePassword',
 };
-
-/** The values of the declared secret fields a request carries, other than its card number and security code (which are read by name where they are needed). */
-export function otherSecretValues(params: Readonly<Record<string, string | undefined>>): string[] {
-  const values: string[] = [];
-  for (const name of Object.keys(SECRET_FIELDS) as SecretField[]) {
-    const value = params[name];
-    if (value && name !== 'card.number' && name !== 'card.cvv') values.push(value);
-  }
-  return values;
-}

@@ -2,7 +2,9 @@
  * Binding an answer to the request it answers. A request determines some of
  * its answer's fields: the transaction it reads (`id`), the checkout (`ndc`),
  * the kit's own reference (`customParameters[GW_REFERENCE]`), the payment
- * type, the amount, the currency and the payment it refers to. An answer in
+ * type, the amount, the currency, the payment it refers to, the
+ * merchantTransactionId and the entity (a server-to-server transaction's
+ * `ndc` is `<entityId>_<32 hex>`). An answer in
  * which one of them is present, well formed and different is another
  * request's: it is never returned as this one's, nor kept. A field that is
  * absent, null, empty or malformed proves nothing either way (the platform
@@ -30,6 +32,10 @@ export interface Determined {
   readonly amount?: string | undefined;
   readonly currency?: string | undefined;
   readonly referencedId?: string | undefined;
+  /** The merchant's key the request sent; an answer echoing another is another order's transaction. */
+  readonly merchantTransactionId?: string | undefined;
+  /** The entity the request went to, which a server-to-server transaction's `ndc` names (`<entityId>_<32 hex>`). */
+  readonly entityId?: string | undefined;
 }
 
 /** An answer's fields as they are compared: anything the gateway may have sent. */
@@ -41,7 +47,11 @@ interface Answered {
   readonly amount?: unknown;
   readonly currency?: unknown;
   readonly referencedId?: unknown;
+  readonly merchantTransactionId?: unknown;
 }
+
+/** The entity a server-to-server transaction's `ndc` names; none in any other `ndc` (a checkout's id, bare hex). */
+const ENTITY_NDC = /^([0-9a-f]{32})_[0-9a-f]{32}$/i;
 
 /** Two amounts in the platform's format naming the same number of cents (`10` and `10.00`); anything malformed is not the same. */
 export const sameAmount = (actual: unknown, expected: string | undefined): boolean =>
@@ -51,8 +61,12 @@ export const sameAmount = (actual: unknown, expected: string | undefined): boole
   READ_AMOUNT_PATTERN.test(expected) &&
   toCents(actual) === toCents(expected);
 
-const answeredValue = (answer: Answered, field: keyof Determined): unknown =>
-  field === 'checkoutId' ? answer.ndc : field === 'reference' ? referenceOf(answer) : answer[field];
+function answeredValue(answer: Answered, field: keyof Determined): unknown {
+  if (field === 'checkoutId') return answer.ndc;
+  if (field === 'reference') return referenceOf(answer);
+  if (field === 'entityId') return typeof answer.ndc === 'string' ? ENTITY_NDC.exec(answer.ndc)?.[1] : undefined;
+  return answer[field];
+}
 
 /** Longer values are cut in messages: an answer may hold anything, of any length, in any field. */
 const shown = (value: string) => (value.length > 64 ? `${value.slice(0, 64)}…` : value);

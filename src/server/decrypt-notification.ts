@@ -4,6 +4,7 @@
  * listener's 64-hex-character secret. Decrypted with Web Crypto only, so it
  * runs on Node, Bun, Deno and edge runtimes.
  */
+import { ANSWER_MAX_DEPTH, nestsDeeperThan } from '../contract/limits.js';
 import { parseGatewayTimestamp } from '../contract/timestamp.js';
 import { GatewayError, invalidArgument, isObject, readClock, type GatewayErrorDetails } from './errors.js';
 import type {
@@ -125,6 +126,11 @@ function parseNotification(text: string): Notification {
     throw refused('invalid-payload', 'The decrypted notification is not JSON');
   }
   if (!isObject(parsed) || !isObject(parsed.payload)) throw refused('invalid-payload', 'The decrypted notification has no payload object');
+  if (nestsDeeperThan(parsed, ANSWER_MAX_DEPTH))
+    throw refused(
+      'invalid-payload',
+      `The decrypted notification nests deeper than ${ANSWER_MAX_DEPTH} levels, which no notification of the platform does`,
+    );
   const { type, action, payload } = parsed;
   switch (type) {
     case 'PAYMENT':

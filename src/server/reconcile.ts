@@ -51,7 +51,7 @@ export interface Movement {
 
 const uncertain = (code: string) => ['uncertain', 'unknown'].includes(classifyResult(code));
 
-/** 9. All payments with this merchantTransactionId; an empty list when there is none. Any other failure is a typed error. */
+/** All payments with this merchantTransactionId; an empty list when there is none. Any other failure is a typed error. */
 export async function paymentsByMerchantTransactionId(
   transport: Transport,
   merchantTransactionId: string,
@@ -61,7 +61,7 @@ export async function paymentsByMerchantTransactionId(
   return queryPayments(transport, { merchantTransactionId }, merchantTransactionId, options, redact);
 }
 
-/** 9. The payments a `/v3/query` search answers (`what` names it in errors); an empty list when there is none. Any other failure is a typed error. */
+/** The payments a `/v3/query` search answers (`what` names it in errors); an empty list when there is none. Any other failure is a typed error. */
 export async function queryPayments(
   transport: Transport,
   params: Record<string, string>,
@@ -118,6 +118,7 @@ export async function movePayment(transport: Transport, movement: Movement, opti
     reference,
     redact,
     entityId: transport.onEntity(options, params.paymentBrand).entityId,
+    options,
   };
   let answer: Answer;
   try {
@@ -136,6 +137,9 @@ export async function movePayment(transport: Transport, movement: Movement, opti
     amount: params.amount,
     currency: params.currency,
     referencedId: movement.referencedId,
+    // As the answer reads once scrubbed of this request's secrets (a key holding the card number reads masked there too).
+    merchantTransactionId: redact.known(params.merchantTransactionId),
+    entityId: context.entityId,
   });
   if (other.length || isCheckoutCreation(body.result.code)) {
     const why = other.length ? `is another request's (${listed(other)})` : `is a checkout's (${body.result.code}), not a transaction's`;
@@ -172,11 +176,16 @@ interface Lost extends Movement {
   redact: Redactor;
   /** The call's own channel: the lost payment is looked up where it was sent. */
   entityId: string | undefined;
+  /** The call's options: its signal and timeout bound the look-ups too. */
+  options: RequestOptions | undefined;
 }
 
-/** True when a present field differs, or (`required`) when it is absent and so cannot prove the match. */
-const differs = (actual: string | undefined, expected: string | undefined, required: boolean) =>
-  expected !== undefined && (actual === undefined ? required : actual !== expected);
+/**
+ * True when a present field differs, or (`required`) when it is absent and so cannot prove the match. Null or empty is
+ * absent, and another case names the same value (`eur`, a hex id in capitals), as in the binding of answers.
+ */
+const differs = (actual: unknown, expected: string | undefined, required: boolean) =>
+  expected !== undefined && (typeof actual !== 'string' || actual === '' ? required : actual.toLowerCase() !== expected.toLowerCase());
 
 /** Whether `payment` is certainly the transaction the lost request made. */
 function isTheLostOne(payment: Payment, lost: Lost): boolean {
@@ -212,13 +221,17 @@ async function reconcile(transport: Transport, lost: Lost, cause: GatewayError):
   const known = { merchantTransactionId, redact: lost.redact };
   let lookupFailure: GatewayError | undefined;
   let candidates: readonly Payment[] = [];
+  // The caller's bounds hold for the look-ups too: once its signal aborts, nothing more is read and the outcome stays unknown.
+  const { signal, timeoutMs } = lost.options ?? {};
   for (const delay of transport.reconcileDelaysMs) {
-    await sleep(delay);
+    if (signal?.aborted) break;
+    await sleep(delay, signal);
+    if (signal?.aborted) break;
     try {
       ({ payments: candidates } = await paymentsByMerchantTransactionId(
         transport,
         merchantTransactionId,
-        { entityId: lost.entityId },
+        { entityId: lost.entityId, signal, timeoutMs },
         lost.redact,
       ));
     } catch (error) {
@@ -236,11 +249,13 @@ async function reconcile(transport: Transport, lost: Lost, cause: GatewayError):
     // The report's own HTTP status says nothing about the payment, so none is given.
     if (payment && !uncertain(payment.result.code)) return actionable(settle({ status: 200, body: payment }, known), known);
   }
-  const why = lookupFailure
-    ? `the look-up failed: ${lookupFailure.message}`
-    : candidates.length
-      ? `its transaction is still ${describe(candidates[0]!.result)}`
-      : 'no transaction that is certainly it was found';
+  const why = signal?.aborted
+    ? 'the call was aborted before a look-up settled it'
+    : lookupFailure
+      ? `the look-up failed: ${lookupFailure.message}`
+      : candidates.length
+        ? `its transaction is still ${describe(candidates[0]!.result)}`
+        : 'no transaction that is certainly it was found';
   throw new UncertainOutcomeError(
     `The outcome of payment ${merchantTransactionId} is unknown (${cause.message}; ${why}); it was not retried. Look it up by merchantTransactionId before trying again.`,
     {

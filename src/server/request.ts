@@ -9,9 +9,8 @@
 import { isPaymentBrand, type PaymentBrand } from '../contract/brands.js';
 import { checkField } from '../contract/formats.js';
 import { amountTooLow } from '../contract/amount.js';
-import { ANSWER_MAX_BYTES } from '../contract/limits.js';
-import { createRedactor, type Redactor } from '../contract/redaction.js';
-import { otherSecretValues } from '../contract/secrets.js';
+import { ANSWER_MAX_BYTES, ANSWER_MAX_DEPTH, nestsDeeperThan } from '../contract/limits.js';
+import { createRedactor, otherSecretValues, REQUEST_IDENTIFIER_NAMES, type Redactor } from '../contract/redaction.js';
 import { validateParameters, variantOf, type Operation, type Variant } from '../contract/rules.js';
 import { readParameterErrors, type Answer } from './interpret.js';
 import {
@@ -141,7 +140,8 @@ function notify<E>(hook: ((event: E) => void) | undefined, event: E): void {
 }
 
 /** The sent fields as an event may show them: secrets masked by name, by this request's known values, and by shape, except in identifiers (a merchantTransactionId stays as sent). */
-const maskedParams = (params: Readonly<Record<string, string>>, redact: Redactor) => Object.freeze(redact.deep({ ...params }));
+const maskedParams = (params: Readonly<Record<string, string>>, redact: Redactor) =>
+  Object.freeze(redact.deep({ ...params }, '', false, REQUEST_IDENTIFIER_NAMES));
 
 export interface TransportConfig extends CallHooks {
   baseUrl: string;
@@ -158,7 +158,17 @@ export interface TransportConfig extends CallHooks {
   now: () => number;
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or until `signal` aborts (the caller gave up: nothing waits on its behalf). */
+export const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done);
+  });
 
 /** Exponential backoff with jitter, so many clients retrying after one outage do not arrive together. */
 export const backoffMs = (attempt: number) => Math.min(4000, 200 * 2 ** attempt) * (0.5 + Math.random() / 2);
@@ -231,6 +241,18 @@ export const TIMEOUT_MESSAGE = `must be a whole number of milliseconds from 1 to
 
 const MAX_DEPTH = 8;
 
+/**
+ * What `read` reads from a caller's object, or a validation error naming `name` when a getter or a proxy throws: the
+ * caller's own error would say nothing of the request, and could hold anything.
+ */
+export function readable<T>(name: string, read: () => T): T {
+  try {
+    return read();
+  } catch {
+    throw validationError([{ name, message: 'could not be read (a getter or proxy threw)' }]);
+  }
+}
+
 /** Nested request objects to the seed's flat form names: `billing.city`, `customParameters[OrderID]`. */
 export function flatten(source: unknown, prefix = '', into: Record<string, string> = {}, depth = 0): Record<string, string> {
   // A request is data: anything else (or a cycle) is refused before it can crash the walk.
@@ -239,12 +261,15 @@ export function flatten(source: unknown, prefix = '', into: Record<string, strin
       { name: prefix || 'request', message: depth > MAX_DEPTH ? `nests deeper than ${MAX_DEPTH} levels` : 'must be an object' },
     ]);
   }
-  for (const [key, value] of Object.entries(source)) {
+  for (const [key, value] of readable(prefix || 'request', () => Object.entries(source))) {
     // `programme` selects a request type in TypeScript only; the gateway reads the programme from the fields.
     if (value === undefined || value === null || (!prefix && key === 'programme')) continue;
     // Lists are the platform's indexed names (`registrations[0].id`).
     const name = prefix === 'customParameters' || Array.isArray(source) ? `${prefix}[${key}]` : prefix ? `${prefix}.${key}` : key;
     if (typeof value === 'object') flatten(value, name, into, depth + 1);
+    // A function or a symbol is no field's value: sent as text it would be its source or `Symbol(…)`.
+    else if (typeof value === 'function' || typeof value === 'symbol')
+      throw validationError([{ name, message: 'must be a string, a number or a boolean' }]);
     else into[name] = String(value);
   }
   return into;
@@ -296,7 +321,6 @@ async function readBounded(response: Response, maxBytes: number, signal: AbortSi
     await Promise.resolve(body?.cancel?.()).catch(() => undefined);
     throw new AnswerTooLarge();
   }
-  if (!body) return response.text();
   // The bytes are kept (never more than `maxBytes`) and decoded once at the end, by a decoder shared by every
   // request: a decoder made per answer and fed in stream mode cost a few µs of every status read.
   const chunks: Uint8Array[] = [];
@@ -307,7 +331,7 @@ async function readBounded(response: Response, maxBytes: number, signal: AbortSi
     if (bytes > maxBytes) throw new AnswerTooLarge();
     chunks.push(bytesOf);
   };
-  if (typeof body.getReader === 'function') {
+  if (typeof body?.getReader === 'function') {
     const reader = body.getReader();
     // A custom fetch may not tie its body to the signal: the timeout and the caller's abort stop the read here too.
     const stop = () => void reader.cancel().catch(() => undefined);
@@ -321,8 +345,19 @@ async function readBounded(response: Response, maxBytes: number, signal: AbortSi
     } finally {
       signal.removeEventListener('abort', stop);
     }
-  } else if (typeof body[Symbol.asyncIterator] === 'function') {
-    for await (const chunk of body) take(chunk);
+  } else if (typeof body?.[Symbol.asyncIterator] === 'function') {
+    // A Node stream (node-fetch): ended at the abort, so an endless one is not read on after the call gave up.
+    const chunks = body[Symbol.asyncIterator]();
+    const stop = () => void Promise.resolve(chunks.return?.()).catch(() => undefined);
+    signal.addEventListener('abort', stop);
+    try {
+      for (let chunk = await chunks.next(); !chunk.done; chunk = await chunks.next()) take(chunk.value);
+    } catch (error) {
+      stop();
+      throw error;
+    } finally {
+      signal.removeEventListener('abort', stop);
+    }
   } else {
     take(await response.text());
   }
@@ -334,6 +369,28 @@ async function readBounded(response: Response, maxBytes: number, signal: AbortSi
     at += chunk.byteLength;
   }
   return utf8Decoder.decode(whole);
+}
+
+/**
+ * `work`, or its end as soon as `signal` aborts: a custom fetch that ignores the signal, or a body whose `text()` never
+ * settles, cannot outlast the timeout or the caller's abort.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop);
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', stop);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', stop);
+        reject(error);
+      },
+    );
+  });
 }
 
 export function createTransport(config: TransportConfig): Transport {
@@ -439,15 +496,18 @@ export function createTransport(config: TransportConfig): Transport {
     let status = 0;
     let text: string;
     try {
-      const response = await config.fetch(url, {
-        method: call.method,
-        headers: body ? { ...headers, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' } : headers,
-        body,
-        signal: controller.signal,
-        redirect: 'error',
-      });
-      status = response.status;
-      text = await readBounded(response, maxBytes, controller.signal);
+      const exchange = async () => {
+        const response = await config.fetch(url, {
+          method: call.method,
+          headers: body ? { ...headers, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' } : headers,
+          body,
+          signal: controller.signal,
+          redirect: 'error',
+        });
+        status = response.status;
+        return readBounded(response, maxBytes, controller.signal);
+      };
+      text = await untilAborted(exchange(), controller.signal);
     } catch (failure) {
       if (failure instanceof AnswerTooLarge) {
         // A payment POST whose answer is refused is reconciled like any lost answer: the payment may exist.
@@ -474,12 +534,15 @@ export function createTransport(config: TransportConfig): Transport {
     }
     // This request's own secrets are scrubbed from every string (a copy only when the text holds one), so nothing built from the
     // answer can hold them. Secrets recognised by shape are masked in errors only: a returned payment keeps the merchant's references.
-    if (isGatewayAnswer(parsed)) {
+    // Nested deeper than any answer of the platform: not read further (every walk over it would overflow the stack).
+    const tooDeep = nestsDeeperThan(parsed, ANSWER_MAX_DEPTH);
+    if (isGatewayAnswer(parsed) && !tooDeep) {
       if (redact.mayHold(text)) return { status, body: redact.deep(parsed, '', true) };
       answerTexts.set(parsed, text);
       return { status, body: parsed };
     }
-    throw new GatewayNetworkError(`The gateway answered HTTP ${status} without a readable result (${where})`, {
+    const unreadable = tooDeep ? `with an answer nested deeper than ${ANSWER_MAX_DEPTH} levels` : 'without a readable result';
+    throw new GatewayNetworkError(`The gateway answered HTTP ${status} ${unreadable} (${where})`, {
       httpStatus: status,
       redact,
       merchantTransactionId,
@@ -552,7 +615,7 @@ export function createTransport(config: TransportConfig): Transport {
             throw error instanceof GatewayError
               ? error
               : new GatewayNetworkError(`Unexpected failure (${call.method} ${call.path})`, { cause: error, redact });
-          await sleep(backoffMs(tries));
+          await sleep(backoffMs(tries), call.options?.signal);
         }
       }
     },

@@ -249,7 +249,7 @@ export type Payout = BasicCredit | OriginalCreditTransfer | WinningsPayout | Sen
 export type CardPayout = WithCard<Payout>;
 type WithCard<P> = P extends unknown ? P & { card: CardDetails; paymentBrand: PaymentBrand } : never;
 
-/** 7. A debit against a registered card. */
+/** A debit against a registered card. */
 export interface RegistrationDebit extends Common {
   paymentType: 'DB' | 'PA';
   programme?: undefined;

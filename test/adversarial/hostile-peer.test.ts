@@ -177,10 +177,34 @@ type Behaviour =
   | { kind: 'truncated'; at: number }
   | { kind: 'malformed'; text: string }
   | { kind: 'echo'; secret: 'token' | 'card' | 'cvv'; spelling: number; where: 'description' | 'field' | 'name' | 'error' }
-  | { kind: 'stranger'; fields: Partial<Record<StrangerField, Spelling>>; code: string };
+  | { kind: 'stranger'; fields: Partial<Record<StrangerField, Spelling>>; code: string }
+  | { kind: 'deep'; levels: number; list: boolean; code: string }
+  | { kind: 'named secret'; secret: 'card' | 'cvv'; name: number }
+  | { kind: 'foreign'; transport: ForeignTransport };
+
+/**
+ * A custom fetch that is not the platform's `fetch` (node-fetch, a test double, an edge runtime's): one that ignores
+ * the signal, a body that is a Node stream and never ends, a body-less response whose `text()` never settles or is huge.
+ */
+type ForeignTransport = 'ignores the signal' | 'endless Node stream' | 'text never settles' | 'huge text';
+
+/**
+ * Fields whose names say they hold a secret, as an answer may carry them (a card number or code the request did not
+ * send: a read's answer, another system's fields), in the spellings merchants and plugins use.
+ */
+const SECRET_NAMED: readonly ((secret: string) => Record<string, unknown>)[] = [
+  (secret) => ({ card: { bin: '453914', number: secret } }),
+  (secret) => ({ card: { cvv: secret } }),
+  (secret) => ({ customParameters: { CID: secret } }),
+  (secret) => ({ customParameters: { card_number: secret } }),
+  (secret) => ({ customParameters: { pan: secret, otp: secret } }),
+  (secret) => ({ customParameters: { 'Security-Code': secret } }),
+  (secret) => ({ card: { securityCode: { value: secret } } }),
+  (secret) => ({ wallet: { paymentToken: [secret] } }),
+];
 
 /** The fields a request determines of its answer, and how a stranger's answer may write each. */
-type StrangerField = 'id' | 'ndc' | 'reference' | 'paymentType' | 'amount' | 'currency';
+type StrangerField = 'id' | 'ndc' | 'reference' | 'paymentType' | 'amount' | 'currency' | 'merchantTransactionId';
 type Spelling = 'other' | 'same' | 'same, other case' | 'absent' | 'null' | 'empty';
 /** Another request's value of each field: what no answer returned for this call may hold. */
 const STRANGER: Record<StrangerField, string> = {
@@ -191,6 +215,7 @@ const STRANGER: Record<StrangerField, string> = {
   paymentType: 'RB',
   amount: '1.23',
   currency: 'JPY',
+  merchantTransactionId: 'another-order',
 };
 /** Which fields each call determines: a read its transaction or checkout, a money movement its own terms. */
 const DETERMINED: Record<string, readonly StrangerField[]> = {
@@ -198,12 +223,12 @@ const DETERMINED: Record<string, readonly StrangerField[]> = {
   'client.reports.get': ['id'],
   'client.checkouts.getPayment': ['ndc'],
   'client.handleShopperReturn': ['ndc'],
-  'client.payments.create': ['reference', 'paymentType', 'amount', 'currency'],
-  'client.payments.capture': ['reference', 'paymentType', 'amount', 'currency'],
-  'client.payments.refund': ['reference', 'paymentType', 'amount', 'currency'],
+  'client.payments.create': ['reference', 'paymentType', 'amount', 'currency', 'merchantTransactionId'],
+  'client.payments.capture': ['reference', 'paymentType', 'amount', 'currency', 'merchantTransactionId'],
+  'client.payments.refund': ['reference', 'paymentType', 'amount', 'currency', 'merchantTransactionId'],
   'client.payments.reverse': ['reference', 'paymentType'],
-  'client.payouts.create': ['reference', 'paymentType', 'amount', 'currency'],
-  'client.registrations.createPayment': ['reference', 'paymentType', 'amount', 'currency'],
+  'client.payouts.create': ['reference', 'paymentType', 'amount', 'currency', 'merchantTransactionId'],
+  'client.registrations.createPayment': ['reference', 'paymentType', 'amount', 'currency', 'merchantTransactionId'],
 };
 const STRANGER_FIELDS = Object.keys(STRANGER) as StrangerField[];
 
@@ -249,6 +274,31 @@ const BEHAVIOURS: Record<Behaviour['kind'], { runs: number; arbitrary: fc.Arbitr
         ) as Record<StrangerField, fc.Arbitrary<Spelling>>,
       ),
       code: fc.constantFrom('000.100.110', '000.000.000', '000.200.000', '000.200.100', '800.100.152'),
+    }),
+  },
+  deep: {
+    runs: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('deep' as const),
+      levels: fc.oneof(fc.integer({ min: 33, max: 2000 }), fc.integer({ min: 20_000, max: 150_000 })),
+      list: fc.boolean(),
+      // Approved, declined (an error carries the answer) and uncertain (a money movement looks it up).
+      code: fc.constantFrom('000.100.110', '800.100.152', '900.100.300'),
+    }),
+  },
+  'named secret': {
+    runs: 12,
+    arbitrary: fc.record({
+      kind: fc.constant('named secret' as const),
+      secret: fc.constantFrom('card' as const, 'cvv' as const),
+      name: fc.nat({ max: SECRET_NAMED.length - 1 }),
+    }),
+  },
+  foreign: {
+    runs: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('foreign' as const),
+      transport: fc.constantFrom<ForeignTransport>('ignores the signal', 'endless Node stream', 'text never settles', 'huge text'),
     }),
   },
 };
@@ -346,7 +396,54 @@ function answerFor(call: GatewayRequest, how: Behaviour, pulled: Pulled): Respon
     }
     case 'stranger':
       return strangerAnswer(call, how);
+    case 'deep': {
+      // Well within an answer's bytes (two per level), nested far deeper than any answer of the platform.
+      const [open, close] = how.list ? ['[', ']'] : ['{"a":', '}'];
+      const nested = `${open.repeat(how.levels)}1${close.repeat(how.levels)}`;
+      const body = saneAnswer(call, { result: { code: how.code, description: 'x' } });
+      return new Response(`${body.slice(0, -1)},"nested":${nested}}`, { status: 200 });
+    }
+    case 'named secret': {
+      // A card number or code under a field that names it: masked by its name, whatever the request knew.
+      const secret = how.secret === 'card' ? PAN : CVV;
+      return new Response(saneAnswer(call, SECRET_NAMED[how.name % SECRET_NAMED.length]!(secret)), { status: 200 });
+    }
+    case 'foreign':
+      throw new Error("a foreign transport is the client's own fetch (foreignFetch), never the stand-in");
   }
+}
+
+/** The fetch of a `foreign` behaviour: it answers every call its own way, and counts what the client pulls of an endless body. */
+function foreignFetch(transport: ForeignTransport, pulled: Pulled): typeof fetch {
+  const head = `{"result":{"code":"000.100.110","description":"ok"},"id":"${PAYMENT_ID}","payments":[],"padding":"`;
+  const response = (fields: Record<string, unknown>) =>
+    ({ status: 200, headers: new Headers({ 'content-type': 'application/json' }), ...fields }) as unknown as Response;
+  return ((input: string | URL) => {
+    const bound = boundOf({ url: new URL(String(input)) } as GatewayRequest);
+    switch (transport) {
+      case 'ignores the signal':
+        return new Promise<Response>(() => undefined);
+      case 'endless Node stream': {
+        let sent = 0;
+        const chunk = 'x'.repeat(CHUNK_BYTES);
+        async function* endless() {
+          yield Buffer.from(head);
+          // A reader that gives up stops pulling; the stop is the test's safety net.
+          while (sent < STREAM_STOP_BYTES) {
+            sent += CHUNK_BYTES;
+            pulled.over = Math.max(pulled.over, sent - bound - 2 * CHUNK_BYTES);
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            yield Buffer.from(chunk);
+          }
+        }
+        return Promise.resolve(response({ body: endless(), text: () => new Promise(() => undefined) }));
+      }
+      case 'text never settles':
+        return Promise.resolve(response({ body: null, text: () => new Promise(() => undefined) }));
+      case 'huge text':
+        return Promise.resolve(response({ body: null, text: async () => `${head}${'x'.repeat(2 * ANSWER_MAX_BYTES)}"}` }));
+    }
+  }) as typeof fetch;
 }
 
 /** Every way an outcome gets written down: the value or error, its causes, its payment. */
@@ -384,6 +481,7 @@ async function hostileCall(name: string, how: Behaviour): Promise<void> {
     },
   };
   const { client } = standInClient((call) => answerFor(call, how, pulled), {
+    ...(how.kind === 'foreign' ? { fetch: foreignFetch(how.transport, pulled) } : {}),
     statusStore,
     timeoutMs: TIMEOUT_MS,
     reconcileDelaysMs: [0],
@@ -405,8 +503,12 @@ async function hostileCall(name: string, how: Behaviour): Promise<void> {
   const shown = `${name} against a gateway answering ${JSON.stringify(how)}`;
   assert.notEqual(outcome, 'never', `${shown} did not end within ${NEVER_MS} ms`);
   assert.ok(pulled.over <= 0, `${shown} read ${pulled.over} bytes beyond an answer's bound`);
-  if (outcome !== 'never' && 'value' in outcome)
+  if (outcome !== 'never' && 'value' in outcome) {
     assert.deepEqual(strangerFields(name, outcome.value), [], `${shown} returned another request's transaction`);
+    // A checkout's creation is the one answer a creation can have: a transaction's success is another request's.
+    if (name === 'client.checkouts.create')
+      assert.equal((outcome.value as { result?: { code?: string } }).result?.code, '000.200.100', `${shown} returned a non-creation`);
+  }
   if (outcome !== 'never' && 'error' in outcome)
     assert.ok(
       outcome.error instanceof server.GatewayError,

@@ -17,6 +17,7 @@ import {
   secretKindOfName,
   textOf,
 } from '../../src/contract/redaction.js';
+import { SECRET_NAME_SPELLINGS } from '../../src/contract/secrets.js';
 
 const PAN = '4200000000000000';
 
@@ -522,5 +523,35 @@ describe('the edges of each rule, one case each', () => {
       '[object]',
     );
     assert.equal(textOf(12), '12');
+  });
+});
+
+describe('secrets named in an answer', () => {
+  test('every spelling of a security code labels one in a text, and Amex `cid` only as a word of its own', () => {
+    for (const [spelling, kind] of Object.entries(SECRET_NAME_SPELLINGS))
+      if (kind === 'securityCode') assert.equal(maskLabelledSecrets(`${spelling}=4821`), `${spelling}=${MASKED_CVV}`, spelling);
+    assert.equal(maskLabelledSecrets('customParameters[CID]=4821'), `customParameters[CID]=${MASKED_CVV}`);
+    assert.equal(maskLabelledSecrets('acid=4821&decid=7'), 'acid=4821&decid=7');
+  });
+
+  test('an answer holding a key that names a secret is copied and masked by name, whatever else it holds', () => {
+    const redact = createRedactor();
+    for (const text of [
+      '{"card":{"number":"4111111111111111"}}',
+      '{"customParameters":{"CID":"1234"}}',
+      '{"x":{"card_number":"1"}}',
+      '{"customParameters[Security-Code]":"1"}',
+      '{"wallet":{"paymentToken":["t"]}}',
+    ]) {
+      assert.ok(redact.mayHold(text), text);
+      assert.equal(JSON.stringify(redact.deep(JSON.parse(text), '', true)).includes('"1"'), false, text);
+    }
+    // The platform's own fields name none: a payment is handed back as parsed, without a copy.
+    assert.equal(redact.mayHold('{"id":"8ac7a4a1","amount":"1.00","card":{"bin":"420000","last4Digits":"0000"},"shortId":"1.2.3"}'), false);
+  });
+
+  test('what lies under a secret name is masked, in a list or an object', () => {
+    const copy = createRedactor().deep({ customParameters: { cvv: ['737'] }, card: { securityCode: { value: '738' } } }, '', true);
+    assert.doesNotMatch(JSON.stringify(copy), /73[78]/);
   });
 });

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FIELD_FORMATS } from '../../src/contract/formats.js';
-import { maskParameter, MASKED_CVV, secretKindOfName } from '../../src/contract/redaction.js';
-import { otherSecretValues, SECRET_FIELDS } from '../../src/contract/secrets.js';
+import { maskParameter, MASKED_CVV, otherSecretValues, secretKindOfName } from '../../src/contract/redaction.js';
+import { SECRET_FIELDS } from '../../src/contract/secrets.js';
 import { WALLET_PROOF_FIELDS } from '../../src/contract/wallet-stand-in.js';
 
 test('every field of a secret format, and every wallet proof field, is declared', () => {
@@ -26,9 +26,19 @@ test('each declared field is masked by its name, in any case, and never shown', 
   }
   assert.equal(secretKindOfName('customParameters[otp]'), 'oneTimePassword');
   assert.equal(secretKindOfName('invoice.number'), undefined, 'a number outside card is no secret');
+  // What lies under a secret's name is the secret: a list of codes, an object holding the code.
+  assert.equal(secretKindOfName('customParameters[cvv][0]'), 'securityCode');
+  assert.equal(secretKindOfName('card.securityCode.value'), 'securityCode');
+  assert.equal(secretKindOfName('card.number.0'), 'cardNumber');
+  assert.equal(secretKindOfName('customParameters[note]'), undefined);
 });
 
-test('otherSecretValues lists the declared secrets a request carries besides its card', () => {
+test('otherSecretValues lists the secrets a request carries by name besides its card', () => {
   assert.deepEqual(otherSecretValues({ 'card.number': '4200000000000000', 'stcPay.otp': '123456', amount: '1.00' }), ['123456']);
   assert.deepEqual(otherSecretValues({ 'card.cvv': '123' }), []);
+  // Another spelling of the card's own secrets is known by value too: an echo of it is replaced.
+  assert.deepEqual(otherSecretValues({ 'card.CVV': '737', 'customParameters[cvv][0]': '738', 'customParameters[note]': 'x' }), [
+    '737',
+    '738',
+  ]);
 });

@@ -44,12 +44,15 @@ const ENTITY = '8a8294174b7ecb28014b9699220015ca';
 /** The requests each replay sent. */
 const sent = new Map<string, GatewayRequest[]>();
 
-/** A client of the gateway stand-in that answers `status` and `body` to whatever it is asked. */
-const replaying = (status: number, body: unknown) =>
+/**
+ * A client of the gateway stand-in that answers `status` and `body` to whatever it is asked, on the entity the
+ * answer names (a server-to-server transaction's `ndc` is `<entityId>_<32 hex>`; an answer of another entity is another request's).
+ */
+const replaying = (status: number, body: { ndc?: string }) =>
   standInClient(() => ({ status, body }), {
     baseUrl: 'https://eu-test.oppwa.com',
     accessToken: 'token',
-    entityId: ENTITY,
+    entityId: /^([0-9a-f]{32})_[0-9a-f]{32}$/.exec(body.ndc ?? '')?.[1] ?? ENTITY,
     reconcileDelaysMs: [],
     maxNetworkRetries: 0,
   });

@@ -484,3 +484,45 @@ describe("an answer that is another request's leaves the outcome unknown: looked
     }
   });
 });
+
+describe('the fallback match reads tolerantly; the look-ups keep to the call', () => {
+  test('a null or empty field, or a currency in lower case, proves nothing either way: the entry is still the lost one', async () => {
+    for (const fields of [
+      { paymentBrand: null },
+      { registrationId: null },
+      { referencedId: '' },
+      { card: { bin: null, last4Digits: null } },
+      { currency: 'eur' },
+    ]) {
+      const { client } = lostPost((post) => [list([entry(id(1), post, fields)])]);
+      const payment = await client.payments.create(cardPayment());
+      assert.equal(payment.id, id(1), JSON.stringify(fields));
+    }
+  });
+
+  test('an entry of another currency or card is still not the lost one', async () => {
+    for (const fields of [{ currency: 'USD' }, { card: { bin: '411111', last4Digits: '1111' } }]) {
+      const { client } = lostPost((post) => [list([entry(id(1), post, fields)])]);
+      await uncertain(client.payments.create(cardPayment()));
+    }
+  });
+
+  test("the caller's abort ends the reconciliation: no look-up after it, and the outcome is unknown", async () => {
+    const controller = new AbortController();
+    const { client, calls } = lostPost(
+      () => [list([])],
+      () => {
+        controller.abort(new Error('the shopper left'));
+        throw new TypeError('fetch failed');
+      },
+      [0, 0, 0],
+    );
+    const error = await uncertain(client.payments.create(cardPayment(), { signal: controller.signal }));
+    assert.match(error.message, /aborted/);
+    assert.deepEqual(
+      calls.map((call) => call.method),
+      ['POST'],
+      'nothing was read for an aborted call',
+    );
+  });
+});

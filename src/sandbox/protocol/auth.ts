@@ -3,8 +3,7 @@
  * check, the per-request scrubber, and the request's fields scrubbed for
  * storing and answering.
  */
-import { createRedactor, REQUEST_IDENTIFIER_NAMES, type Redactor } from '../../contract/redaction.js';
-import { otherSecretValues } from '../../contract/secrets.js';
+import { createRedactor, otherSecretValues, REQUEST_IDENTIFIER_NAMES, type Redactor } from '../../contract/redaction.js';
 import type { SandboxState } from '../core/state.js';
 import type { FlatParams } from '../gateway/store.js';
 import type { Request } from './dispatch.js';

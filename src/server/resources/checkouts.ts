@@ -1,9 +1,9 @@
-/** 1. Create checkout and 3. Get payment status of a checkout. */
+/** Checkouts: their creation, and the status read of what they made. */
 import { REQUEST_REFERENCE } from '../../contract/reference.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
-import { boundAnswer, type Determined } from '../binding.js';
+import { boundAnswer, isCheckoutCreation, type Determined } from '../binding.js';
 import { settle } from '../interpret.js';
-import { GatewayNotFoundError, GatewayValidationError } from '../errors.js';
+import { GatewayNetworkError, GatewayNotFoundError, GatewayValidationError } from '../errors.js';
 import { flatten, type RequestOptions, type Transport } from '../request.js';
 import { isRegistrationCheckout, type Variant } from '../../contract/rules.js';
 import type { CheckoutCreated, CheckoutRegistration, CheckoutRequest, Payment } from '../types.js';
@@ -78,17 +78,23 @@ export function checkouts(transport: Transport, memory?: CheckoutMemory): Checko
       params.merchantTransactionId ??= crypto.randomUUID();
       params[`customParameters[${REQUEST_REFERENCE}]`] = reference;
       const on = transport.onEntity(options, params.paymentBrand);
-      const created = settle(
-        await transport.send<CheckoutCreated>({
-          options: on,
-          method: 'POST',
-          path: '/v1/checkouts',
-          operation: 'checkout',
-          params,
-          programme: (request as { programme?: Variant } | null)?.programme,
-        }),
-      );
-      if (memory && typeof created.id === 'string')
+      const answer = await transport.send<CheckoutCreated>({
+        options: on,
+        method: 'POST',
+        path: '/v1/checkouts',
+        operation: 'checkout',
+        params,
+        programme: (request as { programme?: Variant } | null)?.programme,
+      });
+      const created = settle(answer);
+      // Only a creation with its checkout's id answers this request: a transaction's success is another request's, and
+      // is neither returned as a checkout nor remembered (nothing to reconcile: a lost creation moves no money).
+      if (!isCheckoutCreation(created.result.code) || typeof created.id !== 'string' || created.id === '')
+        throw new GatewayNetworkError(
+          `The answer to POST /v1/checkouts is not a checkout's creation (${created.result.code}${typeof created.id === 'string' ? '' : ', no id'}): not used`,
+          { httpStatus: answer.status, resultCode: created.result.code, redact: transport.redactorFor(params) },
+        );
+      if (memory)
         await memory
           .remember(created.id, {
             made: isRegistrationCheckout(params) ? 'registration' : 'payment',

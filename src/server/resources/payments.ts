@@ -1,8 +1,8 @@
-/** 4. Server-to-server payments, 5. payment status, 6. capture, refund and reversal. */
+/** Server-to-server payments, their status, their capture, refund and reversal. */
 import { boundAnswer } from '../binding.js';
 import { isPaymentAnswer, settle } from '../interpret.js';
 import { movePayment } from '../reconcile.js';
-import type { RequestOptions, Transport } from '../request.js';
+import { readable, type RequestOptions, type Transport } from '../request.js';
 import type { CaptureRequest, Payment, PaymentRequest, RefundRequest, ReversalRequest } from '../types.js';
 import { pathId } from './path.js';
 
@@ -47,8 +47,11 @@ export function payments(transport: Transport): Payments {
     options?: RequestOptions,
   ) => {
     const held = typeof referenced === 'object' && referenced !== null;
-    const paymentId = held ? referenced.id : referenced;
-    const merchantTransactionId = request?.merchantTransactionId ?? (held ? referenced.merchantTransactionId : undefined);
+    const paymentId = held ? readable('payment', () => referenced.id) : referenced;
+    const merchantTransactionId = readable(
+      'merchantTransactionId',
+      () => request?.merchantTransactionId ?? (held ? referenced.merchantTransactionId : undefined),
+    );
     return movePayment(
       transport,
       {

@@ -1,4 +1,4 @@
-/** 4. Credits and payouts (CD) to a card given by its details, one programme per type. */
+/** Credits and payouts (CD) to a card given by its details, one programme per type. */
 import { movePayment } from '../reconcile.js';
 import type { RequestOptions, Transport } from '../request.js';
 import type { CardPayout, Payment } from '../types.js';

@@ -1,4 +1,4 @@
-/** 9. Transaction reports: read-only, so a payment is answered as the gateway gives it, whatever its outcome. */
+/** Transaction reports: read-only, so a payment is answered as the gateway gives it, whatever its outcome. */
 import { checkField } from '../../contract/formats.js';
 import { PAGE_NO_MAX, reportSearchParams, validateReportQuery, type ReportSearch } from '../../contract/report-filters.js';
 import { boundAnswer } from '../binding.js';
