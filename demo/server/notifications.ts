@@ -32,6 +32,7 @@ export interface NotificationView {
     | 'in progress elsewhere'
     | 'not approved'
     | 'nothing to fulfil'
+    | 'not a purchase'
     | 'order paid'
     | 'second charge refunded'
     | 'not settled yet';
@@ -42,6 +43,7 @@ const FULFILMENT = {
   'already-fulfilled': 'already fulfilled',
   'in-progress': 'in progress elsewhere',
   'not-approved': 'not approved',
+  'not-a-purchase': 'not a purchase',
   none: 'nothing to fulfil',
 } as const satisfies Record<FulfilmentOutcome<void>['status'] | 'none', NotificationView['fulfilment']>;
 

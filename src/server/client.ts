@@ -123,6 +123,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         statusStore.settle(createdCheckoutKey(checkoutId), 'created', {
           value: JSON.stringify({ ...made, createdAt: now() }),
           final: true,
+          // Without it a "no session" reads as unknown, never as expired: the first thing a full store may drop.
+          hint: true,
         }),
       ),
     createdOf: (checkoutId: string) => createdCheckoutOf(statusStore, checkoutId),

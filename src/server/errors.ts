@@ -26,6 +26,11 @@ export interface GatewayErrorDetails {
   cause?: unknown;
   /** The payment request's merchantTransactionId, whenever the error is about one. */
   merchantTransactionId?: string | undefined;
+  /**
+   * A payment of this order may exist although the call could not tell (a status read that was throttled, busy or
+   * stopped by its store): whatever the outcome's kind, a new attempt is not safe (`Outcome.retryable` false).
+   */
+  paymentMayExist?: boolean | undefined;
   /** Subclass fields, below. */
   retryAfterSeconds?: number | undefined;
   decidedAt?: number | undefined;
@@ -64,6 +69,7 @@ export class GatewayError extends Error {
   declare readonly parameterErrors: readonly GatewayParameterError[];
   declare readonly payment?: Payment;
   declare readonly merchantTransactionId?: string;
+  declare readonly paymentMayExist?: boolean;
 
   constructor(message: string, details: GatewayErrorDetails = {}) {
     // Exported, so built by callers too: anything that is not details is none, and a redactor that is not one is replaced.

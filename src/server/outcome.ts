@@ -103,7 +103,7 @@ export function outcomeOf(value: unknown): Outcome {
 function ofError(error: GatewayError): Outcome {
   const kind = error.outcome;
   const common = {
-    retryable: RETRYABLE[kind],
+    retryable: RETRYABLE[kind] && error.paymentMayExist !== true,
     message: error.message,
     error,
     ...(error.resultCode === undefined ? {} : { resultCode: error.resultCode }),

@@ -190,12 +190,14 @@ function belonging(payment: Payment, checkoutId: string, created: CreatedCheckou
 const open = (payment: Payment) => ['pending', 'pending_extended', 'uncertain', 'unknown'].includes(classifyResult(payment.result.code));
 
 /**
- * Ends a read the gateway answered "no session" without proof either way. An
- * "unknown" mark (kept as long as an answer) is left only for a checkout this
- * store saw created; one whose earlier read went unanswered keeps the mark it
- * has (a release never clears it). An id nobody authenticated (a random one in
- * a query string) leaves nothing behind, so a flood of them cannot fill the
- * store; its next read answers "unknown" again.
+ * Ends a read whose answer was lost, or that the gateway answered "no session"
+ * without proof either way. An "unknown" mark (kept as long as an answer) is
+ * left only for a checkout this store saw created: only there can a later
+ * "no session" be proved "expired", which the mark forbids. One whose earlier
+ * read went unanswered keeps the mark it has (a release never clears it). An id
+ * nobody authenticated (a random one in a query string, a flood of them during
+ * an outage) leaves nothing behind, so it cannot fill the store; its next read
+ * answers "unknown" again.
  */
 async function leaveMark(lease: Lease, created: CreatedCheckout | undefined): Promise<void> {
   await (created ? lease.unanswered() : lease.release()).catch(() => undefined);
@@ -243,17 +245,21 @@ export function shopperReturnHandler(
       case 'limited':
         throw new GatewayThrottledError(`${what} was read ${STATUS_CALLS_PER_MINUTE} times this minute (the gateway's limit); not sent`, {
           retryAfterSeconds: retryAfterSeconds(acquired.retryAt, transport.now()),
+          paymentMayExist: true,
         });
       case 'busy':
         throw new GatewayThrottledError(`${what} is being read by another request that has not answered yet; not sent`, {
           retryAfterSeconds: retryAfterSeconds(acquired.until, transport.now()),
+          paymentMayExist: true,
         });
     }
     const { lease } = acquired;
     if (shared.controller?.signal.aborted) {
       await lease.release().catch(() => undefined);
+      // Nothing was read, so nothing is known: the shopper may have paid (never a safe new attempt).
       throw new GatewayNetworkError('Every caller of this shopper return aborted before its status read was sent; nothing was sent', {
         cause: shared.controller.signal.reason,
+        paymentMayExist: true,
       });
     }
     shared.sent = true;
@@ -273,8 +279,12 @@ export function shopperReturnHandler(
       if (checkout && error instanceof GatewayNotFoundError)
         return notFound(id, lease, acquired.unanswered, error, entityId, acquired.since, created);
       // Declines are not shared (a checkout may carry a failed attempt and then a paid one); a lost answer is remembered as lost.
-      await (answered(error) ? lease.release() : lease.unanswered()).catch(() => undefined);
-      throw error;
+      if (answered(error)) {
+        await lease.release().catch(() => undefined);
+        throw error;
+      }
+      await leaveMark(lease, created);
+      throw lostAnswer(error);
     }
     if (!ofKind(payment, kind === 'registration')) {
       // Never taken for the other kind, nor forgotten: the checkout may be consumed, so the next read reconciles.
@@ -289,10 +299,28 @@ export function shopperReturnHandler(
         const made = kind === 'registration' ? 'registration' : 'payment';
         boundAnswer(payment, checkoutDetermined(id, made, created), `checkout ${id}'s status read`, transport.redactorFor({}));
       } catch (error) {
-        await lease.unanswered().catch(() => undefined);
-        throw error;
+        await leaveMark(lease, created);
+        throw lostAnswer(error);
       }
     return keep(lease, payment);
+
+    /**
+     * The read was sent and its answer lost (no answer, a timeout, a gateway error, another request's answer): the
+     * shopper may have paid, and a checkout's read may have consumed it, so neither "failed" (a new attempt is not
+     * safe) nor "expired". The mark left makes the next read reconcile.
+     */
+    function lostAnswer(cause: unknown): StatusUnknownError {
+      const why = cause instanceof Error ? cause.message : 'no answer';
+      return new StatusUnknownError(
+        `${what}: the answer to its read was lost (${why}), so whether it was paid is unknown. Do not treat it as failed or expired, nor offer a new payment; try again later.`,
+        {
+          merchantTransactionId: created?.merchantTransactionId ?? '',
+          retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
+          cause,
+          redact: transport.redactorFor({}),
+        },
+      );
+    }
   }
 
   /** Stores the answer (the first approved payment is the answer from now on) and returns what the store holds. */
@@ -428,6 +456,7 @@ export function shopperReturnHandler(
         reject(
           new GatewayNetworkError('The shopper return was aborted by its caller; the status read it joined goes on for the others', {
             cause: signal.reason,
+            paymentMayExist: true,
           }),
         );
       };

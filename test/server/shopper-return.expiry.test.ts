@@ -21,6 +21,7 @@ import {
   GatewayNotFoundError,
   GatewayThrottledError,
   StatusStoreUnavailableError,
+  outcomeOf,
   StatusUnknownError,
   GatewayValidationError,
   type StatusStore,
@@ -601,8 +602,10 @@ describe('an answer is what its own type says, on the entity it was read on', ()
       );
       await created(subject.store);
       const error = await failure(subject.shopperReturns());
-      assert.ok(error instanceof GatewayNetworkError, `${what}: ${String(error)}`);
-      assert.match(error.message, /is another request's/, what);
+      // The read's own answer is lost: whether the shopper paid is unknown (never "failed", which would make a new payment safe).
+      assert.ok(error instanceof StatusUnknownError, `${what}: ${String(error)}`);
+      assert.equal(outcomeOf(error).retryable, false, what);
+      assert.ok(error.cause instanceof GatewayNetworkError && /is another request's/.test(error.cause.message), what);
       assert.equal(await markLeft(subject.store), true, `${what}: the read is marked unanswered`);
       // The checkout's own payment, found by its reference, is the answer from then on.
       assert.equal((await subject.shopperReturns()).amount, '10.00', what);
@@ -899,5 +902,42 @@ describe("the caller's options on the shared read", () => {
     } finally {
       mock.timers.reset();
     }
+  });
+});
+
+describe('a read whose answer was lost, or that could not be made, never tells a paid shopper that a new payment is safe', () => {
+  test('no answer, a gateway error page, a cut body or a timeout: unknown (not failed), and the paid checkout is found next', async () => {
+    for (const [what, lost] of [
+      ['dropped', () => Promise.reject(new TypeError('fetch failed'))],
+      ['a proxy page', () => ({ status: 502, raw: 'Bad Gateway' })],
+      ['a cut body', () => ({ status: 200, raw: '{"result":{"code":"000.1' })],
+      ['a system error', () => ({ status: 500, body: answer('900.100.300', {}, 'timeout') })],
+    ] as const) {
+      const subject = returning([lost as () => ScriptedAnswer, () => noSession], () => list([entry('000.100.110')]));
+      await created(subject.store);
+      const error = await failure(subject.shopperReturns());
+      assert.ok(error instanceof StatusUnknownError, `${what}: ${String(error)}`);
+      const outcome = outcomeOf(error);
+      assert.equal(outcome.kind, 'uncertain', what);
+      assert.equal(outcome.retryable, false, what);
+      assert.equal((await subject.shopperReturns()).amount, '10.00', `${what}: the paid checkout is found by its reference`);
+    }
+  });
+
+  test('a read not sent (the limit, another read under way, the store failing) is throttled, but never retryable', async () => {
+    // Declined twice: the gateway's 2 status reads a minute are spent, and the third is refused before sending.
+    const declined = () => ({ status: 200, body: answer('800.100.152', { ndc: CHECKOUT }) });
+    const subject = returning([declined]);
+    await created(subject.store);
+    for (let read = 0; read < 2; read++) await assert.rejects(subject.shopperReturns(), GatewayDeclinedError);
+    const limited = await failure(subject.shopperReturns());
+    assert.ok(limited instanceof GatewayThrottledError, String(limited));
+    assert.equal(subject.reads(), 2);
+    assert.equal(outcomeOf(limited).retryable, false);
+    const unavailable = new StatusStoreUnavailableError('the store is down');
+    assert.equal(outcomeOf(unavailable).kind, 'throttled');
+    assert.equal(outcomeOf(unavailable).retryable, false);
+    // A throttle of a request that moves no money yet (the gateway's 429 on a creation) may be tried again.
+    assert.equal(outcomeOf(new GatewayThrottledError('slow down')).retryable, true);
   });
 });

@@ -25,15 +25,27 @@ export type FulfilmentOutcome<T> =
   /** Another call is still running it after the store's `waitMs`: it has not finished, so do not acknowledge yet (a notification: answer non-2xx so it comes again). */
   | { readonly status: 'in-progress' }
   /** The payment is not approved (pending, declined, or without an id): nothing to fulfil. */
-  | { readonly status: 'not-approved' };
+  | { readonly status: 'not-approved' }
+  /**
+   * An approved transaction that is not an order's payment: a capture of a preauthorisation (the PA was the order's),
+   * a refund, a reversal, a credit or payout. A notification brings each of them too; none is fulfilled.
+   */
+  | { readonly status: 'not-a-purchase' };
 
 /** The part of a payment fulfilment reads: any payment answer of the client, or a notification's payload. */
-export type FulfillablePayment = Pick<Payment, 'id' | 'result'>;
+export type FulfillablePayment = Pick<Payment, 'id' | 'result'> & { readonly paymentType?: string | undefined };
+
+/**
+ * The types of an order's own payment: a debit, a preauthorisation (ship on it, capture later), a rebill. Absent (a
+ * caller that kept only the id and result) is read as one: the type cannot prove otherwise.
+ */
+const PURCHASES: ReadonlySet<string> = new Set(['DB', 'PA', 'RB']);
 
 export interface Fulfilment {
   /**
-   * Runs `handler` once per approved payment id, whichever path and instance
-   * brings it first. When the handler throws, the error reaches this caller and
+   * Runs `handler` once per approved payment id of an order (a DB, PA or RB:
+   * a capture, refund, reversal or credit is `not-a-purchase`), whichever path
+   * and instance brings it first. When the handler throws, the error reaches this caller and
    * the payment is free again, so the next arrival (a retried notification, a
    * reload) runs it; when its process dies, the claim lapses after the store's
    * `claimMs` and the next arrival runs it. `signal` aborts if the claim was lost
@@ -58,6 +70,8 @@ export function createFulfilment(options: FulfilmentOptions): Fulfilment {
       handler: (payment: FulfillablePayment, signal: AbortSignal) => T | Promise<T>,
     ): Promise<FulfilmentOutcome<T>> {
       if (!payment?.id || !isApproved(payment.result?.code ?? '')) return { status: 'not-approved' };
+      const { paymentType } = payment;
+      if (typeof paymentType === 'string' && !PURCHASES.has(paymentType.toUpperCase())) return { status: 'not-a-purchase' };
       const acquired = await acquire(store, `fulfil:${payment.id}`, { now });
       // Fulfilment claims have no limit and leave only final values: a value means it was done.
       if (acquired.kind === 'value') return { status: 'already-fulfilled' };

@@ -85,8 +85,9 @@ const isKept = (record: StoredRecord) => record.final !== undefined || record.un
 
 /**
  * The default store: in this process's memory, bounded in bytes. Shares nothing with other processes.
- * Final values live their whole `ttlMs`: the bound is kept by refusing new claims
- * (`StatusStoreUnavailableError`, throttled, with `retryAfterSeconds`) never by dropping a kept record.
+ * Answers and unanswered marks live their whole `ttlMs`: the bound is kept by dropping hints
+ * (the client's memory of the checkouts it created), oldest first, and then by refusing new claims
+ * (`StatusStoreUnavailableError`, throttled, with `retryAfterSeconds`), never by dropping an answer or a mark.
  */
 export function createMemoryStatusStore(
   options: MemoryStatusStoreOptions = {},
@@ -98,6 +99,12 @@ export function createMemoryStatusStore(
   // Two maps in order of last write, so the first entry of each is the next to expire.
   const kept = new Map<string, Entry>();
   const transient = new Map<string, Entry>();
+  /**
+   * Kept records settled as hints (what the client remembers of the checkouts it creates), oldest first: the first to
+   * go for room. Losing one costs a proof, never an answer: that checkout's "no session" reads as unknown, not expired.
+   * Without this, creations (a bot loading a checkout page) would fill the bound and refuse every shopper's claim.
+   */
+  const hints = new Set<string>();
   let bytes = 0;
   let keptBytes = 0;
   const drop = (key: string) => {
@@ -106,6 +113,15 @@ export function createMemoryStatusStore(
     bytes -= entry.size;
     if (kept.delete(key)) keptBytes -= entry.size;
     transient.delete(key);
+    hints.delete(key);
+  };
+  /** Drops hints, oldest first, until `size` more bytes fit (or none is left); true when they fit. */
+  const makeRoom = (size: number) => {
+    for (const key of hints) {
+      if (bytes + size <= maxBytes) break;
+      drop(key);
+    }
+    return bytes + size <= maxBytes;
   };
   // No entry expires before `sweepAt`, so until then a sweep would find nothing. Every operation sweeping
   // would walk the holes deleted entries leave at the front of a Map (V8 compacts it only when it grows):
@@ -147,10 +163,10 @@ export function createMemoryStatusStore(
     bytes += size;
     if (keep) keptBytes += size;
   };
-  /** New transient work is refused, not made room for, once the store holds `maxBytes`. */
+  /** New transient work is refused once the store holds `maxBytes` that no hint can make room for. */
   const ensureRoom = (key: string, record: StoredRecord) => {
     const current = kept.get(key) ?? transient.get(key);
-    if (bytes - (current?.size ?? 0) + sizeOf(key, record) <= maxBytes) return;
+    if (makeRoom(sizeOf(key, record) - (current?.size ?? 0))) return;
     const next = transient.values().next().value;
     throw new StatusStoreUnavailableError(
       `The status store holds its ${maxBytes} bytes; no new claim until records expire (nothing was sent)`,
@@ -185,9 +201,14 @@ export function createMemoryStatusStore(
       write(key, next);
       return { status: 'claimed', since, ...(unanswered !== undefined ? { unanswered: true } : {}) };
     },
-    settle(key, token, { value, final, unanswered }) {
-      const record = recordOf(read(key) ?? { calls: [] });
+    settle(key, token, { value, final, unanswered, hint }) {
+      const found = read(key);
+      const record = recordOf(found ?? { calls: [] });
       if (value === undefined && record.holder !== token) return record.final;
+      // A hint: older ones make room for it (it is written whatever the bound: the client's memory of a checkout it
+      // just created is worth more than one older), and it is among the first to go when room is needed.
+      const hinted = hint === true && found === undefined && value !== undefined;
+      if (hinted) makeRoom(sizeOf(key, recordOf(record, { final: final ? value : undefined, answer: value, answerOf: token })));
       if (value !== undefined) {
         if (final && record.final === undefined) record.final = value;
         record.answerOf = token;
@@ -200,6 +221,7 @@ export function createMemoryStatusStore(
         record.until = undefined;
       }
       write(key, record);
+      if (hinted) hints.add(key);
       return record.final;
     },
     renew(key, token, until) {

@@ -70,15 +70,22 @@ export type ClaimAnswer =
  * - `renew` moves a claim's `until` while `token` holds it; false once it lost it.
  * - `read` returns the key's final value, if any, and writes nothing.
  * - Final values and `unanswered` marks live `ttlMs` after their last write and
- *   are never evicted for room; everything else (claims, counted calls, answers
- *   that are not final) may expire once no claim and no counted call needs it.
+ *   are never evicted for room, except a final value settled as a `hint` (what
+ *   the caller can do without: the client's memory of a checkout it created),
+ *   which a store short of room may drop first; everything else (claims,
+ *   counted calls, answers that are not final) may expire once no claim and no
+ *   counted call needs it.
  * - A store that cannot vouch for its answer (unreachable, timed out, its data
  *   lost, full) throws `StatusStoreUnavailableError`: it never grants a claim it is
  *   unsure of, since that could send a status call another holder already sent.
  */
 export interface StatusStore {
   claim(key: string, request: ClaimRequest): Awaitable<ClaimAnswer>;
-  settle(key: string, token: string, settlement: { value?: string; final?: boolean; unanswered?: boolean }): Awaitable<string | undefined>;
+  settle(
+    key: string,
+    token: string,
+    settlement: { value?: string; final?: boolean; unanswered?: boolean; hint?: boolean },
+  ): Awaitable<string | undefined>;
   renew(key: string, token: string, until: number): Awaitable<boolean>;
   /** Optional for stores written before it: without it, no "not found" is believed (see README "The status store"). */
   read?(key: string): Awaitable<string | undefined>;
@@ -99,7 +106,8 @@ export class StatusStoreUnavailableError extends GatewayError {
   declare readonly retryAfterSeconds?: number;
 
   constructor(message: string, details: GatewayErrorDetails = {}) {
-    super(message, details);
+    // What the store would have told (a paid checkout, a fulfilment done) is not known: never a safe new attempt.
+    super(message, { paymentMayExist: true, ...details });
   }
 }
 

@@ -78,3 +78,32 @@ describe('fulfilOnce edges', () => {
     assert.deepEqual(claims, []);
   });
 });
+
+describe("only an order's own payment is fulfilled", () => {
+  test('a capture, refund, reversal or credit notified for an order runs nothing; a debit, preauthorisation or rebill runs once', async () => {
+    const fulfilment = createFulfilment({ store: createMemoryStatusStore() });
+    const approved = { code: '000.100.110', description: 'Request successfully processed' };
+    let runs = 0;
+    const statuses: Record<string, string> = {};
+    for (const [index, paymentType] of ['DB', 'PA', 'RB', 'CP', 'RF', 'RV', 'CD', 'rf'].entries()) {
+      const payment = { id: `8ac7a4a1700000000000000000000${String(index).padStart(3, '0')}`, result: approved, paymentType };
+      statuses[paymentType] = (await fulfilment.fulfilOnce(payment, () => void runs++)).status;
+    }
+    assert.deepEqual(statuses, {
+      DB: 'fulfilled',
+      PA: 'fulfilled',
+      RB: 'fulfilled',
+      CP: 'not-a-purchase',
+      RF: 'not-a-purchase',
+      RV: 'not-a-purchase',
+      CD: 'not-a-purchase',
+      rf: 'not-a-purchase',
+    });
+    assert.equal(runs, 3);
+    // A payment whose type the caller did not keep cannot be proved otherwise: it is fulfilled once.
+    assert.equal(
+      (await fulfilment.fulfilOnce({ id: '8ac7a4a17000000000000000000000ff', result: approved }, () => void runs++)).status,
+      'fulfilled',
+    );
+  });
+});

@@ -295,3 +295,41 @@ describe('records out of expiry order, room for a rewrite, what stays kept', () 
     );
   });
 });
+
+describe('hints (the memories of created checkouts) go first for room', () => {
+  const claim = (key: string, token: string, now: number) => ({
+    token,
+    now,
+    until: now + 10_000,
+    limit: undefined,
+    answerOf: undefined,
+    key,
+  });
+
+  test('a flood of remembered creations never refuses a claim, nor an answer kept under one', () => {
+    const { store, clock } = clocked({ maxBytes: 4_000 });
+    const answered = store.claim('status:paid', claim('status:paid', 'a', clock.now));
+    assert.equal((answered as { status: string }).status, 'claimed');
+    store.settle('status:paid', 'a', { value: '{"paid":true}', final: true });
+    // A bot loading a checkout page: far more creations than the bound holds.
+    for (let index = 0; index < 200; index++)
+      store.settle(`checkout:${index}`, 'created', { value: 'x'.repeat(100), final: true, hint: true });
+    assert.ok(store.usage.bytes <= 4_000, `${store.usage.bytes} bytes`);
+    assert.equal(store.read!('checkout:199'), 'x'.repeat(100), 'the newest creations are kept');
+    assert.equal(store.read!('checkout:0'), undefined, 'the oldest went for room');
+    assert.equal(store.read!('status:paid'), '{"paid":true}', 'an answer never goes for room');
+    const later = store.claim('status:other', claim('status:other', 'b', clock.now));
+    assert.equal((later as { status: string }).status, 'claimed', 'a shopper is not refused');
+  });
+
+  test('beside what must be kept, creations take turns: the store outgrows its bound by one at most', () => {
+    const { store, clock } = clocked({ maxBytes: 1_000 });
+    store.claim('status:paid', claim('status:paid', 'a', clock.now));
+    store.settle('status:paid', 'a', { value: 'p'.repeat(800), final: true });
+    for (let index = 0; index < 5; index++)
+      store.settle(`checkout:${index}`, 'created', { value: 'x'.repeat(400), final: true, hint: true });
+    assert.equal(store.read!('status:paid'), 'p'.repeat(800));
+    assert.equal(store.read!('checkout:4'), 'x'.repeat(400));
+    assert.equal(store.usage.records, 2, 'the older creations went');
+  });
+});
