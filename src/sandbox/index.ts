@@ -7,6 +7,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { isPaymentBrand, PAYMENT_BRANDS } from '../contract/brands.js';
+import { MASKED_TOKEN } from '../contract/redaction.js';
 import type { SandboxLimits } from './limits.js';
 import type { NotificationDelivery, NotificationOptions } from './protocol/notifier.js';
 import { NODE_RUNTIME } from './node/runtime.js';
@@ -169,7 +170,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   state.base = url;
   if (!options.quiet) {
     console.log(`gw-sandbox listening on ${url}`);
-    console.log(`  Authorization: Bearer ${tokens.join(' | ')}`);
+    // The published default token is shown (every doc names it); a token of the caller's own is a credential, never printed.
+    console.log(`  Authorization: Bearer ${tokens.map((token) => (token === DEFAULT_TOKEN ? token : MASKED_TOKEN)).join(' | ')}`);
     console.log(`  entityId: ${entityBrands.map((entity) => `${entity.id} (${entity.brands?.join(' ') ?? 'every brand'})`).join(', ')}`);
     if (notifications.url) console.log(`  notifications: ${notifications.url} (secret ${notifications.secret})`);
     console.log(

@@ -106,6 +106,34 @@ describe('every declared secret stays out of every channel of the sandbox', () =
       for (const [channel, text] of Object.entries(channels)) assertClean(kind, channel, text);
     });
   }
+
+  test("the platform's older credential parameters never reach the request log, in a query or a form", async () => {
+    const password = 'sy6KJsT8xqLegacy';
+    const legacy = {
+      'authentication.entityId': sandbox.entities[0]!,
+      'authentication.userId': 'legacy-user',
+      'authentication.password': password,
+    };
+    const auth = { authorization: `Bearer ${sandbox.tokens[0]}` };
+    await fetch(`${sandbox.url}/v1/payments/8ac7a4a17000000000000000000000ee?${new URLSearchParams(legacy)}`, { headers: auth });
+    await fetch(`${sandbox.url}/v1/payments`, {
+      method: 'POST',
+      headers: auth,
+      body: new URLSearchParams({ ...cardPayment(), ...legacy }),
+    });
+    const log = await (await fetch(`${sandbox.url}/__sandbox/requests`, { headers: auth })).text();
+    assert.ok(log.includes('authentication.password'), 'the requests were logged');
+    assert.ok(!log.includes(password), log.slice(0, 600));
+  });
+});
+
+test("the sandbox's start line shows the published default token, never one of the caller's own", async () => {
+  const own = 'TXlPd25TYW5kYm94VG9rZW4tbm90LXB1Ymxpc2hlZA==';
+  const { result: started, printed } = await capturingConsole(() => startSandbox({ port: 0, tokens: [own] }));
+  await started.close();
+  const text = printed.join('\n');
+  assert.match(text, /Authorization: Bearer/);
+  assert.equal(holdsToken(text, own), false, text);
 });
 
 describe('every declared secret stays out of every channel of the client, whatever the gateway echoes', () => {

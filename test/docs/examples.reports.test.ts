@@ -10,7 +10,7 @@ import { CARDS, card, cardPayment, clientFor, useSandbox } from '../server/fixtu
 
 const context = useSandbox();
 
-test("dayTotals sums the day's approved debits, captures and refunds per type", async () => {
+test("dayTotals sums the day's approved debits, captures and refunds per type and currency", async () => {
   context.sandbox.reset();
   const { client } = clientFor(context.sandbox);
   // Yesterday's debit is outside the day searched.
@@ -22,5 +22,6 @@ test("dayTotals sums the day's approved debits, captures and refunds per type", 
   const pa = await client.payments.create(cardPayment({ paymentType: 'PA', amount: '8.00' }));
   await client.payments.capture(pa.id, { amount: '5.00', currency: 'EUR' });
   await client.payments.refund(debit.id, { amount: '2.50', currency: 'EUR' });
-  assert.deepEqual(await dayTotals(client, day), { DB: 1000, CP: 500, RF: 250 });
+  await client.payments.create(cardPayment({ amount: '4.00', currency: 'USD' }));
+  assert.deepEqual(await dayTotals(client, day), { 'DB EUR': 1000, 'DB USD': 400, 'CP EUR': 500, 'RF EUR': 250 });
 });

@@ -32,7 +32,9 @@ describe('gw-sandbox CLI', () => {
     try {
       const match = /^gw-sandbox listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0]!);
       assert.ok(match, lines[0]);
-      assert.match(lines.join('\n'), /Bearer cli-token/);
+      // A token of the caller's own is a credential: named, never printed.
+      assert.match(lines.join('\n'), /Bearer \[access token\]/);
+      assert.doesNotMatch(lines.join('\n'), /cli-token/);
       assert.match(lines.join('\n'), new RegExp(entity));
       assert.match(lines.join('\n'), /tests and demos/);
       const answer = await fetch(`${match[1]}/v1/checkouts`, {

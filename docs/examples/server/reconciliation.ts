@@ -1,8 +1,9 @@
 /**
  * A nightly reconciliation job: every approved transaction of one UTC day,
- * paged through the gateway's transaction search, summed per payment type.
+ * paged through the gateway's transaction search, summed in cents per payment
+ * type and currency (`"DB EUR"`): amounts of two currencies never add up.
  */
-import { isApproved, type GatewayClient } from 'gw-elements/server';
+import { isApproved, toCents, type GatewayClient } from 'gw-elements/server';
 
 export async function dayTotals(gateway: GatewayClient, day: string): Promise<Record<string, number>> {
   const totals: Record<string, number> = {};
@@ -13,8 +14,8 @@ export async function dayTotals(gateway: GatewayClient, day: string): Promise<Re
   });
   for await (const payment of search) {
     if (!isApproved(payment.result.code)) continue;
-    const cents = Math.round(Number(payment.amount) * 100);
-    totals[payment.paymentType!] = (totals[payment.paymentType!] ?? 0) + cents;
+    const key = `${payment.paymentType} ${payment.currency}`;
+    totals[key] = (totals[key] ?? 0) + toCents(payment.amount!);
   }
   return totals;
 }

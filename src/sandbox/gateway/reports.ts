@@ -46,7 +46,10 @@ function withLinked(store: SandboxStore, entityId: string, found: readonly Payme
  * The page of payments a validated search answers: matches (plus linked ones
  * when asked), then the type and method filters, then page `pageNo` of `limit`.
  * A search by `merchantTransactionId` alone, without `limit`, answers every
- * match, as the report by order always has.
+ * match, as the report by order always has, up to the largest page
+ * (`REPORT_PAGE_SIZE_MAX`, the newest): thousands of transactions filed under
+ * one order would make one answer of tens of megabytes per request, more than
+ * the server helper reads of a report.
  */
 export function searchPayments(store: SandboxStore, entityId: string, params: Readonly<FlatParams>): PaymentRecord[] {
   let found = matches(store, entityId, params);
@@ -55,7 +58,7 @@ export function searchPayments(store: SandboxStore, entityId: string, params: Re
   const methods = params.paymentMethods?.split(',');
   found = found.filter((payment) => (!types || types.includes(payment.paymentType)) && (!methods || methods.includes(PAYMENT_METHOD)));
   const whole = params.limit === undefined && params.pageNo === undefined && params['date.from'] === undefined;
-  if (whole) return found;
+  if (whole) return found.slice(-REPORT_PAGE_SIZE_MAX);
   const size = params.limit === undefined ? REPORT_PAGE_SIZE_MAX : Number(params.limit);
   const first = (Number(params.pageNo ?? '1') - 1) * size;
   return found.slice(first, first + size);

@@ -21,6 +21,13 @@ export function notificationFields(payment: PaymentRecord): PaymentNotificationF
 type Echoed = Pick<Payment, 'customer' | 'billing' | 'recipient' | 'customParameters' | 'threeDSecure' | 'standingInstruction'>;
 
 /** The gateway's payment response for a record (result included; the envelope is added by the caller). */
+/**
+ * The risk block the platform's recordings show: a score of 100 on a debit or a preauthorisation, 0 on a capture or a
+ * reversal (which move no new money from the shopper), none on a refund.
+ */
+const riskOf = (paymentType: string): { risk?: { score: string } } =>
+  paymentType === 'RF' ? {} : { risk: { score: paymentType === 'CP' || paymentType === 'RV' ? '0' : '100' } };
+
 export function paymentBody(payment: PaymentRecord, answeredResult: Result = payment.result): Payment & { readonly timestamp: string } {
   const echoed = nest(payment.echo) as Echoed;
   // A refused transaction is answered, read back and reported as its refusal was: its id, type, brand, result, the
@@ -53,7 +60,7 @@ export function paymentBody(payment: PaymentRecord, answeredResult: Result = pay
     ...echoed,
     ...(payment.threeDSecure ? { threeDSecure: { ...echoed.threeDSecure, ...payment.threeDSecure } } : {}),
     ...(payment.standingInstruction ? { standingInstruction: payment.standingInstruction } : {}),
-    risk: { score: '100' },
+    ...riskOf(payment.paymentType),
     // A payment's timestamp is its transaction's, with milliseconds, as the platform writes it on read-backs and
     // report entries; the answer to the request itself is written without (see protocol/routes.ts).
     timestamp: gatewayTimestamp(new Date(payment.createdAt)),

@@ -130,10 +130,11 @@ export function executePage(store: SandboxStore, params: Readonly<FlatParams>): 
     return { reply: { kind: 'redirect', location: shopperReturnUrl(payment), resultCode: payment.result.code }, paymentId: payment.id };
   const amount = `${escapeHtml(payment.amount)} ${escapeHtml(payment.currency)}`;
   const card = payment.card ? ` with the card ending ${escapeHtml(payment.card.last4Digits)}` : '';
+  // The action is relative to this page (`…/v1/threeDSecure/execute`): under a service worker's scope the sandbox lives below a path prefix.
   const body = `<h1>Confirm your payment</h1>
 <p>gw-sandbox test ACS: authenticate the payment of <strong>${amount}</strong>${card}.</p>
 <p>This page stands for the card issuer's 3-D Secure challenge. Nothing is charged: it is a sandbox.</p>
-<form method="post" action="/v1/threeDSecure/challenge">
+<form method="post" action="challenge">
 <input type="hidden" name="threeDSSessionData" value="${escapeHtml(payment.threeDs!.token)}">
 <div class="actions">
 <button type="submit" name="outcome" value="complete">Complete authentication</button>

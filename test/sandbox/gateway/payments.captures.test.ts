@@ -134,3 +134,26 @@ describe('POST /v1/payments/{id}: refund (RF) and reversal (RV), beyond the seed
     assert.equal((await call('POST', `/v1/payments/${pa}`, { paymentType: 'RV' })).body.result.code, RESULT_CODES.cannotReverse);
   });
 });
+
+describe('the risk block, as the recordings show it', () => {
+  it('100 on a debit and a preauthorisation, 0 on a capture and a reversal, none on a refund', async () => {
+    const pa = await preauthorise('20.00');
+    const captured = (await capture(pa, '20.00')).body;
+    const debit = (await call('POST', '/v1/payments', cardPayment({ amount: '30.00' }))).body;
+    const refund = (await call('POST', `/v1/payments/${debit.id}`, { paymentType: 'RF', amount: '5.00', currency: 'EUR' })).body;
+    const held = await preauthorise('40.00');
+    const reversal = (await call('POST', `/v1/payments/${held}`, { paymentType: 'RV' })).body;
+    const pas = (await call('GET', `/v1/payments/${pa}`)).body;
+    for (const [answer, score] of [
+      [debit, '100'],
+      [pas, '100'],
+      [captured, '0'],
+      [reversal, '0'],
+    ] as const) {
+      assert.ok(isApproved(answer.result.code), answer.paymentType);
+      assert.deepEqual(answer.risk, { score }, answer.paymentType);
+    }
+    assert.ok(isApproved(refund.result.code));
+    assert.equal(refund.risk, undefined);
+  });
+});

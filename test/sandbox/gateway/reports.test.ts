@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { REPORT_PAGE_SIZE_MAX } from '../../../src/contract/report-filters.js';
 import { RESULT_CODES } from '../../../src/contract/result-codes.js';
 import { cardPayment, CARDS, useSandbox } from '../support.js';
 
@@ -43,5 +44,18 @@ describe('transaction reports (/v3/query)', () => {
     const missing = await call('GET', '/v3/query');
     assert.equal(missing.status, 400);
     assert.equal(missing.body.result.parameterErrors[0].name, 'merchantTransactionId');
+  });
+});
+
+describe('a report by order is one bounded answer', () => {
+  it('more transactions under one merchantTransactionId than a page holds: the newest 100, in order', async () => {
+    const ids: string[] = [];
+    for (let index = 0; index < REPORT_PAGE_SIZE_MAX + 5; index++)
+      ids.push((await call('POST', '/v1/payments', cardPayment({ merchantTransactionId: 'report-many' }))).body.id);
+    const report = await call('GET', '/v3/query', { merchantTransactionId: 'report-many' });
+    assert.deepEqual(
+      report.body.payments.map((payment: { id: string }) => payment.id),
+      ids.slice(-REPORT_PAGE_SIZE_MAX),
+    );
   });
 });

@@ -65,7 +65,12 @@ describe('3-D Secure, server-to-server', () => {
     assert.match(html, /<button type="submit" name="outcome" value="fail">Fail authentication<\/button>/);
     assert.ok(!html.includes('<script'), 'no script, so a page CSP cannot break it');
 
-    const answer = await postForm(`${handle.sandbox.url}/v1/threeDSecure/challenge`, [
+    // The form posts where the page came from, below any path prefix (the service worker serves the sandbox under one).
+    const action = /<form method="post" action="([^"]+)">/.exec(html)![1]!;
+    assert.equal(new URL(action, body.redirect.url).href, `${handle.sandbox.url}/v1/threeDSecure/challenge`);
+    const prefixed = 'https://shop.example/sb/__gw/gateway/v1/threeDSecure/execute';
+    assert.equal(new URL(action, prefixed).href, 'https://shop.example/sb/__gw/gateway/v1/threeDSecure/challenge');
+    const answer = await postForm(new URL(action, body.redirect.url).href, [
       ...Object.entries(formFields(html)).map(([name, value]) => ({ name, value })),
       { name: 'outcome', value: 'complete' },
     ]);
@@ -205,5 +210,25 @@ describe('3-D Secure in the widget', () => {
     assert.equal(status.body.id, paid.body.id);
     assert.equal(status.body.result.code, RESULT_CODES.approvedIntegratorTest);
     assert.equal(status.body.threeDSecure.authenticationStatus, 'Y');
+  });
+});
+
+describe('the shopper result URL is sent back to as it was sent', () => {
+  it('an order number or a port that reads like the security code: intact', async () => {
+    // The request's security code is 123 (cardPayment).
+    for (const url of ['https://shop.example/orders/123/result?order=123', 'http://localhost:123/result']) {
+      const { body } = await pending(CARDS.challengeNoMethod, threeDsFields(url));
+      const acs = await postForm(body.redirect.url, body.redirect.parameters);
+      const html = await acs.text();
+      const answer = await postForm(new URL('challenge', body.redirect.url).href, [
+        ...Object.entries(formFields(html)).map(([name, value]) => ({ name, value })),
+        { name: 'outcome', value: 'complete' },
+      ]);
+      assert.equal(answer.status, 303, url);
+      const back = location(answer);
+      back.searchParams.delete('id');
+      back.searchParams.delete('resourcePath');
+      assert.equal(back.href, new URL(url).href, url);
+    }
   });
 });
