@@ -62,6 +62,7 @@ export {
   createFulfilment,
   type Fulfilment,
   type FulfilmentOptions,
+  type FulfilmentHandler,
   type FulfilmentOutcome,
   type FulfillablePayment,
 } from './coordination/fulfilment.js';

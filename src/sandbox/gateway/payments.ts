@@ -432,8 +432,8 @@ export function noteCheckoutPayment(store: SandboxStore, payment: PaymentRecord)
 /**
  * Why a capture, refund or reversal cannot be made on `target`, as a result code; undefined when it can.
  * A capture needs an approved preauthorisation (`700.400.510` otherwise, as the platform answers); a
- * reversal takes back an approved preauthorisation or debit that nothing was captured, refunded or
- * reversed from (the platform allows RV on a DB).
+ * reversal takes back an approved preauthorisation, debit or capture that nothing was captured, refunded or
+ * reversed from (the platform allows RV on a DB, and names CP among what a reversal needs).
  */
 function referenceRefusal(target: PaymentRecord, type: string, cents: number): string | undefined {
   const approved = isApproved(target.result.code);
@@ -446,7 +446,8 @@ function referenceRefusal(target: PaymentRecord, type: string, cents: number): s
       if ((target.paymentType !== 'DB' && target.paymentType !== 'CP') || !approved || target.reversed) return RESULT_CODES.cannotRefund;
       return target.refundedCents + cents > target.amountCents ? RESULT_CODES.cannotRefund : undefined;
     default: {
-      const reversible = target.paymentType === 'PA' || target.paymentType === 'DB';
+      // The platform's own refusal text (`700.400.530`) names CP, DB, RB and PA as what a reversal takes back.
+      const reversible = target.paymentType === 'PA' || target.paymentType === 'DB' || target.paymentType === 'CP';
       if (!reversible || !approved || target.reversed || target.capturedCents > 0 || target.refundedCents > 0)
         return RESULT_CODES.cannotReverse;
       return undefined;
@@ -485,7 +486,12 @@ export function referencePayment(store: SandboxStore, target: PaymentRecord, par
     payment.resultDetails.clearingCutOff = clearingCutOff(store.clock.nowMs());
   }
   if (type === 'RF') target.refundedCents += cents;
-  if (type === 'RV') target.reversed = true;
+  if (type === 'RV') {
+    target.reversed = true;
+    // A reversed capture gives its amount back to the preauthorisation: it may be captured again.
+    const held = target.paymentType === 'CP' && target.referencedId ? store.payment(target.referencedId) : undefined;
+    if (held) held.capturedCents -= target.amountCents;
+  }
   store.addPayment(payment);
   return { payment };
 }

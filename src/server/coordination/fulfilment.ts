@@ -51,11 +51,15 @@ export interface Fulfilment {
    * `claimMs` and the next arrival runs it. `signal` aborts if the claim was lost
    * meanwhile (the handler ran longer than `claimMs` while the store was unreachable).
    */
-  fulfilOnce<T>(
-    payment: FulfillablePayment,
-    handler: (payment: FulfillablePayment, signal: AbortSignal) => T | Promise<T>,
-  ): Promise<FulfilmentOutcome<T>>;
+  fulfilOnce<T>(payment: FulfillablePayment, handler: FulfilmentHandler<T>): Promise<FulfilmentOutcome<T>>;
 }
+
+/**
+ * The merchant's work for one payment. `run.resumed` is true when an earlier run may have begun and never ended (its
+ * process died, or its claim lapsed while the store was unreachable): its effects may be half done, so check what it
+ * did (the order's state) before doing it again.
+ */
+export type FulfilmentHandler<T> = (payment: FulfillablePayment, signal: AbortSignal, run: { readonly resumed: boolean }) => T | Promise<T>;
 
 export function createFulfilment(options: FulfilmentOptions): Fulfilment {
   if (!isObject(options) || !isStatusStore(options.store))
@@ -65,10 +69,7 @@ export function createFulfilment(options: FulfilmentOptions): Fulfilment {
   const { store } = options;
   const now = options.now ?? Date.now;
   return {
-    async fulfilOnce<T>(
-      payment: FulfillablePayment,
-      handler: (payment: FulfillablePayment, signal: AbortSignal) => T | Promise<T>,
-    ): Promise<FulfilmentOutcome<T>> {
+    async fulfilOnce<T>(payment: FulfillablePayment, handler: FulfilmentHandler<T>): Promise<FulfilmentOutcome<T>> {
       if (!payment?.id || !isApproved(payment.result?.code ?? '')) return { status: 'not-approved' };
       const { paymentType } = payment;
       if (typeof paymentType === 'string' && !PURCHASES.has(paymentType.toUpperCase())) return { status: 'not-a-purchase' };
@@ -79,7 +80,7 @@ export function createFulfilment(options: FulfilmentOptions): Fulfilment {
       const { lease } = acquired;
       let result: T;
       try {
-        result = await handler(payment, lease.signal);
+        result = await handler(payment, lease.signal, { resumed: acquired.unanswered });
       } catch (error) {
         await lease.release().catch(() => undefined);
         throw error;

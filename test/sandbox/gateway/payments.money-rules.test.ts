@@ -194,3 +194,17 @@ describe('a payment approved after its checkout expired is still found', () => {
     assert.equal(handle.sandbox.stats().checkouts, 0);
   });
 });
+
+describe('a capture can be reversed, as the platform names it among what a reversal takes back', () => {
+  it('the reversed capture gives its amount back to the preauthorisation, once; it can no longer be refunded', async () => {
+    const pa = await preauthorisation();
+    const capture = await reference(pa, 'CP', '30.00');
+    assert.ok(approved(capture));
+    assert.ok(approved(await reference(capture.body.id, 'RV')));
+    assert.equal((await reference(capture.body.id, 'RV')).body.result.code, RESULT_CODES.cannotReverse);
+    assert.equal((await reference(capture.body.id, 'RF', '1.00')).body.result.code, RESULT_CODES.cannotRefund);
+    // The whole preauthorisation can be captured again, and no more.
+    assert.ok(approved(await reference(pa, 'CP', '50.00')));
+    assert.equal((await reference(pa, 'CP', '0.01')).body.result.code, RESULT_CODES.cannotCapture);
+  });
+});

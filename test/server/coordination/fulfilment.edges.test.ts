@@ -107,3 +107,19 @@ describe("only an order's own payment is fulfilled", () => {
     );
   });
 });
+
+describe('a run after one that never ended is told so', () => {
+  test('a claim left by a process that died lapses; the next run has resumed: true, a fresh one false', async () => {
+    const clock = { now: T0 };
+    const store = createMemoryStatusStore({ claimMs: 10_000, now: () => clock.now });
+    const fulfilment = createFulfilment({ store, now: () => clock.now });
+    // The process that died: it claimed the payment and never settled.
+    await store.claim('fulfil:p9', { token: 'dead', now: clock.now, until: clock.now + 10_000 });
+    clock.now += 10_001;
+    const seen: boolean[] = [];
+    const outcome = await fulfilment.fulfilOnce(approved('p9'), (_payment, _signal, run) => void seen.push(run.resumed));
+    assert.equal(outcome.status, 'fulfilled');
+    await fulfilment.fulfilOnce(approved('p10'), (_payment, _signal, run) => void seen.push(run.resumed));
+    assert.deepEqual(seen, [true, false]);
+  });
+});
