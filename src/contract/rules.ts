@@ -90,7 +90,9 @@ export function requiredFields(operation: Operation, params: Params, context: Va
   if (operation === 'checkout' && isRegistrationCheckout(params)) return [...required, ...standingInstructionFields(params)];
   required.push('paymentType', ...standingInstructionFields(params));
   const type = params.paymentType;
-  if (type !== 'RV') required.push('amount', 'currency');
+  // A reversal of a payment carries no amount; anywhere else a reversal is no type the endpoint takes, and the
+  // platform still asks for the amount (recorded: RV sent to /v1/payments lacks `amount` and `currency`).
+  if (type !== 'RV' || operation !== 'reference') required.push('amount', 'currency');
   if (operation === 'payment') {
     required.push(...CARD);
     if (type === 'DB' || type === 'PA') required.push('card.holder', 'card.cvv', 'customer.email', 'customer.ip');
@@ -159,7 +161,7 @@ function checkStandingInstruction(operation: Operation, params: Params): Paramet
 
 const ALLOWED_PAYMENT_TYPES: Record<Exclude<Operation, 'read' | 'registration'>, readonly string[]> = {
   checkout: ['DB', 'PA'],
-  payment: ['DB', 'PA', 'CD'],
+  payment: ['PA', 'DB', 'CD'],
   reference: ['CP', 'RF', 'RV'],
   registrationPayment: ['DB', 'PA', 'CD'],
 };
@@ -192,6 +194,8 @@ function checkBrand(brand: string | undefined, number: string | undefined): stri
   return `does not match the card number: it is not a ${brand} number`;
 }
 
+const isCardField = (name: string) => name.startsWith('card.');
+
 /** Cross-field rules that no single format can express. */
 function checkCombination(operation: Operation, params: Params, now: Date): ParameterError[] {
   const errors: ParameterError[] = [];
@@ -207,7 +211,8 @@ function checkCombination(operation: Operation, params: Params, now: Date): Para
     errors.push({
       name: 'paymentType',
       value: type,
-      message: `must be one of ${ALLOWED_PAYMENT_TYPES[operation].join(', ')} on this endpoint`,
+      // The platform's form of the message (recorded: `must be one of [PA, DB, CD, PA.CP]`), with the types this endpoint takes here.
+      message: `must be one of [${ALLOWED_PAYMENT_TYPES[operation].join(', ')}]`,
     });
   }
   const instructionProblem = checkStandingInstruction(operation, params);
@@ -258,9 +263,18 @@ export function validateParameters(
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) now = new Date();
   if (typeof context !== 'object' || context === null) context = {};
   const errors: ParameterError[] = [];
-  for (const name of new Set(requiredFields(operation, params, context))) {
-    if (params[name] === undefined || params[name] === '') errors.push({ name, value: null, message: 'is required' });
+  const missing = [...new Set(requiredFields(operation, params, context))].filter(
+    (name) => params[name] === undefined || params[name] === '',
+  );
+  // A payment with none of its card's fields and no brand: the platform names it once, on the brand (as recorded),
+  // instead of each field. A card sent in part is told field by field.
+  const cardless = missing.includes('paymentBrand') && missing.some(isCardField) && !Object.keys(params).some(isCardField);
+  for (const name of missing) {
+    if (cardless && (name === 'paymentBrand' || isCardField(name))) continue;
+    // The platform's words for a missing value (recorded for amount and currency).
+    errors.push({ name, value: null, message: 'may not be empty' });
   }
+  if (cardless) errors.push({ name: 'paymentBrand', value: null, message: 'card properties must be set' });
   for (const [name, value] of Object.entries(params)) {
     if (value === '' || !formatOf(name)) continue;
     // A form carries text only: a nested or typeless value (an unflattened request, untyped code) is a field error, never a TypeError.

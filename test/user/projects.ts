@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -60,6 +60,12 @@ function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv
 /** Packs the package (dist/ must be built: `npm test` builds it first) and installs it with the tools, once. */
 export function createArea(): Area {
   assert.ok(existsSync(join(root, 'dist/index.js')), 'dist/ is built (npm test runs the build first; alone: npm run build)');
+  // Run alone, the stage would otherwise pack a dist/ older than the sources and test what no user gets.
+  const built = statSync(join(root, 'dist/index.js')).mtimeMs;
+  const newer = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.ts') && statSync(join(root, 'src', file)).mtimeMs > built,
+  );
+  assert.deepEqual(newer, [], 'dist/ is older than these sources: npm run build first (npm test does)');
   const dir = mkdtempSync(join(tmpdir(), 'gw-user-'));
   sh('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], root);
   const tarball = readdirSync(dir).find((name) => name.endsWith('.tgz'));

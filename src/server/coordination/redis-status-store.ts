@@ -36,6 +36,11 @@ export interface RedisStatusStoreOptions {
 
 /** Final values this process saw, answered without a round trip (and through a Redis outage): a final value never changes. */
 const LOCAL_FINALS = 1000;
+/**
+ * And at most this many UTF-16 code units of them: a payment's answer is a few kilobytes, but one may take up to the
+ * 1 MB an answer can be, and a thousand of those would hold a gigabyte in every instance.
+ */
+const LOCAL_FINALS_MAX_UNITS = 8 * 1024 * 1024;
 
 // The record is a hash: final, holder, until, calls (comma-separated times), answerOf, answer, unanswered.
 // The marker KEYS[2] holds when the store's data began and has no expiry: when it is missing, Redis
@@ -139,12 +144,21 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
   const renewedMs = String(transientMs + (options.claimMs ?? STATUS_STORE_DEFAULTS.claimMs));
   const finals = new Map<string, { value: string; expires: number }>();
 
-  const remember = (key: string, value: string) => {
+  let localUnits = 0;
+  const forget = (key: string) => {
+    const entry = finals.get(key);
+    if (entry) localUnits -= key.length + entry.value.length;
     finals.delete(key);
-    finals.set(key, { value, expires: Date.now() + ttl });
-    if (finals.size > LOCAL_FINALS) finals.delete(finals.keys().next().value!);
   };
-  // An expired copy is not answered; it leaves when newer ones push it out (at most LOCAL_FINALS are kept).
+  const remember = (key: string, value: string) => {
+    forget(key);
+    // One larger than the whole bound is not kept here (Redis still has it).
+    if (key.length + value.length > LOCAL_FINALS_MAX_UNITS) return;
+    finals.set(key, { value, expires: Date.now() + ttl });
+    localUnits += key.length + value.length;
+    while (finals.size > LOCAL_FINALS || localUnits > LOCAL_FINALS_MAX_UNITS) forget(finals.keys().next().value!);
+  };
+  // An expired copy is not answered; it leaves when newer ones push it out (at most LOCAL_FINALS, of LOCAL_FINALS_MAX_UNITS, are kept).
   const localFinal = (key: string) => {
     const entry = finals.get(key);
     return entry && entry.expires > Date.now() ? entry.value : undefined;

@@ -95,3 +95,24 @@ describe('refused transactions are kept and read back (gateway/payments.ts recor
     assert.equal(report.body.result.code, RESULT_CODES.transactionNotFound);
   });
 });
+
+describe('a refund or reversal sent without a payment id, as the platform answered it (recorded 2017)', () => {
+  it('the type is not one this endpoint takes, the card is missing as a whole, a reversal also lacks amount and currency', async () => {
+    const byName = (answer: { body: { result: { parameterErrors: { name: string; value: unknown; message: string }[] } } }) =>
+      Object.fromEntries(answer.body.result.parameterErrors.map(({ name, value, message }) => [name, { value, message }]));
+    const refund = await call('POST', '/v1/payments', { paymentType: 'RF', amount: '1.00', currency: 'EUR' });
+    assert.equal(refund.status, 400);
+    assert.equal(refund.body.result.code, RESULT_CODES.invalidParameter);
+    assert.deepEqual(byName(refund), {
+      paymentType: { value: 'RF', message: 'must be one of [PA, DB, CD]' },
+      paymentBrand: { value: null, message: 'card properties must be set' },
+    });
+    const reversal = await call('POST', '/v1/payments', { paymentType: 'RV' });
+    assert.deepEqual(byName(reversal), {
+      paymentType: { value: 'RV', message: 'must be one of [PA, DB, CD]' },
+      paymentBrand: { value: null, message: 'card properties must be set' },
+      amount: { value: null, message: 'may not be empty' },
+      currency: { value: null, message: 'may not be empty' },
+    });
+  });
+});

@@ -122,7 +122,7 @@ describe('POST /v1/payments (server-to-server)', () => {
     assert.equal(byName.get('amount')?.value, '-20.20');
     assert.equal(byName.get('card.number')?.value, '420000******0001');
     assert.equal(byName.get('card.cvv')?.value, '***');
-    assert.equal(byName.get('customer.email')?.message, 'is required');
+    assert.equal(byName.get('customer.email')?.message, 'may not be empty');
     assert.ok(!JSON.stringify(answer.body).includes('4200000000000001'));
   });
 
@@ -151,6 +151,6 @@ describe('GET /v1/payments/{id}', () => {
   it('needs the entityId', async () => {
     const answer = await call('GET', '/v1/payments/ffffffffffffffffffffffffffffffff', {}, { entityId: null });
     assert.equal(answer.status, 400);
-    assert.deepEqual(answer.body.result.parameterErrors, [{ name: 'entityId', value: null, message: 'is required' }]);
+    assert.deepEqual(answer.body.result.parameterErrors, [{ name: 'entityId', value: null, message: 'may not be empty' }]);
   });
 });

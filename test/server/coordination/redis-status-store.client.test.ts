@@ -271,6 +271,19 @@ describe('final values kept in this process', () => {
     await store.read!('k0');
     assert.equal(sent.length, 1002, 'the oldest was dropped');
   });
+
+  test('and at most 8 Mi code units of them: large answers push the oldest out sooner', async () => {
+    const large = 'x'.repeat(1024 * 1024);
+    const { client, sent } = scriptedClient((args: string[]) => `${args.at(-1)}${large}`);
+    const store = createRedisStatusStore({ client });
+    for (let index = 0; index < 10; index++) await store.read!(`k${index}`);
+    assert.equal(sent.length, 10);
+    await store.read!('k9');
+    await store.read!('k3');
+    assert.equal(sent.length, 10, 'the newest ones that fit are kept');
+    await store.read!('k0');
+    assert.equal(sent.length, 11, 'the oldest went for room');
+  });
 });
 
 describe('options', () => {
