@@ -40,7 +40,9 @@ const payment: CardPaymentRequest = {
 const created = await client.payments.create(payment);
 const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
 const recorded = await (await fetch(`${sandbox.url}/v1/payments/${created.id}?entityId=${entityId}`, { headers })).text();
-const recordedReference = (JSON.parse(recorded) as { customParameters?: { GW_REFERENCE?: string } }).customParameters?.GW_REFERENCE;
+const recordedAnswer = JSON.parse(recorded) as { merchantTransactionId?: string; customParameters?: { GW_REFERENCE?: string } };
+const recordedReference = recordedAnswer.customParameters?.GW_REFERENCE;
+const recordedOrder = recordedAnswer.merchantTransactionId;
 const formHeaders = { ...headers, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' };
 const flatPayment = { entityId, ...cardPayment() };
 
@@ -50,11 +52,14 @@ const flatPayment = { entityId, ...cardPayment() };
  * holds still on a busy machine, where round trips do not.
  */
 async function ownWorkMicroseconds(call: (offline: ReturnType<typeof createGatewayClient>) => Promise<unknown>): Promise<number> {
-  // The gateway echoes a payment POST's own reference (`customParameters[GW_REFERENCE]`), and the client refuses an
-  // answer carrying another's: a POST is answered with the recorded payment under the reference it sent.
+  // The gateway echoes a payment POST's own reference (`customParameters[GW_REFERENCE]`) and merchantTransactionId, and
+  // the client refuses an answer carrying another's: a POST is answered with the recorded payment under the ones it sent.
   const answer: typeof fetch = async (_url, init) => {
-    const sent = init?.body instanceof URLSearchParams ? init.body.get('customParameters[GW_REFERENCE]') : null;
-    const text = sent && recordedReference ? recorded.replace(recordedReference, sent) : recorded;
+    const form = init?.body instanceof URLSearchParams ? init.body : undefined;
+    const sent = form?.get('customParameters[GW_REFERENCE]');
+    const order = form?.get('merchantTransactionId');
+    let text = sent && recordedReference ? recorded.replace(recordedReference, sent) : recorded;
+    if (order && recordedOrder) text = text.replace(`"merchantTransactionId":"${recordedOrder}"`, `"merchantTransactionId":"${order}"`);
     return new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
   };
   const offline = createGatewayClient({ baseUrl: sandbox.url, accessToken: token, entityId, fetch: answer });

@@ -57,14 +57,16 @@ export const REDIRECT_MAX_PRECONDITIONS = 4;
  */
 export const ANSWER_MAX_DEPTH = 32;
 
-/** True when `value` nests objects or lists more than `levels` deep (a value that is neither is level 0). Iterative: any depth is measured safely. */
+/**
+ * True when `value` nests objects or lists more than `levels` deep (a value that is neither is level 0). The walk
+ * stops one level past `levels`, so its own stack stays that shallow however deep the value goes.
+ */
 export function nestsDeeperThan(value: unknown, levels: number): boolean {
-  const pending: [item: unknown, depth: number][] = [[value, 1]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, depth] = next;
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth > levels) return true;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1]);
-  }
+  if (typeof value !== 'object' || value === null) return false;
+  if (levels <= 0) return true;
+  // `for…in` allocates nothing (a parsed answer has own, enumerable keys only); this runs on every answer.
+  if (Array.isArray(value)) {
+    for (const child of value) if (nestsDeeperThan(child, levels - 1)) return true;
+  } else for (const key in value) if (nestsDeeperThan((value as Record<string, unknown>)[key], levels - 1)) return true;
   return false;
 }

@@ -324,8 +324,18 @@ function throughEscapes(scrub: (text: string) => string): (text: string) => stri
  * segment of it is a spelling `secretKindOfName` knows, its separators anywhere. An answer holding one is copied and
  * masked by name, whatever else it holds.
  */
+const SEPARATORS = String.raw`[\s_-]*`;
+/** The spellings as one alternation, grouped by first letter (`c(?:vv|vc|id|…)|p(?:an|…)`): the scan runs on every answer. */
+function spellingsPattern(spellings: readonly string[]): string {
+  const byFirst = new Map<string, string[]>();
+  for (const spelling of spellings) byFirst.set(spelling[0]!, [...(byFirst.get(spelling[0]!) ?? []), spelling.slice(1)]);
+  return [...byFirst]
+    .map(([first, rests]) => `${first}${SEPARATORS}(?:${rests.map((rest) => [...rest].join(SEPARATORS)).join('|')})`)
+    .join('|');
+}
+// A segment starts after the key's quote or a separator, so the scan tries the spellings at those characters only.
 const SECRET_KEY = new RegExp(
-  String.raw`"(?:[^"\\]*[.[])?(?:${[...Object.keys(SECRET_NAME_SPELLINGS), 'number'].map((spelling) => [...spelling].join(String.raw`[\s_-]*`)).join('|')})\]?(?:[.[][^"\\]*)?"\s*:`,
+  String.raw`[".[](?:${spellingsPattern([...Object.keys(SECRET_NAME_SPELLINGS), 'number'])})(?:[.[\]][^"\\]*)?"\s*:`,
   'i',
 );
 

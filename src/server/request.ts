@@ -347,11 +347,11 @@ async function readBounded(response: Response, maxBytes: number, signal: AbortSi
     }
   } else if (typeof body?.[Symbol.asyncIterator] === 'function') {
     // A Node stream (node-fetch): ended at the abort, so an endless one is not read on after the call gave up.
-    const chunks = body[Symbol.asyncIterator]();
-    const stop = () => void Promise.resolve(chunks.return?.()).catch(() => undefined);
+    const stream = body[Symbol.asyncIterator]();
+    const stop = () => void Promise.resolve(stream.return?.()).catch(() => undefined);
     signal.addEventListener('abort', stop);
     try {
-      for (let chunk = await chunks.next(); !chunk.done; chunk = await chunks.next()) take(chunk.value);
+      for (let chunk = await stream.next(); !chunk.done; chunk = await stream.next()) take(chunk.value);
     } catch (error) {
       stop();
       throw error;

@@ -69,6 +69,36 @@ describe('node: the README in a project made with npm init -y', () => {
     await area.tool('tsc', ['-p', '.'], dir);
   });
 
+  test('every other TypeScript block of the documents type-checks against the packed package, as pasted', async () => {
+    // The fragments (a handler, a call, a store): the sources check them too (test/docs); here the package a user installs does.
+    const fragments = documentBlocks().filter((block) => block.lang === 'ts' && block.marker === undefined);
+    assert.ok(fragments.length > 15, `${fragments.length} fragments`);
+    const names = new Map<string, string>();
+    const files: Record<string, string> = {
+      // What a Vite app declares for import.meta.env, as the components page's fragments read it.
+      'doc-blocks/env.d.ts': 'declare global { interface ImportMeta { readonly env: Record<string, string> } }\nexport {};\n',
+      'tsconfig.blocks.json': JSON.stringify({
+        compilerOptions: { ...TSC_INIT_NODE.compilerOptions, lib: ['esnext', 'dom', 'dom.iterable'], noUnusedLocals: false },
+        include: ['doc-blocks/*.mts', 'doc-blocks/env.d.ts'],
+      }),
+    };
+    for (const block of fragments) {
+      const name = `${block.file.replace(/[/.]/g, '_')}_${block.line}.mts`;
+      names.set(name, `${block.file}:${block.line}`);
+      files[`doc-blocks/${name}`] = block.text;
+    }
+    writeFiles(dir, files);
+    const output = await area.tool('tsc', ['-p', 'tsconfig.blocks.json', '--pretty', 'false'], dir).then(
+      () => '',
+      (error: unknown) => String((error as { stdout?: string }).stdout ?? error),
+    );
+    const located = output.replace(/doc-blocks\/([\w-]+\.mts)\((\d+),\d+\)/g, (whole, name: string, line: string) => {
+      const at = names.get(name);
+      return at ? `${at} + ${line}` : whole;
+    });
+    assert.equal(located.trim(), '', `blocks that do not compile against the packed package:\n${located}`);
+  });
+
   test("the sandbox's types stand on their own under TypeScript 6's default `types: []`", async () => {
     writeFiles(dir, {
       'sandbox-types.mts':
