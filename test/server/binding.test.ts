@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createRedactor } from '../../src/contract/redaction.js';
-import { boundAnswer, contradictions, listed, sameAmount } from '../../src/server/binding.js';
+import { boundAnswer, contradictions, isCheckoutCreation, listed, sameAmount } from '../../src/server/binding.js';
 import { GatewayNetworkError, GatewayNotFoundError } from '../../src/server/index.js';
 import { answer, standInClient, TOKEN } from '../support/gateway-stand-in.js';
 
@@ -173,5 +173,49 @@ describe('reads answered with another transaction: not used, typed, the token ne
       body: answer('200.300.404', { ndc: '8ac7a4c79394bdc801939736f17e063d_0123456789abcdef0123456789abcdef' }, 'No payment session found'),
     }));
     await assert.rejects(client.checkouts.getPayment(CHECKOUT), GatewayNotFoundError);
+  });
+});
+
+describe("the order and the entity a transaction's answer names", () => {
+  const ENTITY = '8a8294174b7ecb28014b9699220015ca';
+  const OTHER_ENTITY = '8ac7a4c97d3a11e4017d3b3bd5f712a5';
+  const REQUEST = 'fb956c7668a04e18af61519693a1d114';
+  const determined = { entityId: ENTITY, merchantTransactionId: 'order-1' };
+
+  test("an ndc of another entity, or another merchantTransactionId, is another request's", () => {
+    assert.deepEqual(
+      contradictions({ id: ID, ndc: `${OTHER_ENTITY}_${REQUEST}`, merchantTransactionId: 'order-1' }, determined).map(
+        (found) => found.field,
+      ),
+      ['entityId'],
+    );
+    assert.deepEqual(
+      contradictions({ id: ID, ndc: `${ENTITY}_${REQUEST}`, merchantTransactionId: 'order-2' }, determined).map((found) => found.field),
+      ['merchantTransactionId'],
+    );
+  });
+
+  test('the same entity in capitals, or an ndc that names no entity, proves nothing', () => {
+    for (const ndc of [
+      `${ENTITY.toUpperCase()}_${REQUEST}`,
+      CHECKOUT,
+      REQUEST,
+      `x${OTHER_ENTITY}_${REQUEST}`,
+      `${OTHER_ENTITY}_${REQUEST}0`,
+      `${OTHER_ENTITY.slice(1)}_${REQUEST}`,
+      `${OTHER_ENTITY}_${REQUEST.slice(1)}`,
+      `${OTHER_ENTITY}_zz${REQUEST.slice(2)}`,
+      `zz${OTHER_ENTITY.slice(2)}_${REQUEST}`,
+      '',
+      null,
+      42,
+    ])
+      assert.deepEqual(contradictions({ id: ID, ndc, merchantTransactionId: 'order-1' }, determined), [], String(ndc));
+  });
+
+  test('an amount is never the same as no amount; a creation is told only by a code that is text', () => {
+    assert.equal(sameAmount('10.00', undefined), false);
+    for (const code of [null, undefined, 0, { code: '000.200.100' }]) assert.equal(isCheckoutCreation(code), false, String(code));
+    assert.equal(isCheckoutCreation('000.200.100'), true);
   });
 });
