@@ -320,6 +320,8 @@ describe('hints (the memories of created checkouts) go first for room', () => {
     assert.equal(store.read!('status:paid'), '{"paid":true}', 'an answer never goes for room');
     const later = store.claim('status:other', claim('status:other', 'b', clock.now));
     assert.equal((later as { status: string }).status, 'claimed', 'a shopper is not refused');
+    // Room is made only as far as needed: the newest memories outlive the claim that made room.
+    assert.equal(store.read!('checkout:199'), 'x'.repeat(100), 'a claim that fits drops no memory');
   });
 
   test('beside what must be kept, creations take turns: the store outgrows its bound by one at most', () => {
