@@ -302,6 +302,22 @@ export const answerText = (body: object): string | undefined => answerTexts.get(
 const utf8Decoder = new TextDecoder();
 const utf8Encoder = new TextEncoder();
 
+/** A body's chunks as one source, whatever kind of stream it is, and how to end it early. */
+interface ChunkSource {
+  next(): Promise<IteratorResult<Uint8Array | string>>;
+  stop(): void;
+}
+
+function webStream(body: ReadableStream<Uint8Array>): ChunkSource {
+  const reader = body.getReader();
+  return { next: () => reader.read(), stop: () => void reader.cancel().catch(() => undefined) };
+}
+
+function nodeStream(body: AsyncIterable<Uint8Array | string>): ChunkSource {
+  const stream = body[Symbol.asyncIterator]();
+  return { next: () => stream.next(), stop: () => void Promise.resolve(stream.return?.()).catch(() => undefined) };
+}
+
 /** An answer read up to its bound: past it, the rest is not read and the answer is refused. */
 class AnswerTooLarge extends Error {}
 /** The errors that refused an answer too large: never retried, since the same gateway would send the same answer. */
@@ -331,32 +347,24 @@ async function readBounded(response: Response, maxBytes: number, signal: AbortSi
     if (bytes > maxBytes) throw new AnswerTooLarge();
     chunks.push(bytesOf);
   };
-  if (typeof body?.getReader === 'function') {
-    const reader = body.getReader();
-    // A custom fetch may not tie its body to the signal: the timeout and the caller's abort stop the read here too.
-    const stop = () => void reader.cancel().catch(() => undefined);
-    signal.addEventListener('abort', stop);
+  // A custom fetch may not tie its body to the signal: the timeout and the caller's abort stop the read here too, a web
+  // stream cancelled, a Node stream (node-fetch) ended, so an endless body is not read on after the call gave up.
+  const source =
+    typeof body?.getReader === 'function'
+      ? webStream(body)
+      : typeof body?.[Symbol.asyncIterator] === 'function'
+        ? nodeStream(body)
+        : undefined;
+  if (source) {
+    signal.addEventListener('abort', source.stop);
     try {
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) take(chunk.value);
+      for (let chunk = await source.next(); !chunk.done; chunk = await source.next()) take(chunk.value);
       signal.throwIfAborted();
     } catch (error) {
-      stop();
+      source.stop();
       throw error;
     } finally {
-      signal.removeEventListener('abort', stop);
-    }
-  } else if (typeof body?.[Symbol.asyncIterator] === 'function') {
-    // A Node stream (node-fetch): ended at the abort, so an endless one is not read on after the call gave up.
-    const stream = body[Symbol.asyncIterator]();
-    const stop = () => void Promise.resolve(stream.return?.()).catch(() => undefined);
-    signal.addEventListener('abort', stop);
-    try {
-      for (let chunk = await stream.next(); !chunk.done; chunk = await stream.next()) take(chunk.value);
-    } catch (error) {
-      stop();
-      throw error;
-    } finally {
-      signal.removeEventListener('abort', stop);
+      signal.removeEventListener('abort', source.stop);
     }
   } else {
     take(await response.text());
