@@ -78,6 +78,7 @@ export function run(command, args, { env = {}, progressLog, idleMs, echo = true 
 }
 
 const PROPERTY_SEED = fileURLToPath(new URL('../test/support/property-seed.ts', import.meta.url));
+const EXIT_WHEN_DONE = fileURLToPath(new URL('../test/support/exit-when-done.ts', import.meta.url));
 
 /**
  * node:test through tsx with the spec reporter for people, the progress reporter for the watchdog, and a time limit per file.
@@ -99,11 +100,12 @@ export async function nodeTest(files, { concurrency, fileTimeoutMs, idleMs, env,
         'tsx',
         '--import',
         PROPERTY_SEED,
-        '--test',
         // A file whose tests have all ended exits, whatever handle a test left open: the coordination model once
         // passed and then held its file open until the 10-minute limit (on a loaded machine, where its property runs
-        // are cut by their time limit mid-sequence; the handle left behind was not found).
-        '--test-force-exit',
+        // are cut by their time limit mid-sequence). Not `--test-force-exit`: it drops results (see EXIT_WHEN_DONE).
+        '--import',
+        EXIT_WHEN_DONE,
+        '--test',
         `--test-concurrency=${concurrency}`,
         `--test-timeout=${fileTimeoutMs}`,
         '--test-reporter=spec',
