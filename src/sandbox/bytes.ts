@@ -5,7 +5,8 @@
  */
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// A leading U+FEFF is text here (a field's first character), not a byte-order mark to drop as TextDecoder does by default.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * The UTF-8 length of a string, as `Buffer.byteLength` counts it (a lone

@@ -29,6 +29,9 @@ describe('sandbox bytes', () => {
     // Each width once, a pair and the two lone halves: fixed cases beside the property.
     for (const value of ['a', 'é', '€', '😀', '\ud83d', '\ude00', 'a\ud83dz'])
       assert.equal(utf8Length(value), Buffer.byteLength(value), value);
+    // Found by the property (seed 1313770107): a leading U+FEFF was dropped as a byte-order mark.
+    assert.equal(utf8Prefix('\ufeffa', 4), '\ufeffa');
+    assert.equal(textOfBase64url(base64urlOf('\ufeff')), '\ufeff');
   });
 
   test('hex, base64 and base64url round trips equal Node', () => {
