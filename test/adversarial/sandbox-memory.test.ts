@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { REPORT_PAGE_SIZE_MAX } from '../../src/contract/report-filters.js';
 import { CARDS, DEFAULT_LIMITS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
 import { heapAfterGc, megabytes, rawExchange } from './sandbox-support.js';
@@ -146,5 +147,30 @@ describe('junk load leaves the sandbox small (issue 12, class 7)', () => {
     } finally {
       await small.close();
     }
+  });
+
+  it('the report of one order filed under hundreds of payments of the largest size answers only the newest page', async () => {
+    const order = `order-${Date.now()}`;
+    const field = 'v'.repeat(DEFAULT_LIMITS.recordBytes - 2048);
+    const ids: string[] = [];
+    for (let batch = 0; batch < 15; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => post('/v1/payments', cardPayment({ merchantTransactionId: order, 'customer.note': field }))),
+      );
+      for (const answer of answers) ids.push(((await answer.json()) as { id: string }).id);
+    }
+    const report = await fetch(`${sandbox.url}/v3/query?merchantTransactionId=${order}&entityId=${sandbox.entities[0]}`, {
+      headers: { authorization: `Bearer ${sandbox.tokens[0]}` },
+    });
+    const text = await report.text();
+    assert.equal(report.status, 200);
+    const payments = (JSON.parse(text) as { payments: { id: string }[] }).payments;
+    assert.equal(payments.length, REPORT_PAGE_SIZE_MAX);
+    assert.deepEqual(new Set(payments.map((each) => each.id)), new Set(ids.slice(-REPORT_PAGE_SIZE_MAX)), 'the newest, none older');
+    // Each payment answers at most what its record holds: the page is bounded by its size, however many the order has.
+    assert.ok(
+      Buffer.byteLength(text) <= REPORT_PAGE_SIZE_MAX * DEFAULT_LIMITS.recordBytes,
+      `the report is ${Buffer.byteLength(text)} bytes`,
+    );
   });
 });

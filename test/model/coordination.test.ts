@@ -9,6 +9,7 @@
  * Invariants, checked after every command:
  * - a paid checkout is never reported expired or not found;
  * - each approved payment is fulfilled at most once (and a shopper told paid was fulfilled);
+ * - a run after one whose process died mid-work is told `resumed`, so it checks what the first one did;
  * - at most 2 status calls per checkout in any 60 s (except across a loss of the store's data: its counters went with it);
  * - every checkout creation is one POST;
  * - a participant that did not abort never fails because another did;
@@ -70,6 +71,8 @@ interface World {
   runs: Map<string, number>;
   /** Runs since the store last lost its data: exactly once is promised while the store keeps it (README "Fulfil exactly once"). */
   runsSinceLoss: Map<string, number>;
+  /** Payments whose handler began in a process that died before it ended (since the store last lost its data). */
+  diedMidRun: Set<string>;
   /** Payment ids a shopper was told were approved. */
   toldPaid: Set<string>;
   lossAt: number[];
@@ -103,17 +106,48 @@ function instanceOf(world: World, store: StatusStore): Instance {
   return { client, fulfilment: createFulfilment({ store, now: () => world.clock.now }) };
 }
 
+/**
+ * An instance whose process dies while its handler runs: from then on nothing it does reaches the store (its renewals,
+ * its settle), so its claim lapses after `claimMs`. `died` resolves once the handler has begun and the process is gone.
+ */
+function dyingInstance(world: World, payment: Notified): { died: Promise<boolean>; bury: () => void } {
+  let dead = false;
+  const store = new Proxy(world.store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => (dead ? Promise.reject(new Error('the process is gone')) : value.apply(target, args));
+    },
+  });
+  let bury = () => {};
+  const buried = new Promise<void>((resolve) => (bury = resolve));
+  let begun: (began: boolean) => void = () => {};
+  const died = new Promise<boolean>((resolve) => (begun = resolve));
+  createFulfilment({ store, now: () => world.clock.now })
+    .fulfilOnce(payment, async (each) => {
+      dead = true;
+      world.diedMidRun.add(each.id);
+      begun(true);
+      // What it did after dying is lost with it; the promise ends only so that the test leaves nothing running.
+      await buried;
+    })
+    .then(
+      () => begun(false),
+      () => begun(false),
+    );
+  return { died, bury };
+}
+
 const returnOf = (checkoutId: string) => ({ id: checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` });
 
-async function fulfil(
-  world: World,
-  instance: Instance,
-  payment: { id: string; result: { code: string; description: string }; paymentType?: string },
-) {
+type Notified = { id: string; result: { code: string; description: string }; paymentType?: string };
+
+async function fulfil(world: World, instance: Instance, payment: Notified) {
   await instance.fulfilment
-    .fulfilOnce(payment, async (each) => {
+    .fulfilOnce(payment, async (each, _signal, run) => {
       // A refund of the order is notified too: it is never the order's payment.
       if (each.paymentType !== undefined && each.paymentType !== 'DB') violation('fulfilled what is not a purchase', each.paymentType);
+      if (world.diedMidRun.has(each.id) && !run.resumed) violation('run after a death not told resumed', each.id);
       world.runs.set(each.id, (world.runs.get(each.id) ?? 0) + 1);
       world.runsSinceLoss.set(each.id, (world.runsSinceLoss.get(each.id) ?? 0) + 1);
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -208,6 +242,34 @@ function commands(kind: 'memory' | 'redis') {
         },
       ),
     ),
+    fc.nat().map((index) => command(`pay(${index})`, has, async (model, world) => void world.gateway.platform.pay(pick(model, index)))),
+    fc.tuple(fc.nat(), fc.array(fc.tuple(fc.nat(), fc.boolean()), { minLength: 1, maxLength: 4 })).map(([index, returns]) =>
+      command(`returns(${index}, ${JSON.stringify(returns)})`, has, async (model, world) => {
+        const checkoutId = pick(model, index);
+        const outcomes = await Promise.allSettled(
+          returns.map(async ([which, abort]) => {
+            const instance = world.instances[which % world.instances.length]!;
+            const controller = new AbortController();
+            if (abort) setTimeout(() => controller.abort(), 0);
+            const payment = await instance.client.handleShopperReturn(returnOf(checkoutId), { signal: controller.signal });
+            if (isApproved(payment.result.code) && payment.id) await fulfil(world, instance, payment);
+            return payment;
+          }),
+        );
+        outcomes.forEach((outcome, position) => judge(world, checkoutId, outcome, returns[position]![1]));
+      }),
+    ),
+    fc.tuple(fc.nat(), fc.integer({ min: 1, max: 3 })).map(([index, copies]) =>
+      command(`notify(${index}, ×${copies})`, has, async (model, world) => {
+        const checkoutId = pick(model, index);
+        const paid = world.gateway.platform.paidOf(checkoutId);
+        if (!paid) return;
+        const payment = world.gateway.platform.entry(paid);
+        await Promise.all(
+          Array.from({ length: copies }, (_, copy) => fulfil(world, world.instances[copy % world.instances.length]!, payment)),
+        );
+      }),
+    ),
     fc.nat().map((index) =>
       command(`notify a refund(${index})`, has, async (model, world) => {
         const paid = world.gateway.platform.paidOf(pick(model, index));
@@ -239,32 +301,14 @@ function commands(kind: 'memory' | 'redis') {
         },
       ),
     ),
-    fc.nat().map((index) => command(`pay(${index})`, has, async (model, world) => void world.gateway.platform.pay(pick(model, index)))),
-    fc.tuple(fc.nat(), fc.array(fc.tuple(fc.nat(), fc.boolean()), { minLength: 1, maxLength: 4 })).map(([index, returns]) =>
-      command(`returns(${index}, ${JSON.stringify(returns)})`, has, async (model, world) => {
-        const checkoutId = pick(model, index);
-        const outcomes = await Promise.allSettled(
-          returns.map(async ([which, abort]) => {
-            const instance = world.instances[which % world.instances.length]!;
-            const controller = new AbortController();
-            if (abort) setTimeout(() => controller.abort(), 0);
-            const payment = await instance.client.handleShopperReturn(returnOf(checkoutId), { signal: controller.signal });
-            if (isApproved(payment.result.code) && payment.id) await fulfil(world, instance, payment);
-            return payment;
-          }),
-        );
-        outcomes.forEach((outcome, position) => judge(world, checkoutId, outcome, returns[position]![1]));
-      }),
-    ),
-    fc.tuple(fc.nat(), fc.integer({ min: 1, max: 3 })).map(([index, copies]) =>
-      command(`notify(${index}, ×${copies})`, has, async (model, world) => {
-        const checkoutId = pick(model, index);
-        const paid = world.gateway.platform.paidOf(checkoutId);
+    fc.nat().map((index) =>
+      command(`die mid-fulfilment(${index})`, has, async (model, world) => {
+        const paid = world.gateway.platform.paidOf(pick(model, index));
         if (!paid) return;
-        const payment = world.gateway.platform.entry(paid);
-        await Promise.all(
-          Array.from({ length: copies }, (_, copy) => fulfil(world, world.instances[copy % world.instances.length]!, payment)),
-        );
+        const { died, bury } = dyingInstance(world, world.gateway.platform.entry(paid));
+        // Its claim lapses once the clock passes claimMs; the next arrival (a notification, a return) runs it again.
+        if (await died) world.clock.now += 1_001;
+        bury();
       }),
     ),
     fc.constantFrom<Fault>('lose', 'bad-gateway', 'hang').map((fault) =>
@@ -309,6 +353,7 @@ function commands(kind: 'memory' | 'redis') {
         async (_, world) => {
           world.lossAt.push(world.clock.now);
           world.runsSinceLoss.clear();
+          world.diedMidRun.clear();
           await world.lose();
         },
       ),
@@ -387,6 +432,7 @@ describe('coordination model (issue 19)', { timeout: 120_000 }, () => {
       instances: [],
       runs: new Map(),
       runsSinceLoss: new Map(),
+      diedMidRun: new Set(),
       toldPaid: new Set(),
       lossAt: [],
       floodAt: -Infinity,
