@@ -25,11 +25,11 @@ export const ENTRIES = [
   {
     name: 'gw-elements/checkout',
     file: 'src/checkout.ts',
-    own: { budget: 3 * KB, ceiling: 6208 },
+    own: { budget: 3 * KB, ceiling: 6336 },
     withLit: { budget: 9 * KB },
   },
   { name: 'gw-elements/3ds-handler', file: 'src/3ds-handler.ts' },
-  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 10048 } },
+  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 10240 } },
 ] as const satisfies readonly {
   name: string;
   file: string;

@@ -200,6 +200,21 @@ function showsInitialDocument(frame: HTMLIFrameElement): boolean {
   }
 }
 
+/**
+ * Calls `refused` when this page's Content-Security-Policy blocks a request to `origin` (a form's action, a frame's
+ * page), until `signal` aborts: the browser says so only in this event, and the frame stays blank.
+ */
+export function onRefusal(origin: string, refused: (violation: SecurityPolicyViolationEvent) => void, signal: AbortSignal): void {
+  // The event is composed, so it reaches the document even from a form in a shadow root.
+  document.addEventListener(
+    'securitypolicyviolation',
+    (violation) => {
+      if (violation.blockedURI && new URL(violation.blockedURI, window.location.href).origin === origin) refused(violation);
+    },
+    { signal },
+  );
+}
+
 export type PreconditionOutcome =
   | { readonly outcome: 'loaded' | 'timeout' | 'aborted' }
   /** This page's Content Security Policy blocked the request (form-action or frame-src). */
@@ -228,15 +243,7 @@ export function runPrecondition(
     if (scope.signal.aborted) return settle({ outcome: 'aborted' });
     scope.signal.addEventListener('abort', () => settle({ outcome: 'aborted' }), { signal });
     frame.addEventListener('load', () => !showsInitialDocument(frame) && settle({ outcome: 'loaded' }), { signal });
-    // The event is composed, so it reaches the document even from a form in a shadow root.
-    document.addEventListener(
-      'securitypolicyviolation',
-      (violation) => {
-        if (violation.blockedURI && new URL(violation.blockedURI, window.location.href).origin === step.url.origin)
-          settle({ outcome: 'refused', violation });
-      },
-      { signal },
-    );
+    onRefusal(step.url.origin, (violation) => settle({ outcome: 'refused', violation }), signal);
     signal.addEventListener(
       'abort',
       scope.timer(timeoutMs, () => settle({ outcome: 'timeout' })),

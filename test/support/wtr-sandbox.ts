@@ -7,6 +7,8 @@
  *   /__gw/clock/…      the same proxy for a second sandbox kept for tests that move the
  *                      clock (POST /__sandbox/clock): test files run concurrently, and
  *                      moving the shared sandbox's clock would expire their checkouts
+ *   /__gw/late/MS/…    the sandbox itself, its widget script answered MS milliseconds late (a slow
+ *                      network, with the same bytes, so its integrity holds): a base URL for an element
  *   /__gw/page         a blank page sent with the Content-Security-Policy header given as
  *                      ?csp=, loading the module ?module= with the script nonce ?nonce=
  *                      (a header policy behaves unlike a <meta> one, e.g. it hides nonces)
@@ -51,6 +53,22 @@ export function sandboxFixture(): { plugin: TestRunnerPlugin; middleware: Middle
           ? `<script type="module" nonce="${attribute(String(nonce ?? ''))}" src="${attribute(module)}"></script>`
           : ''
       }</head><body><main></main></body></html>`;
+      return;
+    }
+    const late = /^\/__gw\/late\/(\d{1,5})(\/.*)$/.exec(ctx.path);
+    if (late) {
+      if (late[2]!.endsWith('/paymentWidgets.js')) await new Promise((resolve) => setTimeout(resolve, Number(late[1])));
+      const chunks: Buffer[] = [];
+      for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      const answer = await fetch(`${sandbox.url.replace(/\/$/, '')}${late[2]}${ctx.search}`, {
+        method: ctx.method,
+        headers: { 'content-type': ctx.get('content-type') },
+        ...(body ? { body } : {}),
+      });
+      ctx.status = answer.status;
+      ctx.type = answer.headers.get('content-type') ?? 'application/octet-stream';
+      ctx.body = Buffer.from(await answer.arrayBuffer());
       return;
     }
     for (const proxy of proxies) {

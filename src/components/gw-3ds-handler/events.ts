@@ -18,6 +18,8 @@ export type ThreeDsErrorCode =
   | 'unsafe-url'
   /** The page refused the 3DS method request (its Content Security Policy blocked the form or the frame). */
   | 'method-failed'
+  /** The page refused the challenge request (its Content Security Policy blocked the form or the frame): the shopper cannot authenticate. */
+  | 'challenge-refused'
   /** The shopper did not come back from the challenge within `challenge-timeout`. */
   | 'challenge-timeout'
   /** `start()` was called while a flow runs; the running flow goes on. */

@@ -12,6 +12,7 @@ import {
   checkRedirect,
   METHOD_TIMEOUT_MS,
   navigate,
+  onRefusal,
   RedirectProblem,
   runPrecondition,
   Scope,
@@ -93,8 +94,9 @@ function acceptedOrigins(resultOrigin: string | undefined): Set<string> {
   return origins;
 }
 
+/** A positive time in ms, at most what setTimeout holds (2^31 - 1 ms, 24.8 days; a longer one would fire at once). */
 function positiveOr(value: number, fallback: number): number {
-  return Number.isFinite(value) && value > 0 ? value : fallback;
+  return Number.isFinite(value) && value > 0 ? Math.min(value, 2 ** 31 - 1) : fallback;
 }
 
 /**
@@ -419,6 +421,19 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
         if (result && URL.canParse(result.url) && new URL(result.url).origin === event.origin) complete(result);
       },
       { signal },
+    );
+    onRefusal(
+      step.url.origin,
+      (violation) =>
+        this.#fail(
+          'challenge-refused',
+          explained(
+            'challenge-refused',
+            `a Content-Security-Policy refused the challenge request to ${step.url.origin} (form-action, frame-src)`,
+          ),
+          { cause: violation },
+        ),
+      signal,
     );
     flow.timer(positiveOr(this.challengeTimeout, DEFAULT_CHALLENGE_TIMEOUT_MS), () => {
       this.#fail('challenge-timeout', explained('challenge-timeout', 'the shopper did not finish the challenge in time'), {

@@ -40,8 +40,12 @@ function parseInstant(value: string | null): Date | undefined {
  */
 const parseBrands = (value: string | null): PaymentBrand[] => (value ?? '').split(/\s+/).filter(Boolean) as PaymentBrand[];
 
-/** The form's `data-brands`; a plain string set from untyped code is taken as the attribute's spelling. */
-const dataBrandsOf = (brands: readonly PaymentBrand[] | string): string => (typeof brands === 'string' ? brands : brands.join(' ')).trim();
+/**
+ * The form's `data-brands`; a plain string set from untyped code is taken as the attribute's spelling, and no value (a
+ * framework's unset binding) as the default.
+ */
+const dataBrandsOf = (brands: readonly PaymentBrand[] | string | undefined): string =>
+  (Array.isArray(brands) ? brands.join(' ') : String(brands ?? 'VISA MASTER')).trim();
 
 /** The settings the widget is loaded with; a change to any of them reloads it. */
 function loadKey(element: GwCheckout): string {
@@ -203,7 +207,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   /** Loads the widget again after `error` (e.g. a network failure) with the same settings; does nothing while a payment is being sent. */
   reload(): void {
     // Never while a payment is being sent: the shopper would lose its outcome and could pay again.
-    if (this.state === 'submitting') return;
+    if (this.#sending()) return;
     this.#settledKey = undefined;
     this.#leave();
     this.#queueSync();
@@ -286,12 +290,12 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     // The same widget: only the deadline may have moved (a checkout id changed and changed back while paying).
     if (this.#joined && this.#joinedKey === key) return this.#armExpiry(this.#expiry());
     // A payment being sent is never cut off by a new setting: it applies once the shopper is back on the form.
-    if (this.#joined && this.state === 'submitting') return;
+    if (this.#joined && this.#sending()) return this.#armExpiry(this.#expiry());
     if (this.#settledKey === key && (this.state === 'error' || this.state === 'expired')) return;
     this.#leave();
     this.#clearExpiry();
     this.#settledKey = undefined;
-    const checkoutId = this.checkoutId?.trim();
+    const checkoutId = String(this.checkoutId ?? '').trim();
     if (!checkoutId) {
       if (this.integrity) this.#fail('missing-attribute', explained('checkout-id', 'checkout-id is missing'), { attribute: 'checkout-id' });
       else {
@@ -356,13 +360,24 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   /**
    * setTimeout holds at most 2^31 - 1 ms (24.8 days): a later `expires-at` re-arms instead of firing early. A payment
    * being sent is never told its session expired, nor its widget torn down: the gateway answers it, and the element
-   * expires once it is back on the form (a decline), looking again every second until then.
+   * expires once it is back on the form (a decline), looking every second meanwhile, when a setting that waited for
+   * the payment applies too.
    */
   #armExpiry(expiresAt: Date): void {
     this.#clearExpiry();
     const remaining = expiresAt.getTime() - Date.now();
-    if (remaining <= 0 && this.state !== 'submitting') this.#expire(expiresAt);
-    else this.#expiryTimer = setTimeout(() => this.#armExpiry(expiresAt), remaining <= 0 ? 1_000 : Math.min(remaining, 2 ** 31 - 1));
+    const sending = this.#sending();
+    if (remaining <= 0 && !sending) this.#expire(expiresAt);
+    else this.#expiryTimer = setTimeout(() => this.#queueSync(), remaining <= 0 || sending ? 1_000 : Math.min(remaining, 2 ** 31 - 1));
+  }
+
+  /**
+   * A payment is being sent: the shopper pressed this element's pay button, or paid with a wallet or STC Pay, whose
+   * controls the widget disables meanwhile (a disabled pay button alone may be a widget that gave up on its checkout).
+   * The platform's wallets pay in the browser's own sheet, which the page cannot see.
+   */
+  #sending(): boolean {
+    return this.state === 'submitting' || (this.#joined && !!document.querySelector('.wpwl-button:disabled:not(.wpwl-button-pay)'));
   }
 
   /** Read through `new Date()`, not `instanceof`: a `Date` made in another frame (or epoch milliseconds from untyped code) counts too. */
@@ -492,7 +507,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         this.#widgetArea?.remove();
         this.#widgetArea = undefined;
       },
-      submitting: () => this.state === 'submitting',
+      submitting: () => this.#sending(),
       holds: (node) => this.#widgetArea?.contains(node) ?? false,
       widgetLoading: () => this.setState('loading'),
       widgetReady: () => {
@@ -504,7 +519,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       widgetError: (error: WpwlError) => {
         // Refused while a payment is being sent, the checkout is expired or already paid: never told "expired", the
         // shopper goes on to the result page, whose server reads which (below: a `widget-error`, the widget kept).
-        if (error?.name === 'InvalidCheckoutIdError' && this.state !== 'submitting') {
+        if (error?.name === 'InvalidCheckoutIdError' && !this.#sending()) {
           // Refused at load: the id is wrong (or was already dead). Refused after the widget had accepted it: it expired.
           if (this.state === 'loading')
             this.#fail('invalid-checkout', explained('invalid-checkout', `the gateway refused checkout ${this.checkoutId}`), {

@@ -90,6 +90,13 @@ const STRAGGLER_WAIT_MS = 10_000;
 
 let active: WidgetSession | undefined;
 
+function lateStraggler(): void {
+  const session = active;
+  if (session && [...session.owners].some((owner) => owner.submitting())) return;
+  unloadWidget();
+  session?.restart();
+}
+
 class WidgetSession {
   readonly owners = new Set<WidgetOwner>();
   #phase: Phase = 'settling';
@@ -175,12 +182,14 @@ class WidgetSession {
               script.removeEventListener('load', done);
               script.removeEventListener('error', done);
               if (clean) cleanUp();
+              // Given up on, it still runs if it arrives, and may take the form and options of whatever widget the
+              // page shows by then: unload it, and load that one again (never under a payment being sent).
+              else script.addEventListener('load', lateStraggler);
               if (straggler === settled) straggler = undefined;
               resolve();
             };
             const done = () => finish(true);
-            // A request that hangs must not block the next checkout for good: give up waiting
-            // (and never touch the globals later, when they may belong to the next widget).
+            // A request that hangs must not block the next checkout for good: give up waiting.
             const timer = setTimeout(() => finish(false), STRAGGLER_WAIT_MS);
             if (script.dataset.gwState !== 'pending') done();
             else {
@@ -277,6 +286,8 @@ class WidgetSession {
         for (const owner of owners()) owner.widgetBrandChanged(brand);
       }),
       onBeforeSubmitCard: (...args: unknown[]) => {
+        // One payment per checkout at a time, whichever element's form sends it (two show the same checkout).
+        if (current() && owners().some((owner) => owner.submitting())) return false;
         if (call('onBeforeSubmitCard', args) === false) return false;
         if (!current()) return true;
         // The widget passes the submit event: only the element whose form it is goes to `submitting`.

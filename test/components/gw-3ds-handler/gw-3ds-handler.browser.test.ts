@@ -554,6 +554,24 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect(frames(el)).to.have.length(0);
   });
 
+  it('a method-timeout or challenge-timeout beyond what a browser timer holds (2^31 - 1 ms) waits, never ends at once', async () => {
+    const payment = await pending(CARDS.challenge);
+    const { el } = await handler({ methodTimeout: 3e9, challengeTimeout: 3e9 });
+    const events = record(el, ['gw-3ds-method-complete', 'gw-error']);
+    el.redirect = await withHangingMethod(payment.redirect);
+    await aTimeout(500);
+    expect(events, 'the method page is still awaited').to.have.length(0);
+    expect(el.state).to.equal('method');
+    el.cancel();
+    const challenge = await pending(CARDS.challengeNoMethod);
+    const started = oneEvent(el, 'gw-3ds-challenge-start');
+    el.redirect = challenge.redirect;
+    await started;
+    await aTimeout(500);
+    expect(events, 'the shopper still has the challenge').to.have.length(0);
+    expect(el.state).to.equal('challenge');
+  });
+
   it('tears everything down when removed: frames, timers and the message listener', async () => {
     const payment = await pending(CARDS.challengeNoMethod);
     const { el } = await handler({ challengeTimeout: 400 });

@@ -1,4 +1,5 @@
-// <gw-3ds-handler> on a page whose Content Security Policy refuses to post forms to the gateway: `method-failed`, and nothing more is posted.
+// <gw-3ds-handler> on a page whose Content Security Policy refuses to post forms to the gateway: `method-failed` or
+// `challenge-refused`, and nothing more is posted.
 // Its own file, because a policy cannot be taken back from a page once it applies.
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import '../../../src/components/gw-3ds-handler/define.js';
@@ -39,5 +40,18 @@ describe('<gw-3ds-handler> under a Content Security Policy that blocks the gatew
       (entry) => entry.paymentId === payment.id && entry.path.startsWith('/v1/threeDSecure/'),
     );
     expect(posted).to.deep.equal([]);
+  });
+
+  it('fails with challenge-refused when the page refuses the challenge post, instead of a blank frame until challenge-timeout', async () => {
+    const { body: payment } = await pendingThreeDsPayment(CARDS.challengeNoMethod);
+    const el = await fixture<Gw3dsHandler>(html`<gw-3ds-handler challenge-timeout="60000"></gw-3ds-handler>`);
+    const error = oneEvent(el, 'gw-error');
+    el.redirect = payment.redirect;
+    const { detail } = (await error) as CustomEvent<ThreeDsErrorDetail>;
+    expect(detail.code).to.equal('challenge-refused');
+    expect(detail.message).to.contain(new URL(payment.redirect.url).origin);
+    expect((detail.cause as SecurityPolicyViolationEvent).effectiveDirective).to.equal('form-action');
+    expect(el.state).to.equal('error');
+    expect(el.shadowRoot!.querySelectorAll('iframe, form')).to.have.length(0);
   });
 });

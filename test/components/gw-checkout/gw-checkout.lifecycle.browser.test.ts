@@ -138,6 +138,47 @@ describe('<gw-checkout> life cycle', () => {
     expect(element.querySelectorAll('.wpwl-control-cardNumber')).to.have.length(1);
   });
 
+  it('a script given up on (over 10 s) that arrives later never takes the next checkout: that one loads again', async function () {
+    this.timeout(45_000);
+    const [first, second] = await Promise.all([createCheckout(), createCheckout()]);
+    // The first script arrives after the 10 s the next checkout waits for it; the second, injected then, 3 s later still.
+    const late = (ms: number) => `${location.origin}/__gw/late/${ms}`;
+    const early = mount({ ...settingsFor(first!), baseUrl: late(12_000) });
+    await until(() => widgetScripts().length === 1, 'the first script is injected', 2000);
+    early.remove();
+    const startedAt = performance.now();
+    const element = mount({ ...settingsFor(second!), baseUrl: late(3_000) });
+    const shown = () => (window as { wpwl?: { checkout?: { id?: string } } }).wpwl?.checkout?.id;
+    // Past the first script's arrival, the page shows the second checkout's widget, in this element's form.
+    await until(
+      () => performance.now() - startedAt > 13_000 && element.state === 'ready' && shown() === second!.id,
+      'the second checkout shown',
+      40_000,
+    );
+    expect(widgetScripts()).to.have.length(1);
+    expect(document.querySelectorAll('.wpwl-control-cardNumber'), 'one card form').to.have.length(1);
+  });
+
+  it('a pay press in a second element showing the same checkout sends nothing while the first one is sending', async () => {
+    const checkout = await createCheckout();
+    // The sandbox holds the first card submission open.
+    await merchantCall('POST', '/__sandbox/faults', { path: `/v1/checkouts/${checkout.id}/widget/payments`, mode: 'hang', count: '1' });
+    const [first, second] = [mount(settingsFor(checkout)), mount(settingsFor(checkout))];
+    await until(() => first.state === 'ready' && second.state === 'ready', 'both ready', 8000);
+    let asked = 0;
+    second.addEventListener('gw-before-submit', () => asked++);
+    pay(first, CARDS.approved);
+    expect(first.state).to.equal('submitting');
+    pay(second, CARDS.approved);
+    expect(asked, 'the second press is refused before it is asked about').to.equal(0);
+    expect(second.state).to.equal('ready');
+    const log = await merchantCall('GET', '/__sandbox/requests');
+    const sent = (log.body as { requests: { path: string }[] }).requests.filter(
+      (request) => request.path === `/v1/checkouts/${checkout.id}/widget/payments`,
+    );
+    expect(sent, 'one payment request').to.have.length(1);
+  });
+
   it('two elements with the same checkout share one script, also when the second comes after the first is ready', async () => {
     const checkout = await createCheckout();
     const first = mount(settingsFor(checkout));

@@ -6,6 +6,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import '../../../src/components/gw-checkout/define.js';
 import type { GwCheckout } from '../../../src/components/gw-checkout/gw-checkout.js';
+import { merchantCall } from '../../support/gateway.js';
 import { createCheckout, mount, settingsFor, shopperResultUrl, until } from './support.js';
 
 afterEach(() => {
@@ -49,5 +50,51 @@ describe('<gw-checkout> brands', () => {
         element.querySelector('.wpwl-google-pay-button') !== null,
       'the new form',
     );
+  });
+
+  it("brands set to undefined or null (a framework's unset binding) loads the default VISA MASTER", async () => {
+    const element = mount({ ...settingsFor(await createCheckout()), brands: ['VISA'] });
+    await oneEvent(element, 'gw-ready');
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => void errors.push(event.error);
+    window.addEventListener('error', onError);
+    (element as unknown as { brands: unknown }).brands = undefined;
+    await until(() => element.state === 'loading', 'a reload', 2000);
+    await until(() => element.state === 'ready', 'ready again');
+    window.removeEventListener('error', onError);
+    expect(errors, 'nothing thrown').to.deep.equal([]);
+    expect(element.querySelector<HTMLFormElement>('form.paymentWidgets')!.dataset.brands).to.equal('VISA MASTER');
+    (element as unknown as { brands: unknown }).brands = null;
+    await element.updateComplete;
+    expect(element.state, 'the same settings: nothing to reload').to.equal('ready');
+  });
+});
+
+describe('<gw-checkout> wallet payments', () => {
+  it('a wallet payment being sent when expires-at passes is never told it expired, nor loses its widget; back on the form, it expires', async () => {
+    const checkout = await createCheckout();
+    // The sandbox holds the wallet payment open: the shopper approved it in the sheet just before the deadline.
+    await merchantCall('POST', '/__sandbox/faults', { path: `/v1/checkouts/${checkout.id}/widget/payments`, mode: 'hang', count: '1' });
+    const element = mount({
+      ...settingsFor(checkout),
+      brands: ['GOOGLEPAY', 'VISA'],
+      options: { googlePay: { gatewayMerchantId: 'entity' } },
+      expiresAt: new Date(Date.now() + 1500),
+    });
+    await oneEvent(element, 'gw-ready');
+    let expired = 0;
+    element.addEventListener('gw-expired', () => expired++);
+    element.querySelector<HTMLButtonElement>('button.wpwl-google-pay-button')!.click();
+    const sheet = document.querySelector<HTMLDialogElement>('dialog.wpwl-wallet-sheet')!;
+    sheet.querySelector<HTMLButtonElement>('.wpwl-wallet-sheet-approve')!.click();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(expired, 'no gw-expired while the payment is being sent').to.equal(0);
+    expect(element.state).to.equal('ready');
+    expect(element.querySelector('form.paymentWidgets'), 'the widget stays').to.not.equal(null);
+    expect(sheet.isConnected, 'the sheet stays').to.equal(true);
+    // Back on the form (a refused wallet payment closes the sheet): the deadline has passed.
+    sheet.remove();
+    await until(() => element.state === 'expired', 'expired once back on the form', 3000);
+    expect(expired).to.equal(1);
   });
 });
