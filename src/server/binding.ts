@@ -3,8 +3,9 @@
  * its answer's fields: the transaction it reads (`id`), the checkout (`ndc`),
  * the kit's own reference (`customParameters[GW_REFERENCE]`), the payment
  * type, the amount, the currency, the payment it refers to, the
- * merchantTransactionId and the entity (a server-to-server transaction's
- * `ndc` is `<entityId>_<32 hex>`). An answer in
+ * merchantTransactionId, the entity (a server-to-server transaction's
+ * `ndc` is `<entityId>_<32 hex>`) and the card it sent (`card.bin` and
+ * `card.last4Digits` are its first and last digits). An answer in
  * which one of them is present, well formed and different is another
  * request's: it is never returned as this one's, nor kept. A field that is
  * absent, null, empty or malformed proves nothing either way (the platform
@@ -36,6 +37,8 @@ export interface Determined {
   readonly merchantTransactionId?: string | undefined;
   /** The entity the request went to, which a server-to-server transaction's `ndc` names (`<entityId>_<32 hex>`). */
   readonly entityId?: string | undefined;
+  /** The card number the request sent: an answer's `card.bin` must begin it and its `card.last4Digits` end it. */
+  readonly cardNumber?: string | undefined;
 }
 
 /** An answer's fields as they are compared: anything the gateway may have sent. */
@@ -48,6 +51,7 @@ interface Answered {
   readonly currency?: unknown;
   readonly referencedId?: unknown;
   readonly merchantTransactionId?: unknown;
+  readonly card?: unknown;
 }
 
 /** The entity a server-to-server transaction's `ndc` names; none in any other `ndc` (a checkout's id, bare hex). */
@@ -61,7 +65,7 @@ export const sameAmount = (actual: unknown, expected: string | undefined): boole
   READ_AMOUNT_PATTERN.test(expected) &&
   toCents(actual) === toCents(expected);
 
-function answeredValue(answer: Answered, field: keyof Determined): unknown {
+function answeredValue(answer: Answered, field: Exclude<keyof Determined, 'cardNumber'>): unknown {
   if (field === 'checkoutId') return answer.ndc;
   if (field === 'reference') return referenceOf(answer);
   if (field === 'entityId') return typeof answer.ndc === 'string' ? ENTITY_NDC.exec(answer.ndc)?.[1] : undefined;
@@ -71,13 +75,28 @@ function answeredValue(answer: Answered, field: keyof Determined): unknown {
 /** Longer values are cut in messages: an answer may hold anything, of any length, in any field. */
 const shown = (value: string) => (value.length > 64 ? `${value.slice(0, 64)}…` : value);
 
+/**
+ * Where the card an answer names is not the card sent: a `card.bin` (6 to 8 digits) that does not begin the number, a
+ * `card.last4Digits` that does not end it. Shown as the first six and last four digits, never the whole number.
+ */
+function otherCard(answer: Answered, number: string): VerificationMismatch | undefined {
+  const { bin, last4Digits } = (typeof answer.card === 'object' && answer.card !== null ? answer.card : {}) as Record<string, unknown>;
+  const otherBin = typeof bin === 'string' && /^\d{6,8}$/.test(bin) && !number.startsWith(bin);
+  const otherEnd = typeof last4Digits === 'string' && /^\d{4}$/.test(last4Digits) && !number.endsWith(last4Digits);
+  if (!otherBin && !otherEnd) return undefined;
+  return { field: 'card', expected: `${number.slice(0, 6)}…${number.slice(-4)}`, actual: shown(`${String(bin)}…${String(last4Digits)}`) };
+}
+
 /** The fields in which `answer` provably answers another request than the one that `determined` them. */
 export function contradictions(answer: object, determined: Determined): VerificationMismatch[] {
+  const { cardNumber, ...compared } = determined;
   const found: VerificationMismatch[] = [];
+  const card = cardNumber && /^\d{12,19}$/.test(cardNumber) ? otherCard(answer as Answered, cardNumber) : undefined;
+  if (card) found.push(card);
   const { id, result } = answer as Answered & { result?: { code?: unknown } };
   // A transaction (it has an id) or an answer that is one (a success): its ndc is its checkout's.
   const transaction = (typeof id === 'string' && id !== '') || (typeof result?.code === 'string' && isSuccess(result.code));
-  for (const [field, expected] of Object.entries(determined) as [keyof Determined, string | undefined][]) {
+  for (const [field, expected] of Object.entries(compared) as [Exclude<keyof Determined, 'cardNumber'>, string | undefined][]) {
     const actual = answeredValue(answer as Answered, field);
     if (expected === undefined || typeof actual !== 'string' || actual === '' || (field === 'checkoutId' && !transaction)) continue;
     const different =

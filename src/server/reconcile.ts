@@ -85,6 +85,18 @@ export async function queryPayments(
       redact,
     });
   }
+  // A report by order lists that order's transactions, and with `includeLinkedTransactions` those that refer to them
+  // (a refund made from a bare id carries a fresh key): another order's transaction is another request's answer.
+  const linked = params.includeLinkedTransactions === 'true';
+  // As the answer reads once scrubbed of the secrets the key may hold (the read's redactor).
+  const order = { merchantTransactionId: merchantTransactionId && (redact ?? transport.redactorFor(params)).known(merchantTransactionId) };
+  const strangers = (payments as Payment[]).filter((payment) => contradictions(payment, order).length && !(linked && payment.referencedId));
+  if (strangers.length) {
+    throw new GatewayNetworkError(
+      `The gateway's report for ${what} lists ${strangers.length} transaction(s) of another order (${listed(contradictions(strangers[0]!, order))}): not used`,
+      { httpStatus: answer.status, merchantTransactionId, redact },
+    );
+  }
   return answer.body;
 }
 
@@ -140,6 +152,7 @@ export async function movePayment(transport: Transport, movement: Movement, opti
     // As the answer reads once scrubbed of this request's secrets (a key holding the card number reads masked there too).
     merchantTransactionId: redact.known(params.merchantTransactionId),
     entityId: context.entityId,
+    cardNumber: params['card.number'],
   });
   if (other.length || isCheckoutCreation(body.result.code)) {
     const why = other.length ? `is another request's (${listed(other)})` : `is a checkout's (${body.result.code}), not a transaction's`;

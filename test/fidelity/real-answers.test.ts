@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { GatewayError, outcomeOf } from '../../src/server/index.js';
 import { standInClient, type GatewayRequest } from '../support/gateway-stand-in.js';
 import { RESULT_CODES } from '../../src/contract/result-codes.js';
+import { passesLuhn } from '../../src/contract/card.js';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
 import { CARDS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { call } from '../sandbox/support.js';
@@ -67,15 +68,30 @@ const CARD_REQUEST = {
   customer: { email: 'jane@example.com', ip: '192.0.2.1' },
 } as const;
 
+/** A 16-digit card number passing the Luhn check with the answer's `card.bin` and `card.last4Digits`, if it names them. */
+function cardNumberOf(card: { bin?: string; last4Digits?: string } | undefined): string {
+  if (!card?.bin || !card.last4Digits) return CARDS.approved;
+  const middle = '0'.repeat(16 - card.bin.length - 5);
+  const candidates = Array.from({ length: 10 }, (_, digit) => `${card.bin}${middle}${digit}${card.last4Digits}`);
+  return candidates.find(passesLuhn)!;
+}
+
 /**
  * What the client gives back for a replayed answer: a value or an error, never a crash. Each answer is replayed to
- * the request it answered (its checkout, transaction, type, amount and currency, where it names them), since the
- * client refuses an answer that is another request's.
+ * the request it answered (its checkout, transaction, type, amount, currency and card, where it names them), since
+ * the client refuses an answer that is another request's.
  */
 async function replay(real: RealAnswer): Promise<unknown> {
   const { client, calls: requests } = replaying(real.status, real.answer);
   sent.set(real.name, requests);
-  const answered = real.answer as { id?: string; ndc?: string; paymentType?: string; amount?: string; currency?: string };
+  const answered = real.answer as {
+    id?: string;
+    ndc?: string;
+    paymentType?: string;
+    amount?: string;
+    currency?: string;
+    card?: { bin?: string; last4Digits?: string };
+  };
   const checkoutId = FORMAT.checkoutId.test(answered.ndc ?? '') ? answered.ndc! : 'A03A5F2526733FBB37C419B815E1C091.uat01-vm-tx03';
   const transactionId = answered.id ?? '8ac7a4a282d522f70182d53e7a873640';
   const terms = { amount: answered.amount ?? '1.00', currency: answered.currency ?? 'EUR' };
@@ -83,7 +99,12 @@ async function replay(real: RealAnswer): Promise<unknown> {
     createCheckout: () => client.checkouts.create({ amount: '92.00', currency: 'EUR', paymentType: 'DB' } as never),
     checkoutStatus: () => client.checkouts.getPayment(checkoutId),
     payment: () =>
-      client.payments.create({ ...CARD_REQUEST, paymentType: answered.paymentType ?? CARD_REQUEST.paymentType, ...terms } as never),
+      client.payments.create({
+        ...CARD_REQUEST,
+        paymentType: answered.paymentType ?? CARD_REQUEST.paymentType,
+        ...terms,
+        card: { ...CARD_REQUEST.card, number: cardNumberOf(answered.card) },
+      } as never),
     paymentStatus: () => client.payments.get(transactionId),
     report: () => client.reports.get(transactionId),
     reportList: () => client.reports.findByMerchantTransactionId('test123'),

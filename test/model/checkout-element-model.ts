@@ -499,12 +499,28 @@ async function shopperWaits(model: Model, real: Real, slot: Slot, margin: number
   return state.readySeen && state.status === 'live' && (state.deadline === undefined || state.deadline > Date.now() + margin);
 }
 
+/**
+ * Another element shows the same checkout and is sending its payment: a press here is refused before anything is
+ * sent or asked (one payment per checkout at a time), and this element stays on its form.
+ */
+async function refusedWhileAnotherSends(model: Model, real: Real, slot: Slot, card: string): Promise<boolean> {
+  const { checkout } = model.slots[slot]!;
+  if (!model.slots.some((other, index) => index !== slot && other.status === 'paying' && other.checkout === checkout)) return false;
+  count('refused while another sends');
+  const element = real.elements[slot]!;
+  pay(element, card);
+  expect(element.state, 'a press while another element sends this checkout is refused').to.equal('ready');
+  await checkInvariants(model, real);
+  return true;
+}
+
 /** A shopper pays with a card the gateway declines: back on the form, ready (or expired, if its deadline passed meanwhile). */
 class PayDeclined implements Command {
   constructor(readonly slot: Slot) {}
   check = (model: Readonly<Model>) => model.slots[this.slot]!.status === 'live';
   async run(model: Model, real: Real) {
     if (await shopperWaits(model, real, this.slot, 0)) {
+      if (await refusedWhileAnotherSends(model, real, this.slot, CARDS.declined)) return;
       count('payDeclined');
       const element = real.elements[this.slot]!;
       pay(element, CARDS.declined);
@@ -529,6 +545,7 @@ class PayHeldOpen implements Command {
   check = (model: Readonly<Model>) => model.slots[this.slot]!.status === 'live';
   async run(model: Model, real: Real) {
     if (await shopperWaits(model, real, this.slot, 100)) {
+      if (await refusedWhileAnotherSends(model, real, this.slot, CARDS.approved)) return;
       count('payHeldOpen');
       const element = real.elements[this.slot]!;
       const checkout = real.checkouts[model.slots[this.slot]!.checkout!]!;

@@ -29,7 +29,7 @@ export interface MemoryStatusStoreOptions {
   ttlMs?: number;
   /** Bound of the store in UTF-16 code units (keys, values, claims, 64 per record). Default 32 Mi. */
   maxBytes?: number;
-  /** How long a record without a final value outlives its claim. Default 2 minutes. */
+  /** How long a record without a final value outlives its claim's end (a claim never ended leaves an unanswered mark, kept ttlMs). Default 2 minutes. */
   transientMs?: number;
   claimMs?: number;
   waitMs?: number;
@@ -136,7 +136,7 @@ export function createMemoryStatusStore(
     for (const map of [kept, transient]) {
       for (const [key, entry] of map) {
         if (entry.expires > at) break;
-        drop(key);
+        lapse(key, entry);
       }
     }
     // Kept entries expire in the order they were written; a transient one no sooner than `transientMs` after its write.
@@ -147,8 +147,8 @@ export function createMemoryStatusStore(
   const read = (key: string): StoredRecord | undefined => {
     expire();
     const entry = kept.get(key) ?? transient.get(key);
-    if (entry && entry.expires <= now()) drop(key);
-    return entry && entry.expires > now() ? entry.record : undefined;
+    if (entry && entry.expires <= now()) lapse(key, entry);
+    return (kept.get(key) ?? transient.get(key))?.record;
   };
   const write = (key: string, record: StoredRecord) => {
     drop(key);
@@ -163,6 +163,16 @@ export function createMemoryStatusStore(
     bytes += size;
     if (keep) keptBytes += size;
   };
+  /**
+   * An expired record goes, except a claim never ended: its holder vanished mid-work (a process that died, a store it
+   * could not reach), so its work may have gone out, and the mark that it did is kept `ttlMs`, as when a holder says so
+   * (a notification retried an hour later is told `resumed`).
+   */
+  function lapse(key: string, { record }: Entry) {
+    drop(key);
+    if (record.holder !== undefined)
+      write(key, recordOf(record, { holder: undefined, until: undefined, calls: [], unanswered: record.unanswered ?? record.until }));
+  }
   /** New transient work is refused once the store holds `maxBytes` that no hint can make room for. */
   const ensureRoom = (key: string, record: StoredRecord) => {
     const current = kept.get(key) ?? transient.get(key);

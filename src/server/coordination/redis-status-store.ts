@@ -30,7 +30,7 @@ export interface RedisStatusStoreOptions {
   timeoutMs?: number;
   claimMs?: number;
   waitMs?: number;
-  /** How long a record without a final value outlives its claim. Default 2 minutes. */
+  /** How long a record without a final value outlives its claim's end (a claim never ended leaves an unanswered mark, kept ttlMs). Default 2 minutes. */
   transientMs?: number;
 }
 
@@ -43,6 +43,8 @@ const LOCAL_FINALS = 1000;
 const LOCAL_FINALS_MAX_UNITS = 8 * 1024 * 1024;
 
 // The record is a hash: final, holder, until, calls (comma-separated times), answerOf, answer, unanswered.
+// A held claim's record lives ttlMs past its until: if its holder vanishes mid-work, the next claim reads that it
+// lapsed (and its work may have gone out) for as long as an unanswered mark is kept; a settle shortens it.
 // The marker KEYS[2] holds when the store's data began and has no expiry: when it is missing, Redis
 // is new or lost its data, whichever instance looks first; every instance reads the same marker.
 // A field that is not what this script wrote (a corrupted record) is a Lua error: the store cannot answer.
@@ -84,11 +86,11 @@ if unanswered then
   redis.call('PEXPIRE', KEYS[1], ARGV[7])
   return {'claimed', since, '1'}
 end
-redis.call('PEXPIRE', KEYS[1], math.max(0, tonumber(ARGV[3]) - now) + tonumber(ARGV[8]))
+redis.call('PEXPIRE', KEYS[1], math.max(0, tonumber(ARGV[3]) - now) + tonumber(ARGV[7]))
 return {'claimed', since, '0'}
 `;
 
-// Final values and unanswered marks live ttlMs; anything else transientMs.
+// Final values and unanswered marks live ttlMs; an ended claim's record transientMs.
 const SETTLE = `
 local r = redis.call('HMGET', KEYS[1], 'final', 'holder')
 local final = r[1]
@@ -140,8 +142,8 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
   const ttlMs = String(ttl);
   const timeoutMs = options.timeoutMs ?? 2000;
   const transientMs = options.transientMs ?? STATUS_STORE_DEFAULTS.transientMs;
-  // A renewed claim's record outlives the claim's next lapse.
-  const renewedMs = String(transientMs + (options.claimMs ?? STATUS_STORE_DEFAULTS.claimMs));
+  // A renewed claim's record outlives the claim's next lapse by ttlMs, as a claim's does (see CLAIM).
+  const renewedMs = String(ttl + (options.claimMs ?? STATUS_STORE_DEFAULTS.claimMs));
   const finals = new Map<string, { value: string; expires: number }>();
 
   let localUnits = 0;

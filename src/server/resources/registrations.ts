@@ -4,6 +4,8 @@
  * `DELETE /v1/registrations/{id}`, which the seed does not show.
  */
 import { isApproved } from '../../contract/result-codes.js';
+import { contradictions, listed } from '../binding.js';
+import { GatewayNetworkError } from '../errors.js';
 import { errorFor, type Answer } from '../interpret.js';
 import { movePayment } from '../reconcile.js';
 import { flatten, type RequestOptions, type Transport } from '../request.js';
@@ -41,9 +43,21 @@ export function registrations(transport: Transport): Registrations {
   return {
     async create(request, options) {
       const params = flatten(request);
-      return approvedOrThrow(
-        await transport.send<Registration>({ options, method: 'POST', path: '/v1/registrations', operation: 'registration', params }),
-      );
+      const redact = transport.redactorFor(params);
+      const call = { options, method: 'POST', path: '/v1/registrations', operation: 'registration', params, redact } as const;
+      const answer = await transport.send<Registration>(call);
+      // Another request's answer (another card, order or entity) would hand this shopper someone else's saved card.
+      const other = contradictions(answer.body, {
+        merchantTransactionId: params.merchantTransactionId && redact.known(params.merchantTransactionId),
+        entityId: transport.onEntity(options, params.paymentBrand).entityId,
+        cardNumber: params['card.number'],
+      });
+      if (other.length)
+        throw new GatewayNetworkError(
+          `The answer to the registration is another request's (${listed(other)}): not used; the card may be stored unseen, store it again`,
+          { redact },
+        );
+      return approvedOrThrow(answer);
     },
     async delete(registrationId, options) {
       const path = `/v1/registrations/${pathId(transport, 'registrationId', registrationId)}`;

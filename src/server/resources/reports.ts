@@ -31,11 +31,13 @@ export interface Reports {
 }
 
 /**
- * Transaction ids a search remembers to tell a repeated page, however long the
- * walk: 20,000 ids (200 full pages, about 2 MB). Past them, a page is compared
- * with one remembered page, which is replaced at pages 1, 2, 4, 8, … (Brent's
- * cycle detection), so pages that come back in any cycle are still caught,
- * within two lengths of the cycle, in constant memory.
+ * Transaction ids a search remembers to tell a repeated page: those of its last
+ * pages, up to 20,000 ids (200 full pages, about 2 MB), however long the walk.
+ * A page that comes back within them is caught before it is yielded, so pages
+ * repeating in a cycle of up to 200 full pages yield nothing twice, wherever
+ * the cycle starts. A longer cycle is caught by one more remembered page,
+ * replaced at pages 1, 2, 4, 8, … (Brent's cycle detection): in constant
+ * memory, within the cycle's start and two of its lengths.
  */
 const SEARCH_REMEMBERED_IDS = 20_000;
 
@@ -53,7 +55,9 @@ async function* pages(transport: Transport, params: Record<string, string>, opti
   const what = params.merchantTransactionId ?? `${params['date.from']} to ${params['date.to']}`;
   // A merchantTransactionId is free text (the platform takes any): whatever a caller put in it, its errors hold no token.
   const redact = transport.redactorFor(params);
-  const seen = new Set<string>();
+  // Each remembered id, with the last page that listed it; the pages in the order they came, to forget the oldest first.
+  const seen = new Map<string, number>();
+  const remembered: { pageNo: number; ids: string[] }[] = [];
   let saved: ReadonlySet<string> = new Set();
   let savedAt = 0;
   for (let pageNo = 1; pageNo <= PAGE_NO_MAX; pageNo++) {
@@ -67,7 +71,12 @@ async function* pages(transport: Transport, params: Record<string, string>, opti
     }
     yield* payments;
     if (payments.length < size) return;
-    for (const id of ids) if (seen.size < SEARCH_REMEMBERED_IDS) seen.add(id);
+    for (const id of ids) seen.set(id, pageNo);
+    remembered.push({ pageNo, ids });
+    while (seen.size > SEARCH_REMEMBERED_IDS) {
+      const oldest = remembered.shift()!;
+      for (const id of oldest.ids) if (seen.get(id) === oldest.pageNo) seen.delete(id);
+    }
     // Brent: the page kept for comparison is the one at each power of two.
     if (pageNo >= 2 * savedAt) {
       saved = new Set(ids);

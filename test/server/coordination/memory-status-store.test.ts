@@ -1,7 +1,8 @@
 /**
  * The memory status store's own bookkeeping, exactly: what each record costs
  * in its byte bound, when records expire (final values and unanswered marks
- * after ttlMs, the rest transientMs after their claim), the retry hint when it
+ * after ttlMs, the rest transientMs after their claim; a claim never ended
+ * leaves an unanswered mark), the retry hint when it
  * is full, and the contract's edges (the window's boundary, a lapsed claim's
  * work counted as unanswered). The shared contract itself runs in
  * status-store.test.ts.
@@ -49,6 +50,8 @@ describe('what a record costs (UTF-16 code units: 64 per record, its key and str
     const { store, clock } = clocked({ maxBytes: 2 * size, transientMs: 5_500 });
     assert.equal((await store.claim('k1', { token: 'a', now: T0, until: T0 + 1_000 })).status, 'claimed');
     clock.now += 1_000;
+    // Ended by its holder, it is a transient record that frees its room at expiry (a claim never ended leaves a mark).
+    store.settle('k1', 'a', {});
     assert.equal((await store.claim('k2', { token: 'b', now: clock.now, until: clock.now + 1_000 })).status, 'claimed');
     const error = (() => {
       try {
@@ -58,7 +61,7 @@ describe('what a record costs (UTF-16 code units: 64 per record, its key and str
       }
     })();
     assert.ok(error instanceof StatusStoreUnavailableError, String(error));
-    // k1 expires at its until (T0 + 1000) + 5500: 5.5 s from now, so 6 s.
+    // k1 expires at its end (T0 + 1000) + 5500: 5.5 s from now, so 6 s.
     assert.equal(error.retryAfterSeconds, 6);
     assert.match(error.message, new RegExp(`holds its ${2 * size} bytes`));
     // Rewriting a record already held needs only its growth.
@@ -88,9 +91,11 @@ describe('what a record costs (UTF-16 code units: 64 per record, its key and str
 });
 
 describe('expiry', () => {
-  test("a claim's record lives transientMs past its until, then is gone", async () => {
+  test("an ended claim's record lives transientMs past its end, then is gone", async () => {
     const { store, clock } = clocked({ transientMs: 1_000 });
-    store.claim('k', { token: 'a', now: T0, until: T0 + 5_000 });
+    store.claim('k', { token: 'a', now: T0, until: T0 + 10_000 });
+    clock.now = T0 + 5_000;
+    store.settle('k', 'a', {});
     clock.now = T0 + 5_999;
     assert.equal(store.usage.records, 1);
     clock.now = T0 + 6_000;
@@ -98,22 +103,44 @@ describe('expiry', () => {
     assert.equal(store.usage.bytes, 0);
   });
 
-  test('a claim whose until is already past lives transientMs from its write', async () => {
-    const { store, clock } = clocked({ transientMs: 1_000 });
+  test('a claim never ended leaves, at the same time, an unanswered mark kept ttlMs: a claim an hour later is told', async () => {
+    // Its holder vanished mid-work (a process that died): its work may have gone out, whenever the next one comes.
+    const { store, clock } = clocked({ transientMs: 1_000, ttlMs: 3_600_000 });
+    store.claim('k', { token: 'a', now: T0, until: T0 + 5_000 });
+    clock.now = T0 + 6_000;
+    assert.deepEqual(store.usage, { records: 1, bytes: OVERHEAD + 1, keptBytes: OVERHEAD + 1, maxBytes: STATUS_STORE_DEFAULTS.maxBytes });
+    clock.now = T0 + 3_000_000;
+    assert.deepEqual(store.claim('k', { token: 'b', now: clock.now, until: clock.now + 100 }), {
+      status: 'claimed',
+      since: T0,
+      unanswered: true,
+    });
+    store.settle('k', 'b', { value: 'done', final: true });
+    assert.equal((await store.claim('k', { token: 'c', now: clock.now, until: clock.now + 100 })).status, 'final');
+  });
+
+  test('a mark left by a claim never ended goes after ttlMs, when nothing came for it', async () => {
+    const { store, clock } = clocked({ transientMs: 1_000, ttlMs: 10_000 });
     store.claim('k', { token: 'a', now: T0, until: T0 - 5_000 });
     clock.now = T0 + 999;
-    assert.equal(store.usage.records, 1);
+    assert.equal(store.usage.keptBytes, 0, 'a claim, not yet a mark');
     clock.now = T0 + 1_000;
-    assert.equal(store.usage.records, 0);
+    assert.equal(store.usage.keptBytes, OVERHEAD + 1);
+    clock.now = T0 + 10_999;
+    assert.equal(store.usage.records, 1);
+    clock.now = T0 + 11_000;
+    assert.deepEqual(store.usage, { records: 0, bytes: 0, keptBytes: 0, maxBytes: STATUS_STORE_DEFAULTS.maxBytes });
   });
 
   test('expired records of both kinds are dropped in order of expiry, the bytes with them', async () => {
     const { store, clock } = clocked({ transientMs: 1_000, ttlMs: 3_000 });
     store.settle('kept1', 'w', { value: 'a', final: true });
     store.claim('t1', { token: 'a', now: T0, until: T0 });
+    store.settle('t1', 'a', {});
     clock.now = T0 + 500;
     store.settle('kept2', 'w', { value: 'b', final: true });
     store.claim('t2', { token: 'b', now: clock.now, until: clock.now });
+    store.settle('t2', 'b', {});
     clock.now = T0 + 1_000;
     assert.equal(store.usage.records, 3, 't1 went');
     clock.now = T0 + 1_500;
@@ -135,6 +162,7 @@ describe('expiry', () => {
     store.claim('t1', { token: 'a', now: T0, until: T0 + 5_000 });
     clock.now = T0 + 100;
     store.claim('t2', { token: 'b', now: clock.now, until: clock.now });
+    store.settle('t2', 'b', {});
     store.settle('t1', 'a', { value: 'x', final: true });
     clock.now = T0 + 1_099;
     assert.equal(store.usage.records, 2);
@@ -147,6 +175,7 @@ describe('expiry', () => {
     store.claim('late', { token: 'a', now: T0, until: T0 });
     clock.now = T0 - 10_000;
     store.claim('early', { token: 'b', now: clock.now, until: clock.now });
+    store.settle('early', 'b', {});
     clock.now = T0 - 8_000;
     store.settle('late', 'a', { value: 'x', final: true });
     assert.equal(store.usage.records, 1, 'early went as soon as late (kept now) no longer stood before it');
@@ -239,7 +268,9 @@ describe('records out of expiry order, room for a rewrite, what stays kept', () 
   test('a record written after a longer-lived one is gone exactly at its own expiry, bytes included', async () => {
     const { store, clock } = clocked();
     store.claim('long', { token: 'a', now: T0, until: T0 + 1_000_000 });
-    store.claim('short', { token: 'b', now: T0, until: T0 + 10_000 });
+    store.claim('short', { token: 'b', now: T0, until: T0 + 20_000 });
+    clock.now = T0 + 10_000;
+    store.settle('short', 'b', {});
     clock.now = T0 + 10_000 + STATUS_STORE_DEFAULTS.transientMs - 1;
     assert.equal(store.read!('short'), undefined);
     assert.equal(store.usage.records, 2, 'one ms before its expiry the record is still there');
@@ -248,12 +279,16 @@ describe('records out of expiry order, room for a rewrite, what stays kept', () 
     assert.equal(store.usage.records, 1, 'at its expiry it is dropped, though the older record expires later');
   });
 
-  test('a claim on such a record at its expiry finds nothing of the lapsed claim', async () => {
+  test('a claim on such a record at its expiry finds the lapsed claim, which was never ended, unanswered', async () => {
     const { store, clock } = clocked();
     store.claim('long', { token: 'a', now: T0, until: T0 + 1_000_000 });
     store.claim('short', { token: 'b', now: T0, until: T0 + 10_000 });
     clock.now = T0 + 10_000 + STATUS_STORE_DEFAULTS.transientMs;
-    assert.deepEqual(store.claim('short', { token: 'c', now: clock.now, until: clock.now + 100 }), { status: 'claimed', since: T0 });
+    assert.deepEqual(store.claim('short', { token: 'c', now: clock.now, until: clock.now + 100 }), {
+      status: 'claimed',
+      since: T0,
+      unanswered: true,
+    });
   });
 
   test('a record rewritten at the bound fits in its own room: only the growth counts', async () => {

@@ -151,7 +151,7 @@ describe('the Redis store over any client', () => {
     const store = createRedisStatusStore({ client, ttlMs: 5_000, transientMs: 7_000, claimMs: 3_000 });
     assert.equal(await store.renew('k', 'token-1', 99), true);
     assert.equal(await store.renew('k', 'token-1', 99), false);
-    assert.deepEqual(sent[0]!.slice(2), ['1', 'gw-elements:k', 'token-1', '99', '5000', '10000']);
+    assert.deepEqual(sent[0]!.slice(2), ['1', 'gw-elements:k', 'token-1', '99', '5000', '8000']);
   });
 
   test('settle sends the value, its flags and the time of an unanswered mark; the final value comes back', async () => {

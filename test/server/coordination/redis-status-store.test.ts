@@ -90,7 +90,7 @@ describe('the Redis store when Redis fails', () => {
     assert.equal(await reader.read!('pending'), undefined, 'only a final value is read');
   });
 
-  test('expiries as the contract sets them: a claim until its lapse plus transientMs, a renewal claimMs plus transientMs, finals and unanswered marks ttlMs', async () => {
+  test('expiries as the contract sets them: a claim until its lapse plus ttlMs (a lapse is read as unanswered that long), a renewal claimMs plus ttlMs, an ended claim transientMs, finals and unanswered marks ttlMs', async () => {
     const prefix = `expiry:${randomUUID()}:`;
     const ttlMs = 1_000_000;
     const transientMs = 50_000;
@@ -104,9 +104,9 @@ describe('the Redis store when Redis fails', () => {
     const now = Date.now();
     const holder = { token: randomUUID(), now, until: now + 10_000 };
     await store.claim('k', holder);
-    await about('k', 10_000 + transientMs, 'a claim');
+    await about('k', 10_000 + ttlMs, 'a claim');
     await store.renew('k', holder.token, now + 7_000);
-    await about('k', 7_000 + transientMs, 'a renewal');
+    await about('k', 7_000 + ttlMs, 'a renewal');
     await store.settle('k', holder.token, { value: 'pending', final: false });
     await about('k', transientMs, 'a non-final answer');
 

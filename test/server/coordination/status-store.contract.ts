@@ -10,7 +10,7 @@ import { acquire, type StatusStore } from '../../../src/server/coordination/stat
 
 export interface ContractSubject {
   /** A store whose records expire after `ttlMs` (default: the store's own). */
-  store(options?: { ttlMs?: number; waitMs?: number }): StatusStore;
+  store(options?: { ttlMs?: number; waitMs?: number; transientMs?: number }): StatusStore;
   /** Lets `ms` pass for the store's record expiry (a test clock where the store has one, real time otherwise). */
   advance(ms: number): Promise<void>;
 }
@@ -150,6 +150,16 @@ export function statusStoreContract(name: string, subject: ContractSubject) {
       assert.equal((await store.claim(k, claimAt(T0 + 1))).status, 'busy');
       await store.settle(k, holder.token, {});
       assert.equal((await store.claim(k, claimAt(T0 + 2))).status, 'claimed');
+    });
+
+    test('a claim never ended (its holder vanished mid-work) is read as lapsed, unanswered, long past transientMs', async () => {
+      // A notification the platform retries minutes later must still be told that an earlier run may have half done it.
+      const store = subject.store({ ttlMs: 60_000, transientMs: 50 });
+      const k = key();
+      await store.claim(k, { token: randomUUID(), now: T0, until: T0 + 10 });
+      await subject.advance(300);
+      const next = await store.claim(k, claimAt(T0 + 400));
+      assert.equal(next.status === 'claimed' && next.unanswered, true, JSON.stringify(next));
     });
 
     test('records expire after ttlMs', async () => {
