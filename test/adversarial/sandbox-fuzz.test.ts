@@ -19,12 +19,32 @@ let port: number;
 let token: string;
 let entityId: string;
 let fuzzed = 0;
+/** Ids of records that exist (a checkout, payments, a registration), so id-taking routes see live ones, not only unknown ones. */
+const live: string[] = [];
 
 before(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true });
   port = Number(new URL(sandbox.url).port);
   [token] = sandbox.tokens as [string];
   [entityId] = sandbox.entities as [string];
+  const create = async (path: string, form: Record<string, string>) => {
+    const answer = await fetch(`${sandbox.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: new URLSearchParams({ entityId, ...form }),
+    });
+    return ((await answer.json()) as { id: string }).id;
+  };
+  const card = cardPayment();
+  live.push(
+    await create('/v1/checkouts', { amount: '5.00', currency: 'EUR', paymentType: 'DB' }),
+    await create('/v1/payments', card),
+    await create('/v1/payments', { ...cardPayment({ 'card.number': CARDS.challenge }), ...threeDsFields() }),
+    await create(
+      '/v1/registrations',
+      Object.fromEntries(Object.entries(card).filter(([name]) => name.startsWith('card.') || name === 'paymentBrand')),
+    ),
+  );
 });
 after(async () => {
   await sandbox.close();
@@ -67,6 +87,7 @@ const KNOWN_PATHS = [
   '/v1/registrations',
 ];
 const idLike = fc.oneof(
+  fc.nat().map((index) => live[index % live.length] ?? ''),
   fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), maxLength: 40 }),
   fc.string({ maxLength: 40 }),
   fc.constantFrom('%', '%zz', '..', '', '4200000000000000', '__proto__'),
@@ -86,7 +107,15 @@ const path = fc.oneof(
   withId('/v1/checkouts/{id}/widget'),
   withId('/v1/checkouts/{id}/widget/payments'),
   withId('/v1/registrations/{id}/payments'),
+  withId('/v1/registrations/{id}'),
+  withId('/v1/checkouts/{id}/registration'),
+  withId('/v1/checkouts/{id}/widget/registration'),
   withId('/v3/query/{id}'),
+  withId('/__sandbox/payments/{id}/notify'),
+  withId('/__sandbox/payments/{id}/three-d-secure'),
+  withId('/__sandbox/payments/{id}/expire'),
+  withId('/__sandbox/checkouts/{id}/expire'),
+  withId('/__sandbox/notifications/{id}/resend'),
   fc.constantFrom(
     '/',
     '//',
@@ -181,7 +210,7 @@ const rawBody = fc.oneof(
 );
 
 const method = fc.oneof(
-  fc.constantFrom('GET', 'POST', 'POST', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'TRACE', 'get', 'FOO', 'G ET', ''),
+  fc.constantFrom('GET', 'POST', 'POST', 'POST', 'PUT', 'DELETE', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'TRACE', 'get', 'FOO', 'G ET', ''),
   fc.string({ maxLength: 8 }),
 );
 const authorization = fc.oneof(
@@ -323,7 +352,7 @@ describe('no request kills the sandbox (issue 12, class 7)', () => {
 
   it('fuzzed query strings and form bodies on every endpoint, authenticated, so validation, storage and echo see them', async () => {
     await fc.assert(
-      fc.asyncProperty(path, fc.constantFrom('GET', 'POST'), extraFields, fc.boolean(), async (target, verb, fields, base) => {
+      fc.asyncProperty(path, fc.constantFrom('GET', 'POST', 'DELETE'), extraFields, fc.boolean(), async (target, verb, fields, base) => {
         const form = encodeForm([
           ...(base
             ? Object.entries({ entityId, ...cardPayment({ 'card.number': CARDS.challenge }), ...threeDsFields() })
@@ -331,8 +360,8 @@ describe('no request kills the sandbox (issue 12, class 7)', () => {
           ...fields,
         ]);
         const request =
-          verb === 'GET'
-            ? `GET ${target.split('?')[0]}?${form.slice(0, 6000)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`
+          verb !== 'POST'
+            ? `${verb} ${target.split('?')[0]}?${form.slice(0, 6000)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`
             : `POST ${target} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(form)}\r\n\r\n${form}`;
         await exchange(request, verb);
       }),

@@ -138,6 +138,12 @@ function dyingInstance(world: World, payment: Notified): { died: Promise<boolean
   return { died, bury };
 }
 
+/** A creation that failed (a fault, a full store) failed with a typed error: anything else is a violation. */
+const typedFailure = (error: unknown) => {
+  if (!(error instanceof GatewayError)) violation('untyped error', String(error));
+  return undefined;
+};
+
 const returnOf = (checkoutId: string) => ({ id: checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` });
 
 type Notified = { id: string; result: { code: string; description: string }; paymentType?: string };
@@ -237,7 +243,7 @@ function commands(kind: 'memory' | 'redis') {
               paymentType: 'DB',
               ...(withReference ? { merchantTransactionId: randomUUID() } : {}),
             })
-            .catch(() => undefined);
+            .catch(typedFailure);
           if (created) model.checkouts.push(created.id);
         },
       ),
@@ -294,7 +300,7 @@ function commands(kind: 'memory' | 'redis') {
           const instance = world.instances[0]!;
           await Promise.all(
             Array.from({ length: 120 }, () =>
-              instance.client.checkouts.create({ amount: '1.00', currency: 'EUR', paymentType: 'DB' }).catch(() => undefined),
+              instance.client.checkouts.create({ amount: '1.00', currency: 'EUR', paymentType: 'DB' }).catch(typedFailure),
             ),
           );
           world.floodAt = world.clock.now;
