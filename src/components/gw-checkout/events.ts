@@ -42,7 +42,7 @@ export interface GwErrorDetail {
    * (docs/messages.md). Never holds card data. Branch on `code`, never on these words.
    */
   readonly message: string;
-  /** The underlying event or error (the script's `error` event, the widget's error object …). */
+  /** The underlying event or error: the script's `error` event, or the widget's error as `{ name, message }` with any run of card digits masked. */
   readonly cause?: unknown;
   /** With `missing-attribute`: the attribute at fault, e.g. `base-url`. */
   readonly attribute?: string;

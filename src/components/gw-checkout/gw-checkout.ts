@@ -516,10 +516,13 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         this.emit('gw-ready', { checkoutId: this.#shown, expiresAt: this.#expiry() });
       },
       widgetFailed: (code, message, cause) => this.#fail(code, message, { cause }),
-      widgetError: (error: WpwlError) => {
+      widgetError: (given: WpwlError) => {
+        // The widget's words reach the page's handlers and its console: a run of card digits in them is masked, and
+        // the cause is this copy, never the widget's own object.
+        const error = { name: given?.name, message: String(given?.message ?? '').replace(/\d(?:[\s-]?\d){11,}/g, '…') } as WpwlError;
         // Refused while a payment is being sent, the checkout is expired or already paid: never told "expired", the
         // shopper goes on to the result page, whose server reads which (below: a `widget-error`, the widget kept).
-        if (error?.name === 'InvalidCheckoutIdError' && !this.#sending()) {
+        if (error.name === 'InvalidCheckoutIdError' && !this.#sending()) {
           // Refused at load: the id is wrong (or was already dead). Refused after the widget had accepted it: it expired.
           if (this.state === 'loading')
             this.#fail('invalid-checkout', explained('invalid-checkout', `the gateway refused checkout ${this.checkoutId}`), {
@@ -528,7 +531,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
           else this.#expire(new Date());
           return;
         }
-        const message = `The payment widget reported ${error?.name ?? 'an error'}${error?.message ? `: ${error.message}` : ''}.`;
+        const message = `The payment widget reported ${error.name ?? 'an error'}${error.message ? `: ${error.message}` : ''}.`;
         if (this.state === 'loading') this.#fail('widget-error', message, { cause: error });
         // Once ready, the widget keeps its form and shows its own message: the shopper may go on.
         else this.emit('gw-error', { code: 'widget-error', message, cause: error, checkoutId: this.#shown } satisfies GwErrorDetail);

@@ -358,6 +358,30 @@ describe('<gw-checkout> errors', () => {
     await element.updateComplete;
     await expect(element).to.be.accessible();
   });
+
+  it('a widget error that echoes a card number reaches gw-error and the console with the digits masked, in any spelling', async () => {
+    const element = await mountReady(settingsFor(await createCheckout()));
+    const warned: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warned.push(args.map(String).join(' '));
+    try {
+      for (const spelling of ['4200000000000000', '4200 0000 0000 0000', '4200-0000-0000-0000']) {
+        const failed = oneEvent(element, 'gw-error');
+        (window as { wpwlOptions?: { onError?: (error: Error) => void } }).wpwlOptions!.onError!(
+          Object.assign(new Error(`card ${spelling} could not be read`), { name: 'PciIframeSubmitError' }),
+        );
+        const { detail } = await failed;
+        const shown = JSON.stringify({ message: detail.message, cause: detail.cause });
+        expect(shown).to.not.match(/4200[ -]?0000[ -]?0000[ -]?0000/);
+        expect(detail.message).to.contain('card … could not be read');
+        expect((detail.cause as Error).name).to.equal('PciIframeSubmitError');
+      }
+    } finally {
+      console.warn = warn;
+    }
+    expect(warned.join('\n')).to.not.match(/4200[ -]?0000/);
+    expect(element.state, 'the widget keeps its form').to.equal('ready');
+  });
 });
 
 describe('<gw-checkout> expiry', () => {
