@@ -216,23 +216,32 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
           ],
         ),
       );
-      // The script's replies: [status, since, value or holder or retryAt, until] (busy has all four).
-      const [status, marker, first, second] = reply as [string, string, string, string];
-      const since = Number(marker);
-      switch (status) {
-        case 'final':
-          remember(key, first);
-          return { status: 'final', value: first };
-        case 'answer':
-          return { status: 'answer', value: first };
-        case 'busy':
-          return { status: 'busy', holder: first, until: Number(second) };
-        case 'limited':
-          return { status: 'limited', retryAt: Number(first) };
-        case 'claimed':
-          return { status: 'claimed', since, ...(first === '1' ? { unanswered: true } : {}) };
+      // The script's replies: [status, since, value or holder or retryAt, until] (busy has all four). Anything else (a
+      // proxy, another server, a corrupted cache) is no answer: a wait or a retry hint computed from it would be junk.
+      const [status, marker, first, second] = reply;
+      const since = timeOf(marker);
+      if (since !== undefined && first !== undefined) {
+        switch (status) {
+          case 'final':
+            remember(key, first);
+            return { status: 'final', value: first };
+          case 'answer':
+            return { status: 'answer', value: first };
+          case 'busy': {
+            const until = timeOf(second);
+            if (until !== undefined) return { status: 'busy', holder: first, until };
+            break;
+          }
+          case 'limited': {
+            const retryAt = timeOf(first);
+            if (retryAt !== undefined) return { status: 'limited', retryAt };
+            break;
+          }
+          case 'claimed':
+            if (first === '0' || first === '1') return { status: 'claimed', since, ...(first === '1' ? { unanswered: true } : {}) };
+        }
       }
-      throw new StatusStoreUnavailableError(`Redis answered the claim with ${JSON.stringify(reply).slice(0, 100)}`);
+      throw new StatusStoreUnavailableError(`Redis answered the claim with ${shownReply(reply)}`);
     },
     async settle(key, token, { value, final, unanswered }) {
       if (final && value !== undefined && localFinal(key) === undefined) remember(key, value);
@@ -252,8 +261,8 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
             String(transientMs),
           ],
         ),
-      ) as [string, string];
-      if (hasFinal !== '1') return undefined;
+      );
+      if (hasFinal !== '1' || stored === undefined) return undefined;
       remember(key, stored);
       return stored;
     },
@@ -262,8 +271,10 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
       if (local !== undefined) return local;
       const value = await run(READ_SCRIPT, [prefix + key], []);
       if (value === null || value === undefined) return undefined;
-      remember(key, String(value));
-      return String(value);
+      const [text] = strings([value]);
+      if (text === undefined) throw new StatusStoreUnavailableError(`Redis answered a read with ${shownReply(value)}`);
+      remember(key, text);
+      return text;
     },
     async renew(key, token, until) {
       return Number(await run(RENEW_SCRIPT, [prefix + key], [token, String(until), ttlMs, renewedMs])) === 1;
@@ -307,5 +318,22 @@ function commandSender(client: unknown): (args: string[]) => Promise<unknown> {
   );
 }
 
-/** Replies as strings, whichever client decoded them (Buffers or strings). */
-const strings = (reply: unknown): string[] => (Array.isArray(reply) ? reply.map((item) => String(item)) : []);
+const decoder = new TextDecoder();
+/** A reply's items as strings, whichever client decoded them (Buffers or strings); none when any item is something else. */
+const strings = (reply: unknown): string[] =>
+  Array.isArray(reply) && reply.every((item) => typeof item === 'string' || item instanceof Uint8Array)
+    ? reply.map((item: string | Uint8Array) => (typeof item === 'string' ? item : decoder.decode(item)))
+    : [];
+
+/** A time the scripts wrote (milliseconds, as the caller's clock gave them); undefined for anything else. */
+const timeOf = (text: string | undefined): number | undefined =>
+  text !== undefined && /^-?\d{1,16}(\.\d+)?$/.test(text) ? Number(text) : undefined;
+
+/** A reply as an error shows it: the start of its JSON, or its type when it has none. */
+function shownReply(reply: unknown): string {
+  try {
+    return String(JSON.stringify(reply)).slice(0, 100);
+  } catch {
+    return typeof reply;
+  }
+}
