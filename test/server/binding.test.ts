@@ -219,3 +219,49 @@ describe("the order and the entity a transaction's answer names", () => {
     assert.equal(isCheckoutCreation('000.200.100'), true);
   });
 });
+
+describe('the card an answer names', () => {
+  const NUMBER = '4539148803436467';
+  const named = (card: unknown) => contradictions({ id: 'x', card }, { cardNumber: NUMBER });
+
+  test("the sent card's bin (6 or 8 digits) and last four digits are this request's", () => {
+    assert.deepEqual(named({ bin: '453914', last4Digits: '6467' }), []);
+    assert.deepEqual(named({ bin: '45391488', last4Digits: '6467' }), []);
+    assert.deepEqual(named({ bin: '453914' }), []);
+    assert.deepEqual(named({ last4Digits: '6467' }), []);
+  });
+
+  test("another bin or other last four digits are another card's, shown as first six and last four, never the number", () => {
+    assert.deepEqual(named({ bin: '520000', last4Digits: '6467' }), [{ field: 'card', expected: '453914…6467', actual: '520000…6467' }]);
+    assert.deepEqual(named({ bin: '453914', last4Digits: '0007' }), [{ field: 'card', expected: '453914…6467', actual: '453914…0007' }]);
+    assert.deepEqual(named({ bin: '45391499', last4Digits: '6467' }).length, 1, 'an 8-digit bin that does not begin the number');
+    // The number's last four at its start, its bin at its end: a card found by looking at the wrong end is not this one.
+    assert.deepEqual(named({ bin: '148803', last4Digits: '4539' }).length, 1);
+    for (const mismatch of [...named({ bin: '520000', last4Digits: '0007' }), ...named({ bin: '453914', last4Digits: '0007' })])
+      assert.ok(!JSON.stringify(mismatch).includes(NUMBER) && !listed([mismatch]).includes(NUMBER));
+  });
+
+  test('a card field absent, null, of another type or malformed proves nothing (a tolerant reader)', () => {
+    for (const card of [undefined, null, 'card', 42, [], { bin: null, last4Digits: null }, { bin: 520000, last4Digits: 1234 }])
+      assert.deepEqual(named(card), [], JSON.stringify(card));
+    for (const bin of ['', '45391', '453914888', '45391x', ' 453914', '999999 '])
+      assert.deepEqual(named({ bin, last4Digits: '6467' }), [], `bin ${JSON.stringify(bin)}`);
+    for (const last4Digits of ['', '646', '64670', '64x7', ' 6467'])
+      assert.deepEqual(named({ bin: '453914', last4Digits }), [], `last4Digits ${JSON.stringify(last4Digits)}`);
+  });
+
+  test('no card is compared when the request sent none, or something that is no card number', () => {
+    for (const cardNumber of [undefined, '', '4539 1488 0343 6467', '45391488034', '45391488034364671234'])
+      assert.deepEqual(contradictions({ id: 'x', card: { bin: '520000', last4Digits: '0007' } }, { cardNumber }), [], String(cardNumber));
+    assert.equal(
+      contradictions({ id: 'x', card: { bin: '520000', last4Digits: '0007' } }, { cardNumber: '452000000007' }).length,
+      1,
+      '12 digits',
+    );
+    assert.equal(
+      contradictions({ id: 'x', card: { bin: '520000', last4Digits: '0007' } }, { cardNumber: '4539148803436467123' }).length,
+      1,
+      '19 digits',
+    );
+  });
+});
