@@ -62,9 +62,12 @@ export class RequestLog {
     return this.#bytes;
   }
 
-  /** The entries, oldest first. */
+  /**
+   * The entries, oldest first, as they are now: a copy, since the request reading them is logged before its answer
+   * is written (the live array then showed that read, and one entry past `logEntries`).
+   */
   entries(): readonly LoggedRequest[] {
-    return this.#head ? this.#entries.slice(this.#head) : this.#entries;
+    return this.#entries.slice(this.#head);
   }
 
   /** The parameters as an entry keeps them: scrubbed of secrets (by name, by the request's own, by shape), cut, at most `logEntryBytes` in all. */

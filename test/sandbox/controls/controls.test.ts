@@ -63,6 +63,19 @@ describe('/__sandbox/ controls', () => {
   });
 });
 
+describe('the request log at its bound', () => {
+  const small = useSandbox({ limits: { logEntries: 5 } });
+
+  it('GET /__sandbox/requests lists the log as it was: at most logEntries, without the read itself', async () => {
+    for (let reads = 0; reads < 12; reads++) {
+      const { body } = await small.call('GET', '/__sandbox/requests', {}, { entityId: null });
+      const paths = (body.requests as { path: string }[]).map((request) => request.path);
+      assert.ok(paths.length <= 5, `read ${reads + 1}: ${paths.length} entries`);
+      assert.equal(paths.length, Math.min(reads, 5), `read ${reads + 1} lists the reads before it`);
+    }
+  });
+});
+
 describe('faults', () => {
   it('error: the next N requests to the path answer HTTP 500 and record nothing', async () => {
     const set = await call('POST', '/__sandbox/faults', { path: '/v1/payments', mode: 'error', count: '2' }, { entityId: null });
