@@ -4,8 +4,7 @@
  * `DELETE /v1/registrations/{id}`, which the seed does not show.
  */
 import { isApproved } from '../../contract/result-codes.js';
-import { contradictions, listed } from '../binding.js';
-import { GatewayNetworkError } from '../errors.js';
+import { boundAnswer } from '../binding.js';
 import { errorFor, type Answer } from '../interpret.js';
 import { movePayment } from '../reconcile.js';
 import { flatten, type RequestOptions, type Transport } from '../request.js';
@@ -47,16 +46,12 @@ export function registrations(transport: Transport): Registrations {
       const call = { options, method: 'POST', path: '/v1/registrations', operation: 'registration', params, redact } as const;
       const answer = await transport.send<Registration>(call);
       // Another request's answer (another card, order or entity) would hand this shopper someone else's saved card.
-      const other = contradictions(answer.body, {
+      const determined = {
         merchantTransactionId: params.merchantTransactionId && redact.known(params.merchantTransactionId),
         entityId: transport.onEntity(options, params.paymentBrand).entityId,
         cardNumber: params['card.number'],
-      });
-      if (other.length)
-        throw new GatewayNetworkError(
-          `The answer to the registration is another request's (${listed(other)}): not used; the card may be stored unseen, store it again`,
-          { redact },
-        );
+      };
+      boundAnswer(answer.body, determined, 'the registration', redact);
       return approvedOrThrow(answer);
     },
     async delete(registrationId, options) {
