@@ -3,6 +3,12 @@
  * server helper, the components and the demo.
  */
 
+/**
+ * The longest delay a timer holds (2^31 - 1 ms, 24.8 days) in browsers and Node: a longer one fires at once, so
+ * every deadline, timeout and wait is held to it.
+ */
+export const TIMER_MAX_MS = 2 ** 31 - 1;
+
 /** A checkout lives 30 minutes after creation (seed: Limits, Checkout lifetime). */
 export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
 

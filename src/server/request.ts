@@ -9,7 +9,7 @@
 import { isPaymentBrand, type PaymentBrand } from '../contract/brands.js';
 import { checkField } from '../contract/formats.js';
 import { amountTooLow } from '../contract/amount.js';
-import { ANSWER_MAX_BYTES, ANSWER_MAX_DEPTH, nestsDeeperThan } from '../contract/limits.js';
+import { ANSWER_MAX_BYTES, ANSWER_MAX_DEPTH, nestsDeeperThan, TIMER_MAX_MS } from '../contract/limits.js';
 import { createRedactor, otherSecretValues, REQUEST_IDENTIFIER_NAMES, type Redactor } from '../contract/redaction.js';
 import { validateParameters, variantOf, type Operation, type Variant } from '../contract/rules.js';
 import { readParameterErrors, type Answer } from './interpret.js';
@@ -233,11 +233,10 @@ const isSignal = (value: unknown) => {
   );
 };
 
-/** The longest wait a timer can hold (2^31 - 1 ms, about 24.8 days); longer ones fire at once. */
-const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+/** A timeout the client takes: whole milliseconds, at most what a timer holds. */
 export const isTimeout = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_TIMEOUT_MS;
-export const TIMEOUT_MESSAGE = `must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`;
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= TIMER_MAX_MS;
+export const TIMEOUT_MESSAGE = `must be a whole number of milliseconds from 1 to ${TIMER_MAX_MS}`;
 
 const MAX_DEPTH = 8;
 

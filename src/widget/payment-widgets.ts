@@ -18,6 +18,7 @@ import {
   type CheckedRedirect,
 } from '../browser/three-d-secure-flow.js';
 import { isSecureEndpoint } from '../browser/url.js';
+import { TIMER_MAX_MS } from '../contract/limits.js';
 import { RESULT_CODES } from '../contract/result-codes.js';
 import { isGatewayId, resourcePathOf, widgetCheckoutOf } from '../contract/resource-path.js';
 import { parseGatewayTimestamp } from '../contract/timestamp.js';
@@ -30,9 +31,6 @@ import { cardBrandsOf } from './offered-brands.js';
 import { renderWallets, type CheckoutSummary } from './wallets.js';
 import { languageOf, textsFor, type TextKey } from './texts.js';
 import type { WpwlCallback, WpwlErrorName, WpwlOptions } from '../browser/widget-contract.js';
-
-/** setTimeout holds at most 2^31 - 1 ms; no checkout lives that long. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 interface Wpwl {
   readonly checkout: Record<string, string>;
@@ -215,7 +213,7 @@ function expireLater(session: Session, expiresAt: string, timestamp: string | un
   const now = parseGatewayTimestamp(String(timestamp));
   const remaining = Date.parse(expiresAt) - (Number.isNaN(now) ? Date.now() : now);
   if (Number.isNaN(remaining)) return;
-  session.scope.timer(Math.min(Math.max(remaining, 0), LONGEST_TIMER_MS), () =>
+  session.scope.timer(Math.min(Math.max(remaining, 0), TIMER_MAX_MS), () =>
     fail(session, 'InvalidCheckoutIdError', 'The checkout expired.', 'invalidCheckout'),
   );
 }

@@ -6,6 +6,7 @@
 import { showFeedback, tag, type Feedback } from '../shared/feedback.js';
 import type { PropertyValues } from '@lit/reactive-element';
 import { challengeWindowOf, type ChallengeWindow } from '../../contract/challenge-window.js';
+import { TIMER_MAX_MS } from '../../contract/limits.js';
 import { GwElement } from '../shared/gw-element.js';
 import { explained } from '../shared/messages.js';
 import {
@@ -94,9 +95,9 @@ function acceptedOrigins(resultOrigin: string | undefined): Set<string> {
   return origins;
 }
 
-/** A positive time in ms, at most what setTimeout holds (2^31 - 1 ms, 24.8 days; a longer one would fire at once). */
+/** A positive time in ms, at most what a timer holds (a longer one would fire at once). */
 function positiveOr(value: number, fallback: number): number {
-  return Number.isFinite(value) && value > 0 ? Math.min(value, 2 ** 31 - 1) : fallback;
+  return Number.isFinite(value) && value > 0 ? Math.min(value, TIMER_MAX_MS) : fallback;
 }
 
 /**

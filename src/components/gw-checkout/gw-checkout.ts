@@ -7,7 +7,7 @@ import { showFeedback, tag, type Feedback } from '../shared/feedback.js';
 import type { PaymentBrand } from '../../contract/brands.js';
 import { isIntegrityMetadata } from '../../contract/integrity.js';
 import { RENDERED_ELEMENT_ATTRIBUTE, WIDGET_AREA_CLASS } from '../../contract/rendered-checkout.js';
-import { CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
+import { CHECKOUT_LIFETIME_MS, TIMER_MAX_MS } from '../../contract/limits.js';
 import { GwElement } from '../shared/gw-element.js';
 import { explained } from '../shared/messages.js';
 import { httpUrl, isSecureEndpoint } from '../../browser/url.js';
@@ -368,7 +368,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     const remaining = expiresAt.getTime() - Date.now();
     const sending = this.#sending();
     if (remaining <= 0 && !sending) this.#expire(expiresAt);
-    else this.#expiryTimer = setTimeout(() => this.#queueSync(), remaining <= 0 || sending ? 1_000 : Math.min(remaining, 2 ** 31 - 1));
+    else this.#expiryTimer = setTimeout(() => this.#queueSync(), remaining <= 0 || sending ? 1_000 : Math.min(remaining, TIMER_MAX_MS));
   }
 
   /**

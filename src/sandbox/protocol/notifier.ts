@@ -10,6 +10,7 @@
 import { bytesOfHex, hexOf, sha256Hex, utf8Bytes } from '../bytes.js';
 import type { Payment } from '../../contract/api-answers.js';
 import type { PaymentNotification, PaymentNotificationFields, RegistrationNotification } from '../../contract/notification-payloads.js';
+import { TIMER_MAX_MS } from '../../contract/limits.js';
 import { redactByShape } from '../../contract/redaction.js';
 import { approvalCode } from '../gateway/payments.js';
 import { notificationFields, paymentBody } from './payment-answer.js';
@@ -341,7 +342,7 @@ export class Notifier {
     const pending = this.#deliveries.filter((delivery) => delivery.state === 'pending');
     if (!pending.length) return;
     const wait = Math.max(0, Math.min(...pending.map((delivery) => delivery.dueAt)) - this.clock.nowMs());
-    this.#timer = setTimeout(() => this.pump(), Math.min(wait, 2 ** 31 - 1));
+    this.#timer = setTimeout(() => this.pump(), Math.min(wait, TIMER_MAX_MS));
     this.#timer.unref?.();
   }
 
