@@ -4,15 +4,15 @@
  * `checkout-element.rendered.browser.test.ts` on pages the server rendered. Two elements, reused across
  * mounts, over a pool of three checkouts. fast-check draws what a page and a shopper do (mount, unmount,
  * React StrictMode's synchronous re-mount, a new checkout id, a new `lang`, `reload()`, deadlines that pass, a
- * declined card, a card or wallet payment the gateway holds open and one that comes back refused, a widget
- * script that fails to load) and in which order; nothing waits between commands unless a command says so, so loads
+ * declined card, a payment the gateway holds open and one that comes back refused, a widget script that
+ * fails to load) and in which order; nothing waits between commands unless a command says so, so loads
  * overlap unmounts and scripts still in flight (the stragglers).
  *
  * Invariants, after every command:
  * - one widget: at most one widget script, and it is the model's checkout (none when no element shows one);
  * - clean up: an element out of the page holds no form; one in the page holds at most one;
  * - a payment being sent is never cut off and its shopper never told "expired": the element stays
- *   `submitting` (`ready` for a wallet's, which the widget sends without asking it) with its form and script whatever else the page does (a new setting, `reload()`, a
+ *   `submitting` with its form and script whatever else the page does (a new setting, `reload()`, a
  *   second element, its deadline passing) until the shopper is back on the form, where a new setting then applies;
  *   and no element ever goes from `submitting` to `expired` (the gateway reporting the checkout gone at submission,
  *   which the page test covers, is not drawn here: its checkouts are fresh);
@@ -49,9 +49,6 @@ const TIMER_SLACK_MS = 400;
 const WIDGET_SCRIPT_PATH = '/v1/paymentWidgets.js';
 /** The element's code, as a page loads it. */
 const ELEMENT_MODULE = '/src/checkout.ts';
-/** Every form offers a wallet beside the cards, so a shopper may pay either way. */
-const BRANDS = ['GOOGLEPAY', 'VISA', 'MASTER'] as const;
-const WIDGET_OPTIONS = { googlePay: { gatewayMerchantId: 'entity' } };
 
 /** What the model says of one element: `live` is loading or ready; `conflict` is refused for the page's other checkout or its payment. */
 type Status = 'out' | 'live' | 'paying' | 'conflict' | 'expired' | 'failed';
@@ -67,8 +64,6 @@ interface SlotModel {
   /** The settings its widget was loaded with (checkout and language): others set while paying wait for the form. */
   loaded: string | undefined;
   lang: string;
-  /** Paying with the wallet (its sheet), not the card form. */
-  wallet: boolean;
 }
 
 interface Model {
@@ -214,8 +209,6 @@ export async function renderedPage(checkout: Checkout, codeArrives: 'with the pa
   const { html } = renderCheckout(checkout, {
     baseUrl: checkout.baseUrl,
     shopperResultUrl,
-    brands: BRANDS,
-    widgetOptions: WIDGET_OPTIONS,
     ...(codeArrives === 'with the page' ? { elementScript: ELEMENT_MODULE } : {}),
   });
   const frame = document.createElement('iframe');
@@ -278,8 +271,6 @@ function apply(real: Real, model: Model, slot: Slot): void {
   const state = model.slots[slot]!;
   const checkout = real.checkouts[state.checkout!]!;
   Object.assign(real.elements[slot]!, settingsFor(checkout), {
-    brands: [...BRANDS],
-    options: WIDGET_OPTIONS,
     expiresAt: state.deadline === undefined ? undefined : new Date(state.deadline),
   });
 }
@@ -330,8 +321,7 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
     expect(log.expired, `slot ${slot}: every expiry announced`).to.be.at.least(log.expiries);
     expect(log.transitions, `slot ${slot}: never from submitting to expired`).to.not.include('submitting→expired');
     if (model.slots[slot]!.status === 'paying') {
-      const sending = model.slots[slot]!.wallet ? 'ready' : 'submitting';
-      expect(element.state, `slot ${slot}: a payment being sent stays ${sending}`).to.equal(sending);
+      expect(element.state, `slot ${slot}: a payment being sent stays submitting`).to.equal('submitting');
       expect(forms, `slot ${slot}: a payment being sent keeps its form`).to.equal(1);
       expect(scripts, `slot ${slot}: a payment being sent keeps its widget`).to.have.length(1);
     }
@@ -353,8 +343,9 @@ async function settle(model: Model, real: Real): Promise<void> {
   for (const slot of connected) {
     const state = model.slots[slot]!;
     const element = real.elements[slot]!;
-    const paying = state.wallet ? 'ready' : 'submitting';
-    const expected = { live: 'ready', paying, conflict: 'error', expired: 'expired', failed: 'error', out: undefined }[state.status];
+    const expected = { live: 'ready', paying: 'submitting', conflict: 'error', expired: 'expired', failed: 'error', out: undefined }[
+      state.status
+    ];
     expect(element.state, `slot ${slot} (${state.status})`).to.equal(expected);
     if (state.status === 'conflict') expect(real.logs[slot]!.errors.at(-1)?.code).to.equal('widget-error');
     if (element.state === 'ready' || element.state === 'submitting')
@@ -363,7 +354,7 @@ async function settle(model: Model, real: Real): Promise<void> {
   }
   // The widget speaks the language of the element that loaded it: a new `lang` reached it (once off the payment).
   const owner = model.loadedBy;
-  if (owner !== undefined && model.owners.size === 1 && model.slots[owner]!.status === 'live' && real.elements[owner]!.state === 'ready') {
+  if (owner !== undefined && model.owners.size === 1 && real.elements[owner]!.state === 'ready') {
     const options = real.win.wpwlOptions as { locale?: string } | undefined;
     expect(options?.locale, `slot ${owner}: the widget's locale`).to.equal(model.slots[owner]!.lang);
   }
@@ -562,35 +553,11 @@ class PayHeldOpen implements Command {
       expect((await merchantCall('POST', '/__sandbox/faults', { path, mode: 'hang', count: '1' })).status).to.equal(200);
       pay(element, CARDS.approved);
       expect(element.state).to.equal('submitting');
-      Object.assign(model.slots[this.slot]!, { status: 'paying', readySeen: false, wallet: false });
+      Object.assign(model.slots[this.slot]!, { status: 'paying', readySeen: false });
     }
     await checkInvariants(model, real);
   }
   toString = () => `payHeldOpen(${this.slot})`;
-}
-
-/**
- * A shopper pays with the wallet (approves in its sheet) and the gateway holds the payment open. The widget sends it
- * without asking the element, so only this element shows the checkout (which of several sent it cannot be told).
- */
-class PayWalletHeldOpen implements Command {
-  constructor(readonly slot: Slot) {}
-  check = (model: Readonly<Model>) => model.slots[this.slot]!.status === 'live' && [...model.owners].every((owner) => owner === this.slot);
-  async run(model: Model, real: Real) {
-    if (await shopperWaits(model, real, this.slot, 100)) {
-      count('payWalletHeldOpen');
-      const element = real.elements[this.slot]!;
-      const checkout = real.checkouts[model.slots[this.slot]!.checkout!]!;
-      const path = `/v1/checkouts/${checkout.id}/widget/payments`;
-      expect((await merchantCall('POST', '/__sandbox/faults', { path, mode: 'hang', count: '1' })).status).to.equal(200);
-      element.querySelector<HTMLButtonElement>('.wpwl-google-pay-button')!.click();
-      real.doc.querySelector<HTMLButtonElement>('dialog.wpwl-wallet-sheet .wpwl-wallet-sheet-approve')!.click();
-      expect(element.state).to.equal('ready');
-      Object.assign(model.slots[this.slot]!, { status: 'paying', readySeen: false, wallet: true });
-    }
-    await checkInvariants(model, real);
-  }
-  toString = () => `payWalletHeldOpen(${this.slot})`;
 }
 
 /**
@@ -612,28 +579,12 @@ class BackOnForm implements Command {
     const waiting = loadKeyOf(state) !== state.loaded;
     count(waiting ? 'back on the form, settings waiting' : 'back on the form');
     const loads = real.logs[this.slot]!.loads;
-    const { wallet } = state;
-    // A refused wallet payment closes its sheet; a refused card payment enables the pay button again.
-    if (wallet) real.doc.querySelector('dialog.wpwl-wallet-sheet')!.remove();
-    else element.querySelector<HTMLButtonElement>('form.paymentWidgets .wpwl-button-pay')!.disabled = false;
+    element.querySelector<HTMLButtonElement>('form.paymentWidgets .wpwl-button-pay')!.disabled = false;
     await until(() => element.state !== 'submitting', 'back on the form', 3_000);
-    Object.assign(state, { status: 'live', readySeen: false, wallet: false });
+    Object.assign(state, { status: 'live', readySeen: false });
     if (waiting) {
       attempt(model, this.slot);
-      // After a card payment at once (the button it watches); after a wallet's at the element's next look, within a second.
-      if (wallet) {
-        await until(
-          () => real.logs[this.slot]!.loads > loads || element.state === 'expired' || state.status !== 'live',
-          'the waiting setting applied',
-          3_000,
-        );
-        // Its deadline may pass within that second: then it expires instead of loading.
-        if (element.state === 'expired' && state.status === 'live') {
-          expect(deadlinePassed(state), `slot ${this.slot}: expired only past its deadline`).to.not.equal(false);
-          Object.assign(state, { status: 'expired', readySeen: false });
-          leave(model, this.slot);
-        }
-      } else await nextTask();
+      await nextTask();
       if (state.status === 'live') expect(real.logs[this.slot]!.loads, 'the waiting setting applies now: a new load').to.be.above(loads);
     }
     if (state.status === 'live' && deadlinePassed(state) !== false) {
@@ -676,7 +627,6 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.integer({ min: 100, max: 1200 }).map((ms) => new Wait(ms)) },
   { weight: 2, arbitrary: slots.map((slot) => new PayDeclined(slot)) },
   { weight: 3, arbitrary: slots.map((slot) => new PayHeldOpen(slot)) },
-  { weight: 2, arbitrary: slots.map((slot) => new PayWalletHeldOpen(slot)) },
   { weight: 4, arbitrary: fc.tuple(slots, fc.boolean()).map(([slot, relang]) => new BackOnForm(slot, relang)) },
   { weight: 1, arbitrary: fc.constant(new ScriptFails()) },
 );
@@ -700,7 +650,6 @@ function initialModel(page: Page): Model {
       readySeen: false,
       loaded: undefined,
       lang: 'en',
-      wallet: false,
     })),
     active: undefined,
     owners: new Set(),

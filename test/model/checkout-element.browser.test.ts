@@ -14,6 +14,5 @@ describe('<gw-checkout> model', () => {
     const reached = JSON.stringify(Object.fromEntries(ran));
     expect(ran.get('payHeldOpen') ?? 0, reached).to.be.at.least(1);
     expect(ran.get('payDeclined') ?? 0, reached).to.be.at.least(1);
-    expect(ran.get('payWalletHeldOpen') ?? 0, reached).to.be.at.least(1);
   });
 });
