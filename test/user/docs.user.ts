@@ -7,10 +7,13 @@
  *   vite-react  a Vite + React 19 app around the components page's <Pay> (tsc, vite build)
  *   vite-vue    a Vite + Vue 3 app around its Pay.vue (vue-tsc, vite build)
  *   three-d-secure  `npm init -y`: the recipes' server-to-server payment (Express) and its page, through a challenge
+ *   browser-fragments  a Vite app with a page per fragment of the components page (./browser-fragments.ts)
+ * The other fragments run in the node project (./fragment-runner.mts), given what they declare as the user's own.
  * What a project needs beyond the documents (index.html, main.tsx, tsconfig) is
  * written here as a scaffold would; the documents' files are never edited.
  */
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +24,12 @@ import type * as ServerModule from 'gw-elements/server';
 import type * as SandboxModule from 'gw-elements/sandbox';
 import { launchChromium } from '../../scripts/chromium.mjs';
 import { documentBlocks } from '../docs/blocks.js';
+import { BROWSER_SCENARIOS } from './browser-fragments.js';
+import { SIGNATURES } from './fragment-runner.mjs';
 import { createArea, createProject, payInWidget, startServer, TSC_INIT_NODE, writeFiles, type Area } from './projects.js';
+
+/** The documents whose fragments are browser code, run in the browser projects rather than by fragment-runner.mts. */
+const BROWSER_DOCUMENTS = ['docs/components.md'];
 
 let area: Area;
 let browser: Browser;
@@ -97,6 +105,35 @@ describe('node: the README in a project made with npm init -y', () => {
       return at ? `${at} + ${line}` : whole;
     });
     assert.equal(located.trim(), '', `blocks that do not compile against the packed package:\n${located}`);
+  });
+
+  test('every server and sandbox fragment runs as pasted, given what it marks as yours, and does what it says', async () => {
+    // The components page's fragments are browser code, run in a Vite app below; these run in Node (fragment-runner.mts).
+    const fragments = documentBlocks().filter(
+      (block) => block.lang === 'ts' && block.marker === undefined && !BROWSER_DOCUMENTS.includes(block.file),
+    );
+    assert.ok(fragments.length >= SIGNATURES.length, `${fragments.length} fragments`);
+    const files: Record<string, string> = {
+      'fragment-runner.mts': readFileSync(new URL('./fragment-runner.mts', import.meta.url), 'utf8'),
+    };
+    const names = new Map(fragments.map((block) => [`fragments/${block.file.replace(/[/.]/g, '_')}_${block.line}.mts`, block]));
+    for (const [name, block] of names) files[name] = block.text;
+    writeFiles(dir, files);
+    const gatewayEnv = {
+      GW_BASE_URL: sandbox.url,
+      GW_TOKEN: sandbox.tokens[0]!,
+      GW_ENTITY_ID: sandbox.entities[0]!,
+      GW_MADA_ENTITY_ID: sandbox.entities[1]!,
+    };
+    const ran: string[] = [];
+    for (const [name, block] of names) {
+      const printed = await area.tool('tsx', ['fragment-runner.mts', '--run', name], dir, gatewayEnv).catch((error: unknown) => {
+        throw new Error(`${block.file}:${block.line} did not run as pasted: ${String(error)}`);
+      });
+      ran.push(/^ran (.+)$/m.exec(printed)?.[1] ?? `${block.file}:${block.line} printed no scenario`);
+    }
+    // Every scenario ran its fragment once: a fragment removed from the documents leaves its scenario behind.
+    assert.deepEqual([...ran].sort(), [...SIGNATURES].sort());
   });
 
   test("the sandbox's types stand on their own under TypeScript 6's default `types: []`", async () => {
@@ -191,6 +228,104 @@ describe('static: the components page with no bundler, and its Express server', 
       },
     );
   }
+});
+
+describe("browser-fragments: the components page's fragments, each on a page of a Vite app", () => {
+  let dir: string;
+  before(() => {
+    dir = createProject(area, 'browser-fragments', [], { name: 'browser-fragments', private: true, type: 'module' });
+  });
+
+  test('each runs as pasted and does what it says (browser-fragments.ts)', async () => {
+    const pages = documentBlocks()
+      .filter((block) => block.lang === 'ts' && block.marker === undefined && BROWSER_DOCUMENTS.includes(block.file))
+      .map((block) => {
+        const claimed = BROWSER_SCENARIOS.filter(({ signature }) => block.text.includes(signature));
+        assert.equal(claimed.length, 1, `${block.file}:${block.line}: claimed by ${claimed.length} scenarios of browser-fragments.ts`);
+        return { block, scenario: claimed[0]!, name: `${block.file.replace(/[/.]/g, '_')}_${block.line}` };
+      });
+    assert.deepEqual(pages.map(({ scenario }) => scenario.signature).sort(), BROWSER_SCENARIOS.map(({ signature }) => signature).sort());
+    const files: Record<string, string> = {
+      'vite.config.mjs': `export default { build: { rollupOptions: { input: ${JSON.stringify(pages.map(({ name }) => `${name}.html`))} } } };\n`,
+    };
+    for (const { block, scenario, name } of pages) {
+      files[`src/${name}.ts`] = block.text;
+      if (scenario.pageModule) files[`src/${name}.page.ts`] = scenario.pageModule;
+      const scripts = [...(scenario.pageModule ? [`/src/${name}.page.ts`] : []), `/src/${name}.ts`];
+      files[`${name}.html`] =
+        `<!doctype html>\n<html ${scenario.html ?? 'lang="en"'}><meta charset="utf-8"><title>Pay</title>\n<body>${scenario.body}\n` +
+        scripts.map((src) => `<script type="module" src="${src}"></script>\n`).join('') +
+        '</body></html>\n';
+    }
+    writeFiles(dir, files);
+    await area.tool('vite', ['build', '--logLevel', 'warn'], dir);
+    const { CARDS } = await area.load<typeof SandboxModule>('./sandbox');
+    const mada = server.createGatewayClient({ baseUrl: sandbox.url, accessToken: sandbox.tokens[0]!, entityId: sandbox.entities[1]! });
+    let returns: URLSearchParams[] = [];
+    let origin = '';
+    // The shop: each page rendered with a new checkout, the API that pays server to server, and its return route.
+    const shop = createServer(async (request, response) => {
+      const url = new URL(request.url ?? '/', origin);
+      const pageOf = pages.find(({ name }) => url.pathname === `/${name}.html`);
+      if (pageOf) {
+        const { checkout: kind } = pageOf.scenario;
+        const order =
+          kind === 'mada'
+            ? { amount: '12.00', currency: 'SAR', paymentType: 'DB' as const }
+            : { amount: '12.00', currency: 'EUR', paymentType: 'DB' as const };
+        const checkout = kind ? await (kind === 'mada' ? mada : gateway).checkouts.create(order) : undefined;
+        const html = readFileSync(join(dir, 'dist', url.pathname), 'utf8')
+          .replaceAll('__CHECKOUT_ID__', checkout?.id ?? '')
+          .replaceAll('__INTEGRITY__', checkout?.integrity ?? '')
+          .replaceAll('__BASE_URL__', sandbox.url);
+        return void response.writeHead(200, { 'content-type': 'text/html' }).end(html);
+      }
+      if (url.pathname === '/api/card-payments' && request.method === 'POST') {
+        const payment = await gateway.payments.create({
+          paymentBrand: 'VISA',
+          paymentType: 'DB',
+          amount: '12.00',
+          currency: 'EUR',
+          card: { number: CARDS.frictionless, holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034', cvv: '123' },
+          customer: { email: 'jane.jones@example.com', ip: '192.0.2.10' },
+          billing: { street1: 'Hauptstraße 1', city: 'Wien', country: 'AT', postcode: '1010' },
+          shopperResultUrl: `${origin}/3ds-return`,
+        });
+        return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(payment));
+      }
+      if (url.pathname === '/api/card-payments/return') returns.push(url.searchParams);
+      if (url.pathname === '/api/card-payments/return' || url.pathname === '/3ds-return' || url.pathname === '/shop/result')
+        return void response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Back</title>');
+      let asset: Buffer;
+      try {
+        asset = readFileSync(join(dir, 'dist', url.pathname));
+      } catch {
+        return void response.writeHead(404).end();
+      }
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(asset);
+    });
+    shop.listen(0, '127.0.0.1');
+    await once(shop, 'listening');
+    origin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+    try {
+      for (const { block, scenario, name } of pages) {
+        returns = [];
+        const { page, errors } = await newPage();
+        try {
+          await page.goto(`${origin}/${name}.html`);
+          await scenario.check(page, returns);
+          assert.deepEqual(errors, [], `${block.file}:${block.line}: no error on its page`);
+        } catch (error) {
+          throw new Error(`${block.file}:${block.line} (${name}.html): ${String(error)}`, { cause: error });
+        } finally {
+          await page.close();
+        }
+      }
+    } finally {
+      shop.closeAllConnections();
+      shop.close();
+    }
+  });
 });
 
 /** Serves a Vite build, with /shop/result standing for the shop's return route. */
