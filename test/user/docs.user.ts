@@ -13,6 +13,7 @@
  * written here as a scaffold would; the documents' files are never edited.
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -134,6 +135,33 @@ describe('node: the README in a project made with npm init -y', () => {
     }
     // Every scenario ran its fragment once: a fragment removed from the documents leaves its scenario behind.
     assert.deepEqual([...ran].sort(), [...SIGNATURES].sort());
+  });
+
+  test("the sandbox page's curl walk-through runs as pasted and answers what its comments say", async () => {
+    const [walk] = documentBlocks().filter((block) => block.lang === 'sh' && block.text.includes('kill $SANDBOX'));
+    assert.ok(walk, 'the walk-through is in the documents');
+    // Where the user's node_modules is (the area's: the projects share it).
+    const printed = await new Promise<string>((resolve, reject) =>
+      execFile('bash', ['-c', walk.text], { cwd: area.dir, timeout: 60_000 }, (error, stdout, stderr) =>
+        error ? reject(new Error(`${walk.file}:${walk.line} failed: ${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
+      ),
+    );
+    const answers = jsonValues(printed.slice(printed.indexOf('{'))) as { result: { code: string }; payments?: { paymentType: string }[] }[];
+    const said = walk.text.split('\n').filter((line) => line.startsWith('# →'));
+    assert.deepEqual(
+      answers.map(({ result }) => result.code),
+      said.map((line) => /\d{3}\.\d{3}\.\d{3}/.exec(line)?.[0]),
+      `${walk.file}:${walk.line}: each answer's code, as its comment says`,
+    );
+    const listed = /"payments":\[([^\]]+)\]/
+      .exec(said.at(-1)!)![1]!
+      .split(', ')
+      .map((entry) => entry.split(' ')[0]);
+    assert.deepEqual(
+      answers.at(-1)!.payments?.map(({ paymentType }) => paymentType),
+      listed,
+      'the report lists what its comment says',
+    );
   });
 
   test("the sandbox's types stand on their own under TypeScript 6's default `types: []`", async () => {
@@ -327,6 +355,25 @@ describe("browser-fragments: the components page's fragments, each on a page of 
     }
   });
 });
+
+/** The JSON values printed one after another (curl -s prints answers without a line between them). */
+function jsonValues(text: string): unknown[] {
+  const values: unknown[] = [];
+  let depth = 0;
+  let start = 0;
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '\\') index++;
+      else if (char === '"') quoted = false;
+    } else if (char === '"') quoted = true;
+    else if (char === '{') {
+      if (depth++ === 0) start = index;
+    } else if (char === '}' && --depth === 0) values.push(JSON.parse(text.slice(start, index + 1)));
+  }
+  return values;
+}
 
 /** Serves a Vite build, with /shop/result standing for the shop's return route. */
 async function serveBuild(dist: string): Promise<{ server: Server; url: string }> {
