@@ -173,7 +173,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // The published default token is shown (every doc names it); a token of the caller's own is a credential, never printed.
     console.log(`  Authorization: Bearer ${tokens.map((token) => (token === DEFAULT_TOKEN ? token : MASKED_TOKEN)).join(' | ')}`);
     console.log(`  entityId: ${entityBrands.map((entity) => `${entity.id} (${entity.brands?.join(' ') ?? 'every brand'})`).join(', ')}`);
-    if (notifications.url) console.log(`  notifications: ${notifications.url} (secret ${notifications.secret})`);
+    // A generated secret is printed for the listener to use; one the caller gave is theirs already, and may be a real one.
+    const secret = options.notifications?.secret === undefined ? notifications.secret : 'as given';
+    if (notifications.url) console.log(`  notifications: ${notifications.url} (secret ${secret})`);
     console.log(
       `  For tests and demos only: a local emulator of the gateway; it moves no money and calls out to ${notifications.url ? 'nothing but the notification URL' : 'nothing'}.`,
     );

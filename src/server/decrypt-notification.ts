@@ -87,7 +87,9 @@ function header(headers: EncryptedNotification['headers'] | null | undefined, na
   return value.trim();
 }
 
-function hexBytes(text: string, what: string): Uint8Array<ArrayBuffer> {
+/** Hex as bytes; `maxBytes` refuses a longer text before any parsing. */
+function hexBytes(text: string, what: string, maxBytes: number): Uint8Array<ArrayBuffer> {
+  if (text.length > maxBytes * 2) throw refused('invalid-encoding', `The ${what} is longer than ${maxBytes} bytes of hex`);
   if (text.length === 0 || text.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(text))
     throw refused('invalid-encoding', `The ${what} is not hex`);
   const bytes = new Uint8Array(text.length / 2);
@@ -98,11 +100,13 @@ function hexBytes(text: string, what: string): Uint8Array<ArrayBuffer> {
 /** The hex ciphertext of a body: the raw text, or the `encryptedBody` of the JSON wrapper. Hex is ASCII, so any charset reads the same. */
 function ciphertextHex(body: unknown): string {
   let text: string;
+  // Refused before any work: a body (padding included) larger than any notification is never decoded nor trimmed.
+  const size = typeof body === 'string' ? body.length : body instanceof ArrayBuffer || ArrayBuffer.isView(body) ? body.byteLength : 0;
+  if (size > MAX_NOTIFICATION_BODY_CHARACTERS) throw refused('invalid-encoding', 'The notification body is too large');
   if (typeof body === 'string') text = body;
   else if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) text = new TextDecoder().decode(body);
   else throw refused('invalid-encoding', 'The notification body must be the raw text or bytes of the request');
   text = text.trim();
-  if (text.length > MAX_NOTIFICATION_BODY_CHARACTERS) throw refused('invalid-encoding', 'The notification body is too large');
   if (!text.startsWith('{')) return text;
   let wrapper: unknown;
   try {
@@ -147,7 +151,8 @@ function parseNotification(text: string): Notification {
   }
   throw refused(
     'invalid-payload',
-    `The decrypted notification is not a PAYMENT, REGISTRATION, RISK or test notification the platform sends (type ${JSON.stringify(String(type)).slice(0, 40)})`,
+    // Only a short word is echoed: a type of another shape may hold anything, a card number or a secret among it.
+    `The decrypted notification is not a PAYMENT, REGISTRATION, RISK or test notification the platform sends (type ${typeof type === 'string' && /^[A-Za-z_-]{1,32}$/.test(type) ? JSON.stringify(type) : `of another shape (${typeof type})`})`,
   );
 }
 
@@ -183,22 +188,30 @@ export async function decryptNotification(
   if (!subtle) throw refused('unsupported-runtime', 'Web Crypto (globalThis.crypto.subtle) is not available in this runtime');
   if (typeof secretHex !== 'string' || !/^[0-9a-fA-F]{64}$/.test(secretHex))
     throw refused('invalid-secret', 'The notification secret must be 64 hex characters (a 256-bit key)');
-  // Any value may arrive here from untyped code: what is not a request is refused with the kit's error, never a TypeError.
-  const { body, headers } = (
-    typeof notification === 'object' && notification !== null ? notification : {}
-  ) as Partial<EncryptedNotification>;
-  const iv = hexBytes(header(headers, 'X-Initialization-Vector'), 'X-Initialization-Vector header');
-  const tag = hexBytes(header(headers, 'X-Authentication-Tag'), 'X-Authentication-Tag header');
+  // Any value may arrive here from untyped code: what is not a request is refused with the kit's error, never a
+  // TypeError, even when reading it throws (a revoked proxy, a getter of the framework's that fails).
+  let body: unknown, ivText: string, tagText: string;
+  try {
+    let headers: EncryptedNotification['headers'] | undefined;
+    ({ body, headers } = (typeof notification === 'object' && notification !== null ? notification : {}) as Partial<EncryptedNotification>);
+    ivText = header(headers, 'X-Initialization-Vector');
+    tagText = header(headers, 'X-Authentication-Tag');
+  } catch (error) {
+    if (error instanceof NotificationError) throw error;
+    throw refused('invalid-encoding', 'The notification could not be read: reading its headers or body threw');
+  }
+  const iv = hexBytes(ivText, 'X-Initialization-Vector header', 64);
+  const tag = hexBytes(tagText, 'X-Authentication-Tag header', TAG_BYTES);
   if (iv.length < 12 || iv.length > 64)
     throw refused('invalid-encoding', 'The X-Initialization-Vector header must be 12 to 64 bytes of hex');
   if (tag.length !== TAG_BYTES) throw refused('invalid-encoding', `The X-Authentication-Tag header must be ${TAG_BYTES} bytes of hex`);
-  const ciphertext = hexBytes(ciphertextHex(body), 'notification body');
+  const ciphertext = hexBytes(ciphertextHex(body), 'notification body', MAX_NOTIFICATION_BODY_CHARACTERS / 2);
   const sealed = new Uint8Array(ciphertext.length + tag.length);
   sealed.set(ciphertext);
   sealed.set(tag, ciphertext.length);
   let plaintext: ArrayBuffer;
   try {
-    const key = await subtle.importKey('raw', hexBytes(secretHex, 'secret'), { name: 'AES-GCM' }, false, ['decrypt']);
+    const key = await subtle.importKey('raw', hexBytes(secretHex, 'secret', 32), { name: 'AES-GCM' }, false, ['decrypt']);
     plaintext = await subtle.decrypt({ name: 'AES-GCM', iv, tagLength: TAG_BYTES * 8 }, key, sealed);
   } catch {
     // Web Crypto says only "operation failed"; which of secret, body, IV or tag is wrong cannot be told, by design.

@@ -5,8 +5,8 @@
  * free-form field of up to just over `recordBytes` (ASCII and multi-byte, some on the
  * exact edge), floods of small payments under one order, saved cards stored and deleted,
  * junk (unauthenticated, over `bodyBytes`, over `fields`), read-backs of known, dropped
- * and reset ids, the report by order, the request log, notifications, clock moves and
- * resets.
+ * and reset ids, the report by order, the request log, notifications (sent, resent, and sent
+ * to another listener from then on), clock moves and resets.
  *
  * Invariants, after every command (each counted under its class):
  * - bound: the store within `storeBytes`, the log within `logBytes` and `logEntries`, each kind within its count,
@@ -20,6 +20,9 @@
  *   the byte budget, unless a checkout that has expired); a drop forced by the byte budget leaves the store above
  *   `storeBytes` − `recordBytes`;
  * - reset: nothing made before a reset reads back after it, and the stores are empty;
+ * - notification: every delivery a listener gets decrypts with that listener's secret, though later notifications were
+ *   sent elsewhere with another secret meanwhile (two listeners, half their answers 500, so retries wait); a
+ *   delivery listed can always be resent;
  * - report: the report by order answers at most REPORT_PAGE_SIZE_MAX payments, all of the order, the newest stored
  *   ones without gaps;
  * - heap: after all runs and a full collection (heapAfterGc, a real `gc`) the heap has grown by less than HEAP_GROWTH_MAX.
@@ -36,6 +39,7 @@ import { REPORT_PAGE_SIZE_MAX } from '../../src/contract/report-filters.js';
 import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../src/contract/result-codes.js';
 import { CARDS, NOTIFICATION_LIMITS, startSandbox, type Sandbox, type SandboxLimits } from '../../src/sandbox/index.js';
 import { cardPayment } from '../../src/sandbox/fixtures.js';
+import { decryptNotification } from '../../src/server/index.js';
 import { fieldBytes, RECORD_OVERHEAD_BYTES } from '../../src/sandbox/limits.js';
 import { assertWellFormed, heapAfterGc, megabytes, rawExchange } from '../adversarial/sandbox-support.js';
 
@@ -83,19 +87,29 @@ function violation(kind: string, detail: string): void {
 let sandbox: Sandbox;
 let sink: Server;
 let port: number;
+/** Two notification listeners on the sink, each with its own secret; half the answers are 500, so retries wait. */
+const LISTENERS = { a: 'a1'.repeat(32), b: 'b2'.repeat(32) } as const;
+type ListenerName = keyof typeof LISTENERS;
+const received: { listener: ListenerName; body: string; headers: Record<string, string | string[] | undefined> }[] = [];
+const listenerUrl = (listener: ListenerName) => `http://127.0.0.1:${(sink.address() as AddressInfo).port}/notify/${listener}`;
 let heapBefore = 0;
 
 before(async () => {
+  let requests = 0;
   sink = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => response.end());
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      received.push({ listener: request.url!.endsWith('/b') ? 'b' : 'a', body, headers: request.headers });
+      response.writeHead(++requests % 2 ? 200 : 500).end();
+    });
   });
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   sandbox = await startSandbox({
     port: 0,
     quiet: true,
     limits: LIMITS,
-    notifications: { url: `http://127.0.0.1:${(sink.address() as AddressInfo).port}/notify` },
+    notifications: { url: listenerUrl('a'), secret: LISTENERS.a },
   });
   port = Number(new URL(sandbox.url).port);
 });
@@ -605,9 +619,41 @@ class Notify implements Command {
     await sandbox.notifications.idle();
     for (const delivery of sandbox.notifications.list())
       if (!['pending', 'delivered', 'failed'].includes(delivery.state)) violation('bound', `a delivery in state ${delivery.state}`);
+    // Every delivery a listener got is readable with that listener's secret, whatever was configured since it was made.
+    for (const { listener, body, headers } of received.splice(0)) {
+      await decryptNotification({ body, headers }, LISTENERS[listener]).catch((error: unknown) =>
+        violation('notification', `${this}: a delivery to listener ${listener} does not decrypt with its secret: ${String(error)}`),
+      );
+    }
     checkBounds(String(this));
   }
   toString = () => 'deliver notifications';
+}
+
+/** Later notifications go to the other listener, with its secret; those already made keep theirs. */
+class Reconfigure implements Command {
+  constructor(readonly listener: ListenerName) {}
+  check = () => true;
+  async run() {
+    found.commands++;
+    sandbox.notifications.configure({ url: listenerUrl(this.listener), secret: LISTENERS[this.listener] });
+    checkBounds(String(this));
+  }
+  toString = () => `notify listener ${this.listener}`;
+}
+
+/** A delivery sent again, whatever its state (one being sent goes again after its attempt). */
+class Resend implements Command {
+  constructor(readonly pick: number) {}
+  check = () => true;
+  async run() {
+    found.commands++;
+    const deliveries = sandbox.notifications.list();
+    const delivery = deliveries[this.pick % Math.max(1, deliveries.length)];
+    if (delivery && !sandbox.notifications.resend(delivery.id)) violation('notification', `${this}: a delivery listed was not resent`);
+    checkBounds(String(this));
+  }
+  toString = () => `resend delivery ${this.pick}`;
 }
 
 class Clock implements Command {
@@ -655,6 +701,8 @@ const commands = fc.commands(
       .map(([kind, extra]) => new Junk(kind, extra)),
     fc.oneof(
       { arbitrary: fc.constant(new Notify()), weight: 2 },
+      { arbitrary: fc.constantFrom<ListenerName>('a', 'b').map((listener) => new Reconfigure(listener)), weight: 2 },
+      { arbitrary: fc.nat().map((pick) => new Resend(pick)), weight: 1 },
       { arbitrary: fc.constantFrom(61, 31 * 60).map((seconds) => new Clock(seconds)), weight: 2 },
       { arbitrary: fc.constant(new Reset()), weight: 1 },
     ),

@@ -127,6 +127,32 @@ describe('decryptNotification', () => {
       assert.equal(await reasonOf(decryptNotification(input, secret)), reason, JSON.stringify(input).slice(0, 120));
   });
 
+  test('headers, body or the notification itself that throw when read are typed refusals; oversized parts are refused unparsed', async () => {
+    const sealed = encrypt(JSON.stringify(payment));
+    const { proxy, revoke } = Proxy.revocable(sealed, {});
+    revoke();
+    const throwing = {
+      body: sealed.body,
+      headers: {
+        get 'X-Initialization-Vector'(): string {
+          throw new TypeError('framework getter failed');
+        },
+      },
+    };
+    for (const input of [proxy, throwing]) assert.equal(await reasonOf(decryptNotification(input as never, secret)), 'invalid-encoding');
+    const huge = 'ab'.repeat(10_000_000);
+    for (const input of [
+      { body: sealed.body, headers: { ...sealed.headers, 'X-Initialization-Vector': huge } },
+      { body: sealed.body, headers: { ...sealed.headers, 'X-Authentication-Tag': huge } },
+      { body: ` ${huge} `, headers: sealed.headers },
+      { body: new TextEncoder().encode(huge), headers: sealed.headers },
+    ]) {
+      const error = await refusal(decryptNotification(input, secret));
+      assert.equal(error.reason, 'invalid-encoding');
+      assert.match(error.message, /longer than|too large/);
+    }
+  });
+
   test('authentic plaintexts that are not notifications are invalid-payload', async () => {
     for (const text of [
       'not json',
@@ -135,8 +161,12 @@ describe('decryptNotification', () => {
       '{"type":"PAYMENT","payload":{"id":"x"}}',
       '{"type":"REGISTRATION","payload":{"id":"x"}}',
       '{"type":"REFUND","payload":{}}',
+      `{"type":"xx${'4111111111111111'}","payload":{}}`,
+      `{"type":["${secret}"],"payload":{}}`,
     ]) {
-      assert.equal(await reasonOf(decryptNotification(encrypt(text), secret)), 'invalid-payload', text);
+      const error = await refusal(decryptNotification(encrypt(text), secret));
+      assert.equal(error.reason, 'invalid-payload', text);
+      assert.ok(!/4111|1111111/.test(error.message), `no card digits echoed: ${error.message}`);
     }
   });
 

@@ -63,6 +63,13 @@ export interface NotificationDelivery {
 /** What the notifier keeps of a notification: what the log shows of it, its payload and its retry schedule. */
 interface Delivery extends Pick<NotificationDelivery, 'id' | 'type' | 'action' | 'subjectId' | 'resultCode' | 'url'> {
   readonly plaintext: string;
+  /** Its UTF-8 bytes, counted against the notifier's byte bound. */
+  readonly bytes: number;
+  /** The secret and timeout of the listener it was made for: a later `configure` names another listener. */
+  readonly secret: string;
+  readonly timeoutMs: number;
+  /** Resent while an attempt was in flight: sent again once that attempt ends, whatever it gave. */
+  again?: boolean;
   readonly createdAt: number;
   state: 'pending' | 'delivered' | 'failed';
   dueAt: number;
@@ -109,6 +116,8 @@ export function checkNotificationOptions(
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new RangeError('notifications.url must be an absolute http or https URL');
+  // fetch refuses a URL with credentials, so none would be delivered; and the control log would show them.
+  if (url.username || url.password) throw new RangeError('notifications.url must not hold a user name or password');
   const secret = options.secret ?? hexOf(randomBytes(32));
   if (!/^[0-9a-fA-F]{64}$/.test(secret)) throw new RangeError('notifications.secret must be 64 hex characters (a 256-bit key)');
   const timeoutMs = options.timeoutMs ?? 5000;
@@ -174,6 +183,8 @@ export class Notifier {
   #running: Promise<void> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #inFlight: AbortController | undefined;
+  /** The delivery whose attempt is in flight. */
+  #sending: Delivery | undefined;
   #closed = false;
 
   readonly #randomId: () => string;
@@ -194,7 +205,7 @@ export class Notifier {
     return this.#options?.secret;
   }
 
-  /** Where later notifications go, and with which secret; pending ones keep the address they were made for. */
+  /** Where later notifications go, and with which secret; pending ones keep the address and secret they were made for. */
   configure(options: NotificationOptions): void {
     this.#options = checkNotificationOptions(options, this.randomBytes);
   }
@@ -204,6 +215,7 @@ export class Notifier {
     if (!this.#options || this.#closed) return;
     const now = this.clock.nowMs();
     const { text, subjectId, resultCode } = plaintextOf(change, new Date(now));
+    const bytes = utf8Bytes(text).length;
     this.#deliveries.push({
       id: this.#randomId(),
       type: change.type,
@@ -211,14 +223,17 @@ export class Notifier {
       subjectId,
       ...(resultCode ? { resultCode } : {}),
       url: this.#options.url,
+      secret: this.#options.secret,
+      timeoutMs: this.#options.timeoutMs,
       plaintext: text,
+      bytes,
       createdAt: now,
       state: 'pending',
       dueAt: now,
       failures: 0,
       attempts: [],
     });
-    this.#bytes += text.length;
+    this.#bytes += bytes;
     this.#bound();
     this.pump();
   }
@@ -243,6 +258,10 @@ export class Notifier {
   resend(id: string): boolean {
     const delivery = this.#deliveries.find((candidate) => candidate.id === id);
     if (!delivery || this.#closed) return false;
+    if (delivery === this.#sending) {
+      delivery.again = true;
+      return true;
+    }
     delivery.state = 'pending';
     delivery.dueAt = this.clock.nowMs();
     delivery.failures = 0;
@@ -293,10 +312,16 @@ export class Notifier {
   }
 
   async #attempt(delivery: Delivery): Promise<void> {
-    const { secret, timeoutMs } = this.#options!;
-    const { body, iv, tag } = await encryptNotification(delivery.plaintext, secret, this.randomBytes(12));
+    const { secret, timeoutMs } = delivery;
+    // Set before encrypting, so a reset or close meanwhile stops this attempt before anything is sent.
     const controller = new AbortController();
     this.#inFlight = controller;
+    this.#sending = delivery;
+    const { body, iv, tag } = await encryptNotification(delivery.plaintext, secret, this.randomBytes(12));
+    if (controller.signal.aborted) {
+      this.#inFlight = this.#sending = undefined;
+      return;
+    }
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -320,11 +345,16 @@ export class Notifier {
       error = describeFailure(failure, timedOut, timeoutMs);
     } finally {
       clearTimeout(timer);
-      this.#inFlight = undefined;
+      this.#inFlight = this.#sending = undefined;
     }
     const now = this.clock.nowMs();
     delivery.attempts.push({ at: new Date(now).toISOString(), status, ...(error ? { error } : {}) });
     if (delivery.attempts.length > ATTEMPTS_KEPT) delivery.attempts.splice(0, delivery.attempts.length - ATTEMPTS_KEPT);
+    if (delivery.again) {
+      delete delivery.again;
+      Object.assign(delivery, { state: 'pending', dueAt: now, failures: 0 });
+      return;
+    }
     if (delivery.state !== 'pending') return;
     if (!error) {
       delivery.state = 'delivered';
@@ -357,7 +387,7 @@ export class Notifier {
           continue;
         }
         this.#deliveries.splice(index, 1);
-        this.#bytes -= delivery.plaintext.length;
+        this.#bytes -= delivery.bytes;
       }
     }
   }

@@ -308,6 +308,47 @@ describe('delivery', () => {
     }
   });
 
+  it('a delivery keeps the listener it was made for: a later configure sends it on with its own secret, which that listener decrypts', async () => {
+    const secret = sandbox.notifications.secret!;
+    const other = new Listener();
+    await other.start();
+    try {
+      listener.answers = [500];
+      await call(sandbox, 'POST', '/v1/payments', cardPayment());
+      await sandbox.notifications.idle();
+      sandbox.notifications.configure({ url: other.url, secret: 'cd'.repeat(32) });
+      sandbox.clock.advance(NOTIFICATION_RETRY_DELAYS_SECONDS[0]!);
+      await sandbox.notifications.idle();
+      assert.equal(listener.received.length, 2, 'the retry went to its own listener');
+      const [first, retry] = listener.received;
+      for (const attempt of [first!, retry!]) assert.equal((await decryptNotification(attempt, secret)).type, 'PAYMENT');
+      assert.equal(other.received.length, 0);
+    } finally {
+      sandbox.notifications.configure({ url: listener.url, secret });
+      await other.close();
+    }
+  });
+
+  it('resend of a delivery being sent sends it again once that attempt ends', async () => {
+    listener.answers = ['hang'];
+    const secret = sandbox.notifications.secret!;
+    sandbox.notifications.configure({ url: listener.url, secret, timeoutMs: 300 });
+    try {
+      await call(sandbox, 'POST', '/v1/payments', cardPayment());
+      while (listener.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.equal(sandbox.notifications.resend(sandbox.notifications.list()[0]!.id), true);
+      await sandbox.notifications.idle();
+      const [delivery] = sandbox.notifications.list();
+      assert.deepEqual(
+        delivery!.attempts.map(({ status }) => status),
+        [0, 200],
+      );
+      assert.equal(delivery!.state, 'delivered');
+    } finally {
+      sandbox.notifications.configure({ url: listener.url, secret });
+    }
+  });
+
   it('reset forgets the deliveries', async () => {
     await call(sandbox, 'POST', '/v1/payments', cardPayment());
     await sandbox.notifications.idle();
@@ -316,14 +357,43 @@ describe('delivery', () => {
   });
 });
 
+/** A registration record, as the store hands one to the notifier. */
+const registration = (id: number, holder = 'Jane Jones'): RegistrationRecord => ({
+  id: String(id).padStart(32, '0'),
+  entityId: sandbox.entities[0]!,
+  behaviour: { kind: 'approve' },
+  testMode: 'INTERNAL',
+  deregistered: false,
+  card: { bin: '420000', last4Digits: '0000', holder, expiryMonth: '05', expiryYear: '2034' },
+});
+
 describe('bounds', () => {
-  const registration = (id: number, holder = 'Jane Jones'): RegistrationRecord => ({
-    id: String(id).padStart(32, '0'),
-    entityId: sandbox.entities[0]!,
-    behaviour: { kind: 'approve' },
-    testMode: 'INTERNAL',
-    deregistered: false,
-    card: { bin: '420000', last4Digits: '0000', holder, expiryMonth: '05', expiryYear: '2034' },
+  it('reset or close while a notification is being encrypted: nothing is sent', async () => {
+    const own = new Listener();
+    await own.start();
+    const notifier = new Notifier(new SandboxClock(() => Date.now()), (size) => randomBytes(size), { url: own.url });
+    try {
+      notifier.notify({ type: 'REGISTRATION', action: 'CREATED', registration: registration(1) });
+      notifier.clear();
+      await notifier.idle();
+      notifier.notify({ type: 'REGISTRATION', action: 'CREATED', registration: registration(2) });
+      await notifier.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(own.received.length, 0);
+    } finally {
+      await notifier.close();
+      await own.close();
+    }
+  });
+
+  it('counts payloads in UTF-8 bytes', () => {
+    const notifier = new Notifier(new SandboxClock(() => Date.now()), (size) => randomBytes(size), { url: 'http://127.0.0.1:9/' });
+    // 3 bytes a character: 64 K of them is 192 KB, so fewer than 8 MB / 192 KB + 1 payloads fit.
+    const large = '€'.repeat(64 * 1024);
+    for (let index = 0; index < 200; index++)
+      notifier.notify({ type: 'REGISTRATION', action: 'CREATED', registration: registration(index, large) });
+    assert.ok(notifier.list().length * large.length * 3 <= NOTIFICATION_LIMITS.bytes + large.length * 3, `${notifier.list().length} kept`);
+    return notifier.close();
   });
 
   it('keeps at most NOTIFICATION_LIMITS.deliveries deliveries and NOTIFICATION_LIMITS.bytes of payloads, oldest dropped', async () => {
@@ -365,6 +435,10 @@ describe('configuration', () => {
       await plain.close();
     }
     await assert.rejects(startSandbox({ port: 0, quiet: true, notifications: { url: 'ftp://example.com' } }), /http or https/);
+    await assert.rejects(
+      startSandbox({ port: 0, quiet: true, notifications: { url: 'http://user:pass-canary@127.0.0.1:9/' } }),
+      (error: Error) => /user name or password/.test(error.message) && !error.message.includes('pass-canary'),
+    );
     const badSecret = 'zz'.repeat(32);
     await assert.rejects(
       startSandbox({ port: 0, quiet: true, notifications: { url: listener.url, secret: badSecret } }),
