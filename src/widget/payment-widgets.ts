@@ -17,7 +17,7 @@ import {
   Scope,
   type CheckedRedirect,
 } from '../browser/three-d-secure-flow.js';
-import { isSecureEndpoint } from '../browser/url.js';
+import { httpUrl, isSecureEndpoint } from '../browser/url.js';
 import { TIMER_MAX_MS } from '../contract/limits.js';
 import { RESULT_CODES } from '../contract/result-codes.js';
 import { isGatewayId, resourcePathOf, widgetCheckoutOf } from '../contract/resource-path.js';
@@ -25,7 +25,7 @@ import { parseGatewayTimestamp } from '../contract/timestamp.js';
 import type { CheckoutAnswer } from '../contract/widget-answers.js';
 import { autofocus, element, renderCardForm, showMessage } from './card-form.js';
 import type { Widget } from './widget.js';
-import { renderSavedCards } from './saved-cards.js';
+import { isSavedCard, renderSavedCards } from './saved-cards.js';
 import { CARD_CSS, PLAIN_CSS } from './styles.js';
 import { cardBrandsOf } from './offered-brands.js';
 import { renderWallets, type CheckoutSummary } from './wallets.js';
@@ -118,7 +118,10 @@ function openSession(
     sheet: options.style === 'none' ? undefined : new CSSStyleSheet(),
     gatewayUrl: (path) => new URL(`checkouts/${encodeURIComponent(checkoutId)}/${path}`, scriptUrl).href,
     showResult(form) {
-      const target = new URL(form.action);
+      // Only to an http(s) result page: a form whose action is anything else was never rendered, but a saved card or a
+      // late answer may still name it.
+      const target = httpUrl(form.action);
+      if (!target) return report('WidgetError', "A form.paymentWidgets needs an http(s) action, the shop's result page.");
       target.searchParams.set('id', checkoutId);
       target.searchParams.set('resourcePath', resourcePathOf({ kind: registration ? 'registration' : 'checkout', id: checkoutId }));
       window.location.assign(target.href);
@@ -138,7 +141,14 @@ async function start(session: Session): Promise<void> {
   Object.assign(session.api.checkout, checkout);
   expireLater(session, checkout.expiresAt, timestamp);
   if (!renderForms(session)) return;
-  if (checkout.registrations?.length) renderSavedCards(session, checkout.registrations, [...forms()]);
+  // Saved cards as the gateway listed them, each readable; they pay into the first form with a result page.
+  const saved = Array.isArray(checkout.registrations) ? checkout.registrations.filter(isSavedCard) : [];
+  if (saved.length)
+    renderSavedCards(
+      session,
+      saved,
+      [...forms()].filter((form) => httpUrl(form.action)),
+    );
   // Only now is every form the shopper can use in the page, the saved cards' too.
   session.call('onReady');
 }
@@ -199,12 +209,14 @@ function renderForms(session: Session): boolean {
 
 const forms = () => document.querySelectorAll<HTMLFormElement>('form.paymentWidgets');
 
-/** Reports a widget error, shows a short message in every form and disables its pay button. */
+/**
+ * Reports a widget error, shows a short message in every form and leaves no pay control usable: pay buttons
+ * (the saved cards' too) disabled, wallets hidden (a disabled wallet button means a wallet payment is being sent).
+ */
 function fail(session: Session, name: WpwlErrorName, message: string, text: TextKey): void {
-  for (const form of forms()) {
-    showMessage(session.scope, form, session.texts[text]);
-    for (const button of form.querySelectorAll<HTMLButtonElement>('button.wpwl-button-pay')) button.disabled = true;
-  }
+  for (const form of forms()) showMessage(session.scope, form, session.texts[text]);
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button.wpwl-button-pay')) button.disabled = true;
+  for (const wallets of document.querySelectorAll<HTMLElement>('.wpwl-group-wallets')) wallets.hidden = true;
   session.report(name, message);
 }
 
@@ -241,7 +253,7 @@ async function authenticate(session: Session, redirect: unknown, form: HTMLFormE
       'PciIframeCommunicationError',
       `The gateway answered a 3-D Secure redirect the widget cannot follow: ${(problem as Error).message}`,
     );
-    return session.showResult(form);
+    return scope.signal.aborted ? undefined : session.showResult(form);
   }
   for (const [index, step] of checked.preconditions.entries()) {
     const frame = scope.own(

@@ -13,6 +13,14 @@ import type { Widget } from './widget.js';
 import { savedCardTexts } from './saved-card-texts.js';
 import { sendPayment } from './send-payment.js';
 
+/** A saved card the widget can show: every field it reads is text. What else a gateway's answer lists is left out. */
+export const isSavedCard = (card: unknown): card is SavedCardAnswer =>
+  typeof card === 'object' &&
+  card !== null &&
+  (['id', 'paymentBrand', 'last4Digits', 'expiryMonth', 'expiryYear'] as const).every(
+    (field) => typeof (card as Record<string, unknown>)[field] === 'string',
+  );
+
 /** `05/2034` as the card shows it: `05/34`. */
 const expiryOf = (card: SavedCardAnswer) => `${card.expiryMonth}/${card.expiryYear.slice(-2)}`;
 

@@ -33,10 +33,12 @@ export async function sendPayment(
     if (signal.aborted) return;
     // The gateway may have recorded the payment: the result page reads the outcome.
     widget.report('PciIframeSubmitError', 'The payment was sent but no answer arrived; the result page reads the outcome.');
-    return widget.showResult(form);
+    // Unless the page's onError took the widget away (wpwl.unload()): then the page has taken over.
+    return signal.aborted ? undefined : widget.showResult(form);
   }
   if (signal.aborted) return;
   widget.call('onAfterSubmit');
+  if (signal.aborted) return;
   const next = nextStep(answer);
   switch (next.step) {
     case 'authenticate':

@@ -128,8 +128,15 @@ function openSheet(
     sheet.remove();
     opener.focus();
   };
-  // Escape closes the dialog: the shopper cancelled, as closing the real sheet is.
-  sheet.addEventListener('cancel', () => settings?.onCancel?.(), { signal });
+  // Escape closes the dialog: the shopper cancelled, as closing the real sheet is; not once the payment is being sent.
+  sheet.addEventListener(
+    'cancel',
+    (event) => {
+      if (approve.disabled) event.preventDefault();
+      else settings?.onCancel?.();
+    },
+    { signal },
+  );
   sheet.addEventListener('close', () => sheet.remove(), { signal });
   cancel.addEventListener('click', () => (close(), settings?.onCancel?.()), { signal });
   for (const [button, outcome] of [
@@ -139,12 +146,19 @@ function openSheet(
     button.addEventListener(
       'click',
       () => {
-        approve.disabled = decline.disabled = cancel.disabled = true;
+        // The wallet's own button too, until the answer: a sheet closed meanwhile (a browser may force it) opens no second payment.
+        approve.disabled = decline.disabled = cancel.disabled = opener.disabled = true;
         void sendPayment(
           widget,
           form,
           new URLSearchParams({ paymentBrand: brand, [WALLET_PROOF_FIELDS[brand]]: STAND_IN_TOKENS[outcome] }),
-          { retry: (_rejected, text) => (close(), showMessage(widget.scope, form, widget.texts[text])) },
+          {
+            retry: (_rejected, text) => {
+              opener.disabled = false;
+              close();
+              showMessage(widget.scope, form, widget.texts[text]);
+            },
+          },
         );
       },
       { signal },

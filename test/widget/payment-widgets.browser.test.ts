@@ -306,6 +306,26 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(payButton(page.form()).disabled).to.equal(true);
   });
 
+  it('a checkout that expires while the form is open leaves no pay control usable: pay buttons disabled, wallets hidden', async () => {
+    const checkout = await createCheckout('12.50', 'clock');
+    await merchantCall('POST', '/__sandbox/clock', { advance: '1798' }, { sandbox: 'clock' });
+    const page = await openWidgetPage({
+      checkout,
+      forms: [{ brands: 'GOOGLEPAY VISA' }],
+      options: { googlePay: { gatewayMerchantId: 'entity' } },
+    });
+    await page.ready;
+    expect((await page.error).name).to.equal('InvalidCheckoutIdError');
+    for (const button of page.document.querySelectorAll<HTMLButtonElement>('button.wpwl-button-pay'))
+      expect(button.disabled).to.equal(true);
+    const wallets = page.document.querySelector<HTMLElement>('.wpwl-group-wallets')!;
+    expect(wallets.hidden, 'the wallet buttons are gone').to.equal(true);
+    expect(
+      wallets.querySelector<HTMLButtonElement>('button')!.disabled,
+      'and not disabled: that means a wallet payment is being sent',
+    ).to.equal(false);
+  });
+
   it('unload() clears its timers: a checkout expiring after unload reports nothing', async () => {
     const checkout = await createCheckout('12.50', 'clock');
     await merchantCall('POST', '/__sandbox/clock', { advance: '1799' }, { sandbox: 'clock' });
@@ -345,6 +365,24 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect((await again.error).name).to.equal('InvalidCheckoutIdError');
     expect(form.children).to.have.length(0);
     expect(again.frame.contentWindow!.location.href).to.equal('about:srcdoc');
+  });
+
+  it('goes nowhere when the page unloads the widget in onAfterSubmit, or in onError after a lost answer: the page has taken over', async () => {
+    for (const lost of [false, true]) {
+      const checkout = await createCheckout();
+      if (lost)
+        await merchantCall('POST', '/__sandbox/faults', { path: `/v1/checkouts/${checkout.id}/widget/payments`, mode: 'drop', count: '1' });
+      const page: WidgetPage = await openWidgetPage({
+        checkout,
+        options: lost ? { onError: () => page.window.wpwl?.unload() } : { onAfterSubmit: () => page.window.wpwl?.unload() },
+      });
+      await page.ready;
+      const form = page.form();
+      pay(form, { number: CARDS.approved });
+      await waitFor(() => form.children.length === 0 || undefined, 'the widget unloaded');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(page.frame.contentWindow!.location.href, lost ? 'after a lost answer' : 'after an answer').to.equal('about:srcdoc');
+    }
   });
 
   it("renders two forms with their own data-brands and detects brands only among each form's own", async () => {

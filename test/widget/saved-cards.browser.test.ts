@@ -4,6 +4,7 @@
  * one-click checkout lists the shopper's saved cards beside the new-card form and pays with one.
  */
 import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
 import { classifyResult } from '../../src/contract/result-codes.js';
 import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { merchantCall } from '../support/gateway.js';
@@ -173,5 +174,51 @@ describe('saved cards in the sandbox payment widget', () => {
     expect(savedCardForm(page), 'the saved cards stay offered').to.not.equal(null);
     pay(form, { number: CARDS.approved });
     await expectPaidWith(page, checkout, '0000');
+  });
+  it('saved cards the answer lists in any shape: the readable ones are listed, the rest left out, and the widget gets ready', async () => {
+    const visa = await savedCard(CARDS.approved, 'VISA', '05');
+    const checkout = await oneClickCheckout([visa]);
+    const good = { id: visa, paymentBrand: 'VISA', last4Digits: '0000', expiryMonth: '05', expiryYear: EXPIRY_YEAR };
+    const fields = Object.keys(good) as (keyof typeof good)[];
+    const entry = fc.oneof(
+      fc.constant(good),
+      fc.jsonValue(),
+      fc.tuple(fc.constantFrom(...fields), fc.jsonValue()).map(([field, value]) => ({ ...good, [field]: value })),
+    );
+    // What a listed card needs, as this test reads it: every field the list shows is text.
+    const readable = (value: unknown) =>
+      typeof value === 'object' && value !== null && fields.every((field) => typeof (value as Record<string, unknown>)[field] === 'string');
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.array(entry, { maxLength: 4 })), async (registrations) => {
+        closePages();
+        const page = await openWidgetPage({
+          checkout,
+          fetch: (pageFetch) => async (input, init) => {
+            const answer = await pageFetch(input, init);
+            if (!String(input instanceof Request ? input.url : input).endsWith('/widget')) return answer;
+            const body = await answer.json();
+            return Response.json({ ...body, checkout: { ...body.checkout, registrations } }, { headers: answer.headers });
+          },
+        });
+        await Promise.race([page.ready, new Promise((_, reject) => setTimeout(() => reject(new Error('never ready')), 5_000))]);
+        const listed = Array.isArray(registrations) ? registrations.filter(readable).length : 0;
+        expect(choices(page), JSON.stringify(registrations)).to.have.length(listed);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('pays into the first form with an http(s) result page: a form with another action never becomes a navigation', async () => {
+    const visa = await savedCard(CARDS.approved, 'VISA', '05');
+    const page = await openWidgetPage({
+      checkout: await oneClickCheckout([visa]),
+      forms: [{ brands: 'VISA', action: 'javascript:alert(document.domain)//' }, { brands: 'VISA' }],
+    });
+    await page.ready;
+    const container = savedCardForm(page)!.parentElement!;
+    expect(container.nextElementSibling, 'the saved cards stand before the form with a result page').to.equal(page.form(1));
+    payButton(savedCardForm(page)!).click();
+    const result = await shopperResult(page);
+    expect(result.protocol).to.equal('http:');
   });
 });

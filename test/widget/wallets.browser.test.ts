@@ -107,11 +107,36 @@ describe('sandbox payment widget: wallets and MADA', () => {
     const alert = await waitFor(() => form.querySelector<HTMLElement>('.wpwl-message[role=alert]:not([hidden])'), 'the decline message');
     expect(alert!.textContent).to.include('declined');
     expect(sheet(page)).to.equal(null);
+    expect(form.querySelector<HTMLButtonElement>('button.wpwl-google-pay-button')!.disabled, 'the wallet is usable again').to.equal(false);
     expect(page.frame.contentWindow!.location.href).to.equal('about:srcdoc');
     // The card form on the same checkout still pays.
     pay(form, { number: CARDS.approved });
     const status = await statusOf(await shopperResult(page));
     expect(status.paymentBrand).to.equal('VISA');
+  });
+
+  it('a wallet payment being sent: Escape cancels nothing, and its button stays disabled even if the sheet is forced shut', async () => {
+    const checkout = await createCheckout();
+    const path = `/v1/checkouts/${checkout.id}/widget/payments`;
+    expect((await merchantCall('POST', '/__sandbox/faults', { path, mode: 'hang', count: '1' })).status).to.equal(200);
+    let cancelled = 0;
+    const page = await openWidgetPage({
+      checkout,
+      forms: [{ brands: 'GOOGLEPAY' }],
+      options: { googlePay: { gatewayMerchantId: 'entity', onCancel: () => cancelled++ } },
+    });
+    await page.ready;
+    const form = page.form();
+    click(form, 'button.wpwl-google-pay-button');
+    const dialog = sheet(page)!;
+    click(dialog, '.wpwl-wallet-sheet-approve');
+    const escape = new Event('cancel', { cancelable: true });
+    dialog.dispatchEvent(escape);
+    expect(escape.defaultPrevented, 'Escape is refused while the payment is sent').to.equal(true);
+    expect(cancelled, 'the merchant is not told "cancelled"').to.equal(0);
+    // A browser may close a modal dialog whatever its page says: no second sheet, no second payment.
+    dialog.close();
+    expect(form.querySelector<HTMLButtonElement>('button.wpwl-google-pay-button')!.disabled).to.equal(true);
   });
 
   it('STC Pay (stand-in): a mobile number, then the one-time password; a wrong password stays on the form, the approving one pays', async () => {
