@@ -8,6 +8,7 @@ import type { Reservations } from './reservations.js';
 import type { SavedCards } from './saved-cards.js';
 import type { Subscriptions } from './subscriptions.js';
 import type { DemoDatabase } from './database.js';
+import type { WalletPayments } from './wallets.js';
 
 export interface MerchantContext {
   readonly database: DemoDatabase;
@@ -18,6 +19,8 @@ export interface MerchantContext {
   /** The shopper's saved cards: save without paying, pay in one click, delete. */
   readonly savedCards: SavedCards;
   readonly subscriptions: Subscriptions;
+  /** The wallets page's checkouts and their returns. */
+  readonly wallets: WalletPayments;
   /** Absent when no notification secret was given. */
   readonly inbox: NotificationInbox | undefined;
   /** The one gateway client of the process (its status reads are shared between requests). */

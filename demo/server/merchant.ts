@@ -33,6 +33,7 @@ import { servePage } from './payment-pages/serve-page.js';
 import type { PageRoute, Route } from './route-definition.js';
 import { PAGES, ROUTES } from './route-table.js';
 import { SavedCards } from './saved-cards.js';
+import { WalletPayments } from './wallets.js';
 import { scrubberFor } from './scrub.js';
 import { demoStatusStore } from './status-store.js';
 import { Subscriptions } from './subscriptions.js';
@@ -173,6 +174,7 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
     reservations: new Reservations(database),
     payouts: new Payouts(database),
     savedCards: new SavedCards(database),
+    wallets: new WalletPayments(),
     subscriptions,
     inbox,
     gateway,

@@ -127,6 +127,16 @@ describe('demo merchant back end', () => {
     assert.deepEqual(forged.body.calls, [], 'nothing was sent to the gateway');
   });
 
+  test("the wallets page's return reads only a checkout that page made: an order's checkout, paid, is refused unread", async () => {
+    const { body } = await call('POST', '/api/orders', espresso);
+    const { checkoutId } = body.order;
+    await payCheckout(checkoutId, CARDS.approved);
+    const query = `id=${checkoutId}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`;
+    const wallet = await call('GET', `/api/wallets/payment?${query}`);
+    assert.equal(wallet.status, 404);
+    assert.deepEqual(wallet.body.calls ?? [], [], 'nothing was read from the gateway');
+  });
+
   test('declined, then approved on the same checkout: the result reads each, and the approval lists both attempts', async () => {
     const { body } = await call('POST', '/api/orders', espresso);
     const { id, checkoutId } = body.order;

@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import { shopperReturnQuery } from '../input.js';
 import type { MerchantContext } from '../merchant-context.js';
 import { input } from '../route-definition.js';
-import { walletReturn } from '../wallets.js';
 
 export const paymentInput = input({ query: shopperReturnQuery });
-export function payment({ query }: z.infer<typeof paymentInput>, { gateway }: MerchantContext) {
-  return walletReturn(gateway, query);
+export function payment({ query }: z.infer<typeof paymentInput>, { gateway, wallets }: MerchantContext) {
+  return wallets.shopperReturn(gateway, query);
 }

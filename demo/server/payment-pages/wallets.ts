@@ -11,7 +11,7 @@ import { renderCheckout } from 'gw-elements/server';
 import { z } from 'zod';
 import type { MerchantContext } from '../merchant-context.js';
 import { input, type PageOptions } from '../route-definition.js';
-import { createWalletCheckout, WALLET_SETUPS, type WalletSetup } from '../wallets.js';
+import { WALLET_SETUPS, type WalletSetup } from '../wallets.js';
 import { html, trusted } from './html.js';
 
 const PAGE_MODULE = '/pages/wallets.ts';
@@ -36,7 +36,7 @@ export const walletsPageInput = input({
 
 export async function walletsPage(
   { query }: z.infer<typeof walletsPageInput>,
-  { gateway, gatewayUrl }: MerchantContext,
+  { gateway, gatewayUrl, wallets }: MerchantContext,
   { nonce }: PageOptions,
 ) {
   const title = 'Wallets and mada';
@@ -44,7 +44,7 @@ export async function walletsPage(
   if (query.returned) return { title, module: PAGE_MODULE, main: html`<h1>${title}</h1>` };
   const setup: WalletSetup = query.setup ?? 'mada';
   const { label, brands } = WALLET_SETUPS[setup];
-  const checkout = renderCheckout(await createWalletCheckout(gateway, setup), {
+  const checkout = renderCheckout(await wallets.createCheckout(gateway, setup), {
     baseUrl: gatewayUrl,
     shopperResultUrl: '/wallets.html?returned=1',
     brands,
