@@ -16,12 +16,24 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls the merchant back end; `label` names the step in the call log. */
+/**
+ * Calls the merchant back end; `label` names the step in the call log. A POST carries an `Idempotency-Key`, so when
+ * its answer is lost on the way (the connection dropped) it is sent once more with the same key: the shop's server
+ * answers what it answered the first time and never calls the gateway twice for it.
+ */
 export async function api<Answer>(method: 'GET' | 'POST', path: string, label: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(`/api${path}`, {
+  const init = {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(method === 'POST' ? { 'idempotency-key': crypto.randomUUID() } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
+  };
+  const response = await fetch(`/api${path}`, init).catch(async (lost: unknown) => {
+    if (method !== 'POST') throw lost;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return fetch(`/api${path}`, init);
   });
   const answer = (await response.json().catch(() => ({}))) as { calls?: GatewayCall[]; error?: string };
   if (answer.calls?.length) logCalls(label, answer.calls);

@@ -31,6 +31,9 @@ export function failureAnswer(error: unknown): { status: number; body: object; u
     }
     return { status: 500, body: { error: "the shop's server failed; see its console", calls: error.calls }, unexpected: cause };
   }
+  // The shared status store could not answer (an Idempotency-Key's claim): nothing was sent, try again shortly.
+  if (error instanceof GatewayError && error.outcome === 'throttled')
+    return { status: 503, body: { error: 'the shop is busy: nothing was sent, try again shortly' } };
   // Express's own refusals (a body over the limit, malformed JSON, a path it cannot decode) carry a 4xx status; their
   // messages may quote the input, so only the status is kept.
   const status = (error as { status?: unknown } | null)?.status;

@@ -22,6 +22,7 @@ import { CardPayments } from './card-payments.js';
 import { checkoutContentSecurityPolicy } from './csp.js';
 import { createDemoDatabase, type DemoDatabase } from './database.js';
 import { failureAnswer, GatewayFailure } from './failure-answer.js';
+import { answerOnce } from './idempotency.js';
 import { receiveNotification } from './handlers/notifications.js';
 import { BadRequest, parseInput } from './input.js';
 import type { MerchantContext } from './merchant-context.js';
@@ -77,7 +78,7 @@ export interface RunningMerchant {
 export function createMerchantApp(
   context: MerchantContext,
   recorder: CallRecorder,
-  { accessToken, threeDsHosts }: { accessToken: string; threeDsHosts?: readonly string[] },
+  { accessToken, threeDsHosts, statusStore }: { accessToken: string; threeDsHosts?: readonly string[]; statusStore: StatusStore },
   routes: Readonly<Record<string, Route>> = ROUTES,
   pages: Readonly<Record<string, PageRoute>> = PAGES,
 ): Express {
@@ -127,6 +128,24 @@ export function createMerchantApp(
     );
   for (const [key, route] of Object.entries(routes)) {
     const [method, path] = key.split(' ') as ['GET' | 'POST', string];
+    if (method === 'POST' && route.callsGateway) {
+      // Sent again with its Idempotency-Key, a request gets its first answer (idempotency.ts); the page's api() sends one.
+      app.post(path, async (request, response) => {
+        const input = { params: request.params, query: request.query, body: request.body ?? {} };
+        const answer = await answerOnce(statusStore, { route: key, key: request.get('idempotency-key'), input }, async () => {
+          try {
+            return { status: 200, body: await run(route, request) };
+          } catch (error) {
+            const failure = failureAnswer(error);
+            if (failure.unexpected !== undefined) throw error;
+            return { status: failure.status, body: failure.body };
+          }
+        });
+        if (answer.replayed) response.set('idempotent-replayed', 'true');
+        send(request, response, answer.status, answer.body);
+      });
+      continue;
+    }
     app[method === 'GET' ? 'get' : 'post'](path, async (request, response) => {
       const answer = await run(route, request);
       if (route.asIs) response.json(answer);
@@ -182,7 +201,11 @@ export async function startMerchant(options: MerchantOptions): Promise<RunningMe
     advanceGatewayClock: options.advanceGatewayClock,
     gatewayNow,
   };
-  const app = createMerchantApp(context, recorder, { accessToken: options.gateway.accessToken, threeDsHosts: options.threeDsHosts });
+  const app = createMerchantApp(context, recorder, {
+    accessToken: options.gateway.accessToken,
+    threeDsHosts: options.threeDsHosts,
+    statusStore: statusStore.store,
+  });
 
   const server = app.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

@@ -8,7 +8,8 @@
  * gateway's own records: an order is paid at most once net (any second
  * approved charge is refunded, exactly once), it is paid once whenever any
  * charge was approved, every shopper return is answered 200, and a shopper
- * whose charge was refunded is told so.
+ * whose charge was refunded is told so. "Start again" is also sent twice under
+ * one Idempotency-Key to both instances at once: it makes at most one checkout.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -199,6 +200,32 @@ class StartAgain implements fc.AsyncCommand<Model, Real> {
   toString = () => `startAgain(${this.instance})`;
 }
 
+/**
+ * "Start again" sent twice under one Idempotency-Key, to both instances at once (the page's retry after a lost answer,
+ * a proxy replaying it): at most one new checkout at the gateway, every answer that has one names the same, and the
+ * other is 409 (the first still running) or the first answer again.
+ */
+class StartAgainSentTwice implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const created = () => sandbox.requests().filter((request) => request.method === 'POST' && request.path === '/v1/checkouts').length;
+    const before = created();
+    const key = `start-again-${real.orderId}-${before}`;
+    const answers = await Promise.all(
+      [0, 1].map((index) => real.shop.call(index, 'POST', `/api/orders/${real.orderId}/checkout`, undefined, key)),
+    );
+    if (created() - before > 1) model.problems.push(`start again sent twice under one key: ${created() - before} checkouts created`);
+    const named = new Set(answers.filter((answer) => answer.status === 200).map((answer) => answer.body.order.checkoutId as string));
+    if (named.size > 1) model.problems.push(`start again sent twice under one key: answered with ${named.size} checkouts`);
+    for (const answer of answers)
+      if (answer.status !== 200 && answer.status !== 409 && !(answer.status === 400 && /paid/.test(answer.body.error)))
+        model.problems.push(`start again sent twice: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
+    const [checkoutId] = named;
+    if (checkoutId) real.checkoutId = checkoutId;
+  }
+  toString = () => 'startAgainSentTwice';
+}
+
 /** The gateway's report fails its next `count` look-ups (HTTP 500): whoever needed it must say so, or leave the charge for later. */
 class ReportDown implements fc.AsyncCommand<Model, Real> {
   constructor(readonly count: number) {}
@@ -245,6 +272,7 @@ const commands = fc.commands(
     completeChallenge,
     startAgain,
     startAgain,
+    fc.constant(new StartAgainSentTwice()),
     fc.constantFrom(10, 25, 31).map((minutes) => new Wait(minutes)),
     fc.constant(new DeliverNotifications()),
     fc.integer({ min: 1, max: 3 }).map((count) => new ReportDown(count)),

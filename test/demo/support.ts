@@ -68,10 +68,15 @@ export class Shop {
     for (const instance of this.instances.splice(0)) await instance.close();
   }
 
-  async call(index: number, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+  /** A request to instance `index`, as a page sends it; with `idempotencyKey`, under that key. */
+  async call(index: number, method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<Answer> {
     const response = await fetch(`${this.instances[index % this.instances.length]!.url}${path}`, {
       method,
-      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   }

@@ -32,18 +32,39 @@ interface Answer {
   body: Record<string, any> & { calls?: GatewayCall[]; error?: string };
 }
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown, raw?: string): Promise<Answer> {
+async function call(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  raw?: string,
+  idempotencyKey?: string,
+): Promise<Answer & { replayed: boolean }> {
   const response = await fetch(`${merchant.url}${path}`, {
     method,
-    headers: body === undefined && raw === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      ...(body === undefined && raw === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
     body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
   const text = await response.text();
   assert.ok(!sandbox.tokens.some((token) => text.includes(token)), `the access token left the merchant server (${method} ${path})`);
-  return { status: response.status, text, body: JSON.parse(text) as Answer['body'] };
+  return { status: response.status, text, body: JSON.parse(text) as Answer['body'], replayed: response.headers.has('idempotent-replayed') };
 }
 
 const espresso = { lines: [{ sku: 'espresso-beans', quantity: 2 }] };
+
+/** The transactions the sandbox holds under a preauthorisation's order reference, read at the sandbox. */
+async function paymentsOfPreauthorization(id: string): Promise<{ paymentType: string; referencedId?: string }[]> {
+  const read = await fetch(`${sandbox.url}/v1/payments/${id}?entityId=${sandbox.entities[0]}`, {
+    headers: { authorization: `Bearer ${sandbox.tokens[0]}` },
+  });
+  const { merchantTransactionId } = (await read.json()) as { merchantTransactionId: string };
+  const report = await fetch(`${sandbox.url}/v3/query?entityId=${sandbox.entities[0]}&merchantTransactionId=${merchantTransactionId}`, {
+    headers: { authorization: `Bearer ${sandbox.tokens[0]}` },
+  });
+  return ((await report.json()) as { payments?: { paymentType: string }[] }).payments ?? [];
+}
 
 /** Pays a checkout as the widget does, straight at the sandbox (card data never passes the merchant). */
 async function payCheckout(checkoutId: string, cardNumber: string): Promise<void> {
@@ -125,6 +146,28 @@ describe('demo merchant back end', () => {
     );
     assert.equal(forged.body.outcome, 'invalid');
     assert.deepEqual(forged.body.calls, [], 'nothing was sent to the gateway');
+  });
+
+  test('a money POST sent again with its Idempotency-Key gets its first answer and calls the gateway once; the key with another request is refused', async () => {
+    const hold = { cardNumber: CARDS.approved, amount: '50.00' };
+    const { body } = await call('POST', '/api/reservations', hold, undefined, 'hold-key-0001');
+    const id = body.reservation.preauthorization.id as string;
+    const capture = (key: string, amount = '10.00') => call('POST', `/api/reservations/${id}/captures`, { amount }, undefined, key);
+    // A double submission: both at once, then once more after the answer.
+    const [first, second] = await Promise.all([capture('capture-key-0001'), capture('capture-key-0001')]);
+    const again = await capture('capture-key-0001');
+    const answered = [first, second].filter((answer) => answer.status === 200);
+    assert.ok(answered.length >= 1, 'one of the two is answered');
+    for (const other of [first, second].filter((answer) => answer.status !== 200)) assert.equal(other.status, 409);
+    assert.equal(again.status, 200);
+    assert.equal(again.replayed, true);
+    assert.equal(again.body.payment.id, answered[0]!.body.payment.id, 'the same capture, not a second one');
+    assert.deepEqual(again.body.calls, answered[0]!.body.calls, 'the first answer, its calls listed as they were');
+    const captures = (await paymentsOfPreauthorization(id)).filter((payment) => payment.paymentType === 'CP');
+    assert.equal(captures.length, 1, 'the gateway was asked to capture once');
+    assert.equal((await capture('capture-key-0001', '20.00')).status, 422, 'the same key with another amount');
+    assert.equal((await capture('x')).status, 400, 'a malformed key');
+    assert.equal((await capture('capture-key-0002')).body.payment.paymentType, 'CP', 'a new key is a new capture');
   });
 
   test("the wallets page's return reads only a checkout that page made: an order's checkout, paid, is refused unread", async () => {
