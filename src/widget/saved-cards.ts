@@ -8,6 +8,7 @@
  * Paying with a saved card is sent once, like a card, and ends on the same result page.
  */
 import type { SavedCardAnswer } from '../contract/widget-answers.js';
+import { directionOf } from '../browser/language.js';
 import { element, showMessage } from './card-form.js';
 import type { Widget } from './widget.js';
 import { savedCardTexts } from './saved-card-texts.js';
@@ -75,7 +76,7 @@ export function renderSavedCards(widget: Widget, cards: readonly SavedCardAnswer
   const form = element(
     'form',
     'wpwl-form wpwl-form-registrations',
-    { noValidate: true, lang: widget.language },
+    { noValidate: true, lang: widget.language, dir: directionOf(widget.language) },
     message,
     list,
     ...(requireCvv ? [cvvRow] : []),

@@ -49,9 +49,32 @@ const DE: WalletTexts = {
   madaSteer: 'Dies ist eine mada-Karte: bitte zahlen Sie mit der mada-Zahlungsart.',
 };
 
+const AR: WalletTexts = {
+  applePay: 'ادفع باستخدام Apple Pay',
+  googlePay: 'ادفع باستخدام Google Pay',
+  sheetTitle: '{wallet} (بديل بيئة الاختبار)',
+  sheetNote: 'هذا بديل بيئة الاختبار لنافذة {wallet}. لا تُستخدم محفظة حقيقية: اختر النتيجة.',
+  sheetApprove: 'موافقة',
+  sheetDecline: 'رفض',
+  sheetCancel: 'إلغاء',
+  stcPay: 'STC Pay',
+  stcPayNote:
+    'بديل بيئة الاختبار لـ STC Pay: لا تُرسل أي رسالة. أدخل رقم جوال سعوديًا، ثم إحدى كلمات المرور لمرة واحدة الخاصة ببيئة الاختبار.',
+  stcPayMobile: 'رقم الجوال',
+  stcPaySendCode: 'إرسال الرمز',
+  stcPayOtp: 'كلمة المرور لمرة واحدة',
+  stcPayConfirm: 'تأكيد الدفع',
+  // The number's pattern stays in Western digits, as the field takes them.
+  stcPayMobileError: 'أدخل رقم جوال سعوديًا (05xxxxxxxx)',
+  stcPayOtpError: 'كلمة المرور لمرة واحدة غير صحيحة',
+  madaSteer: 'هذه بطاقة مدى: يرجى الدفع باستخدام خيار الدفع مدى.',
+};
+
+const TABLES = { en: EN, de: DE, ar: AR } as const satisfies Record<Language, WalletTexts>;
+
 /** The wallet texts of `language`, with the merchant's own on top. */
 export function walletTextsFor(language: Language, ...overrides: (Record<string, string> | undefined)[]): WalletTexts {
-  const texts: WalletTexts = { ...(language === 'de' ? DE : EN) };
+  const texts: WalletTexts = { ...TABLES[language] };
   for (const override of overrides)
     for (const key of Object.keys(texts) as WalletTextKey[]) if (typeof override?.[key] === 'string') texts[key] = override[key];
   return texts;

@@ -10,6 +10,7 @@
  */
 import { offeredBrands } from '../contract/brands.js';
 import { cardBrandsOf, reportNotOffered, walletBrandsOf } from './offered-brands.js';
+import { directionOf } from '../browser/language.js';
 import { httpUrl } from '../browser/url.js';
 import type { ApplePayOptions, GooglePayOptions } from '../browser/widget-contract.js';
 import { element, showMessage } from './card-form.js';
@@ -55,7 +56,10 @@ export function renderWallets(widget: Widget, form: HTMLFormElement, index: numb
     return false;
   }
   const texts = walletTextsFor(widget.language, widget.options.labels, widget.options.errorMessages);
-  const group = widget.scope.own(element('div', 'wpwl-group wpwl-group-wallets'));
+  // In the widget's language and its direction, as the card form: a form of wallets alone has no card form to say so.
+  const group = widget.scope.own(
+    element('div', 'wpwl-group wpwl-group-wallets', { lang: widget.language, dir: directionOf(widget.language) }),
+  );
   form.prepend(group);
   for (const brand of wallets) {
     if (brand === 'STC_PAY') renderStcPay(widget, form, group, index, texts);
@@ -111,7 +115,7 @@ function openSheet(
     element(
       'dialog',
       'wpwl-wallet-sheet',
-      { lang: widget.language },
+      { lang: widget.language, dir: directionOf(widget.language) },
       element('h2', 'wpwl-wallet-sheet-title', { id: titleId, textContent: texts.sheetTitle.replace('{wallet}', wallet) }),
       element('p', 'wpwl-wallet-sheet-note', { textContent: texts.sheetNote.replace('{wallet}', wallet) }),
       element('p', 'wpwl-wallet-sheet-total', { textContent: [merchant, total].filter(Boolean).join(': ') }),

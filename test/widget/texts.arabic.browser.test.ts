@@ -6,6 +6,8 @@
 import { expect } from '@open-wc/testing';
 import { classifyResult } from '../../src/contract/result-codes.js';
 import { CARDS } from '../../src/sandbox/gateway/triggers.js';
+import { DEFAULT_MADA_ENTITY_ID } from '../../src/sandbox/test-cards.js';
+import { merchantCall } from '../support/gateway.js';
 import {
   axeViolations,
   closePages,
@@ -62,6 +64,32 @@ describe('sandbox payment widget in Arabic', () => {
     const status = await paymentStatus(result);
     expect(classifyResult(status.result.code), status.result.code).to.equal('approved');
     expect(status.card.holder).to.equal('سارة العتيبي');
+  });
+
+  it('speaks Arabic in the wallets too: a wallet-only form, its stand-in sheet and STC Pay, right to left', async () => {
+    const { body } = await merchantCall('POST', '/v1/checkouts', {
+      entityId: DEFAULT_MADA_ENTITY_ID,
+      amount: '30.00',
+      currency: 'SAR',
+      paymentType: 'DB',
+      integrity: 'true',
+    });
+    const page = await openWidgetPage({
+      checkout: { id: body.id, integrity: body.integrity },
+      forms: [{ brands: 'APPLEPAY STC_PAY' }],
+      options: { locale: 'ar', applePay: { displayName: 'متجر', total: { label: 'متجر' }, countryCode: 'SA' } },
+    });
+    await page.ready;
+    const wallets = page.form().querySelector<HTMLElement>('.wpwl-group-wallets')!;
+    expect([wallets.lang, wallets.dir]).to.deep.equal(['ar', 'rtl']);
+    const button = wallets.querySelector<HTMLButtonElement>('button.wpwl-apple-pay-button')!;
+    expect(button.textContent).to.equal('ادفع باستخدام Apple Pay');
+    expect(wallets.textContent).to.include('رقم الجوال');
+    button.click();
+    const sheet = page.document.querySelector<HTMLDialogElement>('dialog.wpwl-wallet-sheet')!;
+    expect([sheet.lang, sheet.dir]).to.deep.equal(['ar', 'rtl']);
+    expect(sheet.querySelector('.wpwl-wallet-sheet-approve')!.textContent).to.equal('موافقة');
+    expect(await axeViolations(page, sheet), 'axe-core').to.deep.equal([]);
   });
 
   it('lays an English widget out left to right even on a right-to-left page, and unload gives the form back its own direction', async () => {
