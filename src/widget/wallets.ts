@@ -44,6 +44,12 @@ type SheetWallet = keyof typeof SHEET_WALLETS;
 export function renderWallets(widget: Widget, form: HTMLFormElement, index: number, checkout: CheckoutSummary): boolean {
   const listed = walletBrandsOf(form);
   if (!listed.length) return false;
+  // A registration-only checkout saves a card and takes no payment: a wallet there would pay, which the gateway refuses.
+  if (widget.registration) {
+    widget.report('WidgetError', `Not offered: a registration-only checkout saves cards, and ${listed.join(', ')} would pay.`);
+    if (!cardBrandsOf(form).length) showMessage(widget.scope, form, widget.texts.brandUnavailable);
+    return true;
+  }
   const wallets = offeredBrands(listed, checkout.brands);
   reportNotOffered(widget, listed, wallets);
   if (!wallets.length) {

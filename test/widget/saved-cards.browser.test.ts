@@ -110,6 +110,26 @@ describe('saved cards in the sandbox payment widget', () => {
     expect(body.id).to.match(/^[0-9a-f]{32}$/);
   });
 
+  it('a registration-only checkout offers no wallet (it would pay): the merchant is told, the card form still saves', async () => {
+    const created = await checkoutWith({
+      createRegistration: 'true',
+      'standingInstruction.type': 'UNSCHEDULED',
+      'standingInstruction.mode': 'INITIAL',
+      'standingInstruction.source': 'CIT',
+    });
+    const page = await openWidgetPage({
+      checkout: { ...created, id: `${created.id}/registration` },
+      forms: [{ brands: 'GOOGLEPAY VISA MASTER' }],
+      options: { googlePay: { gatewayMerchantId: 'entity' } },
+    });
+    await page.ready;
+    const form = page.form();
+    expect(form.querySelector('.wpwl-group-wallets'), 'no wallet button').to.equal(null);
+    expect(page.errors.map((error) => error.name)).to.deep.equal(['WidgetError']);
+    expect(page.errors[0]!.message).to.include('GOOGLEPAY');
+    expect(payButton(form).textContent).to.equal('Save card');
+  });
+
   it('lists the saved cards (brand, last 4, expiry) as an accessible radio group beside the new-card form, and onReady sees it', async () => {
     const { page, visa, master, atReady } = await openOneClick();
     expect(atReady(), 'onReady fires after the saved cards are rendered').to.equal(2);
