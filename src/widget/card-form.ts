@@ -221,7 +221,7 @@ function setBusy(cardForm: CardForm, busy: boolean): void {
 
 async function submit(widget: Widget, cardForm: CardForm, event: SubmitEvent): Promise<void> {
   event.preventDefault();
-  if (cardForm.button.disabled) return;
+  if (cardForm.button.disabled || widget.sending) return;
   cardForm.message.hidden = true;
   const invalid = FIELDS.filter((field) => !validate(widget, cardForm, field.name));
   if (invalid[0]) return cardForm.controls[invalid[0].name].focus();

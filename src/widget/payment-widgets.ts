@@ -115,6 +115,7 @@ function openSession(
     registration,
     scriptUrl,
     api: { checkout: { id: checkoutId }, unload: () => unload(session) },
+    sending: false,
     sheet: options.style === 'none' ? undefined : new CSSStyleSheet(),
     gatewayUrl: (path) => new URL(`checkouts/${encodeURIComponent(checkoutId)}/${path}`, scriptUrl).href,
     showResult(form) {

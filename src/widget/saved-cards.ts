@@ -123,7 +123,7 @@ interface SavedCardForm {
 
 async function pay(widget: Widget, saved: SavedCardForm): Promise<void> {
   const { form, target, choices, cvv, button, message, texts } = saved;
-  if (button.disabled) return;
+  if (button.disabled || widget.sending) return;
   message.hidden = true;
   const chosen = choices.find((choice) => choice.checked);
   if (!chosen) return showMessage(widget.scope, form, texts.chooseCard);

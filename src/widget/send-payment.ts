@@ -20,6 +20,7 @@ export async function sendPayment(
   },
 ): Promise<void> {
   const { signal } = widget.scope;
+  widget.sending = true;
   let answer: PaymentAnswer | undefined;
   try {
     const response = await fetch(widget.gatewayUrl(handlers.path ?? 'widget/payments'), {
@@ -50,6 +51,8 @@ export async function sendPayment(
     case 'result':
       return widget.showResult(form);
     case 'retry':
+      // Refused, nothing charged: the shopper may pay again, from any form.
+      widget.sending = false;
       return handlers.retry(next.rejected, next.text);
   }
 }

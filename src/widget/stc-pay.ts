@@ -94,6 +94,7 @@ export function renderStcPay(widget: Widget, form: HTMLFormElement, group: HTMLE
   confirm.addEventListener(
     'click',
     () => {
+      if (widget.sending) return;
       const valid = /^\d{6}$/.test(otp.input.value);
       showError(otp.input, otp.hint, !valid);
       if (!valid) return otp.input.focus();

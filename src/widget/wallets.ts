@@ -87,7 +87,9 @@ function walletButton(
     textContent: apple ? texts.applePay : texts.googlePay,
   });
   button.dataset.brand = brand;
-  button.addEventListener('click', () => openSheet(widget, form, brand, checkout, texts, button), { signal: widget.scope.signal });
+  button.addEventListener('click', () => widget.sending || openSheet(widget, form, brand, checkout, texts, button), {
+    signal: widget.scope.signal,
+  });
   return button;
 }
 
@@ -156,6 +158,7 @@ function openSheet(
     button.addEventListener(
       'click',
       () => {
+        if (widget.sending) return;
         // The wallet's own button too, until the answer: a sheet closed meanwhile (a browser may force it) opens no second payment.
         approve.disabled = decline.disabled = cancel.disabled = opener.disabled = true;
         void sendPayment(

@@ -26,4 +26,9 @@ export interface Widget {
   showResult(form: HTMLFormElement): void;
   /** Runs the 3-D Secure steps of a pending payment. */
   authenticate(redirect: unknown, form: HTMLFormElement): void;
+  /**
+   * A payment of this checkout is being sent, from any of its forms (card, saved card, wallet, STC Pay): every other
+   * press is ignored until it is refused (the shopper may try again) or ends on the result page. One at a time.
+   */
+  sending: boolean;
 }

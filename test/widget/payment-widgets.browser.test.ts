@@ -385,6 +385,29 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     }
   });
 
+  it('sends one payment of a checkout at a time, from whichever form: a press in another form while one is sent sends nothing', async () => {
+    const checkout = await createCheckout();
+    const path = `/v1/checkouts/${checkout.id}/widget/payments`;
+    expect((await merchantCall('POST', '/__sandbox/faults', { path, mode: 'hang', count: '1' })).status).to.equal(200);
+    const page = await openWidgetPage({
+      checkout,
+      forms: [{ brands: 'VISA' }, { brands: 'GOOGLEPAY VISA' }],
+      options: { googlePay: { gatewayMerchantId: 'entity' } },
+    });
+    await page.ready;
+    pay(page.form(0), { number: CARDS.approved });
+    // A card that would be declined: were it sent, the shopper would stay on the page and the count below would tell.
+    pay(page.form(1), { number: CARDS.declined });
+    page.form(1).querySelector<HTMLButtonElement>('button.wpwl-google-pay-button')!.click();
+    // Booleans, not elements: a failing assertion would print a whole DOM node of another frame.
+    expect(page.document.querySelector('dialog.wpwl-wallet-sheet') === null, 'no wallet sheet opens').to.equal(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { body } = await merchantCall('GET', '/__sandbox/requests');
+    const sent = (body.requests as { path: string }[]).filter((request) => request.path === path);
+    expect(sent, 'one payment request').to.have.length(1);
+    expect(payButton(page.form(1)).disabled, 'the other form is not marked busy').to.equal(false);
+  });
+
   it("renders two forms with their own data-brands and detects brands only among each form's own", async () => {
     const checkout = await createCheckout();
     const detected: string[][] = [];

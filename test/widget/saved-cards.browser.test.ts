@@ -236,7 +236,7 @@ describe('saved cards in the sandbox payment widget', () => {
     });
     await page.ready;
     const container = savedCardForm(page)!.parentElement!;
-    expect(container.nextElementSibling, 'the saved cards stand before the form with a result page').to.equal(page.form(1));
+    expect(container.nextElementSibling === page.form(1), 'the saved cards stand before the form with a result page').to.equal(true);
     payButton(savedCardForm(page)!).click();
     const result = await shopperResult(page);
     expect(result.protocol).to.equal('http:');

@@ -92,8 +92,10 @@ describe('<gw-checkout> wallet payments', () => {
     expect(element.state).to.equal('ready');
     expect(element.querySelector('form.paymentWidgets'), 'the widget stays').to.not.equal(null);
     expect(sheet.isConnected, 'the sheet stays').to.equal(true);
-    // Back on the form (a refused wallet payment closes the sheet): the deadline has passed.
+    // Back on the form, as the widget leaves it after a refused wallet payment (the sheet closed, the wallet's button
+    // usable again): the deadline has passed.
     sheet.remove();
+    element.querySelector<HTMLButtonElement>('button.wpwl-google-pay-button')!.disabled = false;
     await until(() => element.state === 'expired', 'expired once back on the form', 3000);
     expect(expired).to.equal(1);
   });
