@@ -46,6 +46,12 @@ export const TARGETS = {
       'test/server/coordination/redis-status-store.test.ts',
     ],
   },
+  // A notification read only when the gateway sent it: every part refused before any work when malformed or oversized,
+  // the secret never in an error, a payload of the platform's types only.
+  notification: {
+    mutate: ['src/server/decrypt-notification.ts'],
+    tests: ['test/server/decrypt-notification.test.ts'],
+  },
   fulfilment: {
     mutate: ['src/server/coordination/fulfilment.ts'],
     tests: [

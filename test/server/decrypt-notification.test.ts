@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import {
   decryptNotification,
   GatewayError,
+  MAX_NOTIFICATION_BODY_CHARACTERS,
   NotificationError,
   type Notification,
   type NotificationErrorReason,
@@ -45,6 +46,7 @@ async function refusal(promise: Promise<unknown>): Promise<NotificationError> {
   );
   assert.ok(error instanceof NotificationError, `expected a NotificationError, got ${String(error)}`);
   assert.ok(error instanceof GatewayError);
+  assert.equal(error.name, 'NotificationError');
   for (const text of [error.message, String(error.stack), JSON.stringify(error), inspect(error)]) {
     assert.ok(!text.toLowerCase().includes(secret.toLowerCase()), 'the secret never appears');
   }
@@ -192,6 +194,186 @@ describe('decryptNotification', () => {
     );
   });
 
+  // Each refusal names its part and why, so the merchant can tell a wrong secret from a proxy that rewrote the body.
+  test('every refusal says which part and why, under the right reason', async () => {
+    const sealed = encrypt(JSON.stringify(payment));
+    const sealedWith = (plaintext: unknown) => encrypt(typeof plaintext === 'string' ? plaintext : JSON.stringify(plaintext));
+    const cases: [string, Promise<unknown>, NotificationErrorReason, RegExp][] = [
+      ['null headers', decryptNotification({ body: sealed.body, headers: null as never }, secret), 'missing-header', /no headers/],
+      [
+        'no tag',
+        decryptNotification(
+          { body: sealed.body, headers: { 'X-Initialization-Vector': sealed.headers['X-Initialization-Vector'] } },
+          secret,
+        ),
+        'missing-header',
+        /has no X-Authentication-Tag header/,
+      ],
+      [
+        'headers that throw when read',
+        decryptNotification(
+          {
+            body: sealed.body,
+            get headers(): never {
+              throw new Error('a framework getter failed');
+            },
+          },
+          secret,
+        ),
+        'invalid-encoding',
+        /could not be read/,
+      ],
+      ['headers as text', decryptNotification({ body: sealed.body, headers: 'x' as never }, secret), 'missing-header', /no headers/],
+      [
+        'a header sent twice',
+        decryptNotification({ body: sealed.body, headers: { ...sealed.headers, 'X-Authentication-Tag': ['ab', 'cd'] } }, secret),
+        'invalid-encoding',
+        /X-Authentication-Tag must be sent once/,
+      ],
+      [
+        'an IV of 65 bytes',
+        decryptNotification({ body: sealed.body, headers: { ...sealed.headers, 'X-Initialization-Vector': 'ab'.repeat(65) } }, secret),
+        'invalid-encoding',
+        /X-Initialization-Vector header is longer than 64 bytes/,
+      ],
+      [
+        'an IV of 11 bytes',
+        decryptNotification({ body: sealed.body, headers: { ...sealed.headers, 'X-Initialization-Vector': 'ab'.repeat(11) } }, secret),
+        'invalid-encoding',
+        /X-Initialization-Vector header must be 12 to 64 bytes/,
+      ],
+      [
+        'a tag of 15 bytes',
+        decryptNotification({ body: sealed.body, headers: { ...sealed.headers, 'X-Authentication-Tag': 'ab'.repeat(15) } }, secret),
+        'invalid-encoding',
+        /X-Authentication-Tag header must be 16 bytes/,
+      ],
+      [
+        'a body of hex and junk',
+        decryptNotification({ body: `zz${sealed.body}`, headers: sealed.headers }, secret),
+        'invalid-encoding',
+        /notification body is not hex/,
+      ],
+      [
+        'a body that is an object',
+        decryptNotification({ body: {} as never, headers: sealed.headers }, secret),
+        'invalid-encoding',
+        /raw text or bytes/,
+      ],
+      [
+        'a wrapper that is not JSON',
+        decryptNotification({ body: '{nope', headers: sealed.headers }, secret),
+        'invalid-encoding',
+        /neither hex nor the JSON wrapper/,
+      ],
+      [
+        'a wrapper without text',
+        decryptNotification({ body: '{"encryptedBody":42}', headers: sealed.headers }, secret),
+        'invalid-encoding',
+        /no encryptedBody text/,
+      ],
+      ['a secret that is no text', decryptNotification(sealed, 42 as never), 'invalid-secret', /64 hex characters/],
+      ['another secret', decryptNotification(sealed, 'ab'.repeat(32)), 'authentication-failed', /failed authentication/],
+      ['not JSON', decryptNotification(sealedWith('not json'), secret), 'invalid-payload', /not JSON/],
+      ['no payload', decryptNotification(sealedWith({ type: 'PAYMENT' }), secret), 'invalid-payload', /no payload object/],
+      [
+        'nested too deep',
+        decryptNotification(
+          sealedWith({ type: 'PAYMENT', payload: { ...payment.payload, deep: JSON.parse('['.repeat(200) + ']'.repeat(200)) } }),
+          secret,
+        ),
+        'invalid-payload',
+        /nests deeper than/,
+      ],
+      [
+        'a payment whose id is no text',
+        decryptNotification(sealedWith({ type: 'PAYMENT', payload: { ...payment.payload, id: 7 } }), secret),
+        'invalid-payload',
+        /type "PAYMENT"/,
+      ],
+      [
+        'a payment whose code is no text',
+        decryptNotification(sealedWith({ type: 'PAYMENT', payload: { ...payment.payload, result: { code: 0 } } }), secret),
+        'invalid-payload',
+        /type "PAYMENT"/,
+      ],
+      [
+        'a registration of another action',
+        decryptNotification(sealedWith({ type: 'REGISTRATION', action: 'CHANGED', payload: { id: 'x' } }), secret),
+        'invalid-payload',
+        /type "REGISTRATION"/,
+      ],
+      [
+        'a registration whose id is no text',
+        decryptNotification(sealedWith({ type: 'REGISTRATION', action: 'CREATED', payload: { id: 7 } }), secret),
+        'invalid-payload',
+        /type "REGISTRATION"/,
+      ],
+      [
+        'a type of digits and a word',
+        decryptNotification(sealedWith({ type: '1111x', payload: {} }), secret),
+        'invalid-payload',
+        /of another shape \(string\)/,
+      ],
+      [
+        'a tag of junk',
+        decryptNotification({ body: sealed.body, headers: { ...sealed.headers, 'X-Authentication-Tag': 'zz'.repeat(16) } }, secret),
+        'invalid-encoding',
+        /X-Authentication-Tag header is not hex/,
+      ],
+      [
+        'a type of another shape',
+        decryptNotification(sealedWith({ type: { a: 1 }, payload: {} }), secret),
+        'invalid-payload',
+        /of another shape \(object\)/,
+      ],
+    ];
+    // Made all at once, read in turn: each is marked handled now, and read below.
+    for (const [, promise] of cases) promise.catch(() => undefined);
+    for (const [what, promise, reason, message] of cases) {
+      const error = await refusal(promise);
+      assert.equal(error.reason, reason, what);
+      assert.match(error.message, message, what);
+    }
+    // Invalid UTF-8 inside an authentic payload.
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(secret, 'hex'), iv);
+    const body = Buffer.concat([cipher.update(Buffer.from([0xff, 0xfe, 0x7b])), cipher.final()]).toString('hex');
+    const headers = { 'X-Initialization-Vector': iv.toString('hex'), 'X-Authentication-Tag': cipher.getAuthTag().toString('hex') };
+    const error = await refusal(decryptNotification({ body, headers }, secret));
+    assert.deepEqual([error.reason, /not UTF-8/.test(error.message)], ['invalid-payload', true]);
+  });
+
+  test('a runtime without Web Crypto is told so before anything is read', async () => {
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'crypto')!;
+    Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true });
+    try {
+      const error = await refusal(decryptNotification(encrypt(JSON.stringify(payment)), secret));
+      assert.deepEqual([error.reason, /Web Crypto/.test(error.message)], ['unsupported-runtime', true]);
+    } finally {
+      Object.defineProperty(globalThis, 'crypto', descriptor);
+    }
+  });
+
+  test('every action of a registration, the JSON wrapper (trimmed), headers with spaces, and a body of exactly the largest size', async () => {
+    for (const action of ['CREATED', 'UPDATED', 'DELETED']) {
+      const read = await decryptNotification(encrypt(JSON.stringify({ type: 'REGISTRATION', action, payload: { id: 'r' } })), secret);
+      assert.equal(read.type === 'REGISTRATION' ? read.action : undefined, action);
+    }
+    const sealed = encrypt(JSON.stringify(payment));
+    const wrapped = { body: JSON.stringify({ encryptedBody: ` ${sealed.body} ` }), headers: sealed.headers };
+    assert.deepEqual(await decryptNotification(wrapped, secret), payment);
+    const spaced = {
+      'X-Initialization-Vector': ` ${sealed.headers['X-Initialization-Vector']} `,
+      'X-Authentication-Tag': sealed.headers['X-Authentication-Tag'],
+    };
+    assert.deepEqual(await decryptNotification({ body: sealed.body, headers: spaced }, secret), payment);
+    // The largest body is read (and fails authentication here); one character more is refused unread.
+    const largest = 'ab'.repeat(MAX_NOTIFICATION_BODY_CHARACTERS / 2);
+    assert.equal(await reasonOf(decryptNotification({ body: largest, headers: sealed.headers }, secret)), 'authentication-failed');
+    assert.match((await refusal(decryptNotification({ body: `${largest}a`, headers: sealed.headers }, secret))).message, /too large/);
+  });
+
   test('fast-check: a truncated or extended body is refused', async () => {
     const sealed = encrypt(JSON.stringify(payment));
     await fc.assert(
@@ -243,6 +425,25 @@ describe('decryptNotification with a freshness window', () => {
     assert.equal((await decryptNotification(stamped('2016-01-01 00:00:00+0000'), secret)).type, 'PAYMENT');
   });
 
+  test("a stale refusal says how old by how much; a timestamp that is no text is unreadable; a clock answering no number is the caller's error", async () => {
+    const error = await refusal(decryptNotification(stamped('2026-11-23 11:54:59+0000'), secret, window));
+    assert.match(error.message, /is 301 s old by its payload's timestamp, beyond the 300 s allowed/);
+    const recent = await decryptNotification(stamped(new Date().toISOString().replace('T', ' ').replace('Z', '+0000')), secret, {
+      maxAgeSeconds: 3600,
+    });
+    assert.equal(recent.type, 'PAYMENT', "without `now`, the listener's own clock");
+    const numeric = encrypt(JSON.stringify({ type: 'PAYMENT', payload: { ...payment.payload, timestamp: at } }));
+    assert.match((await refusal(decryptNotification(numeric, secret, window))).message, /no readable timestamp/);
+    const broken = await decryptNotification(stamped('2026-11-23 12:00:00+0000'), secret, {
+      maxAgeSeconds: 300,
+      now: () => Number.NaN,
+    }).then(
+      () => undefined,
+      (caught: unknown) => caught as Error,
+    );
+    assert.match(String(broken?.message), /freshness\.now/);
+  });
+
   test('a malformed window is a typed error before any work', async () => {
     for (const bad of [
       { maxAgeSeconds: 0 },
@@ -253,11 +454,17 @@ describe('decryptNotification with a freshness window', () => {
       null,
       'soon',
     ]) {
-      const error = await decryptNotification(stamped('2026-11-23 12:00:00+0000'), secret, bad as never).then(
+      // A delivery that is itself malformed: the window is judged first, so its error is the caller's.
+      const error = await decryptNotification({ body: 'x', headers: {} }, secret, bad as never).then(
         () => undefined,
         (caught: unknown) => caught,
       );
       assert.ok(error instanceof GatewayError && error.name === 'GatewayValidationError', JSON.stringify(bad));
+      const field =
+        (bad as { now?: unknown } | null)?.now === 5
+          ? /freshness\.now.*must be a function/
+          : /freshness\.maxAgeSeconds.*must be a positive number of seconds/;
+      assert.match(error.message, field, JSON.stringify(bad));
     }
   });
 });
