@@ -139,7 +139,8 @@ async function start(session: Session): Promise<void> {
   const answered = await checkoutOf(session, loading);
   if (!answered) return;
   const { timestamp, ...checkout } = answered;
-  Object.assign(session.api.checkout, checkout);
+  // Defined, not assigned: a `__proto__` key in the answer stays a plain field and never becomes the object's prototype.
+  Object.defineProperties(session.api.checkout, Object.getOwnPropertyDescriptors(checkout));
   expireLater(session, checkout.expiresAt, timestamp);
   if (!renderForms(session)) return;
   // Saved cards as the gateway listed them, each readable; they pay into the first form with a result page.

@@ -408,6 +408,22 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect(payButton(page.form(1)).disabled, 'the other form is not marked busy').to.equal(false);
   });
 
+  it('a checkout answer with a __proto__ key: wpwl.checkout keeps its own prototype and the widget gets ready', async () => {
+    const page = await openWidgetPage({
+      checkout: await createCheckout(),
+      fetch: (pageFetch) => async (input, init) => {
+        const answer = await pageFetch(input, init);
+        if (!String(input instanceof Request ? input.url : input).endsWith('/widget')) return answer;
+        const text = (await answer.text()).replace('"checkout":{', '"checkout":{"__proto__":{"polluted":true},');
+        return new Response(text, { status: answer.status, headers: answer.headers });
+      },
+    });
+    await page.ready;
+    const checkout = page.window.wpwl!.checkout as Record<string, unknown>;
+    expect(Object.getPrototypeOf(checkout) === page.window.Object.prototype, 'the prototype is untouched').to.equal(true);
+    expect(checkout.polluted).to.equal(undefined);
+  });
+
   it("renders two forms with their own data-brands and detects brands only among each form's own", async () => {
     const checkout = await createCheckout();
     const detected: string[][] = [];

@@ -183,8 +183,8 @@ export class Notifier {
   #running: Promise<void> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #inFlight: AbortController | undefined;
-  /** The delivery whose attempt is in flight. */
-  #sending: Delivery | undefined;
+  /** The delivery whose attempt is in flight (`#inFlight` stops it). */
+  #attempting: Delivery | undefined;
   #closed = false;
 
   readonly #randomId: () => string;
@@ -258,7 +258,7 @@ export class Notifier {
   resend(id: string): boolean {
     const delivery = this.#deliveries.find((candidate) => candidate.id === id);
     if (!delivery || this.#closed) return false;
-    if (delivery === this.#sending) {
+    if (delivery === this.#attempting) {
       delivery.again = true;
       return true;
     }
@@ -316,10 +316,10 @@ export class Notifier {
     // Set before encrypting, so a reset or close meanwhile stops this attempt before anything is sent.
     const controller = new AbortController();
     this.#inFlight = controller;
-    this.#sending = delivery;
+    this.#attempting = delivery;
     const { body, iv, tag } = await encryptNotification(delivery.plaintext, secret, this.randomBytes(12));
     if (controller.signal.aborted) {
-      this.#inFlight = this.#sending = undefined;
+      this.#inFlight = this.#attempting = undefined;
       return;
     }
     let timedOut = false;
@@ -345,7 +345,7 @@ export class Notifier {
       error = describeFailure(failure, timedOut, timeoutMs);
     } finally {
       clearTimeout(timer);
-      this.#inFlight = this.#sending = undefined;
+      this.#inFlight = this.#attempting = undefined;
     }
     const now = this.clock.nowMs();
     delivery.attempts.push({ at: new Date(now).toISOString(), status, ...(error ? { error } : {}) });
