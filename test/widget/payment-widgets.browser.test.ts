@@ -24,6 +24,7 @@ import {
   waitFor,
   widgetScriptUrl,
   type WidgetPage,
+  checkoutAnswerRewritten,
 } from './widget-page.js';
 
 /** Resource timings of the widget's card submissions seen by the page: proof of what was sent. */
@@ -411,12 +412,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
   it('a checkout answer with a __proto__ key: wpwl.checkout keeps its own prototype and the widget gets ready', async () => {
     const page = await openWidgetPage({
       checkout: await createCheckout(),
-      fetch: (pageFetch) => async (input, init) => {
-        const answer = await pageFetch(input, init);
-        if (!String(input instanceof Request ? input.url : input).endsWith('/widget')) return answer;
-        const text = (await answer.text()).replace('"checkout":{', '"checkout":{"__proto__":{"polluted":true},');
-        return new Response(text, { status: answer.status, headers: answer.headers });
-      },
+      fetch: checkoutAnswerRewritten((text) => text.replace('"checkout":{', '"checkout":{"__proto__":{"polluted":true},')),
     });
     await page.ready;
     const checkout = page.window.wpwl!.checkout as Record<string, unknown>;

@@ -22,6 +22,7 @@ import {
   type Checkout,
   type WidgetPage,
   type WpwlOptions,
+  checkoutFieldsSet,
 } from './widget-page.js';
 
 const EXPIRY_YEAR = String(new Date().getFullYear() + 3);
@@ -213,12 +214,7 @@ describe('saved cards in the sandbox payment widget', () => {
         closePages();
         const page = await openWidgetPage({
           checkout,
-          fetch: (pageFetch) => async (input, init) => {
-            const answer = await pageFetch(input, init);
-            if (!String(input instanceof Request ? input.url : input).endsWith('/widget')) return answer;
-            const body = await answer.json();
-            return Response.json({ ...body, checkout: { ...body.checkout, registrations } }, { headers: answer.headers });
-          },
+          fetch: checkoutFieldsSet({ registrations }),
         });
         await Promise.race([page.ready, new Promise((_, reject) => setTimeout(() => reject(new Error('never ready')), 5_000))]);
         const listed = Array.isArray(registrations) ? registrations.filter(readable).length : 0;

@@ -22,6 +22,7 @@ import {
   waitFor,
   type Checkout,
   type WidgetPage,
+  checkoutFieldsSet,
 } from './widget-page.js';
 
 /** The sandbox's default MADA entity (DEFAULT_MADA_ENTITY_ID): MADA, APPLEPAY, APPLEPAYTKN and STC_PAY. */
@@ -248,12 +249,7 @@ describe('sandbox payment widget: wallets and MADA', () => {
         const page = await openWidgetPage({
           checkout: await createCheckout(),
           forms: [{ brands: listed.join(' ') }],
-          fetch: (pageFetch) => async (input, init) => {
-            const answer = await pageFetch(input, init);
-            if (!String(input instanceof Request ? input.url : input).endsWith('/widget')) return answer;
-            const body = await answer.json();
-            return Response.json({ ...body, checkout: { ...body.checkout, brands } }, { headers: answer.headers });
-          },
+          fetch: checkoutFieldsSet({ brands }),
         });
         await Promise.race([page.ready, page.error, new Promise((resolve) => setTimeout(resolve, 3000))]);
         await new Promise((resolve) => setTimeout(resolve, 50));

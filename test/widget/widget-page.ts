@@ -57,6 +57,23 @@ export interface PageSpec {
   fetch?: (pageFetch: typeof fetch) => typeof fetch;
 }
 
+/** A `PageSpec.fetch` that rewrites the text of the gateway's checkout answer (`…/widget`) and passes every other answer on. */
+export const checkoutAnswerRewritten =
+  (rewrite: (text: string) => string): NonNullable<PageSpec['fetch']> =>
+  (pageFetch) =>
+  async (input, init) => {
+    const answer = await pageFetch(input, init);
+    if (!String(input instanceof Request ? input.url : input).endsWith('/widget')) return answer;
+    return new Response(rewrite(await answer.text()), { status: answer.status, headers: answer.headers });
+  };
+
+/** A `PageSpec.fetch` that sets `fields` on the checkout the gateway's checkout answer describes. */
+export const checkoutFieldsSet = (fields: Record<string, unknown>) =>
+  checkoutAnswerRewritten((text) => {
+    const body = JSON.parse(text) as { checkout?: object };
+    return JSON.stringify({ ...body, checkout: { ...body.checkout, ...fields } });
+  });
+
 export interface WidgetPage {
   frame: HTMLIFrameElement;
   window: WidgetWindow;

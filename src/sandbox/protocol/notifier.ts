@@ -78,6 +78,11 @@ interface Delivery extends Pick<NotificationDelivery, 'id' | 'type' | 'action' |
   readonly attempts: NotificationAttempt[];
 }
 
+/** Makes a delivery due at `now` with a fresh retry budget: what a resend does. */
+function dueAgain(delivery: Delivery, now: number): void {
+  Object.assign(delivery, { state: 'pending', dueAt: now, failures: 0 });
+}
+
 /** The AES-GCM tag's length: the platform's 128 bits, which Web Crypto appends to the ciphertext. */
 const TAG_BYTES = 16;
 
@@ -262,9 +267,7 @@ export class Notifier {
       delivery.again = true;
       return true;
     }
-    delivery.state = 'pending';
-    delivery.dueAt = this.clock.nowMs();
-    delivery.failures = 0;
+    dueAgain(delivery, this.clock.nowMs());
     this.pump();
     return true;
   }
@@ -352,8 +355,7 @@ export class Notifier {
     if (delivery.attempts.length > ATTEMPTS_KEPT) delivery.attempts.splice(0, delivery.attempts.length - ATTEMPTS_KEPT);
     if (delivery.again) {
       delete delivery.again;
-      Object.assign(delivery, { state: 'pending', dueAt: now, failures: 0 });
-      return;
+      return dueAgain(delivery, now);
     }
     if (delivery.state !== 'pending') return;
     if (!error) {
