@@ -17,3 +17,4 @@ export function nodeTest(
   options: { concurrency: number; fileTimeoutMs: number; idleMs: number; env?: Record<string, string | undefined>; echo?: boolean },
 ): Promise<RunResult>;
 export function stalledIn(progressLog: string): string[];
+export function failuresIn(output: string, maxLines?: number): string[];

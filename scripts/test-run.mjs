@@ -36,6 +36,35 @@ export function stalledIn(progressLog) {
   );
 }
 
+// eslint-disable-next-line no-control-regex -- the terminal's colour codes are what it strips
+const COLOUR = /\x1b\[[0-9;]*[A-Za-z]/g;
+
+/**
+ * What a stage's output says failed: each failed test with where it is and the first lines of its error, each once,
+ * at most `maxLines` lines. node:test's spec reporter lists them under "failing tests:" (`test at FILE:LINE`, then
+ * `✖ name`); the browser runner prints `FILE:` and then `❌ suite > name`. `npm test` prints this again at its end, so
+ * the last screen of a CI log names what failed.
+ */
+export function failuresIn(output, maxLines = 80) {
+  const lines = output.replace(COLOUR, '').split('\n');
+  const blocks = new Set();
+  let where = '';
+  for (const [index, line] of lines.entries()) {
+    const place = /^test at (.+)$/.exec(line.trim()) ?? /^(\S+\.ts):$/.exec(line.trim());
+    if (place) where = place[1];
+    const failed = /^❌ /.test(line.trim()) || (/^✖ /.test(line.trim()) && /^test at /.test(lines[index - 1]?.trim() ?? ''));
+    if (!failed) continue;
+    const block = [`${where} ${line.trim()}`];
+    for (const next of lines.slice(index + 1)) {
+      if (!next.startsWith(' ') || /^\s*at /.test(next) || block.length > 6) break;
+      if (next.trim()) block.push(`  ${next.trim()}`);
+    }
+    blocks.add(block.join('\n'));
+  }
+  const all = [...blocks].flatMap((block) => block.split('\n'));
+  return all.length > maxLines ? [...all.slice(0, maxLines), `… and ${all.length - maxLines} more lines, in the log above`] : all;
+}
+
 /**
  * Runs a command in its own process group, echoing its output, and resolves to
  * its exit code, output and, when it was killed for silence, why.

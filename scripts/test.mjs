@@ -21,7 +21,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { nodeTest, run } from './test-run.mjs';
+import { failuresIn, nodeTest, run } from './test-run.mjs';
 
 const STAGES = ['node', 'browser', 'e2e', 'storybook', 'user'];
 const requested = process.argv.slice(2);
@@ -77,7 +77,7 @@ const lastNumber = (output, pattern) => {
 const runners = {
   async node() {
     const files = listFiles('test', (name) => name.endsWith('.test.ts') && !name.endsWith('.browser.test.ts'));
-    if (!files.length) return { code: 1, passed: 0, failed: 0, note: 'no node test files found' };
+    if (!files.length) return { code: 1, passed: 0, failed: 0, output: '', note: 'no node test files found' };
     return counted('node', await nodeTest(files, { concurrency: 2, fileTimeoutMs: FILE_TIMEOUT_MS.node, idleMs: IDLE_MS, env: machine }));
   },
   async browser() {
@@ -89,7 +89,7 @@ const runners = {
     );
     const passed = lastNumber(output, /(\d+) passed/g);
     const failed = lastNumber(output, /(\d+) failed/g);
-    return { code: passed === 0 ? 1 : code, passed, failed, note: stalled || (passed === 0 ? 'no browser test ran' : '') };
+    return { code: passed === 0 ? 1 : code, passed, failed, output, note: stalled || (passed === 0 ? 'no browser test ran' : '') };
   },
   async e2e() {
     return nodeTestFiles(
@@ -113,7 +113,7 @@ const runners = {
 
 /** Runs node:test files through tsx (one at a time: each starts servers and a browser) and counts their results. */
 async function nodeTestFiles(kind, files) {
-  if (!files.length) return { code: 1, passed: 0, failed: 0, note: `no ${kind} test files found` };
+  if (!files.length) return { code: 1, passed: 0, failed: 0, output: '', note: `no ${kind} test files found` };
   return counted(kind, await nodeTest(files, { concurrency: 1, fileTimeoutMs: FILE_TIMEOUT_MS[kind], idleMs: IDLE_MS, env: machine }));
 }
 
@@ -121,7 +121,7 @@ async function nodeTestFiles(kind, files) {
 function counted(kind, { code, output, stalled }) {
   const passed = lastNumber(output, /^ℹ pass (\d+)/gm);
   const failed = lastNumber(output, /^ℹ fail (\d+)/gm);
-  return { code: passed === 0 ? 1 : code, passed, failed, note: stalled || (passed === 0 ? `no ${kind} test ran` : '') };
+  return { code: passed === 0 ? 1 : code, passed, failed, output, note: stalled || (passed === 0 ? `no ${kind} test ran` : '') };
 }
 
 // Found once, before any stage: the node stage needs redis-server (test/redis), the others Chromium.
@@ -133,6 +133,7 @@ if (redis) machine.REDIS_SERVER_PATH = redis;
 let passed = 0;
 let failed = 0;
 let exitCode = 0;
+const recap = [];
 for (const stage of stages) {
   console.log(`\n=== ${stage} tests ===`);
   const result = await runners[stage]();
@@ -140,8 +141,12 @@ for (const stage of stages) {
   failed += result.failed;
   if (result.code !== 0) {
     exitCode = 1;
-    console.error(`${stage} tests failed (exit ${result.code})${result.note ? `: ${result.note}` : ''}`);
+    const why = `${stage} tests failed (exit ${result.code})${result.note ? `: ${result.note}` : ''}`;
+    console.error(why);
+    recap.push(why, ...failuresIn(result.output).map((line) => `  ${line}`));
   }
 }
+// Again at the end, where a CI log's last screen shows it.
+if (recap.length) console.error(`\n=== what failed ===\n${recap.join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(exitCode);

@@ -16,6 +16,9 @@
  *   second element, its deadline passing) until the shopper is back on the form, where a new setting then applies;
  *   and no element ever goes from `submitting` to `expired` (the gateway reporting the checkout gone at submission,
  *   which the page test covers, is not drawn here: its checkouts are fresh);
+ * - one payment of a checkout at a time: a press while the page's widget sends one of its checkout (another
+ *   element's, or one whose element left the page while the widget stayed for the others) is refused, and its
+ *   element stays on its form;
  * - events match states: `gw-ready` fires in `ready`, at most once per load; `gw-expired` in `expired`, once per expiry.
  * After `settle` (every load finished): each element is in the state the model says (`ready`, `submitting`,
  * `expired`, or `error` for a second checkout on the page or a payment under way), and a page with no
@@ -75,6 +78,11 @@ interface Model {
   scriptFault: boolean;
   /** The element whose settings the widget was loaded with, while it is its only one; undefined once others joined. */
   loadedBy: Slot | undefined;
+  /**
+   * The page's widget is still sending a payment whose element left the page mid-payment (the others kept the widget):
+   * until that widget is reloaded or unloaded, it sends no other payment of its checkout.
+   */
+  sendingUnshown: boolean;
 }
 
 interface ElementLog {
@@ -119,8 +127,14 @@ export const ran = new Map<string, number>();
 const count = (name: string) => ran.set(name, (ran.get(name) ?? 0) + 1);
 
 function leave(model: Model, slot: Slot): void {
-  if (model.owners.delete(slot) && model.owners.size === 0) model.active = undefined;
+  if (model.owners.delete(slot) && model.owners.size === 0) widgetGone(model);
   if (model.loadedBy === slot) model.loadedBy = undefined;
+}
+
+/** The page's widget is unloaded, and with it whatever it was sending. */
+function widgetGone(model: Model): void {
+  model.active = undefined;
+  model.sendingUnshown = false;
 }
 
 /** A fresh attempt of `slot` with its settings, as the element's sync makes it. */
@@ -139,6 +153,7 @@ function attempt(model: Model, slot: Slot): void {
   }
   // A joiner reloads the widget the others show (with the first one's settings, or its own when it is alone).
   for (const owner of model.owners) model.slots[owner]!.readySeen = false;
+  model.sendingUnshown = false;
   model.loadedBy = model.owners.size ? undefined : slot;
   model.active = state.checkout;
   model.owners.add(slot);
@@ -292,7 +307,7 @@ function catchUp(model: Model, real: Real): void {
     for (const owner of model.owners) Object.assign(model.slots[owner]!, { status: 'failed', readySeen: false });
     model.owners.clear();
     model.loadedBy = undefined;
-    model.active = undefined;
+    widgetGone(model);
   }
   expireDue(model);
 }
@@ -400,8 +415,11 @@ class Unmount implements Command {
   async run(model: Model, real: Real) {
     catchUp(model, real);
     real.elements[this.slot]!.remove();
+    const paying = model.slots[this.slot]!.status === 'paying';
     Object.assign(model.slots[this.slot]!, { connected: false, status: 'out', readySeen: false });
     leave(model, this.slot);
+    // Its payment goes on in the widget the others keep.
+    if (paying && model.active !== undefined) model.sendingUnshown = true;
     await checkInvariants(model, real);
   }
   toString = () => `unmount(${this.slot})`;
@@ -500,12 +518,14 @@ async function shopperWaits(model: Model, real: Real, slot: Slot, margin: number
 }
 
 /**
- * Another element shows the same checkout and is sending its payment: a press here is refused before anything is
- * sent or asked (one payment per checkout at a time), and this element stays on its form.
+ * Another element shows the same checkout and is sending its payment, or one that left the page did and the widget
+ * is still sending it: a press here is refused before anything is sent or asked (one payment per checkout at a
+ * time), and this element stays on its form.
  */
 async function refusedWhileAnotherSends(model: Model, real: Real, slot: Slot, card: string): Promise<boolean> {
   const { checkout } = model.slots[slot]!;
-  if (!model.slots.some((other, index) => index !== slot && other.status === 'paying' && other.checkout === checkout)) return false;
+  const shown = model.slots.some((other, index) => index !== slot && other.status === 'paying' && other.checkout === checkout);
+  if (!shown && !(model.sendingUnshown && model.active === checkout)) return false;
   count('refused while another sends');
   const element = real.elements[slot]!;
   pay(element, card);
@@ -655,6 +675,7 @@ function initialModel(page: Page): Model {
     owners: new Set(),
     scriptFault: false,
     loadedBy: undefined,
+    sendingUnshown: false,
   };
   if (page.rendered) {
     Object.assign(model.slots[0]!, { connected: true, checkout: 0, status: 'live' });

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
-import { nodeTest, run } from '../../scripts/test-run.mjs';
+import { readFileSync } from 'node:fs';
+import { failuresIn, nodeTest, run } from '../../scripts/test-run.mjs';
 
 const STALLS = 'test/scripts/fixtures/stalls.mjs';
 // This file runs under node:test itself; the stage under test must be a runner of its own, not a child reporting to this one.
@@ -44,5 +45,36 @@ describe('scripts/test-run.mjs', () => {
     const result = await run(process.execPath, ['-e', talk], { idleMs: 5000, echo: false });
     assert.equal(result.code, 3);
     assert.equal(result.stalled, '');
+  });
+
+  test('the recap names each failed node:test test once, where it is, with the start of its error', async () => {
+    const result = await nodeTest(['test/scripts/fixtures/fails.mjs'], {
+      concurrency: 1,
+      fileTimeoutMs: 60_000,
+      idleMs: 60_000,
+      env,
+      echo: false,
+    });
+    assert.notEqual(result.code, 0);
+    const recap = failuresIn(result.output);
+    assert.match(recap[0]!, /^test\/scripts\/fixtures\/fails\.mjs:7:\d+ ✖ fails here/);
+    assert.equal(recap.filter((line) => line.includes('✖')).length, 1, 'once, though the reporter prints it twice');
+    assert.ok(
+      recap.some((line) => line.includes("total: '12.00'")),
+      recap.join('\n'),
+    );
+    assert.ok(!recap.some((line) => /passes|a group|^\s*at /.test(line)), 'no passed test, no suite line, no stack');
+  });
+
+  test("the recap reads the browser runner's failures (a recorded run), and stops at its bound", () => {
+    const output = readFileSync('test/scripts/fixtures/browser-runner-failure.txt', 'utf8');
+    const recap = failuresIn(output);
+    assert.equal(recap[0], 'test/zz-tmp.browser.test.ts ❌ a suite > fails here');
+    assert.equal(recap[1], '  AssertionError: expected { a: 1 } to deeply equal { a: 2 }');
+    assert.ok(!recap.some((line) => /Lit is in dev mode|^\s*at /.test(line)));
+    const many = Array.from({ length: 30 }, (_, index) => output.replace('fails here', `fails here ${index}`)).join('\n');
+    const bounded = failuresIn(many, 20);
+    assert.equal(bounded.length, 21);
+    assert.match(bounded[20]!, /^… and \d+ more lines, in the log above$/);
   });
 });

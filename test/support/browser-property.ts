@@ -19,7 +19,10 @@ export async function assertInBrowser<Ts>(property: fc.IAsyncPropertyWithHooks<T
   console.warn = console.error = () => {};
   try {
     const details = await fc.check(property, parameters);
-    if (details.failed) throw new Error(`${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}`);
+    if (details.failed)
+      throw new Error(
+        `${fc.defaultReportMessage(details)}\n${details.errorInstance instanceof Error ? details.errorInstance.stack : String(details.errorInstance)}`,
+      );
   } finally {
     Object.assign(console, { warn, error });
   }
