@@ -90,6 +90,7 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
   const added = ['wpwl-form', 'wpwl-form-card'].filter((name) => !form.classList.contains(name));
   form.classList.add(...added);
   const { lang, dir, noValidate } = form;
+  const busy = form.getAttribute('aria-busy');
   // The texts are in the widget's language; say so to screen readers when the page is in another one,
   // and lay the form out in that language's direction (Arabic: right to left) whatever the page's.
   form.lang = widget.language;
@@ -102,6 +103,8 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
     else form.removeAttribute('lang');
     if (dir) form.dir = dir;
     else form.removeAttribute('dir');
+    if (busy === null) form.removeAttribute('aria-busy');
+    else form.setAttribute('aria-busy', busy);
   });
   const attach = <T extends Element>(node: T): T => {
     form.append(scope.own(node));

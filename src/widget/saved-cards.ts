@@ -86,18 +86,21 @@ export function renderSavedCards(widget: Widget, cards: readonly SavedCardAnswer
   target.before(container);
 
   if (options.registrations?.hideInitialPaymentForms === true) {
+    // "Another card" and unload give each form back as the page had it: one it hid itself stays hidden.
+    const hidden = forms.map((shown) => shown.hidden);
+    const restore = () => forms.forEach((shown, index) => (shown.hidden = hidden[index]!));
     for (const shown of forms) shown.hidden = true;
     const another = element('button', 'wpwl-button wpwl-button-another', { type: 'button', textContent: texts.anotherCard });
     container.append(another);
     another.addEventListener(
       'click',
       () => {
-        for (const shown of forms) shown.hidden = false;
+        restore();
         another.remove();
       },
       { signal },
     );
-    scope.defer(() => forms.forEach((shown) => (shown.hidden = false)));
+    scope.defer(restore);
   }
 
   form.addEventListener(

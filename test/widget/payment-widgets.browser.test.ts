@@ -365,6 +365,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     pay(form, { number: CARDS.approved });
     expect((await again.error).name).to.equal('InvalidCheckoutIdError');
     expect(form.children).to.have.length(0);
+    expect(form.hasAttribute('aria-busy'), "the form's aria-busy went with the widget").to.equal(false);
     expect(again.frame.contentWindow!.location.href).to.equal('about:srcdoc');
   });
 

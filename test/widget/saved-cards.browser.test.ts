@@ -196,6 +196,34 @@ describe('saved cards in the sandbox payment widget', () => {
     pay(form, { number: CARDS.approved });
     await expectPaidWith(page, checkout, '0000');
   });
+  it('hideInitialPaymentForms: "another card" and unload give each form back as the page had it, one it hid itself hidden', async () => {
+    const visa = await savedCard(CARDS.approved, 'VISA', '05');
+    const page = await openWidgetPage({
+      checkout: await oneClickCheckout([visa]),
+      forms: [{ brands: 'VISA' }, { brands: 'MASTER', hidden: true }],
+      options: { registrations: { hideInitialPaymentForms: true } },
+    });
+    await page.ready;
+    const shown = () => [page.form(0).hidden, page.form(1).hidden];
+    expect(shown()).to.deep.equal([true, true]);
+    page.document.querySelector<HTMLButtonElement>('button.wpwl-button-another')!.click();
+    expect(shown(), 'another card').to.deep.equal([false, true]);
+    page.window.wpwl!.unload();
+    expect(shown(), 'unloaded').to.deep.equal([false, true]);
+  });
+
+  it('hideInitialPaymentForms, unloaded before "another card": the forms are shown again as the page had them', async () => {
+    const visa = await savedCard(CARDS.approved, 'VISA', '05');
+    const page = await openWidgetPage({
+      checkout: await oneClickCheckout([visa]),
+      forms: [{ brands: 'VISA', hidden: true }, { brands: 'MASTER' }],
+      options: { registrations: { hideInitialPaymentForms: true } },
+    });
+    await page.ready;
+    page.window.wpwl!.unload();
+    expect([page.form(0).hidden, page.form(1).hidden]).to.deep.equal([true, false]);
+  });
+
   it('saved cards the answer lists in any shape: the readable ones are listed, the rest left out, and the widget gets ready', async () => {
     const visa = await savedCard(CARDS.approved, 'VISA', '05');
     const checkout = await oneClickCheckout([visa]);

@@ -48,8 +48,8 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 
 export interface PageSpec {
   checkout: Checkout;
-  /** One form per entry; `action` defaults to the test runner's shopper result page. */
-  forms?: { brands: string; action?: string }[];
+  /** One form per entry; `action` defaults to the test runner's shopper result page; `hidden`: the page hides it. */
+  forms?: { brands: string; action?: string; hidden?: boolean }[];
   options?: WpwlOptions;
   /** A Content-Security-Policy for the page, as a meta element before any script. */
   csp?: string;
@@ -120,8 +120,8 @@ export async function openWidgetPage(spec: PageSpec): Promise<WidgetPage> {
   const { observed, ready, error, errors } = observe(spec.options);
   const forms = (spec.forms ?? [{ brands: 'VISA MASTER' }])
     .map(
-      ({ brands, action = `${shopperResultUrl}?order=42` }) =>
-        `<form action="${attribute(action)}" class="paymentWidgets" data-brands="${attribute(brands)}"></form>`,
+      ({ brands, action = `${shopperResultUrl}?order=42`, hidden }) =>
+        `<form action="${attribute(action)}" class="paymentWidgets" data-brands="${attribute(brands)}"${hidden ? ' hidden' : ''}></form>`,
     )
     .join('\n');
   const frame = document.createElement('iframe');
