@@ -4,7 +4,7 @@
  * `checkout-element.rendered.browser.test.ts` on pages the server rendered. Two elements, reused across
  * mounts, over a pool of three checkouts. fast-check draws what a page and a shopper do (mount, unmount,
  * React StrictMode's synchronous re-mount, a new checkout id, a new `lang`, `reload()`, deadlines that pass, a
- * declined card, a payment the gateway holds open and one that comes back refused, a widget script that
+ * declined card, a payment held open on its way and then declined by the gateway, a widget script that
  * fails to load) and in which order; nothing waits between commands unless a command says so, so loads
  * overlap unmounts and scripts still in flight (the stragglers).
  *
@@ -118,6 +118,17 @@ interface Real extends Page {
   logs: ElementLog[];
   checkouts: Checkout[];
   observer: MutationObserver;
+  /** Payments the page's fetch holds open, by the element that sent each (`PayHeldOpen`), until `BackOnForm` lets one go. */
+  held: Map<Slot, HeldPayment>;
+  /** Set by `PayHeldOpen`: the next payment the widget sends is held, and lands here. */
+  holding: ((payment: HeldPayment) => void) | undefined;
+  restoreFetch(): void;
+}
+
+/** A payment the widget sent that the page's network holds: the widget waits for its answer until `release()`. */
+interface HeldPayment {
+  /** Sends it on with a card the gateway declines: the widget gets a real refusal, as from the bank. */
+  release(): void;
 }
 
 // ---- The model's rules (what the element promises) ----
@@ -279,7 +290,38 @@ function setUp(checkouts: Checkout[], page: Page): Real {
     });
   const observer = new MutationObserver(record);
   for (const element of elements) observer.observe(element, { attributes: true, attributeFilter: ['state'], attributeOldValue: true });
-  return { ...page, elements, logs, checkouts, observer };
+  const real: Real = { ...page, elements, logs, checkouts, observer, held: new Map(), holding: undefined, restoreFetch: () => {} };
+  holdPayments(real);
+  return real;
+}
+
+/**
+ * Puts itself in the page's `fetch` (the widget's requests go through it): while `real.holding` is set, the next
+ * payment the widget sends is held there. The widget waits for its answer, as for a gateway slow to answer, and
+ * its one-payment-at-a-time lock stays set, until the model releases it; then the gateway declines it and the widget
+ * takes the shopper back to its form. The page unloading the widget aborts it, as the network would.
+ */
+function holdPayments(real: Real): void {
+  const { win } = real;
+  const pageFetch = win.fetch;
+  win.fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const take = real.holding;
+    if (!take || init?.method !== 'POST' || !url.endsWith('/widget/payments')) return pageFetch.call(win, input, init);
+    real.holding = undefined;
+    return new Promise<Response>((resolve, reject) => {
+      const signal = init.signal;
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      take({
+        release() {
+          const body = new URLSearchParams(init.body as URLSearchParams);
+          body.set('card.number', CARDS.declined);
+          pageFetch.call(win, input, { ...init, body }).then(resolve, reject);
+        },
+      });
+    });
+  };
+  real.restoreFetch = () => (win.fetch = pageFetch);
 }
 
 function apply(real: Real, model: Model, slot: Slot): void {
@@ -518,14 +560,14 @@ async function shopperWaits(model: Model, real: Real, slot: Slot, margin: number
 }
 
 /**
- * Another element shows the same checkout and is sending its payment, or one that left the page did and the widget
- * is still sending it: a press here is refused before anything is sent or asked (one payment per checkout at a
- * time), and this element stays on its form.
+ * The page's one widget is sending a payment: another element's (even one whose own checkout setting changed
+ * meanwhile, and waits), or one whose element left the page while the widget stayed for the others. A press here
+ * (in that widget: a live element shows it) is refused before anything is sent or asked (one payment per checkout
+ * at a time), and this element stays on its form.
  */
 async function refusedWhileAnotherSends(model: Model, real: Real, slot: Slot, card: string): Promise<boolean> {
-  const { checkout } = model.slots[slot]!;
-  const shown = model.slots.some((other, index) => index !== slot && other.status === 'paying' && other.checkout === checkout);
-  if (!shown && !(model.sendingUnshown && model.active === checkout)) return false;
+  const shown = model.slots.some((other, index) => index !== slot && other.status === 'paying');
+  if (!shown && !model.sendingUnshown) return false;
   count('refused while another sends');
   const element = real.elements[slot]!;
   pay(element, card);
@@ -559,7 +601,7 @@ class PayDeclined implements Command {
   toString = () => `payDeclined(${this.slot})`;
 }
 
-/** A shopper pays and the gateway holds the payment open: from here the element must not let go of it. */
+/** A shopper pays and the payment is held open on its way (no answer yet): from here the element must not let go of it. */
 class PayHeldOpen implements Command {
   constructor(readonly slot: Slot) {}
   check = (model: Readonly<Model>) => model.slots[this.slot]!.status === 'live';
@@ -568,11 +610,12 @@ class PayHeldOpen implements Command {
       if (await refusedWhileAnotherSends(model, real, this.slot, CARDS.approved)) return;
       count('payHeldOpen');
       const element = real.elements[this.slot]!;
-      const checkout = real.checkouts[model.slots[this.slot]!.checkout!]!;
-      const path = `/v1/checkouts/${checkout.id}/widget/payments`;
-      expect((await merchantCall('POST', '/__sandbox/faults', { path, mode: 'hang', count: '1' })).status).to.equal(200);
+      let held: HeldPayment | undefined;
+      real.holding = (payment) => (held = payment);
       pay(element, CARDS.approved);
       expect(element.state).to.equal('submitting');
+      await until(() => held !== undefined, 'the payment sent', 3_000);
+      real.held.set(this.slot, held!);
       Object.assign(model.slots[this.slot]!, { status: 'paying', readySeen: false });
     }
     await checkInvariants(model, real);
@@ -581,8 +624,8 @@ class PayHeldOpen implements Command {
 }
 
 /**
- * The payment held open comes back refused: the widget enables its pay button again, as after a decline. The
- * shopper is back on the form, where a setting changed meanwhile now applies, and a deadline passed meanwhile expires it.
+ * The payment held open goes on to the gateway, which declines it: the widget takes the shopper back to the form
+ * (its pay button enabled again, its one-payment lock lifted). The shopper is back on the form, where a setting changed meanwhile now applies, and a deadline passed meanwhile expires it.
  */
 class BackOnForm implements Command {
   /** `relang`: the page sets a new `lang` just before (a framework re-rendering mid-payment), which must wait. */
@@ -599,8 +642,9 @@ class BackOnForm implements Command {
     const waiting = loadKeyOf(state) !== state.loaded;
     count(waiting ? 'back on the form, settings waiting' : 'back on the form');
     const loads = real.logs[this.slot]!.loads;
-    element.querySelector<HTMLButtonElement>('form.paymentWidgets .wpwl-button-pay')!.disabled = false;
-    await until(() => element.state !== 'submitting', 'back on the form', 3_000);
+    real.held.get(this.slot)!.release();
+    real.held.delete(this.slot);
+    await until(() => element.state !== 'submitting', 'back on the form', 10_000);
     Object.assign(state, { status: 'live', readySeen: false });
     if (waiting) {
       attempt(model, this.slot);
@@ -652,6 +696,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 );
 
 async function tearDown(real: Real): Promise<void> {
+  real.restoreFetch();
   real.observer.disconnect();
   for (const element of real.elements) element.remove();
   await merchantCall('POST', '/__sandbox/faults', { path: WIDGET_SCRIPT_PATH, mode: 'error', count: '0' });
