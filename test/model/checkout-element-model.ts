@@ -188,11 +188,15 @@ function deadlinePassed(state: SlotModel, now = Date.now()): boolean | undefined
   return state.deadline <= now - TIMER_SLACK_MS ? true : undefined;
 }
 
-/** Live elements whose deadline has surely passed have expired (and left the widget). */
-function expireDue(model: Model): void {
+/**
+ * Live elements whose deadline has surely passed have expired (and left the widget); so has one whose deadline
+ * passed just now, within a late timer's slack, that the page shows expired already.
+ */
+function expireDue(model: Model, real: Real): void {
   for (const slot of SLOTS) {
     const state = model.slots[slot]!;
-    if (state.status === 'live' && deadlinePassed(state) === true) {
+    const passed = deadlinePassed(state);
+    if (state.status === 'live' && (passed === true || (passed === undefined && real.elements[slot]!.state === 'expired'))) {
       state.status = 'expired';
       state.readySeen = false;
       leave(model, slot);
@@ -351,7 +355,7 @@ function catchUp(model: Model, real: Real): void {
     model.loadedBy = undefined;
     widgetGone(model);
   }
-  expireDue(model);
+  expireDue(model, real);
 }
 
 /** The checkout id in the page's widget script, if there is one. */
