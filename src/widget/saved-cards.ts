@@ -130,10 +130,12 @@ async function pay(widget: Widget, saved: SavedCardForm): Promise<void> {
   message.hidden = true;
   const chosen = choices.find((choice) => choice.checked);
   if (!chosen) return showMessage(widget.scope, form, texts.chooseCard);
-  if (cvv && !/^[0-9]{3,4}$/.test(cvv.value.trim())) {
-    cvv.setAttribute('aria-invalid', 'true');
-    cvv.classList.add('wpwl-has-error');
-    return cvv.focus();
+  if (cvv) {
+    // Marked as this press finds it: an error shown for the last press goes once the CVV is right.
+    const invalid = !/^[0-9]{3,4}$/.test(cvv.value.trim());
+    cvv.setAttribute('aria-invalid', String(invalid));
+    cvv.classList.toggle('wpwl-has-error', invalid);
+    if (invalid) return cvv.focus();
   }
   if (widget.call('onBeforeSubmitCard', new Event('submit')) === false) return;
   button.disabled = true;

@@ -177,6 +177,10 @@ describe('saved cards in the sandbox payment widget', () => {
     expect(await axeViolations(page, saved), 'axe-core').to.deep.equal([]);
     type(cvv, '123');
     payButton(saved).click();
+    expect([cvv.getAttribute('aria-invalid'), cvv.classList.contains('wpwl-has-error')], 'the error is gone').to.deep.equal([
+      'false',
+      false,
+    ]);
     await expectPaidWith(page, checkout, '0000');
   });
 
