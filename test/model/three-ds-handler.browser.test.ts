@@ -28,7 +28,7 @@ import '../../src/components/gw-3ds-handler/define.js';
 import type { Gw3dsHandler } from '../../src/components/gw-3ds-handler/gw-3ds-handler.js';
 import type { ThreeDsErrorDetail, ThreeDsRedirect } from '../../src/components/gw-3ds-handler/events.js';
 import { CARDS } from '../../src/sandbox/gateway/triggers.js';
-import { clickInFrame, pendingThreeDsPayment, withHangingMethod } from '../support/three-ds.js';
+import { clickInFrame, pageFrames, pendingThreeDsPayment, withHangingMethod } from '../support/three-ds.js';
 import { until } from '../components/gw-checkout/support.js';
 
 const ACS = `${sandboxUrl}/v1/threeDSecure/execute`;
@@ -163,20 +163,11 @@ async function settle(model: Model, real: Real): Promise<void> {
     expected = expectedState(model);
   }
   expect(element.state, `the model's state (${model.flow?.kind ?? 'no flow'})`).to.equal(expected);
-  // Every frame of the page, in any shadow root too. (The browser's list, read over the DevTools protocol, lags the
-  // page: in a loaded run it still listed a sandbox frame 3 s after the element's shadow root had none.)
+  // Every frame of the page, in any shadow root too.
   if (expected === 'challenge') return void expect(pageFrames(), 'the challenge frame is found').to.have.length.at.least(1);
   const since = performance.now();
   while (pageFrames().length && performance.now() - since < 3000) await sleep(50);
   expect(pageFrames().length, 'an ended flow leaves no frame in the page').to.equal(0);
-}
-
-/** Every iframe of the page, inside open shadow roots too (which `window.frames` leaves out). */
-function pageFrames(root: Document | ShadowRoot = document): HTMLIFrameElement[] {
-  return [...root.querySelectorAll('*')].flatMap((node) => [
-    ...(node instanceof HTMLIFrameElement ? [node] : []),
-    ...(node.shadowRoot ? pageFrames(node.shadowRoot) : []),
-  ]);
 }
 
 type Command = fc.AsyncCommand<Model, Real>;

@@ -27,9 +27,16 @@ export function clickInFrame(urlPrefix: string, text: string, frameName?: string
   return executeServerCommand('gw-click-in-frame', { urlPrefix, text, frameName });
 }
 
-/** The URL of every frame of the test page. */
-export function frameUrls(): Promise<string[]> {
-  return executeServerCommand('gw-frame-urls');
+/**
+ * Every iframe of the page, inside open shadow roots too (which `window.frames` leaves out): a frame out of the DOM
+ * has no browsing context left. (The browser's own frame list, read over the DevTools protocol, lags the page: in a
+ * loaded run it still listed a sandbox frame 3 s after the element's shadow root had none.)
+ */
+export function pageFrames(root: Document | ShadowRoot = document): HTMLIFrameElement[] {
+  return [...root.querySelectorAll('*')].flatMap((node) => [
+    ...(node instanceof HTMLIFrameElement ? [node] : []),
+    ...(node.shadowRoot ? pageFrames(node.shadowRoot) : []),
+  ]);
 }
 
 /** Creates (`request`) or reads (`id`) a payment, or handles the shopper's return (`query`), with the server helper on the test runner's side. */

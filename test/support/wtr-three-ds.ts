@@ -1,7 +1,6 @@
 /**
  * Test-runner support for 3-D Secure tests, which need what a page cannot do itself:
  *   gw-click-in-frame   clicks a button, by its text, in a cross-origin frame (the sandbox's ACS page)
- *   gw-frame-urls       the URLs of every frame of the page, to prove what was (not) loaded
  *   gw-server-payment   creates a payment, reads it, or handles the shopper's return with the server helper,
  *                       as the merchant's server would
  *   /__gw/result-cross  a shopper result page on another origin (127.0.0.1 instead of localhost)
@@ -100,11 +99,6 @@ else postThreeDsResult(query.get('checkoutOrigin'));
         await clickInFrame(page, payload as ClickInFramePayload);
         return true;
       }
-      if (command === 'gw-frame-urls')
-        return page
-          .frames()
-          .filter((frame) => !frame.detached)
-          .map((frame) => frame.url());
       if (command === 'gw-server-payment') {
         const request = payload as ServerPaymentPayload;
         const client = await serverClient();

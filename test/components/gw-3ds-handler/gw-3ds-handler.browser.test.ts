@@ -9,7 +9,7 @@ import { classifyResult, RESULT_CODES } from '../../../src/contract/result-codes
 import { CARDS } from '../../../src/sandbox/gateway/triggers.js';
 import { REDIRECT_MAX_PRECONDITIONS } from '../../../src/contract/limits.js';
 import { merchantCall, shopperResultUrl } from '../../support/gateway.js';
-import { clickInFrame, crossOriginResultUrl, frameUrls, pendingThreeDsPayment, withHangingMethod } from '../../support/three-ds.js';
+import { clickInFrame, crossOriginResultUrl, pageFrames, pendingThreeDsPayment, withHangingMethod } from '../../support/three-ds.js';
 
 const ACS = `${sandboxUrl}/v1/threeDSecure/execute`;
 const METHOD = `${sandboxUrl}/v1/threeDSecure/method`;
@@ -52,9 +52,8 @@ function record(el: HTMLElement, names: string[]): CustomEvent[] {
   return seen;
 }
 
-/** The browser's own list of frames, not just the DOM: no browsing context of the sandbox remains (the list may lag the DOM a little). */
-const noSandboxFrameLeft = () =>
-  waitUntil(async () => !(await frameUrls()).some((url) => url.startsWith(sandboxUrl)), 'a sandbox frame is still open', { timeout: 3000 });
+/** No frame is left anywhere in the page, not only in the element: no browsing context of the sandbox remains. */
+const noFrameLeft = () => waitUntil(() => pageFrames().length === 0, 'a frame is still open', { timeout: 3000 });
 
 const frames = (el: Gw3dsHandler) => [...el.shadowRoot!.querySelectorAll('iframe')];
 const challengeFrame = (el: Gw3dsHandler) => el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part~="challenge-frame"]');
@@ -511,7 +510,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect(el.shadowRoot!.querySelectorAll('form')).to.have.length(0);
     await aTimeout(500);
     expect(events).to.have.length(0);
-    await noSandboxFrameLeft();
+    await noFrameLeft();
   });
 
   it('cancel() during the method step stops before the challenge', async () => {
@@ -582,7 +581,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     el.remove();
     expect(el.state).to.equal('idle');
     expect(frames(el)).to.have.length(0);
-    await noSandboxFrameLeft();
+    await noFrameLeft();
     await aTimeout(600);
     expect(events).to.have.length(0);
     // Put back, it does not post again on its own.
