@@ -4,16 +4,17 @@
  * `checkout-element.rendered.browser.test.ts` on pages the server rendered. Two elements, reused across
  * mounts, over a pool of three checkouts. fast-check draws what a page and a shopper do (mount, unmount,
  * React StrictMode's synchronous re-mount, a new checkout id, a new `lang`, `reload()`, deadlines that pass, a
- * declined card, a payment held open on its way and then declined by the gateway, a widget script that
- * fails to load) and in which order; nothing waits between commands unless a command says so, so loads
+ * declined card, a card or Google Pay payment held open on its way and then declined by the gateway, a widget
+ * script that fails to load) and in which order; nothing waits between commands unless a command says so, so loads
  * overlap unmounts and scripts still in flight (the stragglers).
  *
  * Invariants, after every command:
  * - one widget: at most one widget script, and it is the model's checkout (none when no element shows one);
  * - clean up: an element out of the page holds no form; one in the page holds at most one;
  * - a payment being sent is never cut off and its shopper never told "expired": the element stays
- *   `submitting` with its form and script whatever else the page does (a new setting, `reload()`, a
- *   second element, its deadline passing) until the shopper is back on the form, where a new setting then applies;
+ *   `submitting` (`ready` for a wallet's, which pays in the browser's own sheet) with its form and script whatever
+ *   else the page does (a new setting, `reload()`, a second element, its deadline passing) until the shopper is back
+ *   on the form, where a new setting then applies;
  *   and no element ever goes from `submitting` to `expired` (the gateway reporting the checkout gone at submission,
  *   which the page test covers, is not drawn here: its checkouts are fresh);
  * - one payment of a checkout at a time: a press while the page's widget sends one of its checkout (another
@@ -32,6 +33,7 @@ import '../../src/components/gw-checkout/define.js';
 import type { GwCheckout } from '../../src/components/gw-checkout/gw-checkout.js';
 import type { GwErrorDetail } from '../../src/components/gw-checkout/events.js';
 import { CARDS } from '../../src/sandbox/gateway/triggers.js';
+import { WALLET_TOKENS } from '../../src/contract/wallet-stand-in.js';
 import { merchantCall } from '../support/gateway.js';
 import { renderCheckout } from '../../src/server/render-checkout.js';
 import {
@@ -54,7 +56,13 @@ const WIDGET_SCRIPT_PATH = '/v1/paymentWidgets.js';
 const ELEMENT_MODULE = '/src/checkout.ts';
 
 /** What the model says of one element: `live` is loading or ready; `conflict` is refused for the page's other checkout or its payment. */
-type Status = 'out' | 'live' | 'paying' | 'conflict' | 'expired' | 'failed';
+type Status = 'out' | 'live' | 'paying' | 'walletPaying' | 'conflict' | 'expired' | 'failed';
+/**
+ * A payment of this element is being sent: by its card form (`paying`: the element shows `submitting`) or by a wallet
+ * (`walletPaying`: the platform's wallets pay in the browser's own sheet, so the element stays `ready` and knows the
+ * payment only by the wallet's disabled button). Either way it keeps its widget, takes no new setting and never expires.
+ */
+const sending = (status: Status) => status === 'paying' || status === 'walletPaying';
 
 interface SlotModel {
   connected: boolean;
@@ -127,7 +135,7 @@ interface Real extends Page {
 
 /** A payment the widget sent that the page's network holds: the widget waits for its answer until `release()`. */
 interface HeldPayment {
-  /** Sends it on with a card the gateway declines: the widget gets a real refusal, as from the bank. */
+  /** Sends it on with a card (or wallet token) the gateway declines: the widget gets a real refusal, as from the bank. */
   release(): void;
 }
 
@@ -157,7 +165,7 @@ function attempt(model: Model, slot: Slot): void {
     state.status = 'expired';
     return;
   }
-  const underWay = [...model.owners].some((owner) => model.slots[owner]!.status === 'paying');
+  const underWay = [...model.owners].some((owner) => sending(model.slots[owner]!.status));
   if ((model.active !== undefined && model.active !== state.checkout) || underWay) {
     state.status = 'conflict';
     return;
@@ -172,13 +180,17 @@ function attempt(model: Model, slot: Slot): void {
   state.loaded = loadKeyOf(state);
 }
 
+/** What every element of the model offers: a wallet beside the cards. */
+const BRANDS = ['GOOGLEPAY', 'VISA', 'MASTER'];
+const WALLET_OPTIONS = { googlePay: { gatewayMerchantId: 'entity' } };
+
 /** What makes a load of `state`'s element: its checkout and language (a deadline is no load setting). */
 const loadKeyOf = (state: SlotModel) => `${state.checkout} ${state.lang}`;
 
 /** A new load setting: applied now, or once a payment being sent is back on the form. */
 function settingsChanged(model: Model, slot: Slot): void {
   const state = model.slots[slot]!;
-  if (state.status !== 'paying') return attempt(model, slot);
+  if (!sending(state.status)) return attempt(model, slot);
   count('changed while paying');
 }
 
@@ -239,6 +251,8 @@ export async function renderedPage(checkout: Checkout, codeArrives: 'with the pa
   const { html } = renderCheckout(checkout, {
     baseUrl: checkout.baseUrl,
     shopperResultUrl,
+    brands: BRANDS,
+    widgetOptions: WALLET_OPTIONS,
     ...(codeArrives === 'with the page' ? { elementScript: ELEMENT_MODULE } : {}),
   });
   const frame = document.createElement('iframe');
@@ -319,7 +333,9 @@ function holdPayments(real: Real): void {
       take({
         release() {
           const body = new URLSearchParams(init.body as URLSearchParams);
-          body.set('card.number', CARDS.declined);
+          if (body.has('card.number')) body.set('card.number', CARDS.declined);
+          // A wallet's payment: its stand-in token that the bank declines.
+          for (const [name, value] of body) if (value === WALLET_TOKENS.approved) body.set(name, WALLET_TOKENS.declined);
           pageFetch.call(win, input, { ...init, body }).then(resolve, reject);
         },
       });
@@ -332,6 +348,8 @@ function apply(real: Real, model: Model, slot: Slot): void {
   const state = model.slots[slot]!;
   const checkout = real.checkouts[state.checkout!]!;
   Object.assign(real.elements[slot]!, settingsFor(checkout), {
+    brands: BRANDS,
+    options: WALLET_OPTIONS,
     expiresAt: state.deadline === undefined ? undefined : new Date(state.deadline),
   });
 }
@@ -381,8 +399,10 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
     expect(log.ready, `slot ${slot}: gw-ready at most once per load`).to.be.at.most(log.loads);
     expect(log.expired, `slot ${slot}: every expiry announced`).to.be.at.least(log.expiries);
     expect(log.transitions, `slot ${slot}: never from submitting to expired`).to.not.include('submitting→expired');
-    if (model.slots[slot]!.status === 'paying') {
-      expect(element.state, `slot ${slot}: a payment being sent stays submitting`).to.equal('submitting');
+    const { status } = model.slots[slot]!;
+    if (sending(status)) {
+      const shown = status === 'paying' ? 'submitting' : 'ready';
+      expect(element.state, `slot ${slot}: a payment being sent stays ${shown}`).to.equal(shown);
       expect(forms, `slot ${slot}: a payment being sent keeps its form`).to.equal(1);
       expect(scripts, `slot ${slot}: a payment being sent keeps its widget`).to.have.length(1);
     }
@@ -404,9 +424,15 @@ async function settle(model: Model, real: Real): Promise<void> {
   for (const slot of connected) {
     const state = model.slots[slot]!;
     const element = real.elements[slot]!;
-    const expected = { live: 'ready', paying: 'submitting', conflict: 'error', expired: 'expired', failed: 'error', out: undefined }[
-      state.status
-    ];
+    const expected = {
+      live: 'ready',
+      paying: 'submitting',
+      walletPaying: 'ready',
+      conflict: 'error',
+      expired: 'expired',
+      failed: 'error',
+      out: undefined,
+    }[state.status];
     expect(element.state, `slot ${slot} (${state.status})`).to.equal(expected);
     if (state.status === 'conflict') expect(real.logs[slot]!.errors.at(-1)?.code).to.equal('widget-error');
     if (element.state === 'ready' || element.state === 'submitting')
@@ -415,7 +441,7 @@ async function settle(model: Model, real: Real): Promise<void> {
   }
   // The widget speaks the language of the element that loaded it: a new `lang` reached it (once off the payment).
   const owner = model.loadedBy;
-  if (owner !== undefined && model.owners.size === 1 && real.elements[owner]!.state === 'ready') {
+  if (owner !== undefined && model.owners.size === 1 && model.slots[owner]!.status === 'live' && real.elements[owner]!.state === 'ready') {
     const options = real.win.wpwlOptions as { locale?: string } | undefined;
     expect(options?.locale, `slot ${owner}: the widget's locale`).to.equal(model.slots[owner]!.lang);
   }
@@ -461,7 +487,7 @@ class Unmount implements Command {
   async run(model: Model, real: Real) {
     catchUp(model, real);
     real.elements[this.slot]!.remove();
-    const paying = model.slots[this.slot]!.status === 'paying';
+    const paying = sending(model.slots[this.slot]!.status);
     Object.assign(model.slots[this.slot]!, { connected: false, status: 'out', readySeen: false });
     leave(model, this.slot);
     // Its payment goes on in the widget the others keep.
@@ -526,7 +552,7 @@ class Reload implements Command {
     catchUp(model, real);
     real.elements[this.slot]!.reload();
     // Never while a payment is being sent: not even later, once it is back on the form.
-    if (model.slots[this.slot]!.status === 'paying') count('reload while paying');
+    if (sending(model.slots[this.slot]!.status)) count('reload while paying');
     else attempt(model, this.slot);
     await checkInvariants(model, real);
   }
@@ -570,7 +596,7 @@ async function shopperWaits(model: Model, real: Real, slot: Slot, margin: number
  * at a time), and this element stays on its form.
  */
 async function refusedWhileAnotherSends(model: Model, real: Real, slot: Slot, card: string): Promise<boolean> {
-  const shown = model.slots.some((other, index) => index !== slot && other.status === 'paying');
+  const shown = model.slots.some((other, index) => index !== slot && sending(other.status));
   if (!shown && !model.sendingUnshown) return false;
   count('refused while another sends');
   const element = real.elements[slot]!;
@@ -627,6 +653,35 @@ class PayHeldOpen implements Command {
   toString = () => `payHeldOpen(${this.slot})`;
 }
 
+/** The element's Google Pay button, which the widget disables while that wallet's payment is sent. */
+const walletButton = (element: GwCheckout) => element.querySelector<HTMLButtonElement>('button.wpwl-google-pay-button');
+
+/**
+ * A shopper pays with the wallet, alone on the widget, and the payment is held open on its way: the element stays
+ * `ready` (it cannot see the wallet's sheet) yet must keep the payment as a card payment is kept.
+ */
+class PayWallet implements Command {
+  constructor(readonly slot: Slot) {}
+  check = (model: Readonly<Model>) => model.slots[this.slot]!.status === 'live';
+  async run(model: Model, real: Real) {
+    const alone = () => model.owners.size === 1 && model.owners.has(this.slot);
+    if ((await shopperWaits(model, real, this.slot, 100)) && alone()) {
+      count('payWallet');
+      const element = real.elements[this.slot]!;
+      let held: HeldPayment | undefined;
+      real.holding = (payment) => (held = payment);
+      walletButton(element)!.click();
+      real.doc.querySelector<HTMLButtonElement>('dialog.wpwl-wallet-sheet .wpwl-wallet-sheet-approve')!.click();
+      await until(() => held !== undefined, 'the wallet payment sent', 3_000);
+      real.held.set(this.slot, held!);
+      expect(walletButton(element)!.disabled, 'the wallet is disabled while its payment is sent').to.equal(true);
+      Object.assign(model.slots[this.slot]!, { status: 'walletPaying', readySeen: false });
+    }
+    await checkInvariants(model, real);
+  }
+  toString = () => `payWallet(${this.slot})`;
+}
+
 /**
  * The payment held open goes on to the gateway, which declines it: the widget takes the shopper back to the form
  * (its pay button enabled again, its one-payment lock lifted). The shopper is back on the form, where a setting changed meanwhile now applies, and a deadline passed meanwhile expires it.
@@ -637,23 +692,35 @@ class BackOnForm implements Command {
     readonly slot: Slot,
     readonly relang: boolean,
   ) {}
-  check = (model: Readonly<Model>) => model.slots[this.slot]!.status === 'paying';
+  check = (model: Readonly<Model>) => sending(model.slots[this.slot]!.status);
   async run(model: Model, real: Real) {
     const element = real.elements[this.slot]!;
     const state = model.slots[this.slot]!;
+    const wallet = state.status === 'walletPaying';
     if (this.relang) await new ChangeLang(this.slot).run(model, real);
     // Settings changed while paying (and not changed back) are waiting: they apply now, with a new load.
     const waiting = loadKeyOf(state) !== state.loaded;
-    count(waiting ? 'back on the form, settings waiting' : 'back on the form');
+    count(`back on the form${wallet ? ' from a wallet' : ''}${waiting ? ', settings waiting' : ''}`);
     const loads = real.logs[this.slot]!.loads;
     real.held.get(this.slot)!.release();
     real.held.delete(this.slot);
-    await until(() => element.state !== 'submitting', 'back on the form', 10_000);
+    if (wallet) await until(() => walletButton(element)?.disabled === false, 'the wallet usable again', 10_000);
+    else await until(() => element.state !== 'submitting', 'back on the form', 10_000);
     Object.assign(state, { status: 'live', readySeen: false });
     if (waiting) {
       attempt(model, this.slot);
-      await nextTask();
-      if (state.status === 'live') expect(real.logs[this.slot]!.loads, 'the waiting setting applies now: a new load').to.be.above(loads);
+      // Off a card payment the element sees the pay button come back at once. Off a wallet's it sees it at its next
+      // look, within a second, when its deadline may have passed: then it expires instead.
+      const expiredFirst = () => element.state === 'expired' && deadlinePassed(state) !== false;
+      if (wallet)
+        await until(
+          () => state.status !== 'live' || real.logs[this.slot]!.loads > loads || expiredFirst(),
+          'the waiting setting applied',
+          3_000,
+        );
+      else await nextTask();
+      if (state.status === 'live' && !(wallet && expiredFirst()))
+        expect(real.logs[this.slot]!.loads, 'the waiting setting applies now: a new load').to.be.above(loads);
     }
     if (state.status === 'live' && deadlinePassed(state) !== false) {
       // Past its deadline: it expires at its next look, within a second.
@@ -695,6 +762,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.integer({ min: 100, max: 1200 }).map((ms) => new Wait(ms)) },
   { weight: 2, arbitrary: slots.map((slot) => new PayDeclined(slot)) },
   { weight: 3, arbitrary: slots.map((slot) => new PayHeldOpen(slot)) },
+  { weight: 2, arbitrary: slots.map((slot) => new PayWallet(slot)) },
   { weight: 4, arbitrary: fc.tuple(slots, fc.boolean()).map(([slot, relang]) => new BackOnForm(slot, relang)) },
   { weight: 1, arbitrary: fc.constant(new ScriptFails()) },
 );

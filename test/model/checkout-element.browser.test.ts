@@ -14,5 +14,6 @@ describe('<gw-checkout> model', () => {
     const reached = JSON.stringify(Object.fromEntries(ran));
     expect(ran.get('payHeldOpen') ?? 0, reached).to.be.at.least(1);
     expect(ran.get('payDeclined') ?? 0, reached).to.be.at.least(1);
+    expect(ran.get('payWallet') ?? 0, reached).to.be.at.least(1);
   });
 });
