@@ -126,9 +126,9 @@ interface Real extends Page {
   logs: ElementLog[];
   checkouts: Checkout[];
   observer: MutationObserver;
-  /** Payments the page's fetch holds open, by the element that sent each (`PayHeldOpen`), until `BackOnForm` lets one go. */
+  /** Payments the page's fetch holds open, by the element that sent each (`PayHeldOpen`, `PayWallet`), until `BackOnForm` lets one go. */
   held: Map<Slot, HeldPayment>;
-  /** Set by `PayHeldOpen`: the next payment the widget sends is held, and lands here. */
+  /** Set by `PayHeldOpen` and `PayWallet`: the next payment the widget sends is held, and lands here. */
   holding: ((payment: HeldPayment) => void) | undefined;
   restoreFetch(): void;
 }
