@@ -666,8 +666,15 @@ class PayWallet implements Command {
   async run(model: Model, real: Real) {
     const alone = () => model.owners.size === 1 && model.owners.has(this.slot);
     if ((await shopperWaits(model, real, this.slot, 100)) && alone()) {
-      count('payWallet');
       const element = real.elements[this.slot]!;
+      if (model.sendingUnshown) {
+        // The widget still sends the payment of an element that left: the wallet opens no sheet, pays nothing.
+        count('wallet refused while another sends');
+        walletButton(element)!.click();
+        expect(real.doc.querySelector('dialog.wpwl-wallet-sheet') === null, 'no wallet sheet').to.equal(true);
+        return checkInvariants(model, real);
+      }
+      count('payWallet');
       let held: HeldPayment | undefined;
       real.holding = (payment) => (held = payment);
       walletButton(element)!.click();
