@@ -717,14 +717,9 @@ class BackOnForm implements Command {
     if (waiting) {
       attempt(model, this.slot);
       // Off a card payment the element sees the pay button come back at once. Off a wallet's it sees it at its next
-      // look, within a second, when its deadline may have passed: then it expires instead.
+      // look, within a second, and then loads anew, or leaves `ready` (its deadline may have passed meanwhile).
       const expiredFirst = () => element.state === 'expired' && deadlinePassed(state) !== false;
-      if (wallet)
-        await until(
-          () => state.status !== 'live' || real.logs[this.slot]!.loads > loads || expiredFirst(),
-          'the waiting setting applied',
-          3_000,
-        );
+      if (wallet) await until(() => real.logs[this.slot]!.loads > loads || element.state !== 'ready', "the element's next look", 3_000);
       else await nextTask();
       if (state.status === 'live' && !(wallet && expiredFirst()))
         expect(real.logs[this.slot]!.loads, 'the waiting setting applies now: a new load').to.be.above(loads);
