@@ -50,11 +50,12 @@ export function failuresIn(output, maxLines = 80) {
   const blocks = new Set();
   let where = '';
   for (const [index, line] of lines.entries()) {
-    const place = /^test at (.+)$/.exec(line.trim()) ?? /^(\S+\.ts):$/.exec(line.trim());
+    const text = line.trim();
+    const place = /^test at (.+)$/.exec(text) ?? /^(\S+\.ts):$/.exec(text);
     if (place) where = place[1];
-    const failed = /^❌ /.test(line.trim()) || (/^✖ /.test(line.trim()) && /^test at /.test(lines[index - 1]?.trim() ?? ''));
+    const failed = /^❌ /.test(text) || (/^✖ /.test(text) && /^test at /.test(lines[index - 1]?.trim() ?? ''));
     if (!failed) continue;
-    const block = [`${where} ${line.trim()}`];
+    const block = [`${where} ${text}`];
     for (const next of lines.slice(index + 1)) {
       if (!next.startsWith(' ') || /^\s*at /.test(next) || block.length > 6) break;
       if (next.trim()) block.push(`  ${next.trim()}`);

@@ -55,6 +55,15 @@ const oneClickCheckout = (registrationIds: readonly string[]) =>
     ...Object.fromEntries(registrationIds.map((id, index) => [`registrations[${index}].id`, id])),
   });
 
+/** A checkout that only saves a card (no payment): the first of a series the shop charges later without the shopper. */
+const registrationCheckout = () =>
+  checkoutWith({
+    createRegistration: 'true',
+    'standingInstruction.type': 'UNSCHEDULED',
+    'standingInstruction.mode': 'INITIAL',
+    'standingInstruction.source': 'CIT',
+  });
+
 const savedCardForm = (page: WidgetPage) => page.document.querySelector<HTMLFormElement>('form.wpwl-form-registrations');
 const choices = (page: WidgetPage) => [...page.document.querySelectorAll<HTMLInputElement>('input.wpwl-control-registration')];
 const labelOf = (page: WidgetPage, input: HTMLInputElement) => page.document.querySelector(`label[for="${input.id}"]`)?.textContent;
@@ -86,12 +95,7 @@ describe('saved cards in the sandbox payment widget', () => {
   afterEach(closePages);
 
   it('saves the card of a registration-only checkout ({id}/registration) and returns on its /registration resourcePath', async () => {
-    const created = await checkoutWith({
-      createRegistration: 'true',
-      'standingInstruction.type': 'UNSCHEDULED',
-      'standingInstruction.mode': 'INITIAL',
-      'standingInstruction.source': 'CIT',
-    });
+    const created = await registrationCheckout();
     const page = await openWidgetPage({ checkout: { ...created, id: `${created.id}/registration` } });
     await page.ready;
     const form = page.form();
@@ -112,12 +116,7 @@ describe('saved cards in the sandbox payment widget', () => {
   });
 
   it('a registration-only checkout offers no wallet (it would pay): the merchant is told, the card form still saves', async () => {
-    const created = await checkoutWith({
-      createRegistration: 'true',
-      'standingInstruction.type': 'UNSCHEDULED',
-      'standingInstruction.mode': 'INITIAL',
-      'standingInstruction.source': 'CIT',
-    });
+    const created = await registrationCheckout();
     const page = await openWidgetPage({
       checkout: { ...created, id: `${created.id}/registration` },
       forms: [{ brands: 'GOOGLEPAY VISA MASTER' }],
