@@ -41,6 +41,9 @@ export function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/** What the merchant is told of a form whose action is no http(s) URL: the shopper is only ever sent to a web page. */
+export const NO_RESULT_PAGE = "A form.paymentWidgets needs an http(s) action, the shop's result page.";
+
 /** Shows `text` in the form's alert, adding one (removed on unload) when the form has none yet. */
 export function showMessage(scope: Scope, form: Element, text: string): void {
   let message = form.querySelector(':scope > .wpwl-message');
@@ -84,7 +87,7 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
   }
   // The shopper is sent to the action after paying: never to a javascript: or other non-web URL.
   if (!httpUrl(form.action)) {
-    widget.report('WidgetError', "A form.paymentWidgets needs an http(s) action, the shop's result page.");
+    widget.report('WidgetError', NO_RESULT_PAGE);
     return undefined;
   }
   const added = ['wpwl-form', 'wpwl-form-card'].filter((name) => !form.classList.contains(name));

@@ -23,7 +23,7 @@ import { RESULT_CODES } from '../contract/result-codes.js';
 import { isGatewayId, resourcePathOf, widgetCheckoutOf } from '../contract/resource-path.js';
 import { parseGatewayTimestamp } from '../contract/timestamp.js';
 import type { CheckoutAnswer } from '../contract/widget-answers.js';
-import { autofocus, element, renderCardForm, showMessage } from './card-form.js';
+import { autofocus, element, NO_RESULT_PAGE, renderCardForm, showMessage } from './card-form.js';
 import type { Widget } from './widget.js';
 import { isSavedCard, renderSavedCards } from './saved-cards.js';
 import { CARD_CSS, PLAIN_CSS } from './styles.js';
@@ -122,7 +122,7 @@ function openSession(
       // Only to an http(s) result page: a form whose action is anything else was never rendered, but a saved card or a
       // late answer may still name it.
       const target = httpUrl(form.action);
-      if (!target) return report('WidgetError', "A form.paymentWidgets needs an http(s) action, the shop's result page.");
+      if (!target) return report('WidgetError', NO_RESULT_PAGE);
       target.searchParams.set('id', checkoutId);
       target.searchParams.set('resourcePath', resourcePathOf({ kind: registration ? 'registration' : 'checkout', id: checkoutId }));
       window.location.assign(target.href);

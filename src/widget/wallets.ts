@@ -13,7 +13,7 @@ import { cardBrandsOf, reportNotOffered, walletBrandsOf } from './offered-brands
 import { directionOf } from '../browser/language.js';
 import { httpUrl } from '../browser/url.js';
 import type { ApplePayOptions, GooglePayOptions } from '../browser/widget-contract.js';
-import { element, showMessage } from './card-form.js';
+import { element, NO_RESULT_PAGE, showMessage } from './card-form.js';
 import type { Widget } from './widget.js';
 import { sendPayment } from './send-payment.js';
 import { renderStcPay } from './stc-pay.js';
@@ -58,7 +58,7 @@ export function renderWallets(widget: Widget, form: HTMLFormElement, index: numb
     return true;
   }
   if (!httpUrl(form.action)) {
-    widget.report('WidgetError', "A form.paymentWidgets needs an http(s) action, the shop's result page.");
+    widget.report('WidgetError', NO_RESULT_PAGE);
     return false;
   }
   const texts = walletTextsFor(widget.language, widget.options.labels, widget.options.errorMessages);
