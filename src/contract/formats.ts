@@ -47,6 +47,7 @@
  * |--------|-------------|------------|
  * | a missing parameter in `parameterErrors` | `"value": null` (2017–2023 recordings agree) | `""`; the client reads null, absent and unknown fields alike |
  * | capture, refund and reversal answers | no `card`, no `paymentBrand` (three sources, 2016–2022) | the payment's card and brand echoed |
+ * | the answer to a payment on a registered card | no `card`; `paymentBrand` only when the request sent one (2017; a 2024 answer without the brand) | the seed leaves them out of the basic credit only; read-backs keep the stored card and brand (none recorded) |
  * | `timestamp` of the answer to a payment request | to the second, `YYYY-MM-DD hh:mm:ss+0000`; read-backs keep milliseconds (the 2017 and 2023 recordings; older ones carried milliseconds everywhere) | one format for both (timestamp.ts) |
  * | the report list's own result | `000.000.100` "successful request" (2022) | a transaction's approval code |
  * | a refused report request | `800.900.300` "user authorization failed", as the seed writes it | the longer text of other endpoints |

@@ -19,7 +19,16 @@ interface RealAnswer {
   readonly name: string;
   readonly source: { repository: string; path: string; commit: string } | { url: string };
   readonly call:
-    'createCheckout' | 'checkoutStatus' | 'payment' | 'paymentStatus' | 'report' | 'reportList' | 'capture' | 'refund' | 'reverse';
+    | 'createCheckout'
+    | 'checkoutStatus'
+    | 'payment'
+    | 'registrationPayment'
+    | 'paymentStatus'
+    | 'report'
+    | 'reportList'
+    | 'capture'
+    | 'refund'
+    | 'reverse';
   readonly status: number;
   readonly expect: string;
   readonly answer: Record<string, any>;
@@ -104,6 +113,11 @@ async function replay(real: RealAnswer): Promise<unknown> {
         paymentType: answered.paymentType ?? CARD_REQUEST.paymentType,
         ...terms,
         card: { ...CARD_REQUEST.card, number: cardNumberOf(answered.card) },
+      } as never),
+    registrationPayment: () =>
+      client.registrations.createPayment('8a82944a5d98b2fd015d9d38d48c2612', {
+        paymentType: answered.paymentType ?? 'DB',
+        ...terms,
       } as never),
     paymentStatus: () => client.payments.get(transactionId),
     report: () => client.reports.get(transactionId),
@@ -228,6 +242,15 @@ describe('the sandbox beside the recorded answers', () => {
             cardPayment({ 'card.number': LUHN_FAILING, ...flatten('billing', real.answer.billing ?? {}) }),
           );
         return call(sandbox, 'POST', '/v1/payments', cardPayment(real.status === 200 ? {} : { 'card.number': CARDS.declined }));
+      case 'registrationPayment': {
+        const card = Object.fromEntries(Object.entries(cardPayment()).filter(([name]) => name.startsWith('card.')));
+        const registration = (await call(sandbox, 'POST', '/v1/registrations', { paymentBrand: 'VISA', ...card })).body.id as string;
+        return call(sandbox, 'POST', `/v1/registrations/${registration}/payments`, {
+          paymentType: real.answer.paymentType,
+          amount: '10.00',
+          currency: 'EUR',
+        });
+      }
       case 'paymentStatus': {
         const id = (
           await call(

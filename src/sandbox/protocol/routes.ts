@@ -65,8 +65,9 @@ function paymentReply(
   payment: PaymentRecord,
   answeredCode = payment.result.code,
   synchronous = true,
+  leftOut: readonly ('card' | 'paymentBrand')[] = [],
 ): Reply {
-  if (payment.threeDs === undefined && answeredCode === payment.result.code) {
+  if (payment.threeDs === undefined && answeredCode === payment.result.code && leftOut.length === 0) {
     const { body, text, timestamp } = finalBody(state, payment);
     return {
       kind: 'json',
@@ -76,6 +77,7 @@ function paymentReply(
     };
   }
   const { timestamp, ...body } = paymentBody(payment, answeredCode === payment.result.code ? payment.result : result(answeredCode));
+  for (const field of leftOut) delete body[field];
   return json(
     200,
     envelope(
@@ -241,7 +243,10 @@ const registrationCall: Handler = (context, match) => {
   const repeatErrors = repeatRefusal(registration, request.params);
   if (repeatErrors.length) return reply(invalidParameters(repeatErrors, now, ndc()));
   const outcome = payWithRegistration(state.store, registration, request.params.entityId!, storable(request, redact));
-  return reply(paymentReply(context, outcome.payment, outcome.answeredCode), outcome.payment.id);
+  // The platform answers a payment on a registered card with no card, and a brand only when the request named one
+  // (recorded 2017, and a 2024 answer without the brand); the transaction itself keeps both for its reads.
+  const leftOut = request.params.paymentBrand === undefined ? (['card', 'paymentBrand'] as const) : (['card'] as const);
+  return reply(paymentReply(context, outcome.payment, outcome.answeredCode, true, leftOut), outcome.payment.id);
 };
 
 // 9. GET /v3/query?merchantTransactionId= (or a time frame, with filters and pages: see reports.ts)

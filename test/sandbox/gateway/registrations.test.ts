@@ -42,16 +42,18 @@ describe('registrations', () => {
     assert.deepEqual(answer.body.standingInstruction, { source: 'MIT', type: 'UNSCHEDULED', mode: 'REPEATED', initialTransactionId });
   });
 
-  it('a debit on a registration carries the stored card summary', async () => {
+  it('answers a debit on a registration without the card, and the brand only when sent; its read-back has the stored card summary', async () => {
     const { registrationId } = await register();
-    const debit = await call('POST', `/v1/registrations/${registrationId}/payments`, {
-      paymentType: 'DB',
-      amount: '5.00',
-      currency: 'EUR',
-      paymentBrand: 'VISA',
-    });
-    assert.equal(debit.body.result.code, RESULT_CODES.approvedIntegratorTest);
-    assert.equal(debit.body.card.last4Digits, '0000');
+    const pay = (brand: Record<string, string>) =>
+      call('POST', `/v1/registrations/${registrationId}/payments`, { paymentType: 'DB', amount: '5.00', currency: 'EUR', ...brand });
+    const named = await pay({ paymentBrand: 'VISA' });
+    assert.equal(named.body.result.code, RESULT_CODES.approvedIntegratorTest);
+    assert.deepEqual([named.body.paymentBrand, 'card' in named.body], ['VISA', false]);
+    const unnamed = await pay({});
+    assert.equal(unnamed.body.result.code, RESULT_CODES.approvedIntegratorTest);
+    assert.deepEqual(['paymentBrand' in unnamed.body, 'card' in unnamed.body], [false, false]);
+    const readBack = await call('GET', `/v1/payments/${unnamed.body.id}`);
+    assert.deepEqual([readBack.body.paymentBrand, readBack.body.card.last4Digits], ['VISA', '0000']);
   });
 
   it('a registered 3DS card pays without a 3DS step (merchant-initiated)', async () => {
