@@ -4,7 +4,7 @@
  * shopper typed ("4200 0000 0000 0000", "12 / 28").
  */
 import { CARD_BRANDS, CARD_HOLDER_MAX_LENGTH, isCardExpired, isCardHolder, passesLuhn } from '../contract/card.js';
-import { cardRuleOf, isNumberOfBrand, type FormCardBrand } from '../contract/brands.js';
+import { cardRuleOf, isFormCardBrand, isNumberOfBrand, type FormCardBrand } from '../contract/brands.js';
 import type { TextKey } from './texts.js';
 
 export type FieldName = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolder';
@@ -21,7 +21,8 @@ export interface Field {
 }
 
 const LONGEST_NUMBER = Math.max(...Object.values(CARD_BRANDS).flatMap((brand) => brand.lengths));
-const LONGEST_CVV = Math.max(...Object.values(CARD_BRANDS).map((brand) => brand.cvvLength));
+const CVV_LENGTHS: ReadonlySet<number> = new Set(Object.values(CARD_BRANDS).map((brand) => brand.cvvLength));
+export const LONGEST_CVV = Math.max(...CVV_LENGTHS);
 
 export const FIELDS: readonly Field[] = [
   // Room for a space between every group of four digits.
@@ -104,4 +105,14 @@ export function isValidField(name: FieldName, value: string, { brand, requireCvv
     case 'cardHolder':
       return isCardHolder(value.trim());
   }
+}
+
+/**
+ * A saved card's security code, for the brand its listing names: as long as
+ * that brand's (4 digits for AMEX, 3 for VISA). A brand the contract has no
+ * rule for takes any length a brand has.
+ */
+export function isSavedCardCvv(value: string, paymentBrand: string): boolean {
+  if (!/^\d+$/.test(value)) return false;
+  return isFormCardBrand(paymentBrand) ? value.length === cardRuleOf(paymentBrand).cvvLength : CVV_LENGTHS.has(value.length);
 }

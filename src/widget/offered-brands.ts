@@ -6,7 +6,8 @@
 import { isFormCardBrand, isWalletBrand, type FormCardBrand, type WalletBrand } from '../contract/brands.js';
 import type { Widget } from './widget.js';
 
-const brandsOf = (form: HTMLFormElement): string[] => (form.dataset.brands ?? '').split(/\s+/);
+/** Each brand once, in its first place: a brand listed twice gets one button or block, and the ids within it stay unique. */
+const brandsOf = (form: HTMLFormElement): string[] => [...new Set((form.dataset.brands ?? '').split(/\s+/))];
 
 /** The wallet brands a form lists, in its order. */
 export const walletBrandsOf = (form: HTMLFormElement): WalletBrand[] => brandsOf(form).filter(isWalletBrand);

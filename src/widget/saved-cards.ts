@@ -13,6 +13,7 @@ import { element, showMessage } from './card-form.js';
 import type { Widget } from './widget.js';
 import { savedCardTexts } from './saved-card-texts.js';
 import { sendPayment } from './send-payment.js';
+import { isSavedCardCvv, LONGEST_CVV } from './fields.js';
 
 /** A saved card the widget can show: every field it reads is text. What else a gateway's answer lists is left out. */
 export const isSavedCard = (card: unknown): card is SavedCardAnswer =>
@@ -60,7 +61,7 @@ export function renderSavedCards(widget: Widget, cards: readonly SavedCardAnswer
     type: 'text',
     inputMode: 'numeric',
     autocomplete: 'cc-csc',
-    maxLength: 4,
+    maxLength: LONGEST_CVV,
     required: requireCvv,
     spellcheck: false,
   });
@@ -107,7 +108,7 @@ export function renderSavedCards(widget: Widget, cards: readonly SavedCardAnswer
     'submit',
     (event) => {
       event.preventDefault();
-      void pay(widget, { form, target, choices, cvv: requireCvv ? cvv : undefined, button, message, texts });
+      void pay(widget, { form, target, cards, choices, cvv: requireCvv ? cvv : undefined, button, message, texts });
     },
     { signal },
   );
@@ -117,6 +118,8 @@ interface SavedCardForm {
   readonly form: HTMLFormElement;
   /** The merchant's form: its action is the shop's result page. */
   readonly target: HTMLFormElement;
+  /** The saved cards, in the order of `choices`. */
+  readonly cards: readonly SavedCardAnswer[];
   readonly choices: readonly HTMLInputElement[];
   readonly cvv: HTMLInputElement | undefined;
   readonly button: HTMLButtonElement;
@@ -125,14 +128,15 @@ interface SavedCardForm {
 }
 
 async function pay(widget: Widget, saved: SavedCardForm): Promise<void> {
-  const { form, target, choices, cvv, button, message, texts } = saved;
+  const { form, target, cards, choices, cvv, button, message, texts } = saved;
   if (button.disabled || widget.sending) return;
   message.hidden = true;
-  const chosen = choices.find((choice) => choice.checked);
+  const chosenIndex = choices.findIndex((choice) => choice.checked);
+  const chosen = choices[chosenIndex];
   if (!chosen) return showMessage(widget.scope, form, texts.chooseCard);
   if (cvv) {
     // Marked as this press finds it: an error shown for the last press goes once the CVV is right.
-    const invalid = !/^[0-9]{3,4}$/.test(cvv.value.trim());
+    const invalid = !isSavedCardCvv(cvv.value.trim(), cards[chosenIndex]!.paymentBrand);
     cvv.setAttribute('aria-invalid', String(invalid));
     cvv.classList.toggle('wpwl-has-error', invalid);
     if (invalid) return cvv.focus();

@@ -174,6 +174,9 @@ describe('saved cards in the sandbox payment widget', () => {
       0,
     );
     expect(await axeViolations(page, saved), 'axe-core').to.deep.equal([]);
+    type(cvv, '1234');
+    payButton(saved).click();
+    expect(cvv.getAttribute('aria-invalid'), "four digits for the VISA card chosen: an AMEX card's length").to.equal('true');
     type(cvv, '123');
     payButton(saved).click();
     expect([cvv.getAttribute('aria-invalid'), cvv.classList.contains('wpwl-has-error')], 'the error is gone').to.deep.equal([

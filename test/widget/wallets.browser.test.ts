@@ -208,6 +208,22 @@ describe('sandbox payment widget: wallets and MADA', () => {
     expect(page.errors.map((error) => error.message).join('\n')).to.include('APPLEPAY');
   });
 
+  it('offers a brand listed twice once: one wallet button, one STC Pay block, no id used twice', async () => {
+    const checkout = await createCheckout(MADA_ENTITY);
+    const page = await openWidgetPage({ checkout, forms: [{ brands: 'STC_PAY APPLEPAY MADA STC_PAY APPLEPAY MADA' }] });
+    await page.ready;
+    const form = page.form();
+    expect(form.querySelectorAll('button.wpwl-apple-pay-button')).to.have.length(1);
+    expect(form.querySelectorAll('.wpwl-control-stcPayMobile')).to.have.length(1);
+    expect(form.querySelectorAll('.wpwl-control-cardNumber')).to.have.length(1);
+    const ids = [...page.document.querySelectorAll('[id]')].map((node) => node.id);
+    expect(
+      ids.filter((id, index) => ids.indexOf(id) !== index),
+      'ids used twice',
+    ).to.deep.equal([]);
+    expect(page.errors, 'nothing to report').to.deep.equal([]);
+  });
+
   it("offers no card brand the checkout's entity has no contract for: the form's others stay, the merchant is told which", async () => {
     // The MADA entity has a MADA contract, no VISA, MASTER or AMEX one.
     const checkout = await createCheckout(MADA_ENTITY);

@@ -12,7 +12,7 @@ import { classifyResult, RESULT_CODES, type ResultKind } from '../../src/contrac
 import { validateParameters } from '../../src/contract/rules.js';
 import { checkRedirect, RedirectProblem } from '../../src/browser/three-d-secure-flow.js';
 import { nextStep } from '../../src/widget/next-step.js';
-import { isValidField, parseExpiry, type FieldContext } from '../../src/widget/fields.js';
+import { isSavedCardCvv, isValidField, parseExpiry, type FieldContext } from '../../src/widget/fields.js';
 import { TEST_CARDS } from '../../src/sandbox/gateway/triggers.js';
 
 /** Kinds after which the payment certainly did not go through. */
@@ -213,6 +213,19 @@ describe('the widget card fields', () => {
     assert.equal(isValidField('cvv', '', context('VISA')), false);
     assert.equal(isValidField('cvv', '', context('VISA', undefined, false)), true);
     assert.equal(isValidField('cvv', '12a', context('VISA', undefined, false)), false);
+  });
+
+  it("asks a saved card's CVV at its listed brand's length, and any brand's length for a brand it has no rule for", () => {
+    assert.equal(isSavedCardCvv('123', 'VISA'), true);
+    assert.equal(isSavedCardCvv('1234', 'VISA'), false, 'a VISA code has three digits');
+    assert.equal(isSavedCardCvv('1234', 'AMEX'), true);
+    assert.equal(isSavedCardCvv('123', 'AMEX'), false, 'an AMEX code has four digits');
+    assert.equal(isSavedCardCvv('123', 'MADA'), true);
+    assert.equal(isSavedCardCvv('123', 'NEWBRAND'), true);
+    assert.equal(isSavedCardCvv('1234', 'NEWBRAND'), true);
+    assert.equal(isSavedCardCvv('12', 'NEWBRAND'), false);
+    assert.equal(isSavedCardCvv('12a', 'VISA'), false);
+    assert.equal(isSavedCardCvv('', 'VISA'), false);
   });
 
   it('takes a card holder exactly as the sandbox does: a name of any script, up to 128 characters', () => {
