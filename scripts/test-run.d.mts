@@ -18,3 +18,5 @@ export function nodeTest(
 ): Promise<RunResult>;
 export function stalledIn(progressLog: string): string[];
 export function failuresIn(output: string, maxLines?: number): string[];
+export function lastNumber(output: string, pattern: RegExp): number;
+export function nodeTestTotals(output: string): { passed: number; failed: number };

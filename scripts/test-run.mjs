@@ -39,6 +39,21 @@ export function stalledIn(progressLog) {
 // eslint-disable-next-line no-control-regex -- the terminal's colour codes are what it strips
 const COLOUR = /\x1b\[[0-9;]*[A-Za-z]/g;
 
+/** The last number `pattern` (global) captures in `output`, or 0: a runner prints its totals last. */
+export function lastNumber(output, pattern) {
+  const matches = [...output.matchAll(pattern)];
+  return matches.length ? Number(matches.at(-1)[1]) : 0;
+}
+
+/**
+ * A node:test stage's totals from its spec reporter. A test cancelled because its suite's hook failed counts as
+ * failed: the reporter counts it apart, and "0 failed" beside a red stage would hide it.
+ */
+export function nodeTestTotals(output) {
+  const count = (name) => lastNumber(output, new RegExp(`^ℹ ${name} (\\d+)`, 'gm'));
+  return { passed: count('pass'), failed: count('fail') + count('cancelled') };
+}
+
 /**
  * What a stage's output says failed: each failed test with where it is and the first lines of its error, each once,
  * at most `maxLines` lines. node:test's spec reporter lists them under "failing tests:" (`test at FILE:LINE`, then

@@ -21,7 +21,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { failuresIn, nodeTest, run } from './test-run.mjs';
+import { failuresIn, lastNumber, nodeTest, nodeTestTotals, run } from './test-run.mjs';
 
 const STAGES = ['node', 'browser', 'e2e', 'storybook', 'user'];
 const requested = process.argv.slice(2);
@@ -69,11 +69,6 @@ function listFiles(dir, accept) {
     .sort();
 }
 
-const lastNumber = (output, pattern) => {
-  const matches = [...output.matchAll(pattern)];
-  return matches.length ? Number(matches.at(-1)[1]) : 0;
-};
-
 const runners = {
   async node() {
     const files = listFiles('test', (name) => name.endsWith('.test.ts') && !name.endsWith('.browser.test.ts'));
@@ -119,8 +114,7 @@ async function nodeTestFiles(kind, files) {
 
 /** The spec reporter's totals; a stage where nothing passed failed, whatever its exit code. */
 function counted(kind, { code, output, stalled }) {
-  const passed = lastNumber(output, /^ℹ pass (\d+)/gm);
-  const failed = lastNumber(output, /^ℹ fail (\d+)/gm);
+  const { passed, failed } = nodeTestTotals(output);
   return { code: passed === 0 ? 1 : code, passed, failed, output, note: stalled || (passed === 0 ? `no ${kind} test ran` : '') };
 }
 

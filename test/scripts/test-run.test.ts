@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { readFileSync } from 'node:fs';
-import { failuresIn, nodeTest, run } from '../../scripts/test-run.mjs';
+import { failuresIn, nodeTest, nodeTestTotals, run } from '../../scripts/test-run.mjs';
 
 const STALLS = 'test/scripts/fixtures/stalls.mjs';
 // This file runs under node:test itself; the stage under test must be a runner of its own, not a child reporting to this one.
@@ -64,6 +64,22 @@ describe('scripts/test-run.mjs', () => {
       recap.join('\n'),
     );
     assert.ok(!recap.some((line) => /passes|a group|^\s*at /.test(line)), 'no passed test, no suite line, no stack');
+  });
+
+  test("a test cancelled by its suite's failed hook counts as failed in the totals, and the recap names the hook's error", async () => {
+    const result = await nodeTest(['test/scripts/fixtures/cancels.mjs'], {
+      concurrency: 1,
+      fileTimeoutMs: 60_000,
+      idleMs: 60_000,
+      env,
+      echo: false,
+    });
+    assert.notEqual(result.code, 0);
+    assert.deepEqual(nodeTestTotals(result.output), { passed: 0, failed: 2 });
+    assert.ok(
+      failuresIn(result.output).some((line) => line.includes('the set-up failed')),
+      failuresIn(result.output).join('\n'),
+    );
   });
 
   test("the recap reads the browser runner's failures (a recorded run), and stops at its bound", () => {
