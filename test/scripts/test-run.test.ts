@@ -20,6 +20,10 @@ const groupAlive = (pattern: string) => {
   }
 };
 
+/** One fixture file run as a stage of its own, with time enough to end by itself. */
+const runFixture = (file: string) =>
+  nodeTest([`test/scripts/fixtures/${file}`], { concurrency: 1, fileTimeoutMs: 60_000, idleMs: 60_000, env, echo: false });
+
 describe('scripts/test-run.mjs', () => {
   test('a stalled test file fails on its time limit, and the report names it', async () => {
     const started = Date.now();
@@ -48,13 +52,7 @@ describe('scripts/test-run.mjs', () => {
   });
 
   test('the recap names each failed node:test test once, where it is, with the start of its error', async () => {
-    const result = await nodeTest(['test/scripts/fixtures/fails.mjs'], {
-      concurrency: 1,
-      fileTimeoutMs: 60_000,
-      idleMs: 60_000,
-      env,
-      echo: false,
-    });
+    const result = await runFixture('fails.mjs');
     assert.notEqual(result.code, 0);
     const recap = failuresIn(result.output);
     assert.match(recap[0]!, /^test\/scripts\/fixtures\/fails\.mjs:7:\d+ ✖ fails here/);
@@ -67,13 +65,7 @@ describe('scripts/test-run.mjs', () => {
   });
 
   test("a test cancelled by its suite's failed hook counts as failed in the totals, and the recap names the hook's error", async () => {
-    const result = await nodeTest(['test/scripts/fixtures/cancels.mjs'], {
-      concurrency: 1,
-      fileTimeoutMs: 60_000,
-      idleMs: 60_000,
-      env,
-      echo: false,
-    });
+    const result = await runFixture('cancels.mjs');
     assert.notEqual(result.code, 0);
     assert.deepEqual(nodeTestTotals(result.output), { passed: 0, failed: 2 });
     assert.ok(
