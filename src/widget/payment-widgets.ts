@@ -225,11 +225,17 @@ function fail(session: Session, name: WpwlErrorName, message: string, text: Text
 /** Reports the end of the checkout's life while the form is open, counting on the gateway's clock, not the shopper's. */
 function expireLater(session: Session, expiresAt: string, timestamp: string | undefined): void {
   const now = parseGatewayTimestamp(String(timestamp));
-  const remaining = Date.parse(expiresAt) - (Number.isNaN(now) ? Date.now() : now);
-  if (Number.isNaN(remaining)) return;
-  session.scope.timer(Math.min(Math.max(remaining, 0), TIMER_MAX_MS), () =>
-    fail(session, 'InvalidCheckoutIdError', 'The checkout expired.', 'invalidCheckout'),
-  );
+  // The end on this page's clock: what the gateway's clock had left, from now.
+  const end = Date.now() + Date.parse(expiresAt) - (Number.isNaN(now) ? Date.now() : now);
+  if (Number.isNaN(end)) return;
+  // An end further away than a timer holds is waited for in steps, never reported at the first one.
+  const wait = (): void => {
+    const remaining = end - Date.now();
+    session.scope.timer(Math.min(Math.max(remaining, 0), TIMER_MAX_MS), () =>
+      remaining > TIMER_MAX_MS ? wait() : fail(session, 'InvalidCheckoutIdError', 'The checkout expired.', 'invalidCheckout'),
+    );
+  };
+  wait();
 }
 
 function domReady(signal: AbortSignal): Promise<void> {

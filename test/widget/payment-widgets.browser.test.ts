@@ -25,7 +25,11 @@ import {
   widgetScriptUrl,
   type WidgetPage,
   checkoutAnswerRewritten,
+  checkoutFieldsSet,
 } from './widget-page.js';
+import { TIMER_MAX_MS } from '../../src/contract/limits.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Resource timings of the widget's card submissions seen by the page: proof of what was sent. */
 const submissions = (page: WidgetPage) =>
@@ -305,6 +309,25 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     expect((await page.error).name).to.equal('InvalidCheckoutIdError');
     expect(alertOf(page.form())?.hidden).to.equal(false);
     expect(payButton(page.form()).disabled).to.equal(true);
+  });
+
+  it('a checkout whose end is further away than a timer holds is not reported expired at the first step of its wait', async () => {
+    // The first three timers as long as a browser holds fire at once: after each the widget must wait on, not report the end.
+    let armed = 0;
+    const page = await openWidgetPage({
+      checkout: await createCheckout('12.50'),
+      fetch: checkoutFieldsSet({ expiresAt: new Date(Date.now() + 60 * DAY_MS).toISOString() }),
+      setTimeout: (pageSetTimeout) =>
+        ((handler: () => void, delay?: number) => {
+          if (delay !== TIMER_MAX_MS) return pageSetTimeout(handler, delay);
+          armed += 1;
+          return pageSetTimeout(handler, armed <= 3 ? 0 : delay);
+        }) as typeof setTimeout,
+    });
+    await page.ready;
+    await waitFor(() => armed === 4, 'a fourth step of the wait, armed after three have run');
+    expect(page.errors.map((error) => error.name)).to.deep.equal([]);
+    expect(payButton(page.form()).disabled).to.equal(false);
   });
 
   it('a checkout that expires while the form is open leaves no pay control usable: pay buttons disabled, wallets hidden', async () => {

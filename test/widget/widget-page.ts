@@ -55,6 +55,8 @@ export interface PageSpec {
   csp?: string;
   /** Stands between the widget and the gateway: given the page's own fetch, answers the widget's requests (a hostile peer). */
   fetch?: (pageFetch: typeof fetch) => typeof fetch;
+  /** Stands between the widget and the page's `setTimeout`: given it, arms the widget's timers (a test's clock). */
+  setTimeout?: (pageSetTimeout: typeof setTimeout) => typeof setTimeout;
 }
 
 /** A `PageSpec.fetch` that rewrites the text of the gateway's checkout answer (`…/widget`) and passes every other answer on. */
@@ -125,13 +127,21 @@ export async function openWidgetPage(spec: PageSpec): Promise<WidgetPage> {
     )
     .join('\n');
   const frame = document.createElement('iframe');
-  Object.assign(frame, { gwOptions: observed, gwFetch: spec.fetch, title: 'merchant page', width: 600, height: 700 });
+  Object.assign(frame, {
+    gwOptions: observed,
+    gwFetch: spec.fetch,
+    gwSetTimeout: spec.setTimeout,
+    title: 'merchant page',
+    width: 600,
+    height: 700,
+  });
   frame.srcdoc = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Checkout</title>
 ${spec.csp ? `<meta http-equiv="Content-Security-Policy" content="${attribute(spec.csp)}">` : ''}
 <script nonce="${NONCE}">
 window.wpwlOptions = frameElement.gwOptions;
 if (frameElement.gwFetch) window.fetch = frameElement.gwFetch(window.fetch.bind(window));
+if (frameElement.gwSetTimeout) window.setTimeout = frameElement.gwSetTimeout(window.setTimeout.bind(window));
 window.gwScriptErrors = [];
 window.gwViolations = [];
 addEventListener('error', (event) => { if (event.target instanceof HTMLScriptElement) gwScriptErrors.push(event.target.src); }, true);
