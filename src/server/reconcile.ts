@@ -113,9 +113,10 @@ export async function movePayment(transport: Transport, movement: Movement, opti
   const { path, operation, request } = movement;
   const params = flatten(request);
   const programme = (request as { programme?: Variant }).programme;
-  const chosen = params.merchantTransactionId !== undefined;
+  // An empty one is none: a look-up by it is refused.
+  const chosen = Boolean(params.merchantTransactionId);
   // The look-up key for an uncertain outcome; a UUID is a valid AN..255 reference, and nothing else can carry it.
-  params.merchantTransactionId ??= crypto.randomUUID();
+  params.merchantTransactionId ||= crypto.randomUUID();
   // This request's own reference, returned by the platform in report entries: the exact match after a lost answer.
   const reference = crypto.randomUUID();
   params[`customParameters[${REQUEST_REFERENCE}]`] = reference;

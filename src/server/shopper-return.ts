@@ -415,7 +415,8 @@ export function shopperReturnHandler(
     };
     const over = decided !== undefined && now >= decided;
     if (!merchantTransactionId) {
-      if (known && over) throw await expired();
+      // Without a key nothing tells "expired" from "paid and never read": both answer "no session" once it ends.
+      if (known && over) throw await unknown('it has no merchantTransactionId to look it up by');
       if (known) throw await pending('an attempt of it may still complete (it has no merchantTransactionId to look it up by)');
       throw await unknown(
         created

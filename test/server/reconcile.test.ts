@@ -118,6 +118,14 @@ describe('several transactions could be the lost one: UncertainOutcomeError, nev
     assert.equal(error.merchantTransactionId, 'order-1');
   });
 
+  test('an empty merchantTransactionId is none: a key is generated, sent, and the lost payment found by it', async () => {
+    const { client, calls } = lostPost((post) => [list([entry(id(7), post)])]);
+    assert.equal((await client.payments.create(cardPayment({ merchantTransactionId: '' }))).id, id(7));
+    const [post, lookUp] = calls;
+    assert.match(post!.form.get('merchantTransactionId') ?? '', /^[0-9a-f-]{36}$/);
+    assert.equal(lookUp!.url.searchParams.get('merchantTransactionId'), post!.form.get('merchantTransactionId'));
+  });
+
   test('one of two entries matching is taken; the one that differs does not count', async () => {
     const { client } = lostPost((post) => [list([entry(id(5), post, { amount: '1.00' }), entry(id(6), post)])]);
     assert.equal((await client.payments.create(cardPayment())).id, id(6));

@@ -492,6 +492,14 @@ export class StandInPlatform {
       return reply(200, this.entry(moved));
     }
     if (method === 'GET' && path === '/v3/query') {
+      // As the platform: an empty merchantTransactionId is a missing parameter, never "every transaction without one".
+      if (!params.merchantTransactionId)
+        return reply(400, {
+          result: {
+            ...result(RESULT_CODES.invalidParameter),
+            parameterErrors: [{ name: 'merchantTransactionId', value: null, message: 'may not be empty' }],
+          },
+        });
       const entries = [...this.transactions.keys()]
         .map((id) => this.current(id)!)
         .filter((tx) => tx.entityId === params.entityId && tx.merchantTransactionId === params.merchantTransactionId)

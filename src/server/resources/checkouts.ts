@@ -75,7 +75,8 @@ export function checkouts(transport: Transport, memory?: CheckoutMemory): Checko
       // Reserved like a payment's: a transaction a look-up finds is this checkout's only when it carries this reference.
       const reference = crypto.randomUUID();
       // The look-up key after a lost status answer (a paid checkout never read answers "no session" once it ends); a UUID is a valid AN..255 reference.
-      params.merchantTransactionId ??= crypto.randomUUID();
+      // An empty one is none: the platform could not be asked for it.
+      params.merchantTransactionId ||= crypto.randomUUID();
       params[`customParameters[${REQUEST_REFERENCE}]`] = reference;
       const on = transport.onEntity(options, params.paymentBrand);
       const answer = await transport.send<CheckoutCreated>({
