@@ -53,6 +53,7 @@ export function createCheckout(store: SandboxStore, entityId: string, params: Re
 
 /** A checkout's successful payment, else its latest attempt. */
 export function paymentOfCheckout(store: SandboxStore, checkout: CheckoutRecord): PaymentRecord | undefined {
+  if (checkout.paidBy !== undefined) return store.payment(checkout.paidBy);
   const payments = checkout.paymentIds.map((id) => store.payment(id)).filter((payment): payment is PaymentRecord => payment !== undefined);
   return payments.find(succeeded) ?? payments.at(-1);
 }
@@ -123,8 +124,7 @@ export function attemptPayment(
   attempt: Attempt,
   shopperIp: string | undefined,
 ): PaymentOutcome | CheckoutRefusal {
-  const previous = paymentOfCheckout(store, checkout);
-  if (previous && succeeded(previous)) return 'alreadyProcessed';
+  if (checkout.paidBy !== undefined) return 'alreadyProcessed';
   const ip = checkout.params['customer.ip'] ?? shopperIp;
   const withIp = (params: FlatParams): FlatParams => ({ ...params, ...(ip ? { 'customer.ip': ip } : {}) });
   const base = { entityId: checkout.entityId, checkoutId: checkout.id };

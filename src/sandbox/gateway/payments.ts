@@ -401,14 +401,9 @@ export function finishThreeDs(store: SandboxStore, payment: PaymentRecord, authe
 
 /** Whether another attempt on the payment's checkout has been approved. */
 function paidByAnotherAttempt(store: SandboxStore, payment: PaymentRecord): boolean {
+  if (payment.threeDs?.checkoutPaidElsewhere) return true;
   const checkout = payment.checkoutId === undefined ? undefined : store.checkouts.get(payment.checkoutId);
-  return (
-    checkout !== undefined &&
-    checkout.paymentIds.some((id) => {
-      const attempt = id === payment.id ? undefined : store.payment(id);
-      return attempt !== undefined && succeeded(attempt);
-    })
-  );
+  return checkout?.paidBy !== undefined && checkout.paidBy !== payment.id;
 }
 
 /** Where the shopper goes after a 3DS step: the result URL with `id` and `resourcePath` added to its own query. */
@@ -423,10 +418,21 @@ export function shopperReturnUrl(payment: PaymentRecord): string {
 /** Whether a payment may be shown as the successful one of its checkout. */
 export const succeeded = (payment: PaymentRecord) => isApproved(payment.result.code);
 
-/** After a checkout's payment succeeds, its session lives 30 minutes more so the shop can read the status. */
+/**
+ * After a checkout's payment succeeds, its session lives 30 minutes more so the shop can read the status. The
+ * checkout and its attempts still waiting for a 3-D Secure step are marked paid: neither the checkout's record nor
+ * the payment's may outlive the other (each is dropped for room on its own), and a checkout is never paid twice.
+ */
 export function noteCheckoutPayment(store: SandboxStore, payment: PaymentRecord): void {
   const checkout = payment.checkoutId === undefined ? undefined : store.checkouts.get(payment.checkoutId);
-  if (checkout && succeeded(payment)) checkout.expiresAt = Math.max(checkout.expiresAt, store.clock.nowMs() + CHECKOUT_LIFETIME_MS);
+  if (!checkout || !succeeded(payment)) return;
+  checkout.expiresAt = Math.max(checkout.expiresAt, store.clock.nowMs() + CHECKOUT_LIFETIME_MS);
+  if (checkout.paidBy !== undefined) return;
+  checkout.paidBy = payment.id;
+  for (const id of checkout.paymentIds) {
+    const session = id === payment.id ? undefined : store.payment(id)?.threeDs;
+    if (session && !session.finished) session.checkoutPaidElsewhere = true;
+  }
 }
 
 /**

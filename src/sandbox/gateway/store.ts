@@ -81,6 +81,8 @@ export interface ThreeDsSession {
   readonly shopperResultUrl: string;
   methodPosted: boolean;
   finished: boolean;
+  /** Another attempt paid the checkout while this step was open: it can only be refused, even once the checkout's record is gone. */
+  checkoutPaidElsewhere?: true;
 }
 
 export interface PaymentRecord {
@@ -138,6 +140,8 @@ export interface CheckoutRecord {
   consumed: boolean;
   /** The card a registration-only checkout's widget saved (`/v1/checkouts/{id}/registration`). */
   registrationId?: string;
+  /** The attempt that paid it: a checkout is paid once, even after that payment's record was dropped for room. */
+  paidBy?: string;
   /** Times of recent status reads, for the 2-a-minute limit. */
   reads: number[];
 }
@@ -434,6 +438,9 @@ export class SandboxStore {
 
   #forgetPayment(payment: PaymentRecord): void {
     if (payment.threeDs) this.threeDsSessions.delete(payment.threeDs.token);
+    // A checkout goes with the payment that paid it: kept alone, its status read would answer no payment.
+    const checkout = payment.checkoutId === undefined ? undefined : this.checkouts.get(payment.checkoutId);
+    if (checkout?.paidBy === payment.id) this.checkouts.delete(checkout.id);
     if (payment.merchantTransactionId === undefined) return;
     const key = `${payment.entityId} ${payment.merchantTransactionId}`;
     const ids = this.#byMerchantTransactionId.get(key)?.filter((id) => id !== payment.id);
