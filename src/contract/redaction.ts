@@ -106,9 +106,18 @@ const SPLIT_GROUPS = new RegExp(`(${SEPARATOR})`);
 const WORD_CHARACTER = /[0-9A-Za-z-]/;
 const ID_WORD = /^(?:[0-9a-f]{32}|[0-9A-F]{32}|[0-9a-f]{40}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
+/** The longest word `ID_WORD` takes: a longer one is no id, however far it goes on. */
+const ID_WORD_MAX_LENGTH = 40;
+
+/**
+ * The word around `start`..`end`, or a piece of it longer than any id: walked at most that far each way, so a text
+ * of one huge word (`1234-1234-…`, a hostile answer) costs a bounded walk per digit run, not the whole word each time.
+ */
 function wordAround(text: string, start: number, end: number): string {
-  while (start > 0 && WORD_CHARACTER.test(text[start - 1]!)) start--;
-  while (end < text.length && WORD_CHARACTER.test(text[end]!)) end++;
+  const first = Math.max(0, end - ID_WORD_MAX_LENGTH - 1);
+  const last = Math.min(text.length, start + ID_WORD_MAX_LENGTH + 1);
+  while (start > first && WORD_CHARACTER.test(text[start - 1]!)) start--;
+  while (end < last && WORD_CHARACTER.test(text[end]!)) end++;
   return text.slice(start, end);
 }
 
@@ -333,9 +342,12 @@ function spellingsPattern(spellings: readonly string[]): string {
     .map(([first, rests]) => `${first}${SEPARATORS}(?:${rests.map((rest) => [...rest].join(SEPARATORS)).join('|')})`)
     .join('|');
 }
-// A segment starts after the key's quote or a separator, so the scan tries the spellings at those characters only.
+// A segment starts after the key's quote or a separator, so the scan tries the spellings at those characters only. It
+// ends the key (`"cvv":`) or another segment follows (`cvv.value`, `[CVV]`): taken as a key without reading on to its
+// end, so each try costs a spelling's length, and a text of many `[cvv.` (a hostile answer) is scanned in linear time.
+// A value that reads like one (`"number.`) only costs a copy.
 const SECRET_KEY = new RegExp(
-  String.raw`[".[](?:${spellingsPattern([...Object.keys(SECRET_NAME_SPELLINGS), 'number'])})(?:[.[\]][^"\\]*)?"\s*:`,
+  String.raw`[".[](?:${spellingsPattern([...Object.keys(SECRET_NAME_SPELLINGS), 'number'])})(?:[.[\]]|"\s*:)`,
   'i',
 );
 

@@ -187,6 +187,7 @@ type Behaviour =
   | { kind: 'stranger'; fields: Partial<Record<StrangerField, Spelling>>; code: string }
   | { kind: 'deep'; levels: number; list: boolean; code: string }
   | { kind: 'named secret'; secret: 'card' | 'cvv'; name: number }
+  | { kind: 'repetitive'; piece: string; kilobytes: number; where: 'value' | 'key'; code: string }
   | { kind: 'foreign'; transport: ForeignTransport };
 
 /**
@@ -307,6 +308,21 @@ const BEHAVIOURS: Record<Behaviour['kind'], { runs: number; arbitrary: fc.Arbitr
       kind: fc.constant('named secret' as const),
       secret: fc.constantFrom('card' as const, 'cvv' as const),
       name: fc.nat({ max: SECRET_NAMED.length - 1 }),
+    }),
+  },
+  repetitive: {
+    // One piece over and over, up to an answer's bound: what a scan that walks on to the text's end at each try (a key
+    // scan, a word around a digit run) takes quadratic time on, holding the event loop that the call's timeout needs.
+    runs: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('repetitive' as const),
+      piece: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom('[cvv.', '"number.', '1234-', '4111 1111 1111 1111 ', '7391a', '%34', 'cvv: ') },
+        { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 6 }) },
+      ),
+      kilobytes: fc.integer({ min: 640, max: 1000 }),
+      where: fc.constantFrom('value' as const, 'key' as const),
+      code: fc.constantFrom('000.100.110', '800.100.152', '900.100.300'),
     }),
   },
   foreign: {
@@ -442,6 +458,11 @@ function answerFor(call: GatewayRequest, how: Behaviour, pulled: Pulled): Respon
       const secret = how.secret === 'card' ? PAN : CVV;
       return new Response(saneAnswer(call, SECRET_NAMED[how.name % SECRET_NAMED.length]!(secret)), { status: 200 });
     }
+    case 'repetitive': {
+      const text = how.piece.repeat(Math.ceil((how.kilobytes * 1024) / how.piece.length)).slice(0, how.kilobytes * 1024);
+      const fields = how.where === 'value' ? { descriptor: text } : { customParameters: { [text]: 'v' } };
+      return new Response(saneAnswer(call, { result: { code: how.code, description: 'x' }, ...fields }), { status: 200 });
+    }
     case 'foreign':
       throw new Error("a foreign transport is the client's own fetch (foreignFetch), never the stand-in");
   }
@@ -523,6 +544,7 @@ async function hostileCall(name: string, how: Behaviour): Promise<void> {
     onResponse: (event) => void events.push(event),
   });
   let timer: NodeJS.Timeout | undefined;
+  const started = performance.now();
   const never = new Promise<'never'>((resolve) => (timer = setTimeout(() => resolve('never'), NEVER_MS)));
   const { result: outcome, printed } = await capturingConsole(() =>
     Promise.race([
@@ -536,6 +558,8 @@ async function hostileCall(name: string, how: Behaviour): Promise<void> {
   clearTimeout(timer);
   const shown = `${name} against a gateway answering ${JSON.stringify(how)}`;
   assert.notEqual(outcome, 'never', `${shown} did not end within ${NEVER_MS} ms`);
+  // A call that held the event loop ends before the timer that could have said "never" ever ran: it is as bad.
+  assert.ok(performance.now() - started < NEVER_MS, `${shown} held the process for ${Math.round(performance.now() - started)} ms`);
   assert.ok(pulled.over <= 0, `${shown} read ${pulled.over} bytes beyond an answer's bound`);
   if (outcome !== 'never' && 'value' in outcome) {
     assert.deepEqual(strangerFields(name, outcome.value), [], `${shown} returned another request's transaction`);

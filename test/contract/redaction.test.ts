@@ -18,6 +18,7 @@ import {
   textOf,
 } from '../../src/contract/redaction.js';
 import { SECRET_NAME_SPELLINGS } from '../../src/contract/secrets.js';
+import { ANSWER_MAX_BYTES } from '../../src/contract/limits.js';
 
 const PAN = '4200000000000000';
 
@@ -553,5 +554,29 @@ describe('secrets named in an answer', () => {
   test('what lies under a secret name is masked, in a list or an object', () => {
     const copy = createRedactor().deep({ customParameters: { cvv: ['737'] }, card: { securityCode: { value: '738' } } }, '', true);
     assert.doesNotMatch(JSON.stringify(copy), /73[78]/);
+  });
+});
+
+describe('a hostile text at the size of an answer', () => {
+  // Each try of a pattern must cost a bounded amount, never a walk to the text's end: at ANSWER_MAX_BYTES a scan that
+  // does took minutes (a key scan over `[cvv.[cvv.…`, a word walk over `1234-1234-…`) and held the event loop all along.
+  // The limit stops such a regression as a failure, not a hang: the linear scans take well under a second.
+  const texts = ['[cvv.', '"number.', '1234-', '4111 1111 1111 1111 ', '7391a', '%34'].map((piece) =>
+    piece.repeat(Math.ceil(ANSWER_MAX_BYTES / piece.length)).slice(0, ANSWER_MAX_BYTES),
+  );
+  test('is scanned, scrubbed and copied in one pass', { timeout: 60_000 }, () => {
+    const redact = createRedactor({ cardNumber: PAN, cvv: '7391' });
+    for (const text of texts) {
+      assert.equal(typeof redact.mayHold(text), 'boolean');
+      assert.equal(typeof redact(text), 'string');
+      redact.deep({ [text.slice(0, 64 * 1024)]: text }, '', true);
+      maskCardNumbers(text);
+    }
+  });
+
+  test('a key that names a secret ahead of more segments still marks the answer, however long the key', () => {
+    const redact = createRedactor();
+    for (const key of ['cvv.value', 'customParameters[CVV]', `cvv.${'x'.repeat(100_000)}`, 'card.number.note'])
+      assert.ok(redact.mayHold(JSON.stringify({ [key]: 'v' })), key.slice(0, 40));
   });
 });
