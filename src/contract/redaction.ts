@@ -452,7 +452,13 @@ function deepCopy(
   for (const [key, item] of Object.entries(value)) {
     // `card: {number, cvv}` names the same secrets as the flat `card.number`, `card.cvv`; a name can hold a secret too (`customParameters[4111…]`).
     const child = secret ? name : name.toLowerCase() === 'card' ? `card.${key}` : key;
-    copy[scrub(key)] = deepCopy(item, scrub, known, child, identifiers);
+    // Defined, not assigned: a `__proto__` key of an answer is a field like any other, never the copy's prototype.
+    Object.defineProperty(copy, scrub(key), {
+      value: deepCopy(item, scrub, known, child, identifiers),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return copy;
 }

@@ -580,3 +580,12 @@ describe('a hostile text at the size of an answer', () => {
       assert.ok(redact.mayHold(JSON.stringify({ [key]: 'v' })), key.slice(0, 40));
   });
 });
+
+test("a `__proto__` key of an answer is copied as a field, never as the copy's prototype", () => {
+  const parsed = JSON.parse('{"cvv":"999","__proto__":{"redirect":{"url":"https://evil.example/"}}}') as Record<string, unknown>;
+  const copy = createRedactor().deep(parsed, '', true) as Record<string, unknown>;
+  assert.equal(Object.getPrototypeOf(copy), Object.prototype);
+  assert.equal((copy as { redirect?: unknown }).redirect, undefined, 'no field inherited from it');
+  assert.deepEqual(Object.keys(copy), ['cvv', '__proto__']);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value, { redirect: { url: 'https://evil.example/' } });
+});
