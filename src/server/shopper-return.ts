@@ -19,6 +19,7 @@ import {
   GatewayNetworkError,
   GatewayNotFoundError,
   GatewayThrottledError,
+  GatewayValidationError,
   StatusUnknownError,
   UncertainOutcomeError,
 } from './errors.js';
@@ -154,7 +155,8 @@ function ofKind(answer: Made, registration: boolean): boolean {
   const absent = (field: unknown) => field === undefined || field === null;
   if (absent(id) && absent(paymentType) && absent(amount)) return true;
   if (registration) return absent(amount) && (absent(paymentType) || paymentType === 'RG');
-  return typeof paymentType === 'string' && paymentType !== 'RG' && typeof amount === 'string';
+  // Money when a field says so and none says otherwise: a type other than RG, or an amount (a saved card has none).
+  return paymentType !== 'RG' && (typeof paymentType === 'string' || typeof amount === 'string');
 }
 
 /**
@@ -204,17 +206,21 @@ async function leaveMark(lease: Lease, created: CreatedCheckout | undefined): Pr
 }
 
 /** The typed refusal of a return read as the other kind (a payment's as a saved card, or the other way round). */
-const otherKind = (resourcePath: string, registration: boolean, why: string) =>
-  validationError([
-    {
-      name: 'resourcePath',
-      // A path parseResourcePath accepted: the gateway's shape, short.
-      value: resourcePath,
-      message: registration
-        ? `is a payment checkout's (${why}): read it without { expect: 'registration' }`
-        : `is a registration-only checkout's (${why}): read it with { expect: 'registration' }`,
-    },
-  ]);
+/** The wrong `expect` for a checkout: found before its read (nothing sent), or in its answer (`read`: the read went out). */
+function otherKind(resourcePath: string, registration: boolean, why: string, read = false): GatewayValidationError {
+  const error = {
+    name: 'resourcePath',
+    // A path parseResourcePath accepted: the gateway's shape, short.
+    value: resourcePath,
+    message: registration
+      ? `is a payment checkout's (${why}): read it without { expect: 'registration' }`
+      : `is a registration-only checkout's (${why}): read it with { expect: 'registration' }`,
+  };
+  if (!read) return validationError([error]);
+  return new GatewayValidationError(`The checkout was read, and is another kind than expected: ${error.name} ${error.message}`, {
+    parameterErrors: [error],
+  });
+}
 
 export function shopperReturnHandler(
   transport: Transport,
@@ -289,7 +295,12 @@ export function shopperReturnHandler(
     if (!ofKind(payment, kind === 'registration')) {
       // Never taken for the other kind, nor forgotten: the checkout may be consumed, so the next read reconciles.
       await lease.unanswered().catch(() => undefined);
-      throw otherKind(resourcePath, kind === 'registration', `the gateway answered it with a ${payment.paymentType ?? 'transaction'}`);
+      throw otherKind(
+        resourcePath,
+        kind === 'registration',
+        `the gateway answered it with a ${payment.paymentType ?? 'transaction'}`,
+        true,
+      );
     }
     // Another request's answer (another checkout, reference, type, amount or currency) is never this read's, nor kept:
     // this read's own answer is lost, and the checkout may be consumed, so the next read reconciles. (A payment's

@@ -577,7 +577,7 @@ describe('an answer is what its own type says, on the entity it was read on', ()
   const registrationId = '8ac7a4a17000000000000000000000f4';
 
   test('a payment read answered with a registration is refused, typed, never money; the next read reconciles', async () => {
-    for (const card of [registration, { ...registration, paymentType: undefined }, payment('000.100.110', { amount: undefined })]) {
+    for (const card of [registration, { ...registration, paymentType: undefined }, { ...registration, paymentType: null, amount: null }]) {
       const subject = returning([() => ({ status: 200, body: card }), () => noSession], () => list([]));
       await created(subject.store, { ...MADE, made: undefined });
       const error = await failure(subject.shopperReturns());
@@ -690,10 +690,15 @@ describe('what an answer is, by its own type', () => {
     await assert.rejects(registrationRead(answer('000.100.110', { ...card, paymentType: 'DB' })), GatewayValidationError);
   });
 
-  test('money has a type other than RG and an amount', async () => {
+  test('money has a type other than RG, or an amount; a null is a field not filled, never another kind', async () => {
     await assert.rejects(paymentRead(answer('000.100.110', { ...card, paymentType: 'RG', amount: '10.00' })), GatewayValidationError);
-    await assert.rejects(paymentRead(answer('000.100.110', { ...card, amount: '10.00' })), GatewayValidationError);
+    const neither = await failure(paymentRead(answer('000.100.110', { ...card, paymentType: null, amount: null })));
+    assert.ok(neither instanceof GatewayValidationError, String(neither));
+    assert.match(neither.message, /^The checkout was read, and is another kind than expected: resourcePath is a registration-only/);
     assert.equal((await paymentRead(payment('000.100.110'))).amount, '10.00');
+    assert.equal((await paymentRead(payment('000.100.110', { paymentType: null }))).amount, '10.00');
+    assert.equal((await paymentRead(payment('000.100.110', { amount: null }))).paymentType, 'DB');
+    assert.equal((await paymentRead(answer('000.100.110', { ...card, amount: '10.00' }))).amount, '10.00');
   });
 });
 
