@@ -72,13 +72,15 @@ export const MASKED_TOKEN = '[access token]';
 
 /**
  * What may stand between the groups of a card number as written: any white
- * space (a space, a tab, a line break, a no-break or thin space), a dash, a
- * dot, a comma, a slash or an underscore, and a space as a URL (`%20`) or a
- * form (`+`) encodes it; one to three of them, not necessarily alike
- * (`4111 1111-1111 1111`, `4111 - 1111 - …`).
+ * space (a space, a tab, a line break, a no-break or thin space), a dash (any
+ * of Unicode's, a minus), a dot, a comma, a slash, a bar, a colon, a semicolon,
+ * a tilde or an underscore, and a space as a URL (`%20`) or a form (`+`)
+ * encodes it; one to eight of them, not necessarily alike (`4111 1111-1111
+ * 1111`, `4111 - 1111 - …`, `4111|1111|…`, a column aligned with spaces). Never
+ * a star: it is what a masked number shows.
  */
-const SEPARATOR_CHARACTER = String.raw`%20|[\s.,+/_-]`;
-const SEPARATOR = `(?:${SEPARATOR_CHARACTER}){1,3}`;
+const SEPARATOR_CHARACTER = String.raw`%20|[\s.,+/_|:;~\u2010-\u2015\u2212-]`;
+const SEPARATOR = `(?:${SEPARATOR_CHARACTER}){1,8}`;
 const IS_SEPARATOR = new RegExp(`^(?:${SEPARATOR_CHARACTER})$`);
 
 /**

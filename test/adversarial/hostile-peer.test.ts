@@ -313,11 +313,12 @@ const BEHAVIOURS: Record<Behaviour['kind'], { runs: number; arbitrary: fc.Arbitr
   repetitive: {
     // One piece over and over, up to an answer's bound: what a scan that walks on to the text's end at each try (a key
     // scan, a word around a digit run) takes quadratic time on, holding the event loop that the call's timeout needs.
+    // (The request's own security code repeated is the redaction suite's: here it would read as the canary leaking.)
     runs: 4,
     arbitrary: fc.record({
       kind: fc.constant('repetitive' as const),
       piece: fc.oneof(
-        { weight: 3, arbitrary: fc.constantFrom('[cvv.', '"number.', '1234-', '4111 1111 1111 1111 ', '7391a', '%34', 'cvv: ') },
+        { weight: 3, arbitrary: fc.constantFrom('[cvv.', '"number.', '1234-', '1234|', '4111 1111 1111 1111 ', '%34', 'cvv: ') },
         { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 6 }) },
       ),
       kilobytes: fc.integer({ min: 640, max: 1000 }),

@@ -70,8 +70,16 @@ describe('redaction', () => {
 
   test("known: the request's own card number in any spelling, and its other declared secrets", () => {
     const redact = createRedactor({ cardNumber: PAN, others: ['wallet-token-canary/1=', '864213'] });
-    for (const spelled of ['4200 0000 0000 0000', '4200-0000-0000-0000', '4200%200000%200000%200000', '4200+0000+0000+0000'])
-      assert.doesNotMatch(redact.secrets(`echo ${spelled}`), /4200.?0000.?0000.?0000|%200000%20/, spelled);
+    for (const spelled of [
+      '4200 0000 0000 0000',
+      '4200-0000-0000-0000',
+      '4200%200000%200000%200000',
+      '4200+0000+0000+0000',
+      '4200|0000|0000|0000',
+      '4200    0000    0000    0000',
+      '42 00 00 00 00 00 00 00',
+    ])
+      assert.doesNotMatch(redact.secrets(`echo ${spelled}`), /4200.{0,4}0000.{0,4}0000.{0,4}0000|%200000%20|42 00 00 00/, spelled);
     assert.equal(redact.secrets('t wallet-token-canary/1= x'), 't *** x');
     assert.equal(redact.secrets('otp 864213 at 2026-11-26'), 'otp *** at 2026-11-26');
     assert.equal(redact.secrets('1864213'), '1864213', 'a short secret only where it stands alone');
@@ -206,6 +214,12 @@ describe('redaction', () => {
       ['4200_0000_0000_0000', '4200_00**_****_0000'],
       ['4200,0000,0000,0000', '4200,00**,****,0000'],
       ['4200\u202f0000\u20090000\u20070000', '4200\u202f00**\u2009****\u20070000'],
+      ['4200    0000    0000    0000', '4200    00**    ****    0000'],
+      ['4200|0000|0000|0000', '4200|00**|****|0000'],
+      ['4200:0000:0000:0000', '4200:00**:****:0000'],
+      ['4200;0000;0000;0000', '4200;00**;****;0000'],
+      ['4200~0000~0000~0000', '4200~00**~****~0000'],
+      ['4200\u20100000\u20130000\u22120000', '4200\u201000**\u2013****\u22120000'],
       [
         '\uff14\uff12\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10',
         '\uff14\uff12\uff10\uff10\uff10\uff10******\uff10\uff10\uff10\uff10',
