@@ -44,7 +44,8 @@ const SEARCH_REMEMBERED_IDS = 20_000;
 /**
  * The pages of a search, one GET each (retried like every GET). The last page is
  * the first one shorter than the page size, or the first the gateway has no
- * transaction on. A page whose transactions were all listed before (a gateway
+ * transaction on. A transaction listed again (pages that overlap) is yielded
+ * once, within the remembered ids. A page whose transactions were all listed before (a gateway
  * that ignores `pageNo`, replicas answering different pages, a cycle of any
  * length) ends in a `GatewayNetworkError` before it is yielded, never in a loop
  * or a silent stop; so does a search that reaches the contract's last page
@@ -69,7 +70,14 @@ async function* pages(transport: Transport, params: Record<string, string>, opti
         { redact },
       );
     }
-    yield* payments;
+    // Pages that overlap (a transaction listed again on the next page, or twice on one): each transaction once, as the
+    // first page listing it had it; a sum over the search (refunds, say) never counts one twice.
+    const listed = new Set<string>();
+    for (const payment of payments) {
+      if (seen.has(payment.id) || saved.has(payment.id) || listed.has(payment.id)) continue;
+      listed.add(payment.id);
+      yield payment;
+    }
     if (payments.length < size) return;
     for (const id of ids) seen.set(id, pageNo);
     remembered.push({ pageNo, ids });

@@ -92,6 +92,32 @@ describe('reports.search: pages', () => {
   });
 });
 
+test('pages that overlap (a transaction listed again on the next page, or twice on one): each yielded once', async () => {
+  const entry = (id: string) => ({
+    id: `8ac7a4a17000000000000000000000${id}`,
+    paymentType: 'RF',
+    amount: '10.00',
+    currency: 'EUR',
+    result: { code: '000.100.110', description: 'ok' },
+    timestamp: '2026-11-27 10:00:00.000+0000',
+  });
+  const pages: Record<string, string[]> = { 1: ['a1', 'a2'], 2: ['a2', 'a3'], 3: ['a4', 'a4'], 4: ['a5'] };
+  const { client } = clientFor(context.sandbox, {
+    fetch: async (input) => {
+      const page = pages[new URL(String(input)).searchParams.get('pageNo')!] ?? [];
+      const body = { result: { code: '000.000.100', description: 'successful request' }, payments: page.map(entry) };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    },
+  });
+  const found = await collect(
+    client.reports.search({ from: new Date('2026-11-27T09:00:00Z'), to: new Date('2026-11-27T10:00:00Z'), pageSize: 2 }),
+  );
+  assert.deepEqual(
+    ids(found),
+    ['a1', 'a2', 'a3', 'a4', 'a5'].map((id) => entry(id).id),
+  );
+});
+
 describe('reports.search: filters', () => {
   test('a time frame on the sandbox clock: both bounds included, to the second', async () => {
     const { client } = clientFor(context.sandbox);
