@@ -91,7 +91,7 @@ export interface SandboxStats {
   readonly registrations: number;
   /** Entries in the request log. */
   readonly requests: number;
-  /** Bytes the stored checkouts and payments count against `limits.storeBytes`. */
+  /** Bytes the stored checkouts, payments and saved cards count against `limits.storeBytes`. */
   readonly storeBytes: number;
   /** Bytes the request log counts against `limits.logBytes`. */
   readonly logBytes: number;

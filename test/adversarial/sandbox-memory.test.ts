@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { REPORT_PAGE_SIZE_MAX } from '../../src/contract/report-filters.js';
 import { CARDS, DEFAULT_LIMITS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { cardPayment } from '../../src/sandbox/fixtures.js';
+import { cardPayment, threeDsFields } from '../../src/sandbox/fixtures.js';
 import { heapAfterGc, megabytes, rawExchange } from './sandbox-support.js';
 
 let sandbox: Sandbox;
@@ -110,6 +110,41 @@ describe('junk load leaves the sandbox small (issue 12, class 7)', () => {
         headers: { authorization: `Bearer ${small.tokens[0]}` },
       });
       assert.equal(newest.status, 200);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('saved cards with the largest accepted standing instruction, and pending 3-D Secure payments with long result URLs, count against the same budget', async () => {
+    const small = await startSandbox({ port: 0, quiet: true, limits: { storeBytes: 512 * 1024 } });
+    const merchant = (path: string, form: Record<string, string>) =>
+      fetch(`${small.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${small.tokens[0]}` },
+        body: new URLSearchParams({ entityId: small.entities[0]!, ...form }),
+      });
+    try {
+      const field = 'v'.repeat(DEFAULT_LIMITS.recordBytes - 4096);
+      const card = Object.fromEntries(
+        Object.entries(cardPayment()).filter(([name]) => name === 'paymentBrand' || name.startsWith('card.')),
+      );
+      for (let i = 0; i < 60; i++) {
+        const answer =
+          i % 2
+            ? await merchant('/v1/registrations', { ...card, 'standingInstruction.note': field })
+            : await merchant(
+                '/v1/payments',
+                cardPayment({
+                  'card.number': CARDS.challengeNoMethod,
+                  shopperResultUrl: `https://shop.example/result?${'q'.repeat(2000)}`,
+                  merchantTransactionId: 'm'.repeat(255),
+                  ...threeDsFields(),
+                }),
+              );
+        assert.equal(answer.status, 200, await answer.text());
+        assert.ok(small.stats().storeBytes <= 512 * 1024, `store at ${small.stats().storeBytes} bytes`);
+      }
+      assert.ok(small.stats().registrations < 30, `${small.stats().registrations} of 30 saved cards kept: they count against the budget`);
     } finally {
       await small.close();
     }

@@ -16,8 +16,8 @@
  *   more than `recordBytes` (RECORD_OVERHEAD_BYTES + fieldBytes), and neither that nor junk stores anything;
  * - stranger: a read-back answers the record asked for (its id, its own note) or the platform's "not found";
  * - order: records are dropped oldest first, per kind: once one is seen gone, none created before it reads back,
- *   and the newest record is never dropped (the newest saved card; the newest of checkouts and payments, which share
- *   the byte budget, unless a checkout that has expired); a drop forced by the byte budget leaves the store above
+ *   and the newest record is never dropped (the newest of every kind, which share the byte budget, unless a checkout
+ *   that has expired); a drop forced by the byte budget leaves the store above
  *   `storeBytes` − `recordBytes`;
  * - reset: nothing made before a reset reads back after it, and the stores are empty;
  * - notification: every delivery a listener gets decrypts with that listener's secret, though later notifications were
@@ -161,11 +161,10 @@ const newModel = (): Model => ({
 const live = (model: Model, kind: Kind) => model.entries.filter((entry) => entry.kind === kind && !entry.forgotten);
 const newest = (model: Model, kind: Kind) => live(model, kind).at(-1);
 /**
- * The record the store must keep whatever it drops: the newest saved card (a store of its own), or the newest of the
- * checkouts and payments, which share the byte budget (a checkout made after a payment may push the payment out).
+ * The record the store must keep whatever it drops: the newest of every kind, which share the byte budget (a checkout
+ * made after a payment may push the payment out, and a payment a saved card).
  */
-const kept = (model: Model, kind: Kind) =>
-  kind === 'registration' ? newest(model, kind) : model.entries.filter((entry) => entry.kind !== 'registration' && !entry.forgotten).at(-1);
+const kept = (model: Model) => model.entries.filter((entry) => !entry.forgotten).at(-1);
 const maybeExpired = (model: Model, entry: Entry) => entry.kind === 'checkout' && model.clock - entry.madeAt >= MAYBE_EXPIRED_SECONDS;
 
 interface Answer {
@@ -230,7 +229,7 @@ function present(model: Model, entry: Entry, where: string): void {
 function gone(model: Model, entry: Entry, where: string): void {
   if (entry.forgotten) return;
   found.gone++;
-  if (entry === kept(model, entry.kind) && !maybeExpired(model, entry))
+  if (entry === kept(model) && !maybeExpired(model, entry))
     violation('order', `${where}: the newest record, ${entry.kind} #${entry.index}, is gone`);
   model.gone[entry.kind] = Math.max(model.gone[entry.kind], entry.index);
 }
@@ -503,7 +502,7 @@ class Report implements Command {
     found.commands++;
     const answer = await call('GET', '/v3/query', { merchantTransactionId: ORDER });
     const ofOrder = live(model, 'payment').filter((entry) => entry.order === ORDER);
-    const newestRecord = kept(model, 'payment');
+    const newestRecord = kept(model);
     if (answer.status === 400 && answer.body.result?.code === RESULT_CODES.transactionNotFound) {
       if (newestRecord?.order === ORDER) violation('report', `the newest record is a payment of ${ORDER}, the report finds nothing`);
       if (ofOrder.length) model.gone.payment = Math.max(model.gone.payment, ofOrder.at(-1)!.index);

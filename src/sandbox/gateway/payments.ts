@@ -276,6 +276,7 @@ function registerIfAsked(store: SandboxStore, payment: PaymentRecord): void {
     behaviour: payment.behaviour,
     initialPaymentId: payment.id,
     testMode: payment.testMode,
+    createdAt: store.clock.nowMs(),
     deregistered: false,
     ...(payment.paymentBrand ? { paymentBrand: payment.paymentBrand } : {}),
     ...(payment.card ? { card: payment.card } : {}),

@@ -30,6 +30,7 @@ export function storeCard(store: SandboxStore, entityId: string, params: Readonl
     card: summariseCard(params)!,
     behaviour: behaviourOf(params['card.number'] ?? ''),
     testMode: testModeOf(params),
+    createdAt: store.clock.nowMs(),
     deregistered: false,
     ...(instruction ? { standingInstruction: instruction } : {}),
   };

@@ -5,7 +5,7 @@
  * together at most `storeBytes`, oldest dropped first.
  */
 import { ATTEMPT_LIFETIME_MS, CHECKOUT_LIFETIME_MS } from '../../contract/limits.js';
-import { hexOf, sha256Hex } from '../bytes.js';
+import { hexOf, sha256Hex, utf8Length } from '../bytes.js';
 import type { TestMode } from '../../contract/formats.js';
 import { DEFAULT_LIMITS, fieldBytes, RECORD_OVERHEAD_BYTES, type SandboxLimits } from '../limits.js';
 import { describeResult, RESULT_CODES, type GatewayResult } from '../../contract/result-codes.js';
@@ -153,6 +153,8 @@ export interface RegistrationRecord {
   readonly card?: CardSummary;
   readonly behaviour: CardBehaviour;
   readonly testMode: TestMode;
+  /** When it was stored, on the sandbox clock: the byte budget drops the oldest record of any kind first. */
+  readonly createdAt: number;
   /** The payment that saved the card; none when it was stored by `POST /v1/registrations`. */
   readonly initialPaymentId?: string;
   /** The approved customer-initiated payment later merchant-initiated ones name: its CardholderInitiatedTransactionID and type (as requested). */
@@ -269,8 +271,24 @@ export class RecordMap<V extends { readonly id: string }> {
       this.#order = this.#order.slice(this.#head);
       this.#head = 0;
     }
+    // Records deleted behind one that lives on (a checkout kept by its paid payment) leave their ids here: rebuilt when
+    // they are most of the queue, so it stays within twice the records held.
+    if (this.#order.length - this.#head > 2 * this.#byId.size + 1024) {
+      this.#order = this.#order.slice(this.#head).filter((id) => this.#byId.has(id));
+      this.#head = 0;
+    }
   }
 }
+
+/**
+ * What a payment counts against `storeBytes`: its echoed fields, and the texts of the request it keeps beside them
+ * (its `merchantTransactionId`, kept twice with the report index's key, and a pending 3-D Secure step's result URL).
+ */
+const paymentBytes = (payment: PaymentRecord) =>
+  RECORD_OVERHEAD_BYTES +
+  fieldBytes(payment.echo) +
+  2 * utf8Length(payment.merchantTransactionId ?? '') +
+  utf8Length(payment.threeDs?.shopperResultUrl ?? '');
 
 export class SandboxStore {
   readonly checkouts = new RecordMap<CheckoutRecord>();
@@ -347,7 +365,7 @@ export class SandboxStore {
   }
 
   addPayment(payment: PaymentRecord): void {
-    this.payments.add(payment, RECORD_OVERHEAD_BYTES + fieldBytes(payment.echo));
+    this.payments.add(payment, paymentBytes(payment));
     if (payment.merchantTransactionId !== undefined) {
       const key = `${payment.entityId} ${payment.merchantTransactionId}`;
       const ids = this.#byMerchantTransactionId.get(key);
@@ -367,14 +385,15 @@ export class SandboxStore {
     this.onChange({ type: 'PAYMENT', payment });
   }
 
-  /** Bytes the stored checkouts and payments count against `storeBytes`. */
+  /** Bytes the stored checkouts, payments and saved cards count against `storeBytes`. */
   get bytes(): number {
-    return this.checkouts.bytes + this.payments.bytes;
+    return this.checkouts.bytes + this.payments.bytes + this.registrations.bytes;
   }
 
   addRegistration(registration: RegistrationRecord): void {
-    this.registrations.add(registration);
+    this.registrations.add(registration, RECORD_OVERHEAD_BYTES + fieldBytes(registration.standingInstruction ?? {}));
     this.registrations.dropOldest(this.limits.registrations);
+    this.#keepBudget();
     this.onChange({ type: 'REGISTRATION', action: 'CREATED', registration });
   }
 
@@ -448,16 +467,18 @@ export class SandboxStore {
     else this.#byMerchantTransactionId.delete(key);
   }
 
-  /** Drops the oldest checkout or payment, whichever is older, until the store is within its byte budget. */
+  /** Drops the oldest checkout, payment or saved card, whichever is oldest, until the store is within its byte budget. */
   #keepBudget(): void {
     while (this.bytes > this.limits.storeBytes) {
-      const checkout = this.checkouts.oldest();
-      const payment = this.payments.oldest();
-      if (checkout && (!payment || checkout.createdAt <= payment.createdAt)) this.checkouts.delete(checkout.id);
-      else if (payment) {
-        this.payments.delete(payment.id);
-        this.#forgetPayment(payment);
-      } else return;
+      const candidates = [this.checkouts.oldest(), this.payments.oldest(), this.registrations.oldest()];
+      const oldest = candidates.reduce((older, record) => (record && (!older || record.createdAt < older.createdAt) ? record : older));
+      if (!oldest) return;
+      if (oldest === candidates[0]) this.checkouts.delete(oldest.id);
+      else if (oldest === candidates[2]) this.registrations.delete(oldest.id);
+      else {
+        this.payments.delete(oldest.id);
+        this.#forgetPayment(oldest as PaymentRecord);
+      }
     }
   }
 

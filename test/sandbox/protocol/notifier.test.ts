@@ -363,6 +363,7 @@ const registration = (id: number, holder = 'Jane Jones'): RegistrationRecord => 
   entityId: sandbox.entities[0]!,
   behaviour: { kind: 'approve' },
   testMode: 'INTERNAL',
+  createdAt: 0,
   deregistered: false,
   card: { bin: '420000', last4Digits: '0000', holder, expiryMonth: '05', expiryYear: '2034' },
 });
