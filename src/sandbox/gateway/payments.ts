@@ -426,9 +426,8 @@ export const succeeded = (payment: PaymentRecord) => isApproved(payment.result.c
  */
 export function noteCheckoutPayment(store: SandboxStore, payment: PaymentRecord): void {
   const checkout = payment.checkoutId === undefined ? undefined : store.checkouts.get(payment.checkoutId);
-  if (!checkout || !succeeded(payment)) return;
+  if (!checkout || !succeeded(payment) || checkout.paidBy !== undefined) return;
   checkout.expiresAt = Math.max(checkout.expiresAt, store.clock.nowMs() + CHECKOUT_LIFETIME_MS);
-  if (checkout.paidBy !== undefined) return;
   checkout.paidBy = payment.id;
   for (const id of checkout.paymentIds) {
     const session = id === payment.id ? undefined : store.payment(id)?.threeDs;

@@ -20,10 +20,13 @@ export function completeThreeDs(store: SandboxStore, payment: PaymentRecord, aut
   noteCheckoutPayment(store, payment);
 }
 
-/** The browser posted the 3DS method data of the session: EMVCo's method completion indicator becomes `Y`. */
+/**
+ * The browser posted the 3DS method data of the session: EMVCo's method completion indicator becomes `Y`. Once the
+ * step has finished, a post (a replay: the pages need only the session) changes nothing the payment showed.
+ */
 export function receiveMethodData(store: SandboxStore, token: string | undefined): PaymentRecord | undefined {
   const payment = paymentOfSession(store, token);
-  if (!payment) return undefined;
+  if (!payment || payment.threeDs!.finished) return payment;
   payment.threeDs!.methodPosted = true;
   payment.resultDetails.threeDSMethodCompletion = 'Y';
   noteCheckoutPayment(store, payment);
@@ -31,14 +34,15 @@ export function receiveMethodData(store: SandboxStore, token: string | undefined
 }
 
 /**
- * The browser reached the step: a frictionless step (or one already finished)
- * ends authenticated here; a challenge waits for the cardholder.
+ * The browser reached the step: a frictionless step ends authenticated here; a challenge waits for the cardholder;
+ * one already finished (a replay) sends the shopper back and changes nothing.
  */
 export function executeThreeDs(store: SandboxStore, token: string | undefined): { payment: PaymentRecord; challenge: boolean } | undefined {
   const payment = paymentOfSession(store, token);
   if (!payment) return undefined;
   const session = payment.threeDs!;
-  if (session.finished || session.flow === 'frictionless') {
+  if (session.finished) return { payment, challenge: false };
+  if (session.flow === 'frictionless') {
     completeThreeDs(store, payment, true);
     return { payment, challenge: false };
   }

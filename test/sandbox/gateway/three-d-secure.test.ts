@@ -213,6 +213,37 @@ describe('3-D Secure in the widget', () => {
   });
 });
 
+describe('a finished step, its pages posted again (they need only the session)', () => {
+  it('changes nothing: the method completion stays as it was, and the paid checkout is not kept alive', async () => {
+    const created = await call('POST', '/v1/checkouts', { amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+    const checkoutId = created.body.id;
+    const paid = await browserCall(handle.sandbox, 'POST', `/v1/checkouts/${checkoutId}/widget/payments`, {
+      paymentBrand: 'VISA',
+      'card.number': CARDS.frictionless,
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      'card.cvv': '123',
+      shopperResultUrl: 'https://shop.example/back',
+    });
+    const { redirect } = paid.body;
+    // The shopper skips the method step: the step runs without it.
+    assert.equal((await postForm(redirect.url, redirect.parameters)).status, 303);
+    const before = (await call('GET', `/v1/payments/${paid.body.id}`)).body;
+    assert.equal(before.result.code, RESULT_CODES.approvedIntegratorTest);
+    assert.equal(before.resultDetails.threeDSMethodCompletion, 'N');
+    for (let round = 0; round < 2; round++) {
+      handle.sandbox.clock.advance(20 * 60);
+      await postForm(redirect.preconditions[0].url, redirect.preconditions[0].parameters);
+      await postForm(redirect.url, redirect.parameters);
+    }
+    const after = (await call('GET', `/v1/payments/${paid.body.id}`)).body;
+    assert.equal(after.resultDetails.threeDSMethodCompletion, 'N');
+    const status = await call('GET', `/v1/checkouts/${checkoutId}/payment`);
+    assert.notEqual(status.status, 200, '40 minutes after the payment, its checkout is no longer read');
+  });
+});
+
 describe('the shopper result URL is sent back to as it was sent', () => {
   it('an order number or a port that reads like the security code: intact', async () => {
     // The request's security code is 123 (cardPayment).
