@@ -133,6 +133,12 @@ export async function movePayment(transport: Transport, movement: Movement, opti
     entityId: transport.onEntity(options, params.paymentBrand).entityId,
     options,
   };
+  // Aborted before it is sent, it sends nothing: no outcome to look up, and a new attempt is safe.
+  if (options?.signal?.aborted)
+    throw new GatewayNetworkError(`The call was aborted before it was sent: nothing was sent (POST ${path})`, {
+      merchantTransactionId: params.merchantTransactionId,
+      redact,
+    });
   let answer: Answer;
   try {
     answer = await transport.send<Payment>(call);

@@ -16,6 +16,7 @@ import {
   GatewayDeclinedError,
   GatewayNetworkError,
   GatewayThrottledError,
+  outcomeOf,
   StrandedPaymentError,
   UncertainOutcomeError,
   type Payment,
@@ -97,6 +98,15 @@ async function uncertain(promise: Promise<unknown>): Promise<UncertainOutcomeErr
   assert.ok(error instanceof UncertainOutcomeError, String(error));
   return error;
 }
+
+test('a movement whose signal is aborted before it is sent sends nothing, looks nothing up, and says so', async () => {
+  const { client, calls } = lostPost(() => [list([])]);
+  const error = await failure(client.payments.create(cardPayment(), { signal: AbortSignal.abort() }));
+  assert.ok(error instanceof GatewayNetworkError && !(error instanceof UncertainOutcomeError), String(error));
+  assert.match(error.message, /^The call was aborted before it was sent: nothing was sent/);
+  assert.equal(calls.length, 0);
+  assert.equal(outcomeOf(error).retryable, true);
+});
 
 describe('several transactions could be the lost one: UncertainOutcomeError, never the first', () => {
   test('two entries matching by fields under a generated merchantTransactionId', async () => {
