@@ -358,13 +358,13 @@ export function shopperReturnHandler(
     since: number | undefined,
     created: CreatedCheckout | undefined,
   ): Promise<never> {
-    if (sawWholeLife(created, since) && !unanswered) {
-      await lease.release().catch(() => undefined);
-      throw error;
-    }
-    await leaveMark(lease, created);
+    // Unlike a payment's, a saved card cannot be looked up by the checkout's merchantTransactionId: "no session" is
+    // an expired checkout or one that saved a card nobody read, and a card saved but never known is one the merchant
+    // can neither charge nor delete. So it is never "no card", however much of the checkout's life the store saw.
+    if (sawWholeLife(created, since) && !unanswered) await lease.release().catch(() => undefined);
+    else await leaveMark(lease, created);
     throw new StatusUnknownError(
-      `Whether checkout ${checkoutId} saved a card is unknown: the gateway no longer has its session and an earlier read of it may have consumed it. No money moved; ask the shopper to save the card again if none arrived.`,
+      `Whether checkout ${checkoutId} saved a card is unknown: the gateway no longer has its session (it expired, or a read of it consumed it: one that lost its answer, or one this status store did not see). No money moved; ask the shopper to save the card again if none arrived.`,
       {
         merchantTransactionId: created?.merchantTransactionId ?? '',
         retryAfterSeconds: UNKNOWN_RETRY_SECONDS,

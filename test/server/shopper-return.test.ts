@@ -109,9 +109,22 @@ describe('registration-only checkout', () => {
     await first.checkouts.getRegistration(checkout.id);
     const other = clientFor(context.sandbox).client;
     await assert.rejects(other.handleShopperReturn(registrationReturn(checkout.id), { expect: 'registration' }), StatusUnknownError);
-    // The store that created it knows every read of it was answered: gone is gone.
+    // Nor for the store that created it: it saw no read go unanswered, but not this one, which went past it.
     await control(context.sandbox, 'clock', { advance: '61' });
-    await assert.rejects(first.handleShopperReturn(registrationReturn(checkout.id), { expect: 'registration' }), GatewayNotFoundError);
+    await assert.rejects(first.handleShopperReturn(registrationReturn(checkout.id), { expect: 'registration' }), StatusUnknownError);
+  });
+
+  test('a card saved and never read is unknown after the checkout ends, never "no card": it may be chargeable', async () => {
+    const { client } = clientFor(context.sandbox);
+    const checkout = await client.checkouts.create({ createRegistration: true });
+    await saveInWidget(context.sandbox, checkout.id);
+    await control(context.sandbox, 'clock', { advance: String(31 * 60) });
+    const error = await client.handleShopperReturn(registrationReturn(checkout.id), { expect: 'registration' }).then(
+      () => assert.fail('a card was read after its checkout ended'),
+      (failure: unknown) => failure,
+    );
+    assert.ok(error instanceof StatusUnknownError, String(error));
+    assert.match(error.message, /saved a card is unknown/);
   });
 });
 
