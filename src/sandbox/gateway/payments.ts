@@ -409,10 +409,14 @@ function paidByAnotherAttempt(store: SandboxStore, payment: PaymentRecord): bool
 
 /** Where the shopper goes after a 3DS step: the result URL with `id` and `resourcePath` added to its own query. */
 export function shopperReturnUrl(payment: PaymentRecord): string {
-  const url = new URL(payment.threeDs!.shopperResultUrl);
+  const kept = payment.threeDs!.shopperResultUrl;
   const id = payment.checkoutId ?? payment.id;
-  url.searchParams.append('id', id);
-  url.searchParams.append('resourcePath', resourcePathOf({ kind: payment.checkoutId ? 'checkout' : 'payment', id }));
+  const query = { id, resourcePath: resourcePathOf({ kind: payment.checkoutId ? 'checkout' : 'payment', id }) };
+  // The URL is kept scrubbed: one that held a secret where a mask cannot stand (a token as its host) no longer
+  // parses, and gets the query appended to its text rather than an error after the step is done.
+  if (!URL.canParse(kept)) return `${kept}${kept.includes('?') ? '&' : '?'}${new URLSearchParams(query)}`;
+  const url = new URL(kept);
+  for (const [name, value] of Object.entries(query)) url.searchParams.append(name, value);
   return url.href;
 }
 

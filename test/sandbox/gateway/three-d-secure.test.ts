@@ -262,4 +262,13 @@ describe('the shopper result URL is sent back to as it was sent', () => {
       assert.equal(back.href, new URL(url).href, url);
     }
   });
+
+  it('one holding a secret where its mask cannot stand (a token as its host): the step still ends in a redirect', async () => {
+    const url = `https://${handle.sandbox.tokens[0]!.replace(/[^A-Za-z0-9]/g, '')}.example.com/result`;
+    const { body } = await pending(CARDS.frictionless, threeDsFields(url));
+    const answer = await postForm(body.redirect.url, body.redirect.parameters);
+    assert.equal(answer.status, 303);
+    assert.match(answer.headers.get('location')!, /^https:\/\/\[access token\]\.example\.com\/result\?id=/);
+    assert.equal((await call('GET', `/v1/payments/${body.id}`)).body.result.code, RESULT_CODES.approvedIntegratorTest);
+  });
 });
