@@ -5,6 +5,7 @@
  */
 import { isApproved } from '../../contract/result-codes.js';
 import { boundAnswer } from '../binding.js';
+import { GatewayNetworkError } from '../errors.js';
 import { errorFor, type Answer } from '../interpret.js';
 import { movePayment } from '../reconcile.js';
 import { flatten, type RequestOptions, type Transport } from '../request.js';
@@ -57,7 +58,15 @@ export function registrations(transport: Transport): Registrations {
     async delete(registrationId, options) {
       const path = `/v1/registrations/${pathId(transport, 'registrationId', registrationId)}`;
       const params: Record<string, string> = transport.testMode ? { testMode: transport.testMode } : {};
-      return approvedOrThrow(await transport.send<Deregistration>({ options, method: 'DELETE', path, params }));
+      const answer = await transport.send<Deregistration>({ options, method: 'DELETE', path, params });
+      const redact = transport.redactorFor({});
+      const what = `the deletion of registration ${registrationId}`;
+      // A deletion moves no money and names no other card: an answer that does is another request's.
+      const { amount, registrationId: named } = answer.body as { amount?: unknown; registrationId?: unknown };
+      if ((amount !== undefined && amount !== null) || (typeof named === 'string' && named !== registrationId))
+        throw new GatewayNetworkError(`The answer to ${what} is another request's (a payment): not used`, { redact });
+      boundAnswer(answer.body, { entityId: transport.onEntity(options).entityId }, what, redact);
+      return approvedOrThrow(answer);
     },
     createPayment: async (registrationId, request, options) =>
       movePayment(

@@ -11,6 +11,7 @@ import { describe, test } from 'node:test';
 import { RESULT_CODES } from '../../../src/contract/result-codes.js';
 import {
   GatewayDeclinedError,
+  GatewayNetworkError,
   GatewayNotFoundError,
   GatewayValidationError,
   instalments,
@@ -43,6 +44,23 @@ export const typeChecks: unknown[] = [
   // @ts-expect-error storing a card moves no money
   { paymentBrand: 'VISA', card: card(), amount: '1.00' } satisfies RegistrationRequest,
 ];
+
+test("a deletion answered with another request's payment is not taken for the deletion", async () => {
+  const stranger = {
+    id: '8ac7a4a17000000000000000000000ee',
+    paymentType: 'DB',
+    amount: '92.00',
+    currency: 'EUR',
+    registrationId: '8ac7a4a17000000000000000000000ff',
+    result: { code: RESULT_CODES.approvedIntegratorTest, description: 'ok' },
+  };
+  const { client } = clientFor(context.sandbox, {
+    fetch: async () => new Response(JSON.stringify(stranger), { status: 200, headers: { 'content-type': 'application/json' } }),
+  });
+  const error = await client.registrations.delete('8ac7a4a17000000000000000000000aa').catch((caught: unknown) => caught);
+  assert.ok(error instanceof GatewayNetworkError, String(error));
+  assert.match(error.message, /is another request's/);
+});
 
 describe('registrations.create and registrations.delete', () => {
   test('stores a card, deletes it once; a second delete and a payment on it are GatewayNotFoundError', async () => {
