@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { isApproved, RESULT_CODES } from '../../src/contract/result-codes.js';
 import { CARDS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { cardPayment, threeDsFields } from '../../src/sandbox/fixtures.js';
-import { browserCall, call, formFields, postForm, type Answer } from '../sandbox/support.js';
+import { browserCall, call, formFields, postForm, widgetCard, type Answer } from '../sandbox/support.js';
 
 const SEED = process.env.GW_MODEL_SEED ? Number(process.env.GW_MODEL_SEED) : Math.floor(Math.random() * 2 ** 31);
 const RUNS = Number(process.env.GW_MODEL_RUNS ?? 80);
@@ -82,15 +82,7 @@ class ShopperPays implements Command {
   check = (model: Model) => model.checkouts.length > 0;
   async run(model: Model) {
     const checkout = model.checkouts[this.pick % model.checkouts.length]!;
-    const answer = await browserCall(sandbox, 'POST', `/v1/checkouts/${checkout.id}/widget/payments`, {
-      paymentBrand: 'VISA',
-      'card.number': CARDS[this.card],
-      'card.holder': 'Jane Jones',
-      'card.expiryMonth': '05',
-      'card.expiryYear': '2034',
-      'card.cvv': '123',
-      shopperResultUrl: 'https://shop.example/result',
-    });
+    const answer = await browserCall(sandbox, 'POST', `/v1/checkouts/${checkout.id}/widget/payments`, widgetCard(CARDS[this.card]));
     wellFormed(answer, String(this));
     if (typeof answer.body.id !== 'string') return;
     checkout.attempts.push({ id: answer.body.id, ...(answer.body.redirect ? { redirect: answer.body.redirect } : {}) });

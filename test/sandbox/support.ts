@@ -73,6 +73,17 @@ export async function call(
   return { status: response.status, headers: response.headers, body };
 }
 
+/** The widget's card form as the shopper's browser posts it to `/v1/checkouts/{id}/widget/payments`. */
+export const widgetCard = (number: string, shopperResultUrl = 'https://shop.example/result') => ({
+  paymentBrand: number.startsWith('5') ? 'MASTER' : 'VISA',
+  'card.number': number,
+  'card.holder': 'Jane Jones',
+  'card.expiryMonth': '05',
+  'card.expiryYear': '2034',
+  'card.cvv': '123',
+  shopperResultUrl,
+});
+
 /** A public (browser-side) request: no token, no entity. */
 export async function browserCall(
   sandbox: Sandbox,

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { beforeEach, describe, it } from 'node:test';
 import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../../src/contract/result-codes.js';
 import { widgetScriptBytes } from '../../../src/sandbox/node/widget-bundle.js';
-import { browserCall, CARDS, useSandbox } from '../support.js';
+import { browserCall, CARDS, useSandbox, widgetCard } from '../support.js';
 
 const handle = useSandbox();
 const { call } = handle;
@@ -16,17 +16,7 @@ async function createCheckout(extra: Record<string, string> = {}): Promise<strin
   return answer.body.id;
 }
 
-const widgetCard = (number: string = CARDS.approved) => ({
-  paymentBrand: 'VISA',
-  'card.number': number,
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-  shopperResultUrl: 'https://shop.example/result',
-});
-
-const pay = (checkoutId: string, number?: string) =>
+const pay = (checkoutId: string, number: string = CARDS.approved) =>
   browserCall(handle.sandbox, 'POST', `/v1/checkouts/${checkoutId}/widget/payments`, widgetCard(number));
 
 beforeEach(() => handle.sandbox.reset());

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { NO_PAYMENT_SESSION_DESCRIPTION, RESULT_CODES } from '../../../src/contract/result-codes.js';
-import { browserCall, cardPayment, CARDS, formFields, postForm, threeDsFields, useSandbox, type Answer } from '../support.js';
+import { browserCall, cardPayment, CARDS, formFields, postForm, threeDsFields, useSandbox, widgetCard, type Answer } from '../support.js';
 
 const handle = useSandbox();
 const { call } = handle;
@@ -18,17 +18,6 @@ const preauthorisation = async (amount = '50.00') =>
   (await call('POST', '/v1/payments', cardPayment({ paymentType: 'PA', amount }))).body.id as string;
 const reference = (id: string, paymentType: string, amount?: string) =>
   call('POST', `/v1/payments/${id}`, { paymentType, currency: 'EUR', ...(amount ? { amount } : {}) });
-
-/** The widget's card form for a checkout, with `card.number`. */
-const widgetCard = (number: string) => ({
-  paymentBrand: number.startsWith('5') ? 'MASTER' : 'VISA',
-  'card.number': number,
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-  shopperResultUrl: 'https://shop.example/result',
-});
 
 async function checkout(extra: Record<string, string> = {}): Promise<string> {
   return (

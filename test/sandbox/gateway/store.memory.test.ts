@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RESULT_CODES } from '../../../src/contract/result-codes.js';
-import { browserCall, cardPayment, CARDS, formFields, postForm, threeDsFields, useSandbox } from '../support.js';
+import { browserCall, cardPayment, CARDS, formFields, postForm, threeDsFields, useSandbox, widgetCard } from '../support.js';
 
 const handle = useSandbox({ limits: { checkouts: 5, payments: 5, registrations: 2, logEntries: 7 } });
 const { call } = handle;
@@ -10,17 +10,8 @@ const checkout = async (extra: Record<string, string> = {}) =>
   (await call('POST', '/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', integrity: 'true', ...extra })).body
     .id as string;
 
-/** The widget's card payment on a checkout, as the shopper's browser sends it. */
 const widgetPayment = (checkoutId: string, number: string) =>
-  browserCall(handle.sandbox, 'POST', `/v1/checkouts/${checkoutId}/widget/payments`, {
-    paymentBrand: 'VISA',
-    'card.number': number,
-    'card.holder': 'Jane Jones',
-    'card.expiryMonth': '05',
-    'card.expiryYear': '2034',
-    'card.cvv': '123',
-    shopperResultUrl: 'https://shop.example/result',
-  });
+  browserCall(handle.sandbox, 'POST', `/v1/checkouts/${checkoutId}/widget/payments`, widgetCard(number));
 
 describe('bounded memory', () => {
   it('keeps at most the configured number of checkouts, payments, registrations and logged requests, dropping the oldest', async () => {

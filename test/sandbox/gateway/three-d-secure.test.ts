@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RESULT_CODES } from '../../../src/contract/result-codes.js';
-import { browserCall, cardPayment, CARDS, formFields, postForm, threeDsFields, useSandbox } from '../support.js';
+import { browserCall, cardPayment, CARDS, formFields, postForm, threeDsFields, useSandbox, widgetCard } from '../support.js';
 
 const handle = useSandbox();
 const { call } = handle;
@@ -180,19 +180,22 @@ describe('3-D Secure, server-to-server', () => {
   });
 });
 
+/** A new checkout, and the shopper's card payment on it in the widget. */
+async function paidInWidget(number: string, shopperResultUrl: string) {
+  const created = await call('POST', '/v1/checkouts', { amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+  const checkoutId: string = created.body.id;
+  const paid = await browserCall(
+    handle.sandbox,
+    'POST',
+    `/v1/checkouts/${checkoutId}/widget/payments`,
+    widgetCard(number, shopperResultUrl),
+  );
+  return { checkoutId, paid };
+}
+
 describe('3-D Secure in the widget', () => {
   it('a challenge in a checkout returns the shopper with the checkout id and its resourcePath', async () => {
-    const created = await call('POST', '/v1/checkouts', { amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' });
-    const checkoutId = created.body.id;
-    const paid = await browserCall(handle.sandbox, 'POST', `/v1/checkouts/${checkoutId}/widget/payments`, {
-      paymentBrand: 'VISA',
-      'card.number': CARDS.challenge,
-      'card.holder': 'Jane Jones',
-      'card.expiryMonth': '05',
-      'card.expiryYear': '2034',
-      'card.cvv': '123',
-      shopperResultUrl: 'https://shop.example/back?x=1',
-    });
+    const { checkoutId, paid } = await paidInWidget(CARDS.challenge, 'https://shop.example/back?x=1');
     assert.equal(paid.body.result.code, RESULT_CODES.pending);
     assert.match(paid.body.id, /^[a-f0-9]{32}$/);
     assert.equal(paid.body.redirect.preconditions[0].url, `${handle.sandbox.url}/v1/threeDSecure/method`);
@@ -215,17 +218,7 @@ describe('3-D Secure in the widget', () => {
 
 describe('a finished step, its pages posted again (they need only the session)', () => {
   it('changes nothing: the method completion stays as it was, and the paid checkout is not kept alive', async () => {
-    const created = await call('POST', '/v1/checkouts', { amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' });
-    const checkoutId = created.body.id;
-    const paid = await browserCall(handle.sandbox, 'POST', `/v1/checkouts/${checkoutId}/widget/payments`, {
-      paymentBrand: 'VISA',
-      'card.number': CARDS.frictionless,
-      'card.holder': 'Jane Jones',
-      'card.expiryMonth': '05',
-      'card.expiryYear': '2034',
-      'card.cvv': '123',
-      shopperResultUrl: 'https://shop.example/back',
-    });
+    const { checkoutId, paid } = await paidInWidget(CARDS.frictionless, 'https://shop.example/back');
     const { redirect } = paid.body;
     // The shopper skips the method step: the step runs without it.
     assert.equal((await postForm(redirect.url, redirect.parameters)).status, 303);

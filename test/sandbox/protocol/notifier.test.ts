@@ -16,7 +16,7 @@ import { NOTIFICATION_LIMITS, NOTIFICATION_RETRY_DELAYS_SECONDS, startSandbox, t
 import { Notifier } from '../../../src/sandbox/protocol/notifier.js';
 import { SandboxClock, type RegistrationRecord } from '../../../src/sandbox/gateway/store.js';
 import { decryptNotification, type Notification } from '../../../src/server/index.js';
-import { browserCall, call, cardPayment, CARDS, formFields, postForm, threeDsFields } from '../support.js';
+import { browserCall, call, cardPayment, CARDS, formFields, postForm, threeDsFields, widgetCard } from '../support.js';
 
 /** A merchant's notification listener: records every request, answers what the test says. */
 class Listener {
@@ -152,17 +152,8 @@ describe('what the sandbox notifies', () => {
       paymentType: 'DB',
       integrity: 'true',
     });
-    const card = (number: string) => ({
-      paymentBrand: 'VISA',
-      'card.number': number,
-      'card.holder': 'Jane Jones',
-      'card.expiryMonth': '05',
-      'card.expiryYear': '2034',
-      'card.cvv': '123',
-      shopperResultUrl: 'https://shop.example/result',
-    });
-    await browserCall(sandbox, 'POST', `/v1/checkouts/${checkout.id}/widget/payments`, card(CARDS.declined));
-    await browserCall(sandbox, 'POST', `/v1/checkouts/${checkout.id}/widget/payments`, card(CARDS.approved));
+    await browserCall(sandbox, 'POST', `/v1/checkouts/${checkout.id}/widget/payments`, widgetCard(CARDS.declined));
+    await browserCall(sandbox, 'POST', `/v1/checkouts/${checkout.id}/widget/payments`, widgetCard(CARDS.approved));
     assert.deepEqual((await received()).map(summary), [
       `PAYMENT DB ${RESULT_CODES.declinedByAuthorization}`,
       `PAYMENT DB ${RESULT_CODES.approvedIntegratorTest}`,
