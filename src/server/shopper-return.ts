@@ -205,8 +205,10 @@ async function leaveMark(lease: Lease, created: CreatedCheckout | undefined): Pr
   await (created ? lease.unanswered() : lease.release()).catch(() => undefined);
 }
 
-/** The typed refusal of a return read as the other kind (a payment's as a saved card, or the other way round). */
-/** The wrong `expect` for a checkout: found before its read (nothing sent), or in its answer (`read`: the read went out). */
+/**
+ * The typed refusal of a return read as the other kind (a payment's as a saved card, or the other way round): found
+ * before its read (nothing sent), or in its answer (`read`: the read went out).
+ */
 function otherKind(resourcePath: string, registration: boolean, why: string, read = false): GatewayValidationError {
   const error = {
     name: 'resourcePath',
@@ -364,7 +366,7 @@ export function shopperReturnHandler(
     if (sawWholeLife(created, since) && !unanswered) await lease.release().catch(() => undefined);
     else await leaveMark(lease, created);
     throw new StatusUnknownError(
-      `Whether checkout ${checkoutId} saved a card is unknown: the gateway no longer has its session (it expired, or a read of it consumed it: one that lost its answer, or one this status store did not see). No money moved; ask the shopper to save the card again if none arrived.`,
+      `Whether checkout ${checkoutId} saved a card is unknown: the gateway no longer has its session (it expired, or it saved a card that nobody has read, or a read this status store did not see consumed it). No money moved; ask the shopper to save the card again if none arrived.`,
       {
         merchantTransactionId: created?.merchantTransactionId ?? '',
         retryAfterSeconds: UNKNOWN_RETRY_SECONDS,

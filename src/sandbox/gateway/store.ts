@@ -271,8 +271,8 @@ export class RecordMap<V extends { readonly id: string }> {
       this.#order = this.#order.slice(this.#head);
       this.#head = 0;
     }
-    // Records deleted behind one that lives on (a checkout kept by its paid payment) leave their ids here: rebuilt when
-    // they are most of the queue, so it stays within twice the records held.
+    // Records deleted behind an older one that lives on (swept, or gone with their payment) leave their ids here:
+    // rebuilt when they are most of the queue, so it stays within twice the records held.
     if (this.#order.length - this.#head > 2 * this.#byId.size + 1024) {
       this.#order = this.#order.slice(this.#head).filter((id) => this.#byId.has(id));
       this.#head = 0;

@@ -64,7 +64,9 @@ export function registrations(transport: Transport): Registrations {
       // A deletion moves no money and names no other card: an answer that does is another request's.
       const { amount, registrationId: named } = answer.body as { amount?: unknown; registrationId?: unknown };
       if ((amount !== undefined && amount !== null) || (typeof named === 'string' && named !== registrationId))
-        throw new GatewayNetworkError(`The answer to ${what} is another request's (a payment): not used`, { redact });
+        throw new GatewayNetworkError(`The answer to ${what} is another request's (it names an amount or another card): not used`, {
+          redact,
+        });
       boundAnswer(answer.body, { entityId: transport.onEntity(options).entityId }, what, redact);
       return approvedOrThrow(answer);
     },

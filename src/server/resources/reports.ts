@@ -45,11 +45,11 @@ const SEARCH_REMEMBERED_IDS = 20_000;
  * The pages of a search, one GET each (retried like every GET). The last page is
  * the first one shorter than the page size, or the first the gateway has no
  * transaction on. A transaction listed again (pages that overlap) is yielded
- * once, within the remembered ids. A page whose transactions were all listed before (a gateway
- * that ignores `pageNo`, replicas answering different pages, a cycle of any
- * length) ends in a `GatewayNetworkError` before it is yielded, never in a loop
- * or a silent stop; so does a search that reaches the contract's last page
- * (`PAGE_NO_MAX`).
+ * once, within the remembered ids. A page whose transactions were all listed
+ * before (a gateway that ignores `pageNo`, replicas answering different pages,
+ * a cycle of any length) ends in a `GatewayNetworkError` before it is yielded,
+ * never in a loop or a silent stop; so does a search that reaches the
+ * contract's last page (`PAGE_NO_MAX`).
  */
 async function* pages(transport: Transport, params: Record<string, string>, options: RequestOptions | undefined): AsyncGenerator<Payment> {
   const size = Number(params.limit);
