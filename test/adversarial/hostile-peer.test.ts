@@ -242,6 +242,8 @@ const DETERMINED: Record<string, readonly StrangerField[]> = {
   'client.registrations.createPayment': ['reference', 'paymentType', 'amount', 'currency', 'merchantTransactionId'],
   // A saved card: another shopper's would be charged later, on a subscription's repeat.
   'client.registrations.create': ['card'],
+  // A deletion moves no money: an answer naming an amount is another request's payment.
+  'client.registrations.delete': ['amount'],
   // A report by order lists that order's transactions only.
   'client.reports.findByMerchantTransactionId': ['merchantTransactionId'],
 };
