@@ -6,6 +6,11 @@
  *   storybook  builds Storybook and opens every story and docs page in headless Chromium (test/storybook)
  *   user     the documents' complete files pasted into fresh projects around the packed package
  *            (npm init -y, Vite + React, Vite + Vue, a page with no bundler), type-checked, run and paid through (test/user)
+ * The browser stage runs beside the others, not after them: its files mostly wait
+ * (on the page's timers, the widget's 10-second limits, the sandbox), about a
+ * third of one core, while the others keep two cores busy; run in turn, the
+ * stages came within a minute of CI's 15. Its output is kept and printed whole
+ * once the others have ended, so no stage's lines interleave with another's.
  * `node scripts/test.mjs node` (or browser) runs one kind. Exits non-zero when any
  * runner fails, when a file fails to load, or when a runner finds no tests, and
  * ends with one line: "N passed, N failed".
@@ -70,46 +75,55 @@ function listFiles(dir, accept) {
 }
 
 const runners = {
-  async node() {
+  async node({ echo }) {
     const files = listFiles('test', (name) => name.endsWith('.test.ts') && !name.endsWith('.browser.test.ts'));
     if (!files.length) return { code: 1, passed: 0, failed: 0, output: '', note: 'no node test files found' };
-    return counted('node', await nodeTest(files, { concurrency: 2, fileTimeoutMs: FILE_TIMEOUT_MS.node, idleMs: IDLE_MS, env: machine }));
+    return counted(
+      'node',
+      await nodeTest(files, { concurrency: 2, fileTimeoutMs: FILE_TIMEOUT_MS.node, idleMs: IDLE_MS, env: machine, echo }),
+    );
   },
-  async browser() {
+  async browser({ echo }) {
     const wtr = join('node_modules', '@web', 'test-runner', 'dist', 'bin.js');
     const { code, output, stalled } = await run(
       process.execPath,
       ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs', '--static-logging'],
-      { idleMs: IDLE_MS, env: machine },
+      { idleMs: IDLE_MS, env: machine, echo },
     );
     const passed = lastNumber(output, /(\d+) passed/g);
     const failed = lastNumber(output, /(\d+) failed/g);
     return { code: passed === 0 ? 1 : code, passed, failed, output, note: stalled || (passed === 0 ? 'no browser test ran' : '') };
   },
-  async e2e() {
+  async e2e({ echo }) {
     return nodeTestFiles(
       'e2e',
       listFiles(join('test', 'e2e'), (name) => name.endsWith('.e2e.ts')),
+      echo,
     );
   },
-  async storybook() {
+  async storybook({ echo }) {
     return nodeTestFiles(
       'storybook',
       listFiles(join('test', 'storybook'), (name) => name.endsWith('.storybook.ts')),
+      echo,
     );
   },
-  async user() {
+  async user({ echo }) {
     return nodeTestFiles(
       'user',
       listFiles(join('test', 'user'), (name) => name.endsWith('.user.ts')),
+      echo,
     );
   },
 };
 
 /** Runs node:test files through tsx (one at a time: each starts servers and a browser) and counts their results. */
-async function nodeTestFiles(kind, files) {
+async function nodeTestFiles(kind, files, echo) {
   if (!files.length) return { code: 1, passed: 0, failed: 0, output: '', note: `no ${kind} test files found` };
-  return counted(kind, await nodeTest(files, { concurrency: 1, fileTimeoutMs: FILE_TIMEOUT_MS[kind], idleMs: IDLE_MS, env: machine }));
+  return counted(
+    kind,
+    await nodeTest(files, { concurrency: 1, fileTimeoutMs: FILE_TIMEOUT_MS[kind], idleMs: IDLE_MS, env: machine, echo }),
+  );
 }
 
 /** The spec reporter's totals; a stage where nothing passed failed, whatever its exit code. */
@@ -124,13 +138,14 @@ if (chromium) machine.CHROME_PATH = chromium;
 const redis = stages.includes('node') ? ensure('redis', 'REDIS_SERVER_PATH') : undefined;
 if (redis) machine.REDIS_SERVER_PATH = redis;
 
+/** Stages that run beside the others (see the top of this file); alone, a stage runs as any other. */
+const BESIDE = stages.length > 1 ? stages.filter((stage) => stage === 'browser') : [];
+
 let passed = 0;
 let failed = 0;
 let exitCode = 0;
 const recap = [];
-for (const stage of stages) {
-  console.log(`\n=== ${stage} tests ===`);
-  const result = await runners[stage]();
+function count(stage, result) {
   passed += result.passed;
   failed += result.failed;
   if (result.code !== 0) {
@@ -139,6 +154,21 @@ for (const stage of stages) {
     console.error(why);
     recap.push(why, ...failuresIn(result.output).map((line) => `  ${line}`));
   }
+}
+const beside = BESIDE.map((stage) => {
+  console.log(`\n=== ${stage} tests: started beside the others, output at the end ===`);
+  return [stage, runners[stage]({ echo: false })];
+});
+for (const stage of stages.filter((stage) => !BESIDE.includes(stage))) {
+  console.log(`\n=== ${stage} tests ===`);
+  count(stage, await runners[stage]({ echo: true }));
+}
+for (const [stage, running] of beside) {
+  const result = await running;
+  console.log(`\n=== ${stage} tests (ran beside the others) ===`);
+  process.stdout.write(result.output);
+  if (result.note) console.error(result.note);
+  count(stage, result);
 }
 // Again at the end, where a CI log's last screen shows it.
 if (recap.length) console.error(`\n=== what failed ===\n${recap.join('\n')}`);
