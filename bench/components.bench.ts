@@ -4,7 +4,7 @@
  * with Lit; (2) the headline: time from NAVIGATION START to the widget being
  * ready, what a shopper waits for, on the recommended page (the server's
  * `renderCheckout` HTML, whose inline script loads the element's module once
- * the widget is ready) against a page with the seed's two plain HTML lines
+ * the widget is ready) against a page with the platform's two plain HTML lines
  * loading the same widget, in the same run; beside it the element without a
  * hint, with `widgetPreload`'s tag and with its `Link` header. Cold (a fresh
  * browser context: no cache, no open connection) and warm, on loopback, on
@@ -23,7 +23,7 @@ import { renderCheckout, widgetPreload } from 'gw-elements/server';
 import { median, ratioInterval } from './statistics.js';
 
 const KB = 1024;
-/** The headline: the server-rendered page within the harness's run-to-run noise of the seed's lines, cold. */
+/** The headline: the server-rendered page within the harness's run-to-run noise of the platform's two lines, cold. */
 const RATIO_TARGET = 1.02;
 /** Loads per page and condition: loopback is quick and noisy, the emulated networks slow and steady. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -95,7 +95,7 @@ const NETWORKS = [
 /**
  * The pages, each as its server would render it for a checkout it just created
  * (so each knows the checkout id and integrity when the HTML is written):
- * - `plain`: the seed's two HTML lines (script + form);
+ * - `plain`: the platform's two HTML lines (script + form);
  * - `rendered`: the recommended page as the README writes it, `renderCheckout(checkout).html` in the body
  *   (its inline script loads `gw-elements/checkout` once the widget is ready), `.head` first in `<head>` and
  *   `.link` as a header;
@@ -242,7 +242,7 @@ async function measureTimeToReady(bundles: { checkout: string }): Promise<boolea
 
     let missed = false;
     console.log(
-      `\ntime to widget-ready from navigation start, local sandbox (Chromium, pages in rotating order); median, ratio to the seed's lines, widget script fetches:`,
+      `\ntime to widget-ready from navigation start, local sandbox (Chromium, pages in rotating order); median, ratio to the platform's two lines, widget script fetches:`,
     );
     for (const network of NETWORKS.filter(({ name }) => !ONLY_NETWORKS || ONLY_NETWORKS.some((part) => name.includes(part)))) {
       for (const cache of ['cold', 'warm'] as const) {

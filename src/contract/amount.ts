@@ -1,5 +1,5 @@
 /**
- * Amounts travel as the seed's N10.N2 text ("24.90"); sums are done in whole
+ * Amounts travel as the API reference's N10.N2 text ("24.90"); sums are done in whole
  * cents so no floating-point error ever reaches a total.
  */
 

@@ -1,21 +1,21 @@
 /**
- * The seed's field-format codes, read once and shared by the sandbox and the
+ * The API reference's field-format codes, read once and shared by the sandbox and the
  * server helper so the two can never disagree about what is a valid value.
  *
- * The seed names the letters (A, N, AN, ANS) and lengths (`..n` up to n, bare
+ * The API reference names the letters (A, N, AN, ANS) and lengths (`..n` up to n, bare
  * `n` exactly n) but not a formal definition. Decisions taken here, each one
  * covered by `test/contract/formats.test.ts`:
  *
  * | kind        | rule                                                                                   |
  * |-------------|----------------------------------------------------------------------------------------|
- * | `amount`    | The platform's own rule, `^[0-9]{1,12}(\.[0-9]{2})?$`, with its own message (`must match ^[0-9]{1,12}(\.[0-9]{2})?$`). The seed writes N10.N2, but the platform accepts `10` and 12 digits and answers amounts with two decimals; refusing what it accepts would break merchants on the switch. |
+ * | `amount`    | The platform's own rule, `^[0-9]{1,12}(\.[0-9]{2})?$`, with its own message (`must match ^[0-9]{1,12}(\.[0-9]{2})?$`). The API reference writes N10.N2, but the platform accepts `10` and 12 digits and answers amounts with two decimals; refusing what it accepts would break merchants on the switch. |
  * | `alpha`     | A: ASCII letters, upper case (currency and country codes). Bare length is exact.       |
  * | `id`        | AN for identifiers (entityId AN32, checkout ids): ASCII letters and digits, bare length exact. |
  * | `name`      | AN for human text (names, cities, sender data): letters of any script, combining marks, digits, spaces, `- ' . ,`. A bare length is a maximum: an exact length cannot be meant for a name. |
  * | `text`      | ANS: any printable character except control characters; bare length is a maximum for human text (merchant.city ANS13). |
  * | `digits`    | N: ASCII digits; bare length exact (AdditionalTrace N19), `..n` a maximum.             |
  *
- * Value sets follow the platform where it accepts more than the seed shows:
+ * Value sets follow the platform where it accepts more than the API reference shows:
  *
  * | field | accepted | why |
  * |-------|----------|-----|
@@ -24,10 +24,10 @@
  * | `threeDSecure.authenticationStatus` | `Y N U A C D R I` | the EMV 3DS 2.2 transStatus values (D: decoupled) |
  * | `paymentBrand` | the brands of `PAYMENT_BRANDS` (brands.ts) | card brands (MADA included) and the wallets APPLEPAY, APPLEPAYTKN, GOOGLEPAY, STC_PAY; the platform knows more (bank transfers) which the kit does not send |
  *
- * Where the kit follows the platform over the seed (the seed's format codes are stricter than what the platform is
+ * Where the kit follows the platform over the API reference (the API reference's format codes are stricter than what the platform is
  * recorded accepting; the sandbox answers, and the server helper checks before sending, by this one table):
  *
- * | request | the platform accepts (recorded) | the seed says | the kit |
+ * | request | the platform accepts (recorded) | the API reference says | the kit |
  * |---------|---------------------------------|---------------|---------|
  * | the entity | `authentication.entityId` with a Bearer token, as integrators' clients still send it (the credential style before tokens) | `entityId` | the sandbox reads either (`entityId` wins when both come); the server helper always sends `entityId` |
  * | `merchantTransactionId` | any printable text, spaces included (`order 1234`; an integrator's remote tests against the test host) | AN..255 | ANS..255: printable text, no control characters |
@@ -41,16 +41,16 @@
  * | a refused token | "invalid authentication information" on `/v1/…`, "user authorization failed" on `/v3/query` (both `800.900.300`) | the second everywhere | by endpoint |
  *
  * Answers follow the platform's recordings (test/fixtures/real/, sources named in each) where they
- * and the seed's tables differ; where recordings disagree, the newest wins:
+ * and the API reference's tables differ; where recordings disagree, the newest wins:
  *
  * | answer | as recorded | instead of |
  * |--------|-------------|------------|
  * | a missing parameter in `parameterErrors` | `"value": null` (2017–2023 recordings agree) | `""`; the client reads null, absent and unknown fields alike |
  * | capture, refund and reversal answers | no `card`, no `paymentBrand` (three sources, 2016–2022) | the payment's card and brand echoed |
- * | the answer to a payment on a registered card | no `card`; `paymentBrand` only when the request sent one (2017; a 2024 answer without the brand) | the seed leaves them out of the basic credit only; read-backs keep the stored card and brand (none recorded) |
+ * | the answer to a payment on a registered card | no `card`; `paymentBrand` only when the request sent one (2017; a 2024 answer without the brand) | the API reference leaves them out of the basic credit only; read-backs keep the stored card and brand (none recorded) |
  * | `timestamp` of the answer to a payment request | to the second, `YYYY-MM-DD hh:mm:ss+0000`; read-backs keep milliseconds (the 2017 and 2023 recordings; older ones carried milliseconds everywhere) | one format for both (timestamp.ts) |
  * | the report list's own result | `000.000.100` "successful request" (2022) | a transaction's approval code |
- * | a refused report request | `800.900.300` "user authorization failed", as the seed writes it | the longer text of other endpoints |
+ * | a refused report request | `800.900.300` "user authorization failed", as the API reference writes it | the longer text of other endpoints |
  * | notification payloads | `ndc` the checkout id (widget) or `<entityId>_<32 hex>` (server to server), `presentationAmount`/`presentationCurrency` present, upper-case hex body, IV and tag (2018 and 2023 deliveries) | the payment id as `ndc`, lower-case hex |
  */
 
@@ -86,7 +86,7 @@ export type FormatKind =
   | 'senderAddress';
 
 export interface FieldFormat {
-  /** The seed's format code, or a short description where the seed gives none. */
+  /** The API reference's format code, or a short description where the API reference gives none. */
   readonly code: string;
   readonly kind: FormatKind;
   /** Smallest and largest length, in characters (code points). */
@@ -180,7 +180,7 @@ export const AMOUNT_MESSAGE = `must match ${AMOUNT_PATTERN.source}`;
 export const READ_AMOUNT_PATTERN = /^[0-9]{1,12}(\.[0-9]{1,2})?$/;
 
 /**
- * Every request field the seed names, by its form name, with its format.
+ * Every request field the API reference names, by its form name, with its format.
  * Custom parameters not listed here are free: any name of letters, digits,
  * `_ . -` and any printable value up to 2048 characters.
  */
@@ -190,14 +190,14 @@ export const FIELD_FORMATS: Readonly<Record<string, FieldFormat>> = {
   currency: exactly('alpha', 'A3', 3),
   paymentBrand: { code: 'brand (A..32)', kind: 'enum', values: PAYMENT_BRANDS },
   paymentType: oneOf('DB, PA, CP, CD, RF, RV', PAYMENT_TYPES),
-  // Wider than the seed's AN..255: the platform takes spaces and punctuation (see the table above).
+  // Wider than the API reference's AN..255: the platform takes spaces and punctuation (see the table above).
   merchantTransactionId: upTo('text', 'ANS..255', 255),
   integrity: { code: 'boolean', kind: 'boolean' },
   testMode: oneOf('EXTERNAL, INTERNAL', TEST_MODES),
   createRegistration: { code: 'boolean', kind: 'boolean' },
   shopperResultUrl: upTo('url', 'URL', 2048),
   'merchant.city': upTo('text', 'ANS13', 13),
-  // Beyond the seed: the platform's merchant category code, which marks a winnings payout (7995).
+  // Beyond the API reference: the platform's merchant category code, which marks a winnings payout (7995).
   'merchant.mcc': exactly('digits', 'N4', 4),
 
   'card.number': { code: 'N12..19 (Luhn)', kind: 'cardNumber', min: 12, max: 19 },
@@ -270,23 +270,23 @@ export const FIELD_FORMATS: Readonly<Record<string, FieldFormat>> = {
   'standingInstruction.expiry': { code: 'YYYY-MM-DD', kind: 'date' },
   'standingInstruction.frequency': exactly('digits', 'N4', 4),
   'standingInstruction.recurringType': oneOf('SUBSCRIPTION, STANDING_ORDER', RECURRING_TYPES),
-  // Beyond the seed (the platform's): a merchant-initiated repeat names the initial payment's CardholderInitiatedTransactionID.
+  // Beyond the API reference (the platform's): a merchant-initiated repeat names the initial payment's CardholderInitiatedTransactionID.
   'standingInstruction.initialTransactionId': upTo('id', 'AN..64', 64),
 };
 
 const FREE_CUSTOM_PARAMETER = /^customParameters\[[A-Za-z0-9_.-]{1,100}\]$/;
 const FREE_CUSTOM_VALUE: FieldFormat = upTo('text', 'ANS..2048', 2048);
 /**
- * Beyond the seed (the platform's one-click checkout): `registrations[0].id`,
+ * Beyond the API reference (the platform's one-click checkout): `registrations[0].id`,
  * `registrations[1].id`, … name the shopper's saved cards the widget offers.
  */
 export const SAVED_CARD_PARAMETER = /^registrations\[([0-9]{1,2})\]\.id$/;
 const SAVED_CARD_ID: FieldFormat = exactly('id', 'AN32', 32);
 
-/** The format of a request field, or undefined when the seed does not name it. */
+/** The format of a request field, or undefined when the API reference does not name it. */
 export function formatOf(name: string): FieldFormat | undefined {
   return (
-    // Own keys only: a parameter named `constructor` or `__proto__` is not a field the seed names.
+    // Own keys only: a parameter named `constructor` or `__proto__` is not a field the API reference names.
     (Object.hasOwn(FIELD_FORMATS, name) ? FIELD_FORMATS[name] : undefined) ??
     (FREE_CUSTOM_PARAMETER.test(name) ? FREE_CUSTOM_VALUE : SAVED_CARD_PARAMETER.test(name) ? SAVED_CARD_ID : undefined)
   );
@@ -379,7 +379,7 @@ function checkKind(format: FieldFormat, value: string): string | undefined {
 
 /**
  * Why `value` does not fit the format of field `name`, or undefined when it fits
- * (or when the field is not one the seed names).
+ * (or when the field is not one the API reference names).
  */
 export function checkField(name: string, value: string): string | undefined {
   const format = formatOf(name);

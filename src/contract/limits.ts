@@ -9,7 +9,7 @@
  */
 export const TIMER_MAX_MS = 2 ** 31 - 1;
 
-/** A checkout lives 30 minutes after creation (seed: Limits, Checkout lifetime). */
+/** A checkout lives 30 minutes after creation (the API reference's limits). */
 export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
 
 /**
@@ -19,7 +19,7 @@ export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
  */
 export const ATTEMPT_LIFETIME_MS = 30 * 60 * 1000;
 
-/** GET /v1/checkouts/{id}/payment: at most this many calls per checkout per minute (seed: Limits). */
+/** GET /v1/checkouts/{id}/payment: at most this many calls per checkout per minute (the API reference's limits). */
 export const STATUS_CALLS_PER_MINUTE = 2;
 
 /** The window the status-call limit counts over. */

@@ -37,7 +37,7 @@ export interface RegistrationNotification {
   readonly payload: Registration;
 }
 
-/** A risk check's outcome. Neither the seed nor the platform's notes show its fields beyond an id and a result, so the rest is open. */
+/** A risk check's outcome. Neither the API reference nor the platform's notes show its fields beyond an id and a result, so the rest is open. */
 export interface RiskNotification {
   readonly type: 'RISK';
   readonly action?: string;

@@ -1,6 +1,6 @@
 /**
  * The `redirect` object of a pending (`000.200.000`) server-to-server payment,
- * as the gateway returns it (seed, payment response; NOTES.md, 3-D Secure). One
+ * as the gateway returns it (the API reference's payment response; the platform's 3-D Secure documentation). One
  * shape for the sandbox that emits it, the server helper that returns it and
  * `<gw-3ds-handler>` that runs it. Types only: nothing here reaches a bundle.
  */

@@ -201,7 +201,7 @@ export const RESULT_DESCRIPTIONS: Readonly<Record<(typeof RESULT_CODES)[keyof ty
 
 /**
  * A refused token on `/v3/query` (the report endpoint) reads otherwise than on
- * `/v1/…`: the seed quotes it, and the platform's report service answers it, for
+ * `/v1/…`: the API reference quotes it, and the platform's report service answers it, for
  * the same code `800.900.300`.
  */
 export const QUERY_UNAUTHORIZED_DESCRIPTION = 'user authorization failed';

@@ -1,5 +1,5 @@
 /**
- * Which fields each request variant of the seed must carry, checked on the
+ * Which fields each request variant of the API reference must carry, checked on the
  * flat form parameters exactly as they go over the wire. The sandbox answers
  * with these errors; the server helper raises them before sending anything.
  */
@@ -86,7 +86,7 @@ export function requiredFields(operation: Operation, params: Params, context: Va
   const required = ['entityId'];
   if (operation === 'read') return required;
   if (operation === 'registration') return [...required, ...CARD, ...standingInstructionFields(params)];
-  // `integrity` is optional on a checkout, though the seed marks it mandatory: production accepts a checkout without it (formats.ts).
+  // `integrity` is optional on a checkout, though the API reference marks it mandatory: production accepts a checkout without it (formats.ts).
   if (operation === 'checkout' && isRegistrationCheckout(params)) return [...required, ...standingInstructionFields(params)];
   required.push('paymentType', ...standingInstructionFields(params));
   const type = params.paymentType;
@@ -124,7 +124,7 @@ export function requiredFields(operation: Operation, params: Params, context: Va
 }
 
 /**
- * The seed's standing-instruction rules: an initial instalment or subscription
+ * The API reference's standing-instruction rules: an initial instalment or subscription
  * carries its plan. And the platform's: a merchant-initiated repeat names its
  * type and the initial payment's CardholderInitiatedTransactionID.
  */

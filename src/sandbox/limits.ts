@@ -33,7 +33,7 @@ export interface SandboxLimits {
 }
 
 export const DEFAULT_LIMITS: Readonly<SandboxLimits> = Object.freeze({
-  // No form of the seed comes close: the largest legitimate values are 2 KB browser headers and 2 KB custom parameters.
+  // No form of the API reference comes close: the largest legitimate values are 2 KB browser headers and 2 KB custom parameters.
   bodyBytes: 256 * 1024,
   fields: 1000,
   nameBytes: 256,

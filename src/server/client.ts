@@ -73,7 +73,7 @@ export interface GatewayClientOptions {
   onResponse?: (event: GatewayResponseEvent) => void;
 }
 
-/** The client: one property per resource of the seed, plus the shopper-return handler. */
+/** The client: one property per resource of the API reference, plus the shopper-return handler. */
 export interface GatewayClient {
   readonly checkouts: Checkouts;
   readonly payments: Payments;
@@ -87,7 +87,7 @@ export interface GatewayClient {
    * card a registration-only checkout saved (`/v1/checkouts/{id}/registration`).
    */
   readonly handleShopperReturn: HandleShopperReturn;
-  /** The seed's merchant rule: throws `GatewayVerificationError` unless id, amount, currency, brand and type are as expected. */
+  /** The API reference's merchant rule: throws `GatewayVerificationError` unless id, amount, currency, brand and type are as expected. */
   readonly verifyPayment: typeof verifyPayment;
 }
 

@@ -192,7 +192,7 @@ export class GatewayDeclinedError extends GatewayError {
   override readonly outcome: OutcomeKind = 'declined';
 }
 
-/** Too many requests (`800.120.100`), or the seed's 2-a-minute checkout status limit, enforced here before sending. */
+/** Too many requests (`800.120.100`), or the API reference's 2-a-minute checkout status limit, enforced here before sending. */
 export class GatewayThrottledError extends GatewayError {
   override name = 'GatewayThrottledError';
   override readonly outcome: OutcomeKind = 'throttled';

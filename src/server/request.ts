@@ -252,7 +252,7 @@ export function readable<T>(name: string, read: () => T): T {
   }
 }
 
-/** Nested request objects to the seed's flat form names: `billing.city`, `customParameters[OrderID]`. */
+/** Nested request objects to the API reference's flat form names: `billing.city`, `customParameters[OrderID]`. */
 export function flatten(source: unknown, prefix = '', into: Record<string, string> = {}, depth = 0): Record<string, string> {
   // A request is data: anything else (or a cycle) is refused before it can crash the walk.
   if (typeof source !== 'object' || source === null || depth > MAX_DEPTH) {

@@ -1,6 +1,6 @@
 /**
- * Request and response types (the responses from the contract's answers), following the seed's field tables and names.
- * Nested objects become the seed's dotted names (`billing.city`) and
+ * Request and response types (the responses from the contract's answers), following the API reference's field tables and names.
+ * Nested objects become the API reference's dotted names (`billing.city`) and
  * `customParameters` its bracketed ones (`customParameters[DateOfFunds]`).
  * Programmes with different mandatory fields are separate types in a union
  * discriminated by `programme`, so a payout missing a mandatory field does not
@@ -73,7 +73,7 @@ export interface ThreeDSecureRequest {
   flow?: 'challenge' | 'frictionless';
 }
 
-/** The standing instruction of a first, customer-initiated payment (the seed's table): a saved card, instalments or a subscription. */
+/** The standing instruction of a first, customer-initiated payment (the API reference's table): a saved card, instalments or a subscription. */
 export type StandingInstruction =
   | { type: 'UNSCHEDULED'; mode?: 'INITIAL'; source?: 'CIT' }
   | { type: 'INSTALMENT'; mode?: 'INITIAL'; source?: 'CIT'; numberOfInstallments: number | string; expiry: string; frequency: string }
@@ -89,7 +89,7 @@ export type StandingInstructionType = StandingInstruction['type'];
 
 /**
  * A later, merchant-initiated payment on a registration (the platform's shape;
- * the seed does not show it): the same type as the initial payment, and that
+ * the API reference does not show it): the same type as the initial payment, and that
  * payment's `resultDetails.CardholderInitiatedTransactionID`, without which it
  * does not compile.
  */
@@ -128,7 +128,7 @@ interface FundingFields {
   threeDSecure?: ThreeDSecureRequest;
 }
 
-// 1. Create checkout
+// Create checkout
 interface CheckoutBase extends Common {
   paymentType: 'DB' | 'PA';
   paymentBrand?: PaymentBrand;
@@ -144,7 +144,7 @@ interface CheckoutBase extends Common {
 export interface PlainCheckoutRequest extends CheckoutBase {
   programme?: undefined;
   /**
-   * One-click checkout (the platform's, beyond the seed): the shopper's saved
+   * One-click checkout (the platform's, beyond the API reference): the shopper's saved
    * cards, sent as `registrations[0].id`, `registrations[1].id`, …; the widget
    * offers them beside a new card.
    */
@@ -156,7 +156,7 @@ export type PaymentCheckoutRequest = PlainCheckoutRequest | FundingCheckoutReque
 
 /**
  * A registration-only checkout (the platform's "registration tokens", beyond
- * the seed): `createRegistration=true` and no `paymentType`, so its widget
+ * the API reference): `createRegistration=true` and no `paymentType`, so its widget
  * saves a card and moves no money. Load its widget with
  * `checkoutId={id}/registration`; the shopper returns with
  * `resourcePath=/v1/checkouts/{id}/registration`, read with
@@ -187,7 +187,7 @@ export type CheckoutRequest = PaymentCheckoutRequest | RegistrationCheckoutReque
  */
 export type CheckoutRegistration = Registration & { readonly registrationId?: string; readonly paymentType?: string };
 
-// 4. Server-to-server payment (DB, PA)
+// Server-to-server payment (DB, PA)
 type CardPaymentBase = Common & {
   paymentType: 'DB' | 'PA';
   paymentBrand: PaymentBrand;
@@ -202,7 +202,7 @@ export type CardPaymentRequest = CardPaymentBase & { programme?: undefined };
 export type FundingPaymentRequest = Omit<CardPaymentBase, keyof FundingFields> & FundingFields & ThreeDsReturn;
 export type PaymentRequest = CardPaymentRequest | FundingPaymentRequest;
 
-// 4. and 7. Credits and payouts (CD)
+// Credits and payouts (CD)
 interface CreditBase extends Common {
   paymentType: 'CD';
 }
@@ -268,7 +268,7 @@ export interface RegistrationRequest {
   customParameters?: CustomParameters;
 }
 
-// 6. Capture, refund, reversal
+// Capture, refund, reversal
 export interface CaptureRequest {
   /** Full or partial: not above the PA's amount. */
   amount: Amount;

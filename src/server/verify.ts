@@ -1,4 +1,4 @@
-/** The seed's merchant rule for a payment status: compare id, amount, currency, brand and type with what was expected. */
+/** The API reference's merchant rule for a payment status: compare id, amount, currency, brand and type with what was expected. */
 import { listed, sameAmount } from './binding.js';
 import { GatewayValidationError, GatewayVerificationError, type VerificationMismatch } from './errors.js';
 import type { Payment } from './types.js';

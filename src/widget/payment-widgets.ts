@@ -244,7 +244,7 @@ function domReady(signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The seed's 3-D Secure steps, through the runner <gw-3ds-handler> uses: each
+ * The API reference's 3-D Secure steps, through the runner <gw-3ds-handler> uses: each
  * precondition in a hidden iframe (until it loads, at most 10 seconds), then
  * the challenge in this window; the gateway's challenge page ends on the
  * shop's result page.

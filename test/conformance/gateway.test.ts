@@ -53,7 +53,7 @@ const PAYMENT_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+0000$/;
 const PAYMENT_ID = /^[0-9a-f]{32}$/;
 const CHECKOUT_ID = /^[0-9A-F]{32}\.[a-z0-9]+-vm-tx\d{2}$/;
 
-/** Every leaf of an answer is a string (the seed: "all values are JSON strings"). */
+/** Every leaf of an answer is a string (the API reference: "all values are JSON strings"). */
 function leaves(value: unknown, path = ''): [string, unknown][] {
   if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => leaves(inner, `${path}.${key}`));
   return [[path, value]];

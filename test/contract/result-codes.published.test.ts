@@ -169,7 +169,7 @@ describe('published result codes', () => {
       descriptions: Record<string, string>;
     };
     for (const code of Object.values(RESULT_CODES)) assert.equal(describeResult(code), published.descriptions[code], code);
-    // Not the seed's or an integrator's paraphrase: the throttling code reads as the platform publishes it.
+    // Not the API reference's or an integrator's paraphrase: the throttling code reads as the platform publishes it.
     assert.equal(describeResult(RESULT_CODES.throttled), 'Rejected by Throttling.');
   });
 

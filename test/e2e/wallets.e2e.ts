@@ -1,7 +1,7 @@
 /**
  * End to end, wallets and MADA: a KSA merchant's server (the server helper with
  * a card entity and a MADA entity) creates checkouts on the MADA entity, a plain
- * merchant page with the seed's two lines shows the sandbox's widget in headless
+ * merchant page with the platform's two lines shows the sandbox's widget in headless
  * Chromium, and a shopper pays by clicking: the Apple Pay stand-in sheet, a MADA
  * card (steered off the VISA/MASTER form, paid on the MADA one) and STC Pay's
  * stand-in flow. The server then reads each payment from the shopper's return.

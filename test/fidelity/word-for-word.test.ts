@@ -108,7 +108,7 @@ describe('word for word: the sandbox beside the recordings of issue 30', () => {
     assert.ok(!JSON.stringify(paid.body).includes(LUHN_FAILING), 'the number is not echoed whole');
   });
 
-  it('a refused token reads as the platform writes it on /v1/… (recorded 2026), and as the seed quotes it on /v3/query', async () => {
+  it('a refused token reads as the platform writes it on /v1/… (recorded 2026), and as the API reference quotes it on /v3/query', async () => {
     const recorded = recording('connector-service-refused-token.json');
     const payment = await call(sandbox, 'POST', '/v1/payments', cardPayment(), { token: 'not-a-token-the-sandbox-knows' });
     assertRefusedAsRecorded(payment, recorded);

@@ -9,7 +9,7 @@ const { call } = handle;
 const errorNames = (body: { result: { parameterErrors?: { name: string }[] } }) =>
   (body.result.parameterErrors ?? []).map((error) => error.name).sort();
 
-describe("the seed's Limits table", () => {
+describe("the API reference's Limits table", () => {
   it('merchantTransactionId is AN..255', async () => {
     assert.equal((await call('POST', '/v1/payments', cardPayment({ merchantTransactionId: 'x'.repeat(255) }))).status, 200);
     const long = await call('POST', '/v1/payments', cardPayment({ merchantTransactionId: 'x'.repeat(256) }));

@@ -146,7 +146,7 @@ describe('the contract enforces at run time what the types enforce at compile ti
     assert.equal(recorder.calls.length, 0);
   });
 
-  test('typed requests compile to the seed\'s names', () => {
+  test('typed requests compile to the API reference\'s names', () => {
     assert.ok(typeChecks.length > 10);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The sandbox's paymentWidgets.js in headless Chromium against the real sandbox: plain merchant
- * pages with nothing but the seed's two lines (see widget-page.ts), paid as a shopper would.
+ * pages with nothing but the platform's two lines (see widget-page.ts), paid as a shopper would.
  */
 import { expect } from '@open-wc/testing';
 import { classifyResult } from '../../src/contract/result-codes.js';

@@ -1,5 +1,5 @@
 /**
- * A merchant's plain HTML page with the seed's two lines (the widget script with integrity and
+ * A merchant's plain HTML page with the platform's two lines (the widget script with integrity and
  * crossorigin, and form.paymentWidgets) inside a same-origin iframe, so a test can drive the
  * widget and watch where it sends the shopper: the widget navigates the page it runs in.
  */

@@ -124,7 +124,7 @@ function positiveOr(value: number, fallback: number): number {
  * @fires {Gw3dsMethodCompleteEvent} gw-3ds-method-complete - The preconditions are done; `detail.timedOut` is true when a method page did not load in time (not an error: the flow goes on).
  * @fires {Gw3dsChallengeStartEvent} gw-3ds-challenge-start - The challenge frame was posted, is showing and has focus; `detail.challengeWindow` is its size.
  * @fires {Gw3dsCompleteEvent} gw-3ds-complete - The shopper is back on the shopper result URL; `detail` has `id`, `resourcePath` and `url`. Read the payment on the server.
- * @fires {Gw3dsErrorEvent} gw-error - `detail.code` is `invalid-redirect`, `unsafe-url`, `method-failed`, `challenge-timeout` or `busy`.
+ * @fires {Gw3dsErrorEvent} gw-error - `detail.code` is `invalid-redirect`, `unsafe-url`, `method-failed`, `challenge-refused`, `challenge-timeout` or `busy`.
  *
  * @slot method - Shown while the 3-D Secure method runs (the shopper waits); wins over `texts.method`. Default: a spinner and "Checking your card with your bank…" (in the element's language) in a `role="status"` region.
  * @slot complete - Shown in the `complete` state; wins over `texts.complete`. Default: "Card verification finished." in the `role="status"` region.

@@ -1,5 +1,5 @@
 /**
- * `<gw-checkout>`: the gateway's hosted payment widget (the seed's iframe
+ * `<gw-checkout>`: the gateway's hosted payment widget (the API reference's iframe
  * checkout) as an element. Side-effect free: `define.ts` registers it.
  */
 import type { PropertyValues } from '@lit/reactive-element';

@@ -61,7 +61,7 @@ export function summariseCard(params: Readonly<FlatParams>): CardSummary | undef
   return card && { ...card, ...binDataOf(card.bin, params.paymentBrand) };
 }
 
-/** The seed spells the instalment type INSTALMENT in requests and INSTALLMENT in responses. */
+/** The API reference spells the instalment type INSTALMENT in requests and INSTALLMENT in responses. */
 export function answeredStandingInstruction(params: Readonly<FlatParams>): Record<string, string> | undefined {
   const fields = Object.entries(params).filter(([name]) => name.startsWith('standingInstruction.'));
   if (!fields.length) return undefined;

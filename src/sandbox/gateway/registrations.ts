@@ -78,7 +78,7 @@ export function repeatRefusal(registration: RegistrationRecord, params: Readonly
  * A payment on a registered card. Never a 3DS step: a repeat is
  * merchant-initiated (the shopper is not there), and the sandbox runs none for
  * a customer-initiated payment on a registration either. A request without a
- * standing instruction is answered as the seed shows (MIT, UNSCHEDULED,
+ * standing instruction is answered as the API reference shows (MIT, UNSCHEDULED,
  * REPEATED); an approved initial one (INITIAL, CIT) becomes the one later
  * repeats must name.
  */

@@ -1,6 +1,6 @@
 /**
  * The sandbox's deterministic test cards: the platform's own 3DS test cards
- * (NOTES.md) plus decline and uncertain-outcome triggers of our own. The
+ * (the platform's documentation) plus decline and uncertain-outcome triggers of our own. The
  * platform publishes no decline cards, so ours are numbers outside its list.
  * The README's triggers table is this table.
  */

@@ -88,7 +88,7 @@ function paymentReply(
   );
 }
 
-// 1. POST /v1/checkouts
+// POST /v1/checkouts
 const newCheckout: Handler = (context) => {
   const { state, request, now, redact } = context;
   const refused = refusal(context, 'checkout');
@@ -102,7 +102,7 @@ const newCheckout: Handler = (context) => {
   return reply(json(200, envelope(body, now, checkout.id)));
 };
 
-// 3. GET /v1/checkouts/{id}/payment
+// GET /v1/checkouts/{id}/payment
 const checkoutPayment: Handler = (context, match) => {
   const { state, now } = context;
   const id = match[1]!;
@@ -130,7 +130,7 @@ const checkoutRegistration: Handler = (context, match) => {
   return reply(json(200, envelope(body, now, id)));
 };
 
-// 4. POST /v1/payments
+// POST /v1/payments
 const createServerPayment: Handler = (context) => {
   const { state, request, redact } = context;
   const { params } = request;
@@ -152,7 +152,7 @@ function ownPayment(context: RequestContext, id: string): PaymentRecord | Reply 
 
 const isReply = (value: PaymentRecord | RegistrationRecord | Reply): value is Reply => 'kind' in value;
 
-// 5. GET /v1/payments/{id} and 9. GET /v3/query/{id}
+// GET /v1/payments/{id} and GET /v3/query/{id}
 const readPayment: Handler = (context, match) => {
   const refused = refusal(context, 'read');
   if (refused) return reply(refused);
@@ -161,7 +161,7 @@ const readPayment: Handler = (context, match) => {
   return reply(paymentReply(context, payment, payment.result.code, false), payment.id);
 };
 
-// 6. POST /v1/payments/{id}: capture (CP), refund (RF), reversal (RV)
+// POST /v1/payments/{id}: capture (CP), refund (RF), reversal (RV)
 const referenceCall: Handler = (context, match) => {
   const { state, request, now, redact } = context;
   const refused = refusal(context, 'reference');
@@ -211,7 +211,7 @@ function ownRegistration(
   return registration;
 }
 
-// POST /v1/registrations (the platform's, beyond the seed): a card stored without a payment.
+// POST /v1/registrations (the platform's, beyond the API reference): a card stored without a payment.
 const createRegistration: Handler = (context) => {
   const { state, request, now, redact } = context;
   const refused = refusal(context, 'registration');
@@ -233,7 +233,7 @@ const deleteRegistration: Handler = (context, match) => {
   return reply(json(200, envelope(body, now, state.store.ndc(registration.entityId))));
 };
 
-// 7. POST /v1/registrations/{id}/payments
+// POST /v1/registrations/{id}/payments
 const registrationCall: Handler = (context, match) => {
   const { state, request, now, ndc, redact } = context;
   const refused = refusal(context, 'registrationPayment');
@@ -249,7 +249,7 @@ const registrationCall: Handler = (context, match) => {
   return reply(paymentReply(context, outcome.payment, outcome.answeredCode, true, leftOut), outcome.payment.id);
 };
 
-// 9. GET /v3/query?merchantTransactionId= (or a time frame, with filters and pages: see reports.ts)
+// GET /v3/query?merchantTransactionId= (or a time frame, with filters and pages: see reports.ts)
 const queryByMerchantTransactionId: Handler = (context) => {
   const { state, request, now, ndc } = context;
   const refused = refusal(context, 'read', validateReportSearch(request.params));
@@ -262,7 +262,7 @@ const queryByMerchantTransactionId: Handler = (context) => {
   return reply(json(200, envelope(body, now, answerNdc)));
 };
 
-// 8. The 3DS pages, reached by the shopper's browser.
+// The 3DS pages, reached by the shopper's browser.
 const threeDsPage =
   (page: typeof methodPage): Handler =>
   (context) => {

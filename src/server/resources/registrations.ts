@@ -1,7 +1,7 @@
 /**
  * Registrations (saved cards): 7. payments and credits against a registered
  * card, and the platform's `POST /v1/registrations` and
- * `DELETE /v1/registrations/{id}`, which the seed does not show.
+ * `DELETE /v1/registrations/{id}`, which the API reference does not show.
  */
 import { isApproved } from '../../contract/result-codes.js';
 import { boundAnswer } from '../binding.js';

@@ -90,7 +90,7 @@ describe('POST /v1/payments/{id}: capture (CP)', () => {
   });
 });
 
-describe('POST /v1/payments/{id}: refund (RF) and reversal (RV), beyond the seed', () => {
+describe('POST /v1/payments/{id}: refund (RF) and reversal (RV), beyond the API reference', () => {
   it('refunds a debit up to its amount, then refuses with 700.400.200', async () => {
     const debit = (await call('POST', '/v1/payments', cardPayment({ amount: '20.00' }))).body.id;
     const refund = await call('POST', `/v1/payments/${debit}`, { paymentType: 'RF', amount: '15.00', currency: 'EUR' });

@@ -23,7 +23,7 @@ const ENDPOINTS: [method: 'GET' | 'POST', path: string][] = [
   ['POST', '/__sandbox/clock'],
 ];
 
-/** Field names a client might send: the seed's, nested-looking junk and prototype-pollution attempts. */
+/** Field names a client might send: the API reference's, nested-looking junk and prototype-pollution attempts. */
 const fieldName = fc.oneof(
   fc.constantFrom(
     ...Object.keys(FIELD_FORMATS),

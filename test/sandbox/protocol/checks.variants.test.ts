@@ -34,7 +34,7 @@ const creditCard = (brand: 'VISA' | 'MASTER') => ({
   'card.expiryYear': '2034',
 });
 
-/** Each seed variant: a complete valid body and the fields it must carry beyond the basic ones. */
+/** Each request variant: a complete valid body and the fields it must carry beyond the basic ones. */
 const VARIANTS: { name: string; body: Record<string, string>; mandatory: string[] }[] = [
   {
     name: 'basic credit (CD)',

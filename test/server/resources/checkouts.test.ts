@@ -194,7 +194,7 @@ describe('handleShopperReturn', () => {
   });
 });
 
-describe("verifyPayment (the seed's merchant rule)", () => {
+describe("verifyPayment (the API reference's merchant rule)", () => {
   test('returns a matching payment; lists every mismatch otherwise', async () => {
     const { client } = clientFor(context.sandbox);
     const merchantTransactionId = orderId('verify');

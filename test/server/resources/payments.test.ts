@@ -14,7 +14,7 @@ import { billing, card, CARDS, cardPayment, clientFor, orderId, useSandbox } fro
 const context = useSandbox();
 
 describe('payments.create', () => {
-  test("a debit is approved and sent form-encoded with the seed's flat names", async () => {
+  test("a debit is approved and sent form-encoded with the API reference's flat names", async () => {
     const { client, recorder } = clientFor(context.sandbox);
     const merchantTransactionId = orderId();
     const payment = await client.payments.create(
@@ -173,7 +173,7 @@ describe('payments.create', () => {
     assert.equal(recorder.calls.length, 0);
   });
 
-  test('own-MPI 3DS results and a standing instruction are sent as the seed names them', async () => {
+  test('own-MPI 3DS results and a standing instruction are sent as the API reference names them', async () => {
     const { client, recorder } = clientFor(context.sandbox);
     const payment = await client.payments.create(
       cardPayment({
