@@ -177,12 +177,13 @@ export function maskCardNumbers(text: string): string {
   return shown;
 }
 
-// `Bearer abc…` in an echoed header or a message; `cvv=123`, `"CVV":"123"`, `securityCode: 123`,
-// `customParameters[CVV]=123` in an echoed form or object (any case, the names `secretKindOfName` knows).
-const BEARER = /\b(Bearer)(\s+)[A-Za-z0-9._~+/=-]+/gi;
+// `Bearer abc…` in an echoed header or a message, also form- or URL-encoded (`Bearer+abc…`, `Bearer%20abc%3D`);
+// `cvv=123`, `"CVV":"123"`, `securityCode: 123`, `customParameters[CVV]=123`, `cvv%3D123` in an echoed form, URL or
+// object (any case, the names `secretKindOfName` knows).
+const BEARER = /\b(Bearer)(\s+|%20|\+)[A-Za-z0-9._~+/=%-]+/gi;
 // Amex's `cid` only as a word of its own: inside one (`acid`, `decid`) it labels nothing.
 const SECURITY_CODE_LABEL = String.raw`(?:(?:card[_-]?)?(?:cvv2?|cvc2?|cvn|csc|security[_-]?code|verification[_-]?(?:value|code))|card[_-]?code|(?<![a-z])cid)`;
-const LABELLED_CVV = new RegExp(String.raw`(${SECURITY_CODE_LABEL}(?:\]|%5D)?["']?\s*[:=]\s*["']?)([^"'&\s,;}]+)`, 'gi');
+const LABELLED_CVV = new RegExp(String.raw`(${SECURITY_CODE_LABEL}(?:\]|%5D)?["']?\s*(?:[:=]|%3[ADad])\s*["']?)([^"'&\s,;}]+)`, 'gi');
 const LABELS = new RegExp(String.raw`bearer|${SECURITY_CODE_LABEL}`, 'i');
 
 /** Secrets an echoed header or form names: `Bearer` tokens and labelled security codes. Never touches other data. */
@@ -452,8 +453,9 @@ function deepCopy(
   // Everything under a secret's name is that secret (`securityCode: {value: …}`).
   const secret = secretKindOfName(name) !== undefined;
   for (const [key, item] of Object.entries(value)) {
-    // `card: {number, cvv}` names the same secrets as the flat `card.number`, `card.cvv`; a name can hold a secret too (`customParameters[4111…]`).
-    const child = secret ? name : name.toLowerCase() === 'card' ? `card.${key}` : key;
+    // `card: {number, cvv}` names the same secrets as the flat `card.number`, `card.cvv`, at any depth (`card.card`, a
+    // copy's `x.card`); a name can hold a secret too (`customParameters[4111…]`).
+    const child = secret ? name : /(?:^|\.)card$/i.test(name) ? `card.${key}` : key;
     // Defined, not assigned: a `__proto__` key of an answer is a field like any other, never the copy's prototype.
     Object.defineProperty(copy, scrub(key), {
       value: deepCopy(item, scrub, known, child, identifiers),

@@ -5,6 +5,7 @@
  * runs on Node, Bun, Deno and edge runtimes.
  */
 import { ANSWER_MAX_DEPTH, nestsDeeperThan } from '../contract/limits.js';
+import { redactByShape } from '../contract/redaction.js';
 import { parseGatewayTimestamp } from '../contract/timestamp.js';
 import { GatewayError, invalidArgument, isObject, readClock, type GatewayErrorDetails } from './errors.js';
 import type {
@@ -57,7 +58,7 @@ const refused = (reason: NotificationErrorReason, message: string) => new Notifi
 export interface EncryptedNotification {
   /**
    * The raw request body, as a string or bytes: the hex ciphertext (`text/plain`,
-   * any charset), or the JSON wrapper `{"encryptedBody": "<hex>"}` some listeners
+   * UTF-8, Latin-1 or any charset that writes ASCII as ASCII), or the JSON wrapper `{"encryptedBody": "<hex>"}` some listeners
    * are set to (`application/json`). Either case of hex. Read it raw.
    */
   readonly body: string | Uint8Array | ArrayBuffer;
@@ -97,7 +98,7 @@ function hexBytes(text: string, what: string, maxBytes: number): Uint8Array<Arra
   return bytes;
 }
 
-/** The hex ciphertext of a body: the raw text, or the `encryptedBody` of the JSON wrapper. Hex is ASCII, so any charset reads the same. */
+/** The hex ciphertext of a body: the raw text, or the `encryptedBody` of the JSON wrapper. Hex is ASCII, so any charset that writes ASCII as ASCII reads the same. */
 function ciphertextHex(body: unknown): string {
   let text: string;
   // Refused before any work: a body (padding included) larger than any notification is never decoded nor trimmed.
@@ -108,6 +109,13 @@ function ciphertextHex(body: unknown): string {
   else throw refused('invalid-encoding', 'The notification body must be the raw text or bytes of the request');
   text = text.trim();
   if (!text.startsWith('{')) return text;
+  // The wrapper is one flat object. Anything nested is refused unparsed: the body is not authenticated yet, and nesting
+  // is what costs a parser (a megabyte of brackets held it for most of a second; a flat megabyte takes a millisecond).
+  if (text.includes('[') || text.includes('{', 1))
+    throw refused(
+      'invalid-encoding',
+      'The JSON notification body nests objects or lists: it is not the wrapper {"encryptedBody": "<hex>"}',
+    );
   let wrapper: unknown;
   try {
     wrapper = JSON.parse(text);
@@ -223,9 +231,12 @@ export async function decryptNotification(
   } catch {
     throw refused('invalid-payload', 'The decrypted notification is not UTF-8 text');
   }
+  // What a notification carries is output like any answer: a secret under its name (a card number, a security code) or
+  // labelled as one (`Bearer …`) is masked, whatever the sender put in it; ids and the merchant's references stay.
   const parsed = parseNotification(decoded);
-  if (window) checkFreshness(parsed, window);
-  return parsed;
+  const scrubbed = redactByShape.mayHold(decoded) ? redactByShape.deep(parsed, '', true) : parsed;
+  if (window) checkFreshness(scrubbed, window);
+  return scrubbed;
 }
 
 /** The freshness option checked before any work: a bad one is the caller's mistake, never a stale delivery. */

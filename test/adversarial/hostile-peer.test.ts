@@ -17,6 +17,8 @@
  * - no stranger's answer: a call never returns a transaction whose id, checkout,
  *   reference, type, amount or currency is another request's (a peer that answers
  *   with someone else's transaction, fields missing, null, empty or in another case);
+ * - a notification's sender is a peer too: whatever it encrypts (secrets under their
+ *   names or labelled, at any depth; nesting, floods) is read typed and masked;
  * - nothing accepted that a sane peer would refuse: an insecure base URL, a
  *   clock that does not tell the time, a header value that would split a
  *   response, a fault for a path no request can have.
@@ -31,7 +33,7 @@ import { describe, test } from 'node:test';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import * as server from '../../src/server/index.js';
-import { ANSWER_MAX_BYTES } from '../../src/contract/limits.js';
+import { ANSWER_MAX_BYTES, ANSWER_MAX_DEPTH } from '../../src/contract/limits.js';
 import { reportPageMaxBytes } from '../../src/contract/report-filters.js';
 import { encryptNotification } from '../../src/sandbox/protocol/notifier.js';
 import { webRandomBytes } from '../../src/sandbox/core/runtime.js';
@@ -682,6 +684,85 @@ describe('hostile peer: report walks always end', () => {
         }
       }),
       { numRuns: propertyRuns(60) },
+    );
+  });
+});
+
+/** The notification key of the hostile-peer stage: the sender holds it, so everything it sends decrypts. */
+const NOTIFICATION_KEY = 'cd'.repeat(32);
+
+/** What a sender may put in a notification: secrets under their names or labelled, at any depth, and payloads no platform sends. */
+const notificationBody = fc.oneof(
+  fc
+    .record({
+      type: fc.constantFrom('PAYMENT', 'REGISTRATION', 'RISK', 'test'),
+      secret: fc.constantFrom(PAN, CVV, TOKEN),
+      named: fc.nat(SECRET_NAMED.length - 1),
+      path: fc.array(fc.constantFrom('payload', 'customParameters', 'risk', 'card', 'list'), { maxLength: 6 }),
+      labelled: fc.constantFrom('Bearer ', 'authorization: Bearer ', 'Authorization=Bearer%20'),
+    })
+    .map(({ type, secret, named, path, labelled }) => {
+      let held: unknown = { ...SECRET_NAMED[named]!(secret), descriptor: `${labelled}${TOKEN}` };
+      for (const key of path.reverse()) held = key === 'list' ? [held] : { [key]: held };
+      return JSON.stringify({
+        type,
+        action: 'CREATED',
+        payload: { ...payment, timestamp: '2026-11-27 10:00:00+0000', nested: held },
+      });
+    }),
+  fc
+    .nat(4 * ANSWER_MAX_DEPTH)
+    .map((levels) =>
+      JSON.stringify({ type: 'PAYMENT', payload: { ...payment } }).replace(
+        '{"id"',
+        `{"deep":${'['.repeat(levels)}${']'.repeat(levels)},"id"`,
+      ),
+    ),
+  fc
+    .record({ piece: fc.constantFrom('[cvv.', '4539-1488-', '"card":{"number":', '\\u0034'), kilobytes: fc.integer({ min: 1, max: 700 }) })
+    .map(
+      ({ piece, kilobytes }) =>
+        `{"type":"PAYMENT","payload":{"id":"x","result":{"code":"000.100.110"},"d":"${piece.repeat(Math.ceil((kilobytes * 1024) / piece.length)).replaceAll('"', '\\"')}"}}`,
+    ),
+  fc.string({ maxLength: 200 }),
+);
+
+/** How a listener receives the body: the hex text, its JSON wrapper, or a wrapper a sender nested or padded. */
+const notificationWrapping = fc.constantFrom('hex', 'wrapper', 'nested wrapper', 'bracket flood');
+
+describe('hostile peer: notifications', () => {
+  test('whatever an authenticated sender puts in a notification, decryptNotification ends typed, soon, and masks every secret it names or labels', async () => {
+    await fc.assert(
+      fc.asyncProperty(notificationBody, notificationWrapping, async (plaintext, wrapping) => {
+        const sealed = await encryptNotification(plaintext, NOTIFICATION_KEY, webRandomBytes(12));
+        const body =
+          wrapping === 'hex'
+            ? sealed.body
+            : wrapping === 'wrapper'
+              ? JSON.stringify({ encryptedBody: sealed.body })
+              : wrapping === 'nested wrapper'
+                ? JSON.stringify({ encryptedBody: sealed.body, meta: { via: ['proxy'] } })
+                : `{"encryptedBody":"${sealed.body}","x":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+        const started = performance.now();
+        const outcome = await server
+          .decryptNotification(
+            { body, headers: { 'x-initialization-vector': sealed.iv, 'x-authentication-tag': sealed.tag } },
+            NOTIFICATION_KEY,
+          )
+          .then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          );
+        const shown = `a notification ${JSON.stringify(plaintext.slice(0, 300))} (${plaintext.length} characters, ${wrapping})`;
+        assert.ok(performance.now() - started < NEVER_MS, `${shown} held the process for ${Math.round(performance.now() - started)} ms`);
+        if ('error' in outcome) assert.ok(outcome.error instanceof server.NotificationError, `${shown} threw ${inspect(outcome.error)}`);
+        else assert.ok(wrapping === 'hex' || wrapping === 'wrapper', `${shown}: a nested wrapper was read`);
+        for (const text of renderings('value' in outcome ? outcome.value : outcome.error)) {
+          const leak = leakIn(text, CANARIES);
+          assert.equal(leak, undefined, `${shown}: ${leak} in the outcome:\n${text.slice(0, 1500)}`);
+        }
+      }),
+      { numRuns: propertyRuns(150) },
     );
   });
 });

@@ -374,6 +374,33 @@ describe('decryptNotification', () => {
     assert.match((await refusal(decryptNotification({ body: `${largest}a`, headers: sealed.headers }, secret))).message, /too large/);
   });
 
+  test('a card number, security code or token the sender put in is masked, by name or label; ids and references stay', async () => {
+    const echoing = {
+      type: 'PAYMENT',
+      payload: {
+        ...payment.payload,
+        merchantTransactionId: 'order-4711',
+        card: { ...payment.payload.card, number: '4200000000000000', cvv: '737' },
+        customParameters: { note: 'Authorization: Bearer OGE4Mjk0MTc0YjdlY2IyODAxNGI5Njk5MjIwMDE1Y2N8c2VjcmV0' },
+      },
+    };
+    const read = await decryptNotification(encrypt(JSON.stringify(echoing)), secret);
+    assert.ok(read.type === 'PAYMENT');
+    assert.deepEqual(read.payload.card, { bin: '420000', last4Digits: '0000', number: '420000******0000', cvv: '***' });
+    assert.doesNotMatch(JSON.stringify(read), /OGE4Mjk0|4200000000000000|"737"/);
+    assert.equal(read.payload.id, payment.payload.id);
+    assert.equal(read.payload.merchantTransactionId, 'order-4711');
+  });
+
+  test('a JSON wrapper that nests anything is refused unparsed (the body is not authenticated yet)', async () => {
+    const sealed = encrypt(JSON.stringify(payment));
+    for (const body of [
+      JSON.stringify({ encryptedBody: sealed.body, via: { proxy: 'x' } }),
+      `{"encryptedBody":"${sealed.body}","x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    ])
+      assert.match((await refusal(decryptNotification({ body, headers: sealed.headers }, secret))).message, /nests/);
+  });
+
   test('fast-check: a truncated or extended body is refused', async () => {
     const sealed = encrypt(JSON.stringify(payment));
     await fc.assert(
