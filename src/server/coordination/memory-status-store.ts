@@ -18,6 +18,8 @@ interface StoredRecord {
   until?: number;
   /** When counted claims were granted. */
   calls: number[];
+  /** When the newest counted claim leaves its window: the record is kept until then, whatever `transientMs`. */
+  countedUntil?: number;
   answerOf?: string;
   answer?: string;
   /** When a claim's work went out and its answer is unknown (ended `unanswered`, or lapsed). */
@@ -66,6 +68,7 @@ const recordOf = (record: StoredRecord, changes: Partial<StoredRecord> = {}): St
     holder: pick('holder'),
     until: pick('until'),
     calls: pick('calls'),
+    countedUntil: pick('countedUntil'),
     answerOf: pick('answerOf'),
     answer: pick('answer'),
     unanswered: pick('unanswered'),
@@ -157,7 +160,8 @@ export function createMemoryStatusStore(
     latest = at;
     const size = sizeOf(key, record);
     const keep = isKept(record);
-    const entry = { record, size, written: at, expires: keep ? at + ttlMs : Math.max(at, record.until ?? 0) + transientMs };
+    const expires = keep ? at + ttlMs : Math.max(Math.max(at, record.until ?? 0) + transientMs, record.countedUntil ?? 0);
+    const entry = { record, size, written: at, expires };
     sweepAt = Math.min(sweepAt, entry.expires);
     (keep ? kept : transient).set(key, entry);
     bytes += size;
@@ -204,6 +208,7 @@ export function createMemoryStatusStore(
         holder: request.token,
         until: request.until,
         calls: grantedCalls(record, request),
+        countedUntil: request.limit ? request.now + request.limit.windowMs : record.countedUntil,
         unanswered: record.unanswered ?? (lapsed ? request.now : undefined),
       });
       const { unanswered } = next;

@@ -42,7 +42,8 @@ const LOCAL_FINALS = 1000;
  */
 const LOCAL_FINALS_MAX_UNITS = 8 * 1024 * 1024;
 
-// The record is a hash: final, holder, until, calls (comma-separated times), answerOf, answer, unanswered.
+// The record is a hash: final, holder, until, calls (comma-separated times), countedUntil (when the newest call leaves
+// its window: an ended claim's record is kept until then, however short transientMs), answerOf, answer, unanswered.
 // A held claim's record lives ttlMs past its until: if its holder vanishes mid-work, the next claim reads that it
 // lapsed (and its work may have gone out) for as long as an unanswered mark is kept; a settle shortens it.
 // The marker KEYS[2] holds when the store's data began and has no expiry: when it is missing, Redis
@@ -81,6 +82,7 @@ end
 local unanswered = r[7]
 if not unanswered and r[2] then unanswered = ARGV[2] end
 redis.call('HSET', KEYS[1], 'holder', ARGV[1], 'until', ARGV[3], 'calls', table.concat(calls, ','))
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'countedUntil', string.format('%d', now + tonumber(ARGV[5]))) end
 if unanswered then
   redis.call('HSET', KEYS[1], 'unanswered', unanswered)
   redis.call('PEXPIRE', KEYS[1], ARGV[7])
@@ -90,9 +92,11 @@ redis.call('PEXPIRE', KEYS[1], math.max(0, tonumber(ARGV[3]) - now) + tonumber(A
 return {'claimed', since, '0'}
 `;
 
-// Final values and unanswered marks live ttlMs; an ended claim's record transientMs.
+// Final values and unanswered marks live ttlMs; an ended claim's record transientMs. A late answer of a claim that
+// lapsed leaves the record's life as the claim that replaced it set it: that holder may still vanish mid-work, and the
+// next claim must then read that it did.
 const SETTLE = `
-local r = redis.call('HMGET', KEYS[1], 'final', 'holder')
+local r = redis.call('HMGET', KEYS[1], 'final', 'holder', 'countedUntil')
 local final = r[1]
 local holds = r[2] == ARGV[1]
 if ARGV[3] == '1' then
@@ -109,8 +113,8 @@ if holds then redis.call('HDEL', KEYS[1], 'holder', 'until') end
 if ARGV[3] == '1' or holds then
   if final or redis.call('HEXISTS', KEYS[1], 'unanswered') == 1 then
     redis.call('PEXPIRE', KEYS[1], ARGV[5])
-  else
-    redis.call('PEXPIRE', KEYS[1], ARGV[8])
+  elseif holds or not r[2] then
+    redis.call('PEXPIRE', KEYS[1], math.max(tonumber(ARGV[8]), (tonumber(r[3]) or 0) - tonumber(ARGV[7])))
   end
 end
 if final then return {'1', final} end
@@ -194,6 +198,28 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
     }
   }
 
+  /** Runs the settle script: the key's final value, when it has one. */
+  async function settleIn(key: string, token: string, value?: string, final?: boolean, unanswered?: boolean) {
+    // The script's reply: ['1', final value] or ['0', ''].
+    const [hasFinal, stored] = strings(
+      await run(
+        SETTLE_SCRIPT,
+        [prefix + key],
+        [
+          token,
+          value ?? '',
+          value === undefined ? '0' : '1',
+          final ? '1' : '0',
+          ttlMs,
+          unanswered ? '1' : '0',
+          String(Date.now()),
+          String(transientMs),
+        ],
+      ),
+    );
+    return hasFinal === '1' && stored !== undefined ? stored : undefined;
+  }
+
   return {
     timing: { claimMs: options.claimMs, waitMs: options.waitMs },
     async claim(key, request): Promise<ClaimAnswer> {
@@ -243,27 +269,13 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
       }
       throw new StatusStoreUnavailableError(`Redis answered the claim with ${shownReply(reply)}`);
     },
-    async settle(key, token, { value, final, unanswered }) {
+    async settle(key, token, { value, final, unanswered, hint }) {
+      // A hint (the client's memory of a checkout it created, one per page load) is not copied here: a thousand page
+      // loads would push out the approved payments this copy answers shoppers with through a Redis outage.
+      if (hint) return settleIn(key, token, value, final, unanswered);
       if (final && value !== undefined && localFinal(key) === undefined) remember(key, value);
-      // The script's reply: ['1', final value] or ['0', ''].
-      const [hasFinal, stored] = strings(
-        await run(
-          SETTLE_SCRIPT,
-          [prefix + key],
-          [
-            token,
-            value ?? '',
-            value === undefined ? '0' : '1',
-            final ? '1' : '0',
-            ttlMs,
-            unanswered ? '1' : '0',
-            String(Date.now()),
-            String(transientMs),
-          ],
-        ),
-      );
-      if (hasFinal !== '1' || stored === undefined) return undefined;
-      remember(key, stored);
+      const stored = await settleIn(key, token, value, final, unanswered);
+      if (stored !== undefined) remember(key, stored);
       return stored;
     },
     async read(key) {

@@ -116,7 +116,7 @@ export const STATUS_STORE_DEFAULTS = {
   ttlMs: 24 * 60 * 60 * 1000,
   /** The memory store's bound, in UTF-16 code units of keys and values (about bytes × 2 in RAM): beyond it, new claims are refused. */
   maxBytes: 32 * 1024 * 1024,
-  /** How long a record without a final value outlives its claim: the status-call window plus a margin for waiters. */
+  /** How long a record without a final value outlives its claim: the status-call window plus a margin for waiters. Counted calls keep their record until they leave their window, however short this is. */
   transientMs: 2 * 60 * 1000,
   /** A claim lapses this long after its last renewal; a live holder renews it every third of that. */
   claimMs: 10_000,

@@ -220,6 +220,21 @@ describe('final values kept in this process', () => {
     }
   });
 
+  test("hints (the checkouts the client created) are not copied here: a thousand page loads keep a paid shopper's answer", async () => {
+    let down = false;
+    const { client } = scriptedClient(() => (down ? new Error('down') : ['1', 'approved']));
+    const store = createRedisStatusStore({ client });
+    await store.settle('paid', 't', { value: 'approved', final: true });
+    for (let index = 0; index < 1000; index++)
+      await store.settle(`checkout:c${index}`, 'created', { value: '{}', final: true, hint: true });
+    down = true;
+    assert.deepEqual(await store.claim('paid', claimRequest()), { status: 'final', value: 'approved' }, 'answered through the outage');
+    assert.ok(
+      (await failure(store.claim('checkout:c999', claimRequest()))) instanceof StatusStoreUnavailableError,
+      'a hint is asked of Redis',
+    );
+  });
+
   test('a final value settled while Redis is down is still answered here; an earlier one seen here is not replaced', async () => {
     const { client, sent } = scriptedClient(new Error('down'));
     const store = createRedisStatusStore({ client });

@@ -162,6 +162,32 @@ export function statusStoreContract(name: string, subject: ContractSubject) {
       assert.equal(next.status === 'claimed' && next.unanswered, true, JSON.stringify(next));
     });
 
+    test("a lapsed claim's late answer leaves the claim that replaced it held, however short transientMs", async () => {
+      const store = subject.store({ ttlMs: 60_000, transientMs: 50 });
+      const k = key();
+      const lapsed = { token: randomUUID(), now: T0, until: T0 + 10 };
+      await store.claim(k, lapsed);
+      const next = await store.claim(k, claimAt(T0 + 20));
+      assert.equal(next.status === 'claimed' && next.unanswered, true, JSON.stringify(next));
+      await store.settle(k, lapsed.token, { value: JSON.stringify({ id: 'late', pending: true }), final: false });
+      await subject.advance(300);
+      const third = await store.claim(k, claimAt(T0 + 400));
+      assert.equal(third.status, 'busy', `the new holder still holds the key: ${JSON.stringify(third)}`);
+    });
+
+    test('counted calls outlive a transientMs shorter than their window: the limit holds', async () => {
+      const store = subject.store({ ttlMs: 60_000, transientMs: 50 });
+      const k = key();
+      for (const at of [T0, T0 + 1]) {
+        const holder = claimAt(at, randomUUID(), { limit });
+        assert.equal((await store.claim(k, holder)).status, 'claimed');
+        await store.settle(k, holder.token, {});
+      }
+      await subject.advance(300);
+      const third = await store.claim(k, claimAt(T0 + 400, randomUUID(), { limit }));
+      assert.equal(third.status, 'limited', JSON.stringify(third));
+    });
+
     test('records expire after ttlMs', async () => {
       const store = subject.store({ ttlMs: 1000 });
       const k = key();
