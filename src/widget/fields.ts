@@ -101,7 +101,7 @@ export function isValidField(name: FieldName, value: string, { brand, requireCvv
       return expiry !== undefined && !isCardExpired(Number(expiry.month), Number(expiry.year), now);
     }
     case 'cvv':
-      return (value === '' && !requireCvv) || (/^\d+$/.test(value) && value.length === rule.cvvLength);
+      return (value === '' && !requireCvv) || isCodeOfLength(value, (length) => length === rule.cvvLength);
     case 'cardHolder':
       return isCardHolder(value.trim());
   }
@@ -113,6 +113,10 @@ export function isValidField(name: FieldName, value: string, { brand, requireCvv
  * rule for takes any length a brand has.
  */
 export function isSavedCardCvv(value: string, paymentBrand: string): boolean {
-  if (!/^\d+$/.test(value)) return false;
-  return isFormCardBrand(paymentBrand) ? value.length === cardRuleOf(paymentBrand).cvvLength : CVV_LENGTHS.has(value.length);
+  return isCodeOfLength(value, (length) =>
+    isFormCardBrand(paymentBrand) ? length === cardRuleOf(paymentBrand).cvvLength : CVV_LENGTHS.has(length),
+  );
 }
+
+/** A security code: digits only, of a length `fits` takes. */
+const isCodeOfLength = (value: string, fits: (length: number) => boolean) => /^\d+$/.test(value) && fits(value.length);

@@ -60,12 +60,19 @@ function finalBody(state: SandboxState, payment: PaymentRecord): FinalBody {
  * answer's time without milliseconds (`2017-11-28 13:22:03+0000`); a read-back
  * the transaction's own, with them, as the platform's recordings show.
  */
+interface PaymentReplyOptions {
+  /** The code this request is answered with, when it is not the payment's own (a repeated request's). */
+  readonly answeredCode?: string;
+  /** False for a read-back, which carries the transaction's time. */
+  readonly synchronous?: boolean;
+  /** Fields the platform leaves out of this answer (a payment on a registered card: `card`, and a brand not sent). */
+  readonly leftOut?: readonly ('card' | 'paymentBrand')[];
+}
+
 function paymentReply(
   { state, now }: RequestContext,
   payment: PaymentRecord,
-  answeredCode = payment.result.code,
-  synchronous = true,
-  leftOut: readonly ('card' | 'paymentBrand')[] = [],
+  { answeredCode = payment.result.code, synchronous = true, leftOut = [] }: PaymentReplyOptions = {},
 ): Reply {
   if (payment.threeDs === undefined && answeredCode === payment.result.code && leftOut.length === 0) {
     const { body, text, timestamp } = finalBody(state, payment);
@@ -138,7 +145,7 @@ const createServerPayment: Handler = (context) => {
   const refused = refusal(context, 'payment', [], threeDsStepOf(params, behaviour) !== undefined);
   if (refused) return reply(refused);
   const outcome = createCardPayment(state.store, params.entityId!, storable(request, redact), behaviour);
-  return reply(paymentReply(context, outcome.payment, outcome.answeredCode), outcome.payment.id);
+  return reply(paymentReply(context, outcome.payment, { answeredCode: outcome.answeredCode }), outcome.payment.id);
 };
 
 /** The payment a merchant call names, or the reply when it is not theirs to see. */
@@ -158,7 +165,7 @@ const readPayment: Handler = (context, match) => {
   if (refused) return reply(refused);
   const payment = ownPayment(context, match[1]!);
   if (isReply(payment)) return reply(payment);
-  return reply(paymentReply(context, payment, payment.result.code, false), payment.id);
+  return reply(paymentReply(context, payment, { synchronous: false }), payment.id);
 };
 
 // POST /v1/payments/{id}: capture (CP), refund (RF), reversal (RV)
@@ -246,7 +253,7 @@ const registrationCall: Handler = (context, match) => {
   // The platform answers a payment on a registered card with no card, and a brand only when the request named one
   // (recorded 2017, and a 2024 answer without the brand); the transaction itself keeps both for its reads.
   const leftOut = request.params.paymentBrand === undefined ? (['card', 'paymentBrand'] as const) : (['card'] as const);
-  return reply(paymentReply(context, outcome.payment, outcome.answeredCode, true, leftOut), outcome.payment.id);
+  return reply(paymentReply(context, outcome.payment, { answeredCode: outcome.answeredCode, leftOut }), outcome.payment.id);
 };
 
 // GET /v3/query?merchantTransactionId= (or a time frame, with filters and pages: see reports.ts)
