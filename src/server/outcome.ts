@@ -4,6 +4,7 @@
  * so shops, demos and docs switch on `outcome.kind` instead of re-mapping
  * error classes and result codes themselves.
  */
+import { redactByShape } from '../contract/redaction.js';
 import { classifyResult, type ResultKind } from '../contract/result-codes.js';
 import { interpret } from './interpret.js';
 import {
@@ -95,7 +96,13 @@ export function outcomeOf(value: unknown): Outcome {
   if (judged instanceof GatewayError) return ofError(judged);
   const { code, description } = payment.result;
   const kind = classifyResult(code);
-  const common = { retryable: false, message: description, resultCode: code, payment };
+  // The gateway's description, masked as an error's message is: a status read knows no card to mask by value.
+  const common = {
+    retryable: false,
+    message: typeof description === 'string' ? redactByShape(description) : description,
+    resultCode: code,
+    payment,
+  };
   if (kind === 'approved' || kind === 'approved_review') return { ...common, kind: 'approved', review: kind === 'approved_review' };
   return { ...common, kind: 'pending', ...(payment.redirect ? { redirect: payment.redirect } : {}) };
 }

@@ -91,17 +91,16 @@ function expiryOf(timestamp: unknown): string | undefined {
  * loads `elementScript` when the widget is ready or has failed, or after 10 s
  * whatever happened.
  */
-function inlineScript(options: Record<string, JsonValue>, elementScript: string | undefined, nonce: string | undefined): string {
-  // The options go in as JSON text that the page parses: read as an object literal, a `"__proto__"` key
-  // (a label of that name, say) would set a prototype instead of being an option.
-  const args = [
-    scriptJson(RENDERED_CHECKOUT_GLOBAL),
-    `JSON.parse(${scriptJson(JSON.stringify(options))})`,
-    ...[RECORDED_CALLBACKS, RENDERED_SCRIPT_ATTRIBUTE, elementScript ?? '', nonce ?? ''].map(scriptJson),
-  ].join(',');
+function inlineScript(optionsJson: string, elementScript: string | undefined, nonce: string | undefined): string {
+  // The options go in as JSON text that the page parses, twice (the element's copy and the widget's): read as an object
+  // literal or copied with Object.assign, a `"__proto__"` key (a label of that name, say) would set a prototype
+  // instead of being an option.
+  const args = [RENDERED_CHECKOUT_GLOBAL, optionsJson, RECORDED_CALLBACKS, RENDERED_SCRIPT_ATTRIBUTE, elementScript ?? '', nonce ?? '']
+    .map(scriptJson)
+    .join(',');
   return (
-    '(function(g,o,c,a,u,n){' +
-    'var w=window,d=document,r=w[g]={options:o,events:[]},p=w.wpwlOptions=Object.assign({},o),l;' +
+    '(function(g,t,c,a,u,n){' +
+    'var w=window,d=document,j=JSON.parse,r=w[g]={options:j(t),events:[]},p=w.wpwlOptions=j(t),l;' +
     "function m(){if(l||!u)return;l=d.createElement('script');l.type='module';l.src=u;if(n)l.nonce=n;d.head.appendChild(l)}" +
     "c.forEach(function(k){p[k]=function(){r.events.push([k,[].slice.call(arguments)]);if(k!='onChangeBrand')m()}});" +
     'p.onBeforeSubmitCard=function(){return false};' +
@@ -145,9 +144,17 @@ export function renderCheckout(
   const dataBrands = brands.join(' ');
   // The element and the inline script agree on what the widget loads with: the element's own rule
   // (its `locale`, else its `lang`) is applied here, where the widget's options are written.
-  const wpwl: Record<string, JsonValue> = { ...widgetOptions };
-  if (locale ?? lang) wpwl.locale = (locale ?? lang)!;
-  if (widgetStyle) wpwl.style = widgetStyle;
+  let optionsJson: string;
+  try {
+    // Copied and written inside: a getter that throws, a BigInt, a cycle or nesting too deep to write is the caller's
+    // mistake, told as one.
+    const wpwl: Record<string, JsonValue> = { ...widgetOptions };
+    if (locale ?? lang) wpwl.locale = (locale ?? lang)!;
+    if (widgetStyle) wpwl.style = widgetStyle;
+    optionsJson = JSON.stringify(wpwl);
+  } catch {
+    throw invalidArgument('widgetOptions', 'must be an object of JSON values');
+  }
   const attributes: [string, string | undefined][] = [
     ['checkout-id', checkout.id],
     ['base-url', options.baseUrl],
@@ -170,7 +177,7 @@ export function renderCheckout(
       ['action', shopperResultUrl],
       ['data-brands', dataBrands],
     ])}></form></div></gw-checkout>\n` +
-    `<script${nonceAttribute}>${inlineScript(wpwl, elementScript, nonce)}</script>\n` +
+    `<script${nonceAttribute}>${inlineScript(optionsJson, elementScript, nonce)}</script>\n` +
     // Parser-blocking like the gateway's own line, so the browser fetches it at the same (high) priority.
     `<script${attributeText([
       ['src', preload.url],

@@ -11,6 +11,7 @@
  */
 import { ATTEMPT_LIFETIME_MS, CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
 import { referenceOf } from '../contract/reference.js';
+import type { Redactor } from '../contract/redaction.js';
 import { parseResourcePath, type ResourcePath } from '../contract/resource-path.js';
 import { classifyResult, isApproved } from '../contract/result-codes.js';
 import {
@@ -209,7 +210,7 @@ async function leaveMark(lease: Lease, created: CreatedCheckout | undefined): Pr
  * The typed refusal of a return read as the other kind (a payment's as a saved card, or the other way round): found
  * before its read (nothing sent), or in its answer (`read`: the read went out).
  */
-function otherKind(resourcePath: string, registration: boolean, why: string, read = false): GatewayValidationError {
+function otherKind(resourcePath: string, registration: boolean, why: string, redact: Redactor, read = false): GatewayValidationError {
   const error = {
     name: 'resourcePath',
     // A path parseResourcePath accepted: the gateway's shape, short.
@@ -218,9 +219,10 @@ function otherKind(resourcePath: string, registration: boolean, why: string, rea
       ? `is a payment checkout's (${why}): read it without { expect: 'registration' }`
       : `is a registration-only checkout's (${why}): read it with { expect: 'registration' }`,
   };
-  if (!read) return validationError([error]);
+  if (!read) return validationError([error], redact);
   return new GatewayValidationError(`The checkout was read, and is another kind than expected: ${error.name} ${error.message}`, {
     parameterErrors: [error],
+    redact,
   });
 }
 
@@ -230,6 +232,9 @@ export function shopperReturnHandler(
   resources: { checkouts: Checkouts; payments: Payments; reports: Reports },
 ) {
   const inFlight = new Map<string, Shared>();
+  // The token's scrubber for every error below: a query may hold the token by mistake (without its padding, it has a
+  // checkout id's shape), and the messages name the checkout.
+  const redact = transport.redactorFor({});
 
   async function read(
     resourcePath: string,
@@ -254,11 +259,13 @@ export function shopperReturnHandler(
         throw new GatewayThrottledError(`${what} was read ${STATUS_CALLS_PER_MINUTE} times this minute (the gateway's limit); not sent`, {
           retryAfterSeconds: retryAfterSeconds(acquired.retryAt, transport.now()),
           paymentMayExist: true,
+          redact,
         });
       case 'busy':
         throw new GatewayThrottledError(`${what} is being read by another request that has not answered yet; not sent`, {
           retryAfterSeconds: retryAfterSeconds(acquired.until, transport.now()),
           paymentMayExist: true,
+          redact,
         });
     }
     const { lease } = acquired;
@@ -268,6 +275,7 @@ export function shopperReturnHandler(
       throw new GatewayNetworkError('Every caller of this shopper return aborted before its status read was sent; nothing was sent', {
         cause: shared.controller.signal.reason,
         paymentMayExist: true,
+        redact,
       });
     }
     shared.sent = true;
@@ -301,6 +309,7 @@ export function shopperReturnHandler(
         resourcePath,
         kind === 'registration',
         `the gateway answered it with a ${payment.paymentType ?? 'transaction'}`,
+        redact,
         true,
       );
     }
@@ -330,7 +339,7 @@ export function shopperReturnHandler(
           merchantTransactionId: created?.merchantTransactionId ?? '',
           retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
           cause,
-          redact: transport.redactorFor({}),
+          redact,
         },
       );
     }
@@ -371,6 +380,7 @@ export function shopperReturnHandler(
         merchantTransactionId: created?.merchantTransactionId ?? '',
         retryAfterSeconds: UNKNOWN_RETRY_SECONDS,
         cause: error,
+        redact,
       },
     );
   }
@@ -409,7 +419,7 @@ export function shopperReturnHandler(
       await leaveMark(lease, created);
       return new StatusUnknownError(
         `Whether checkout ${checkoutId} was paid is unknown: the gateway no longer has its session and ${why}. Do not treat it as expired; try again later.`,
-        { merchantTransactionId, retryAfterSeconds: UNKNOWN_RETRY_SECONDS, cause },
+        { merchantTransactionId, retryAfterSeconds: UNKNOWN_RETRY_SECONDS, cause, redact },
       );
     };
     // Every read is known and none was approved, but an attempt may still complete: pending, with when to ask again.
@@ -423,6 +433,7 @@ export function shopperReturnHandler(
           retryAfterSeconds: Math.min(UNKNOWN_RETRY_SECONDS, retryAfterSeconds(until, now)),
           decidedAt: until,
           cause: error,
+          redact,
         },
       );
     };
@@ -471,6 +482,7 @@ export function shopperReturnHandler(
           new GatewayNetworkError('The shopper return was aborted by its caller; the status read it joined goes on for the others', {
             cause: signal.reason,
             paymentMayExist: true,
+            redact,
           }),
         );
       };
@@ -495,8 +507,6 @@ export function shopperReturnHandler(
    */
   async function handleShopperReturn(query: ShopperReturn, options?: ShopperReturnOptions | RegistrationReturnOptions): Promise<Made> {
     // The options are used before a request is built (the shared read waits on the signal): checked first, as any call's.
-    // The token's scrubber for every refusal below: a query or options may hold the token by mistake.
-    const redact = transport.redactorFor({});
     checkRequestOptions(options, redact);
     // A missing query (no parameters at all) is refused like a bad one below, not dereferenced.
     const { id, resourcePath } = query ?? {};
@@ -517,7 +527,7 @@ export function shopperReturnHandler(
     // A store that cannot answer (or holds a record not the kit's) fails the return here, typed, before anything is sent.
     const created = target.kind === 'payment' ? undefined : await createdCheckoutOf(store, target.id);
     if (created?.made !== undefined && (created.made === 'registration') !== registration)
-      throw otherKind(path, registration, 'it was created so');
+      throw otherKind(path, registration, 'it was created so', redact);
     // A checkout is read on the entity it was created on unless the caller names one; the answer depends on it.
     const chosen = options?.entityId !== undefined || options?.brands !== undefined;
     const entityId = chosen || created?.entityId === undefined ? transport.onEntity(options).entityId : created.entityId;

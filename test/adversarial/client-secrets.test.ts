@@ -14,6 +14,7 @@ import { GatewayError, GatewayValidationError, outcomeOf, type CardPaymentReques
 import { billing, cardPayment, clientFor, useSandbox } from '../server/fixtures.js';
 import { leakIn } from './canaries.js';
 import { answer, PAYMENT_ID, standInClient, TOKEN, type GatewayRequest } from '../support/gateway-stand-in.js';
+import { NO_PAYMENT_SESSION_DESCRIPTION } from '../../src/contract/result-codes.js';
 
 const PAN = '4111111111111111';
 const FOREIGN_PAN = '5454545454545454';
@@ -177,6 +178,38 @@ describe('class 6: canaries never leave the client', () => {
       assertClean(error, String(refused));
     }
     assert.equal(calls.length, 0, 'nothing was sent');
+  });
+
+  test("the token without its padding has a checkout id's shape: read as one, whatever the gateway answers, no error or outcome names it", async () => {
+    const unpadded = TOKEN.replace(/=+$/, '');
+    assert.notEqual(unpadded, TOKEN, 'the canary token is padded, so its unpadded spelling is a distinct case');
+    const answers = [
+      { status: 400, body: answer('200.300.404', {}, NO_PAYMENT_SESSION_DESCRIPTION) },
+      { status: 200, body: answer('000.200.000') },
+      { status: 200, body: answer('000.100.110', { paymentType: 'RG' }) },
+    ];
+    for (const reply of answers) {
+      const { client } = standInClient(() => reply);
+      for (const read of [
+        () => client.handleShopperReturn({ resourcePath: `/v1/checkouts/${unpadded}/payment` }),
+        () => client.handleShopperReturn({ resourcePath: `/v1/checkouts/${unpadded}/registration` }, { expect: 'registration' }),
+        () => client.checkouts.getPayment(unpadded),
+      ]) {
+        const outcome = await read().then(
+          (value) => value,
+          (failure: unknown) => failure,
+        );
+        assertClean(outcome, `${String(read)} answered ${JSON.stringify(reply.body).slice(0, 80)}`);
+      }
+    }
+  });
+
+  test("a payment's outcome message is the gateway's description masked: a card number or labelled code in it never reaches a log or a page", () => {
+    for (const code of ['000.100.110', '000.200.000']) {
+      const outcome = outcomeOf(answer(code, {}, `processed for card ${PAN.match(/.{4}/g)!.join(' ')} cvv=${CVV}`));
+      assert.ok(outcome.kind === 'approved' || outcome.kind === 'pending');
+      assert.equal(leakIn(outcome.message, CANARIES), undefined, outcome.message);
+    }
   });
 
   test("the sandbox's own validation error on a PAN typed into the holder name, and on the request's CVV echoed anywhere", async () => {

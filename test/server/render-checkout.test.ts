@@ -135,6 +135,33 @@ describe('renderCheckout', () => {
     ];
     for (const [checkout, options] of cases)
       assert.throws(() => renderCheckout(checkout as never, options as never), GatewayValidationError, JSON.stringify([checkout, options]));
+    // Options no JSON can write: typed too, never the serialiser's own TypeError or RangeError.
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    let deep: unknown = {};
+    for (let level = 0; level < 100_000; level++) deep = { deep };
+    const throwing = Object.defineProperty({}, 'label', {
+      enumerable: true,
+      get() {
+        throw new Error('a getter of the page');
+      },
+    });
+    for (const widgetOptions of [{ n: 1n }, cycle, deep, throwing])
+      assert.throws(() => renderCheckout(CHECKOUT, { ...BASE, widgetOptions } as never), GatewayValidationError);
+  });
+
+  test('a "__proto__" option is an option on the page, for the widget as for the element, never a prototype', () => {
+    const widgetOptions = JSON.parse('{"__proto__":{"requireCvv":false},"locale":"de"}') as Record<string, never>;
+    const { window } = runInline(parse(renderCheckout(CHECKOUT, { ...BASE, widgetOptions }).html).inline);
+    const options = window.wpwlOptions as Record<string, unknown>;
+    assert.equal(
+      Object.getPrototypeOf(Object.getPrototypeOf(options)),
+      null,
+      "a plain object: its prototype is the page's Object.prototype",
+    );
+    assert.equal(options.requireCvv, undefined);
+    assert.ok(Object.hasOwn(options, '__proto__'));
+    assert.equal(options.locale, 'de');
   });
 
   test('whatever the result URL, labels and element script hold, each lands where it was meant to, and link is a header value', () => {

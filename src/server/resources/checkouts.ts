@@ -147,6 +147,8 @@ export function checkouts(transport: Transport, memory?: CheckoutMemory): Checko
           resultKind,
           httpStatus,
           cause: error,
+          // A checkout id may be the token, mistaken (it has an id's shape without its padding).
+          redact: transport.redactorFor({}),
         });
       }
       throw error;
