@@ -277,6 +277,8 @@ export function validateParameters(
   if (cardless) errors.push({ name: 'paymentBrand', value: null, message: 'card properties must be set' });
   for (const [name, value] of Object.entries(params)) {
     if (value === '' || !formatOf(name)) continue;
+    // A type the endpoint does not take is told once, in the platform's words, by checkCombination (recorded: one entry).
+    if (name === 'paymentType' && operation !== 'read' && typeof value === 'string') continue;
     // A form carries text only: a nested or typeless value (an unflattened request, untyped code) is a field error, never a TypeError.
     if (typeof value !== 'string') {
       errors.push({ name, value: null, message: 'must be text (a form field)' });

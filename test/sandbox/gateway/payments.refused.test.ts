@@ -114,5 +114,13 @@ describe('a refund or reversal sent without a payment id, as the platform answer
       amount: { value: null, message: 'may not be empty' },
       currency: { value: null, message: 'may not be empty' },
     });
+    // One entry per field, as recorded: a type the endpoint does not take is not told twice in two wordings.
+    for (const answer of [refund, reversal])
+      assert.equal(answer.body.result.parameterErrors.length, Object.keys(byName(answer)).length, JSON.stringify(answer.body.result));
+    const unknown = await call('POST', '/v1/payments', cardPayment({ paymentType: 'XX' }));
+    assert.deepEqual(
+      unknown.body.result.parameterErrors.filter(({ name }: { name: string }) => name === 'paymentType'),
+      [{ name: 'paymentType', value: 'XX', message: 'must be one of [PA, DB, CD]' }],
+    );
   });
 });
