@@ -28,6 +28,8 @@ export interface PaymentNotificationFields {
   readonly shortId: string;
   readonly source: 'OPPUI' | 'SYSTEM';
   readonly paymentMethod: string;
+  /** The entity the payment was made on: what a listener of several entities (a card one, a MADA one) routes by. */
+  readonly authentication?: { readonly entityId: string };
 }
 
 /** A registration (saved card) created, updated or deleted; masked card data only. */

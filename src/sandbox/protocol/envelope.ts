@@ -21,8 +21,11 @@ export const BUILD_NUMBER = 'a1cccf5001f9e5e829dffba867e512ac11f66512@2026-11-21
  * of the transaction with milliseconds (`gatewayTimestamp`).
  */
 export function answerTimestamp(date: Date): string {
-  return gatewayTimestamp(date).replace(/\.\d{3}\+/, '+');
+  return withoutMilliseconds(gatewayTimestamp(date));
 }
+
+/** A gateway timestamp to the second, as answers and notifications write it. */
+export const withoutMilliseconds = (timestamp: string): string => timestamp.replace(/\.\d{3}\+/, '+');
 
 /**
  * Adds the envelope fields to a body; `ndc` is the checkout the answer is

@@ -15,7 +15,7 @@ import { redactByShape } from '../../contract/redaction.js';
 import { approvalCode } from '../gateway/payments.js';
 import { notificationFields, paymentBody } from './payment-answer.js';
 import { registrationBody } from '../gateway/registrations.js';
-import { envelope } from './envelope.js';
+import { envelope, withoutMilliseconds } from './envelope.js';
 import { result } from '../gateway/store.js';
 import { randomIds, type SandboxClock, type StoreChange } from '../gateway/store.js';
 
@@ -144,7 +144,8 @@ function plaintextOf(change: StoreChange, now: Date): { text: string; subjectId:
     const { payment } = change;
     // `ndc` is the checkout for a widget payment, else `<entityId>_<32 hex>`, never the payment id; a notification also
     // carries the presentation amount and currency, and the fields the API's answer leaves out.
-    const { amount, currency, ...rest } = paymentBody(payment);
+    // The transaction's time to the second, as every recorded delivery writes it (a read-back writes milliseconds).
+    const { amount, currency, timestamp, ...rest } = paymentBody(payment);
     const body: Payment & PaymentNotificationFields = {
       ...pick(rest, ['id', 'referencedId', 'registrationId', 'paymentType', 'paymentBrand']),
       amount,
@@ -153,6 +154,7 @@ function plaintextOf(change: StoreChange, now: Date): { text: string; subjectId:
       presentationCurrency: currency,
       ...rest,
       ...notificationFields(payment),
+      timestamp: withoutMilliseconds(timestamp),
     };
     const notification: PaymentNotification = {
       type: 'PAYMENT',

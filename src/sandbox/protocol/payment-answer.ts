@@ -11,10 +11,16 @@ import { gatewayTimestamp, nest } from './wire.js';
 /**
  * What only a notification's payload carries of a payment, beside the API's
  * answer: the short id, where it came from (`OPPUI` for the widget, `SYSTEM`
- * otherwise) and the payment method.
+ * otherwise), the payment method and the entity (`authentication.entityId`, in
+ * every recorded delivery: 2015, 2018, 2023).
  */
 export function notificationFields(payment: PaymentRecord): PaymentNotificationFields {
-  return { shortId: payment.shortId, source: payment.checkoutId ? 'OPPUI' : 'SYSTEM', paymentMethod: 'CC' };
+  return {
+    shortId: payment.shortId,
+    source: payment.checkoutId ? 'OPPUI' : 'SYSTEM',
+    paymentMethod: 'CC',
+    authentication: { entityId: payment.entityId },
+  };
 }
 
 /** The request's fields a payment answer echoes (see `echoedFields`), nested: every leaf a string, as the contract's `Payment` reads them. */

@@ -89,6 +89,9 @@ describe('what the sandbox notifies', () => {
     assert.equal(payload.presentationAmount, answer.amount);
     assert.equal(payload.presentationCurrency, answer.currency);
     assert.equal(payload.source, 'SYSTEM');
+    // As every recorded delivery (2015, 2018, 2023): the entity, for a listener of several, and the time to the second.
+    assert.deepEqual(payload.authentication, { entityId: sandbox.entities[0] });
+    assert.match(payload.timestamp, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+0000$/);
     const plaintext = JSON.stringify(notification);
     assert.ok(!plaintext.includes(CARDS.approved), 'no card number');
     assert.ok(!plaintext.includes('4111111111111111'), 'a card number typed into a name is masked as in answers');
