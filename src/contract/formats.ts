@@ -39,6 +39,8 @@
  * | a capture, refund or reversal of an unknown payment | a refused CP/RF/RV transaction with its own id: `700.400.510`, `600.200.500`, `700.400.530` (recorded 2017; an integrator's failure tests) | `700.100.100` | as the platform |
  * | a reversal of a debit (RV on a DB) | allowed (an integrator's remote tests) | reversals of preauthorisations | allowed until the debit is refunded or reversed |
  * | a refused token | "invalid authentication information" on `/v1/…`, "user authorization failed" on `/v3/query` (both `800.900.300`) | the second everywhere | by endpoint |
+ * | `customer.email`, `customer.ip` on a server-to-server DB or PA | approved without them (2017, before 3-D Secure 2 and its browser data) | mandatory | mandatory, as documented: no recording since 3-D Secure 2 shows a payment without them, and a sandbox laxer than today's platform would let a merchant ship a request it refuses |
+ * | a missing `paymentType` | `"may not be null"`, and the entity named `authentication` (a 2018 answer to a request without either) | (no wording) | `may not be empty`, the wording recorded 2017–2023 for every other missing field, and the entity as `entityId` |
  *
  * Answers follow the platform's recordings (test/fixtures/real/, sources named in each) where they
  * and the API reference's tables differ; where recordings disagree, the newest wins:
@@ -51,7 +53,7 @@
  * | `timestamp` of the answer to a payment request | to the second, `YYYY-MM-DD hh:mm:ss+0000`; read-backs keep milliseconds (the 2017 and 2023 recordings; older ones carried milliseconds everywhere) | one format for both (timestamp.ts) |
  * | the report list's own result | `000.000.100` "successful request" (2022) | a transaction's approval code |
  * | a refused report request | `800.900.300` "user authorization failed", as the API reference writes it | the longer text of other endpoints |
- * | notification payloads | `ndc` the checkout id (widget) or `<entityId>_<32 hex>` (server to server), `presentationAmount`/`presentationCurrency` present, upper-case hex body, IV and tag (2018 and 2023 deliveries) | the payment id as `ndc`, lower-case hex |
+ * | notification payloads | `ndc` the checkout id (widget) or `<entityId>_<32 hex>` (server to server), `presentationAmount`/`presentationCurrency` and `authentication.entityId` present, the time to the second, upper-case hex body, IV and tag (2015, 2018 and 2023 deliveries) | the payment id as `ndc`, lower-case hex |
  */
 
 import { PAYMENT_BRANDS } from './brands.js';
