@@ -11,8 +11,14 @@
 
 import { inspect } from 'node:util';
 
-/** Gateway ids (32 hex), sandbox and git build numbers (40 hex), UUIDs and checkout ids (`<32 hex>.<host>`). */
-const ID_WORDS = /\b(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{40}|[0-9A-Fa-f]{32}(?:\.[a-z0-9-]+)?)\b/g;
+/**
+ * Gateway ids (32 hex), sandbox and git build numbers (40 hex), UUIDs, checkout ids (`<32 hex>.<host>`) and connector
+ * transaction ids (16 upper-case hex), also joined by an underscore (an `ndc`, `<entityId>_<32 hex>`): a CVV found in
+ * the random hex of one (`…B9731E…`) stands in an id, where the redactor rightly leaves it (a fresh-clone CI run once
+ * failed on that, 1 in about 10,000 answers).
+ */
+const ID_WORDS =
+  /(?<![0-9A-Za-z])(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{40}|[0-9A-Fa-f]{32}(?:\.[a-z0-9-]+)?|[0-9A-F]{16})(?![0-9A-Za-z])/g;
 
 /**
  * The separators a card number may be written with: any white space (also JSON-escaped, `\t`), a dash, a dot, a
