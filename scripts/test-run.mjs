@@ -133,14 +133,12 @@ const EXIT_WHEN_DONE = fileURLToPath(new URL('../test/support/exit-when-done.ts'
 export async function nodeTest(files, { concurrency, fileTimeoutMs, idleMs, env, echo }) {
   const given = Number(process.env.GW_PROPERTY_SEED);
   const seed = Number.isSafeInteger(given) ? given : Math.floor(Math.random() * 2 ** 31);
-  const seedLine = `fast-check seed ${seed} (replay: GW_PROPERTY_SEED=${seed})`;
-  // A stage whose output is kept (it runs beside another) shows its seed where its output is printed.
-  if (echo !== false) console.log(seedLine);
+  console.log(`fast-check seed ${seed} (replay: GW_PROPERTY_SEED=${seed})`);
   env = { ...env, GW_PROPERTY_SEED: String(seed) };
   const progressDir = mkdtempSync(join(tmpdir(), 'gw-test-'));
   const progressLog = join(progressDir, 'progress.log');
   try {
-    const result = await run(
+    return await run(
       process.execPath,
       [
         '--import',
@@ -163,7 +161,6 @@ export async function nodeTest(files, { concurrency, fileTimeoutMs, idleMs, env,
       ],
       { progressLog, idleMs, env, echo },
     );
-    return echo === false ? { ...result, output: `${seedLine}\n${result.output}` } : result;
   } finally {
     rmSync(progressDir, { recursive: true, force: true });
   }

@@ -6,15 +6,12 @@
  *   storybook  builds Storybook and opens every story and docs page in headless Chromium (test/storybook)
  *   user     the documents' complete files pasted into fresh projects around the packed package
  *            (npm init -y, Vite + React, Vite + Vue, a page with no bundler), type-checked, run and paid through (test/user)
- * After the node stage, two lanes run at once: browser then storybook, beside e2e
- * then user. The browser stage's files mostly wait (on the page's timers, the
- * widget's 10-second limits, the sandbox), a third of one core, and so do the
- * other stages' browsers and installs, while the node stage keeps both cores busy
- * alone (the browser stage beside it made it 80% longer). Storybook goes after the
- * browser stage because that balances the lanes (browser about 300 s beside e2e and
- * user, each slowed by the other lane). Run in turn, the stages came within a
- * minute of CI's 15. The second lane's output is kept and printed whole once the
- * first has ended, so no stage's lines interleave.
+ * The browser stage runs beside the stages after the node one, not in turn: its
+ * files mostly wait (on the page's timers, the widget's 10-second limits, the
+ * sandbox), a third of one core, and so do those stages' browsers and installs,
+ * while the node stage keeps both cores busy alone (beside it, it took 80% longer).
+ * Run in turn, the stages came within a minute of CI's 15. Its output is kept and
+ * printed whole once the others have ended, so no stage's lines interleave.
  * `node scripts/test.mjs node` (or browser) runs one kind. Exits non-zero when any
  * runner fails, when a file fails to load, or when a runner finds no tests, and
  * ends with one line: "N passed, N failed".
@@ -142,8 +139,8 @@ if (chromium) machine.CHROME_PATH = chromium;
 const redis = stages.includes('node') ? ensure('redis', 'REDIS_SERVER_PATH') : undefined;
 if (redis) machine.REDIS_SERVER_PATH = redis;
 
-/** The lane that runs beside the others (see the top of this file), in order, once the node stage has ended. */
-const BESIDE = stages.length > 1 ? stages.filter((stage) => stage === 'browser' || stage === 'storybook') : [];
+/** The stage that runs beside the others (see the top of this file), once the node stage has ended; alone, it runs as any other. */
+const BESIDE = stages.length > 1 && stages.includes('browser') ? 'browser' : undefined;
 
 let passed = 0;
 let failed = 0;
@@ -161,26 +158,21 @@ function count(stage, result) {
 }
 let beside;
 const startBeside = () => {
-  console.log(`\n=== ${BESIDE.join(', then ')} tests: started beside the next stages, output at the end ===`);
-  beside = (async () => {
-    const results = [];
-    for (const stage of BESIDE) results.push([stage, await runners[stage]({ echo: false })]);
-    return results;
-  })();
+  console.log(`\n=== ${BESIDE} tests: started beside the next stages, output at the end ===`);
+  beside = runners[BESIDE]({ echo: false });
 };
-for (const stage of stages.filter((stage) => !BESIDE.includes(stage))) {
-  if (BESIDE.length && !beside && stage !== 'node') startBeside();
+for (const stage of stages.filter((stage) => stage !== BESIDE)) {
+  if (BESIDE && !beside && stage !== 'node') startBeside();
   console.log(`\n=== ${stage} tests ===`);
   count(stage, await runners[stage]({ echo: true }));
 }
-if (BESIDE.length) {
+if (BESIDE) {
   if (!beside) startBeside();
-  for (const [stage, result] of await beside) {
-    console.log(`\n=== ${stage} tests (ran beside the others) ===`);
-    process.stdout.write(result.output);
-    if (result.note) console.error(result.note);
-    count(stage, result);
-  }
+  const result = await beside;
+  console.log(`\n=== ${BESIDE} tests (ran beside the others) ===`);
+  process.stdout.write(result.output);
+  if (result.note) console.error(result.note);
+  count(BESIDE, result);
 }
 // Again at the end, where a CI log's last screen shows it.
 if (recap.length) console.error(`\n=== what failed ===\n${recap.join('\n')}`);
