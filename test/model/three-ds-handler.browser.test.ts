@@ -320,8 +320,18 @@ class CompleteChallenge implements Command {
       expectedState(model) === 'challenge' &&
       Date.now() - model.flow!.challengeAt! < CHALLENGE_TIMEOUT_MS - 1000
     ) {
+      let clicked: boolean;
+      try {
+        clicked = await clickInFrame(ACS, 'Complete authentication', frame.name);
+      } catch (error) {
+        // Under load the browser may list the cross-origin frame only after the challenge's short window (2.5 s here)
+        // has run out: the element then ended the flow and removed the frame, as it must (the invariants check that).
+        // A frame missing while the challenge still shows is a failure.
+        if (element.state === 'challenge') throw error;
+        await checkInvariants(model, real);
+        return;
+      }
       count('completed');
-      const clicked = await clickInFrame(ACS, 'Complete authentication', frame.name);
       expect(clicked, 'the ACS page is in the challenge frame').to.equal(true);
       await until(() => element.state !== 'challenge', 'back on the result page', 10_000);
       await checkInvariants(model, real);
