@@ -26,6 +26,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { availableParallelism, freemem } from 'node:os';
 import { join } from 'node:path';
 import { failuresIn, lastNumber, nodeTest, nodeTestTotals, run } from './test-run.mjs';
 
@@ -132,6 +133,9 @@ function counted(kind, { code, output, stalled }) {
   const { passed, failed } = nodeTestTotals(output);
   return { code: passed === 0 ? 1 : code, passed, failed, output, note: stalled || (passed === 0 ? `no ${kind} test ran` : '') };
 }
+
+// A CI log is the only view of its machine: how much room the stages had.
+console.log(`machine: ${availableParallelism()} cores, ${(freemem() / 2 ** 30).toFixed(1)} GiB memory free`);
 
 // Found once, before any stage: the node stage needs redis-server (test/redis), the others Chromium.
 const chromium = stages.some((stage) => stage !== 'node') ? ensure('chromium', 'CHROME_PATH') : undefined;

@@ -7,7 +7,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { checkRedirect, navigate, runPrecondition, Scope } from '../../src/browser/three-d-secure-flow.js';
 import type { RedirectParameter } from '../../src/contract/redirect.js';
-import { merchantCall, sandboxUrl } from '../support/gateway.js';
+import { merchantCall } from '../support/gateway.js';
+import { echoUrl, loggedRequest } from '../support/three-ds.js';
 
 /** Every property a form has, own or inherited: each one is a name an input could hide. */
 function formPropertyNames(): string[] {
@@ -18,16 +19,7 @@ function formPropertyNames(): string[] {
   return [...names];
 }
 
-/** A sandbox path of its own: the sandbox logs the parameters of every request, answered or not. */
-const echoUrl = () => `${sandboxUrl}/v1/threeDSecure/echo-${crypto.randomUUID()}`;
-
-async function postedTo(url: string): Promise<Record<string, string> | undefined> {
-  const { pathname } = new URL(url);
-  const { body } = await merchantCall('GET', '/__sandbox/requests');
-  return (body.requests as { method: string; path: string; params: Record<string, string> }[]).find(
-    (entry) => entry.method === 'POST' && entry.path === pathname,
-  )?.params;
-}
+const postedTo = async (url: string) => (await loggedRequest(url))?.params;
 
 const precondition = (url: string, parameters: readonly RedirectParameter[]) => ({
   origin: 'iframe#hidden',
@@ -105,11 +97,7 @@ describe('the shared 3-D Secure runner (flow.ts)', () => {
     const scope = track(new Scope());
     const frame = hiddenFrame(scope, `flow-test-${crypto.randomUUID()}`);
     expect((await runPrecondition(scope, frame, preconditions[0]!)).outcome).to.equal('loaded');
-    const { body } = await merchantCall('GET', '/__sandbox/requests');
-    const logged = (body.requests as { method: string; path: string; params: Record<string, string> }[]).find(
-      (entry) => entry.path === new URL(url).pathname,
-    );
-    expect(logged).to.include({ method: 'GET' });
+    const logged = await loggedRequest(url, 'GET');
     expect(logged?.params).to.deep.equal({ submit: 'a b' });
     scope.end();
   });

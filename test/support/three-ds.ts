@@ -4,11 +4,30 @@
  */
 import { executeServerCommand } from '@web/test-runner-commands';
 import { threeDsPayment } from '../../src/sandbox/fixtures.js';
-import { merchantCall, shopperResultUrl, type GatewayAnswer } from './gateway.js';
+import { merchantCall, sandboxUrl, shopperResultUrl, type GatewayAnswer } from './gateway.js';
 
 /** A server-to-server debit that the sandbox answers with a 3DS redirect back to the same-origin result page. */
 export function threeDsPaymentRequest(cardNumber: string, extra: Record<string, string> = {}): Record<string, string> {
   return threeDsPayment(cardNumber, shopperResultUrl, { amount: '12.50', ...extra });
+}
+
+/**
+ * A sandbox URL of its own, for a test to post to: the sandbox answers it (404) and logs the request, parameters
+ * included. Lower-case letters only: the log masks what looks like a card number or a security code in a path, and
+ * a UUID's digit groups sometimes do (6 in 10,000), so a log lookup by a UUID path once found nothing in CI.
+ */
+export function echoUrl(): string {
+  const letters = Array.from(crypto.getRandomValues(new Uint8Array(24)), (byte) => String.fromCharCode(97 + (byte % 26)));
+  return `${sandboxUrl}/v1/threeDSecure/echo-${letters.join('')}`;
+}
+
+/** The sandbox's log entry of the request to `url`'s path (made by `method`), or undefined while there is none. */
+export async function loggedRequest(url: string, method = 'POST'): Promise<{ method: string; params: Record<string, string> } | undefined> {
+  const { pathname } = new URL(url);
+  const { body } = await merchantCall('GET', '/__sandbox/requests');
+  return (body.requests as { method: string; path: string; params: Record<string, string> }[]).find(
+    (entry) => entry.method === method && entry.path === pathname,
+  );
 }
 
 /** Creates a payment pending 3DS through the merchant proxy and returns the gateway's answer. */

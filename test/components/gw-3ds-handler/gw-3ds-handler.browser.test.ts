@@ -477,8 +477,10 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect(oldFrame.isConnected).to.equal(false);
     expect(frames(el)).to.have.length(1);
     expect(el.shadowRoot!.querySelectorAll('form')).to.have.length(1);
+    // Listening before the click: its command's answer can reach the page after the frame has loaded the result.
+    const complete = oneEvent(el, 'gw-3ds-complete');
     await clickInFrame(ACS, 'Complete authentication', challengeFrameName(el));
-    await oneEvent(el, 'gw-3ds-complete');
+    await complete;
     expect(events.map((event) => [event.type, event.detail.id])).to.deep.equal([['gw-3ds-complete', fresh!.id]]);
   });
 

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import '../../../src/components/gw-3ds-handler/define.js';
 import type { Gw3dsHandler } from '../../../src/components/gw-3ds-handler/gw-3ds-handler.js';
 import type { RedirectParameter, ThreeDsErrorDetail, ThreeDsRedirect } from '../../../src/components/gw-3ds-handler/events.js';
-import { merchantCall, sandboxUrl } from '../../support/gateway.js';
+import { echoUrl, loggedRequest } from '../../support/three-ds.js';
 
 /** Every property a form has, own or inherited: each one is a name an input could hide. */
 function formPropertyNames(): string[] {
@@ -18,16 +18,7 @@ function formPropertyNames(): string[] {
 }
 const FORM_PROPERTIES = formPropertyNames();
 
-/** A sandbox path of its own: the sandbox logs the parameters of every request, answered or not. */
-const echoUrl = () => `${sandboxUrl}/v1/threeDSecure/echo-${crypto.randomUUID()}`;
-
-async function postedTo(url: string): Promise<Record<string, string> | undefined> {
-  const { pathname } = new URL(url);
-  const { body } = await merchantCall('GET', '/__sandbox/requests');
-  return (body.requests as { method: string; path: string; params: Record<string, string> }[]).find(
-    (entry) => entry.method === 'POST' && entry.path === pathname,
-  )?.params;
-}
+const postedTo = async (url: string) => (await loggedRequest(url))?.params;
 
 /** The parameters as the sandbox logs them: one value per name (the generated names are unique). */
 const asRecord = (parameters: readonly RedirectParameter[]) => Object.fromEntries(parameters.map(({ name, value }) => [name, value]));

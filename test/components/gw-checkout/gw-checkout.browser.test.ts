@@ -387,8 +387,11 @@ describe('<gw-checkout> errors', () => {
 describe('<gw-checkout> expiry', () => {
   it('gw-expired when expires-at passes; the widget is unloaded; accessible', async () => {
     const checkout = await createCheckout();
-    const element = await mountReady({ ...settingsFor(checkout), expiresAt: new Date(Date.now() + 300) });
-    const expired = await oneEvent(element, 'gw-expired');
+    const element = await mountReady({ ...settingsFor(checkout), expiresAt: new Date(Date.now() + 60_000) });
+    // The end is brought near once the widget shows: set at mount, it could pass before a loaded machine's gw-ready.
+    const expiring = oneEvent(element, 'gw-expired');
+    element.expiresAt = new Date(Date.now() + 300);
+    const expired = await expiring;
     expect(expired.detail.checkoutId).to.equal(checkout.id);
     expect(expired.detail.expiredAt).to.be.instanceOf(Date);
     expect(element.state).to.equal('expired');
