@@ -260,13 +260,13 @@ export const IDENTIFIER_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The same, for the fields of a request as a caller sent them: only the
- * merchant's own key. Anything else named like an answer's id (`id`, `ndc`,
- * `shortId` sent as request fields) is the caller's free text, scrubbed fully,
- * and so is a standing instruction's quoted id (the sandbox issues it with
- * letters, which no card number has).
+ * The same, for the fields of a request as a caller sent them: the merchant's
+ * own key and a standing instruction's quoted scheme id, which may be 15 digits
+ * that pass the card check (a Visa transaction id does 1 time in 10), and is
+ * kept and echoed as quoted. Anything else named like an answer's id (`id`,
+ * `ndc`, `shortId` sent as request fields) is the caller's free text, scrubbed fully.
  */
-export const REQUEST_IDENTIFIER_NAMES: ReadonlySet<string> = new Set(['merchantTransactionId']);
+export const REQUEST_IDENTIFIER_NAMES: ReadonlySet<string> = new Set(['merchantTransactionId', 'standingInstruction.initialTransactionId']);
 
 /**
  * Fields holding a URL the shopper is sent to: scrubbed of known secrets and card numbers by shape, but a 3-digit run

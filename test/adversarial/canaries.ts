@@ -12,13 +12,14 @@
 import { inspect } from 'node:util';
 
 /**
- * Gateway ids (32 hex), sandbox and git build numbers (40 hex), UUIDs, checkout ids (`<32 hex>.<host>`) and connector
- * transaction ids (16 upper-case hex), also joined by an underscore (an `ndc`, `<entityId>_<32 hex>`): a CVV found in
+ * Gateway ids (32 hex), sandbox and git build numbers (40 hex), the sandbox's end-to-end identities (64 hex), UUIDs,
+ * checkout ids (`<32 hex>.<host>`) and connector transaction ids (16 upper-case hex), also joined by an underscore (an
+ * `ndc`, `<entityId>_<32 hex>`) or after an escaped slash (`%2Fv1%2Fpayments%2F<32 hex>`): a CVV found in
  * the random hex of one (`…B9731E…`) stands in an id, where the redactor rightly leaves it (a fresh-clone CI run once
  * failed on that, 1 in about 10,000 answers).
  */
 const ID_WORDS =
-  /(?<![0-9A-Za-z])(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{40}|[0-9A-Fa-f]{32}(?:\.[a-z0-9-]+)?|[0-9A-F]{16})(?![0-9A-Za-z])/g;
+  /(?<![0-9A-Za-z])(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{64}|[0-9a-f]{40}|[0-9A-Fa-f]{32}(?:\.[a-z0-9-]+)?|[0-9A-F]{16})(?![0-9A-Za-z])/g;
 
 /**
  * The separators a card number may be written with: any white space (also JSON-escaped, `\t`), a dash, a dot, a
@@ -41,7 +42,9 @@ const asParsed = (text: string): string =>
 
 /** True when `text` holds the security code `code` standing alone, outside any id. */
 export function holdsCode(text: string, code: string): boolean {
-  return new RegExp(`(?<!\\d|\\d[.:])${code}(?!\\d|[.:]\\d)`).test(asParsed(text).replace(ID_WORDS, '<id>'));
+  // An escape left after parsing is of a reserved character (`%2F`), a separator: read as one, it ends the word before an id.
+  const words = asParsed(text).replace(/%[0-9A-Fa-f]{2}/g, ' ');
+  return new RegExp(`(?<!\\d|\\d[.:])${code}(?!\\d|[.:]\\d)`).test(words.replace(ID_WORDS, '<id>'));
 }
 
 /** True when `text` holds the card number `digits` run together or split by any separators. */

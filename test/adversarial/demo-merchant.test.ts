@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { startMerchant, type RunningMerchant } from '../../demo/server/merchant.js';
 import { CARDS, startSandbox, type FaultMode, type Sandbox } from '../../src/sandbox/index.js';
 import type { StatusStore } from '../../src/server/index.js';
+import { holdsCode } from './canaries.js';
 
 /** The merchant's own token, planted in inputs too: it must never come back. */
 const TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAxOTM5NzM2ZjFhNzA2NDF8ZGVtby1jYW5hcnk=';
@@ -21,8 +22,6 @@ const TOKEN = 'OGFjN2E0Yzc5Mzk0YmRjODAxOTM5NzM2ZjFhNzA2NDF8ZGVtby1jYW5hcnk=';
 const PANS = ['4111111111111111', '5555555555554444'];
 const CVV = '8302';
 const CANARIES = [TOKEN, ...PANS];
-/** A security code is short: it is searched for standing alone, not inside an id or a timestamp. */
-const CVV_ALONE = new RegExp(`(?<![0-9A-Za-z])${CVV}(?![0-9A-Za-z])`);
 
 let sandbox: Sandbox;
 let merchant: RunningMerchant;
@@ -66,7 +65,8 @@ interface Answer {
 function leakIn(text: string): string | undefined {
   const found = CANARIES.find((canary) => text.includes(canary));
   if (found) return found;
-  return CVV_ALONE.test(text) ? CVV : undefined;
+  // A security code is short: it is searched for standing alone, not inside an id (a call's UUID) or a timestamp.
+  return holdsCode(text, CVV) ? CVV : undefined;
 }
 
 /** Sends `exchange` and checks what every answer owes: JSON object, sane status, no stack, no secret. */

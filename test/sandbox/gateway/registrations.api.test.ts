@@ -191,6 +191,25 @@ describe('merchant-initiated repeats', () => {
     assert.equal(body.resultDetails.CardholderInitiatedTransactionID, undefined, 'only an initial payment gets one');
   });
 
+  it('a scheme id that reads like a card number is echoed and logged as the merchant quoted it', async () => {
+    // This seed's first initial payment gets F361828620308F3: 12 digits that pass the card check, as 1 in 10 of Visa's
+    // 15-digit ids do. Scrubbed as free text, the repeat's echo and log read F************F3 (1 in 1,300 random ids).
+    const seeded = await startSandbox({ port: 0, quiet: true, idSeed: 'cit-26' });
+    try {
+      const first = await callSandbox(seeded, 'POST', '/v1/payments', cardPayment(subscriptionStart));
+      const cit = first.body.resultDetails.CardholderInitiatedTransactionID;
+      assert.equal(cit, 'F361828620308F3');
+      const path = `/v1/registrations/${first.body.registrationId}/payments`;
+      const { body } = await callSandbox(seeded, 'POST', path, repeat('RECURRING', cit));
+      assert.equal(body.result.code, RESULT_CODES.approvedIntegratorTest);
+      assert.equal(body.standingInstruction.initialTransactionId, cit);
+      const logged = seeded.requests().findLast((entry) => entry.path === path);
+      assert.equal(logged?.params['standingInstruction.initialTransactionId'], cit);
+    } finally {
+      await seeded.close();
+    }
+  });
+
   it('a repeat without the id, with another id or another type is refused naming the field; nothing is charged', async () => {
     const { registrationId, cit } = await subscribe();
     const before = context.sandbox.stats().payments;

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { describe, test } from 'node:test';
 import { RESULT_CODES } from '../../../src/contract/result-codes.js';
+import { startSandbox } from '../../../src/sandbox/index.js';
 import {
   GatewayDeclinedError,
   GatewayNetworkError,
@@ -132,6 +133,22 @@ describe('typed flows: save for later, instalments, subscription', () => {
       assert.equal(sent.get('standingInstruction.initialTransactionId'), saved.initialTransactionId);
     });
   }
+
+  test('a scheme id that reads like a card number is quoted, answered and echoed intact', async () => {
+    // This seed's first initial payment gets F361828620308F3: 12 digits that pass the card check, as 1 in 10 of Visa's
+    // 15-digit ids do. Neither the client nor the gateway may mask it: a repeat quoting a masked id is refused.
+    const seeded = await startSandbox({ port: 0, quiet: true, idSeed: 'cit-26' });
+    try {
+      const { client, recorder } = clientFor(seeded);
+      const saved = savedCardOf(await client.payments.create(cardPayment({ createRegistration: true, standingInstruction: saveForLater() })));
+      assert.equal(saved.initialTransactionId, 'F361828620308F3');
+      const later = await client.registrations.createPayment(saved.registrationId, { ...charge, standingInstruction: repeatOf(saved) });
+      assert.equal(later.standingInstruction?.initialTransactionId, saved.initialTransactionId);
+      assert.equal(new URLSearchParams(recorder.posts().at(-1)!.body).get('standingInstruction.initialTransactionId'), saved.initialTransactionId);
+    } finally {
+      await seeded.close();
+    }
+  });
 
   test('a repeat with another id is refused by the gateway (GatewayValidationError naming the field)', async () => {
     const { client } = clientFor(context.sandbox);
