@@ -34,8 +34,8 @@ import { until } from '../components/gw-checkout/support.js';
 const ACS = `${sandboxUrl}/v1/threeDSecure/execute`;
 const METHOD_TIMEOUT_MS = 300;
 const CHALLENGE_TIMEOUT_MS = 2500;
-/** How late a browser timer may fire on a busy 2-core machine. */
-const TIMER_SLACK_MS = 400;
+/** How late a browser timer may fire on a busy 2-core machine (the browser tests run beside other stages). */
+const TIMER_SLACK_MS = 1000;
 const STATES = ['idle', 'method', 'challenge', 'complete', 'error', 'timeout'];
 const ERROR_CODES = ['invalid-redirect', 'unsafe-url', 'method-failed', 'challenge-timeout', 'busy'];
 
@@ -331,11 +331,17 @@ class CompleteChallenge implements Command {
         await checkInvariants(model, real);
         return;
       }
-      count('completed');
       expect(clicked, 'the ACS page is in the challenge frame').to.equal(true);
       await until(() => element.state !== 'challenge', 'back on the result page', 10_000);
       await checkInvariants(model, real);
-      expect(element.state).to.equal('complete');
+      // Read again: the wait above changed it (a narrowed `element.state` would still say 'challenge').
+      const ended: string = element.state;
+      // A click at the end of the short window may bring the result page after it: the element then timed out, as it
+      // must (the invariants checked that the timeout was due). The run still needs completions seen (reached, below).
+      if (ended === 'timeout' && Date.now() - model.flow!.challengeAt! >= CHALLENGE_TIMEOUT_MS)
+        return void count('clicked as the window ended');
+      count('completed');
+      expect(ended).to.equal('complete');
       expect(model.flow!.completed).to.equal(true);
     }
   }

@@ -154,11 +154,13 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     const page = await openWidgetPage({ checkout });
     await page.ready;
     pay(page.form(), { number: CARDS.frictionless });
-    await expectApproved(await shopperResult(page), checkout.id);
+    const { id } = await expectApproved(await shopperResult(page), checkout.id);
     const log = await merchantCall('GET', '/__sandbox/requests');
     expect(
-      log.body.requests.some((request: { path: string }) => request.path === '/v1/threeDSecure/method'),
-      'the 3DS method page was posted',
+      log.body.requests.some(
+        (request: { path: string; paymentId?: string }) => request.path === '/v1/threeDSecure/method' && request.paymentId === id,
+      ),
+      "this payment's 3DS method page was posted (any other test's would not do)",
     ).to.equal(true);
   });
 
@@ -302,7 +304,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
 
   it("reports InvalidCheckoutIdError when the checkout expires while the form is open, counting on the sandbox's clock", async () => {
     const checkout = await createCheckout('12.50', 'clock');
-    await merchantCall('POST', '/__sandbox/clock', { advance: '1798' }, { sandbox: 'clock' });
+    await merchantCall('POST', '/__sandbox/clock', { advance: '1796' }, { sandbox: 'clock' });
     const page = await openWidgetPage({ checkout });
     await page.ready;
     expect(page.errors).to.have.length(0);
@@ -332,7 +334,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
 
   it('a checkout that expires while the form is open leaves no pay control usable: pay buttons disabled, wallets hidden', async () => {
     const checkout = await createCheckout('12.50', 'clock');
-    await merchantCall('POST', '/__sandbox/clock', { advance: '1798' }, { sandbox: 'clock' });
+    await merchantCall('POST', '/__sandbox/clock', { advance: '1796' }, { sandbox: 'clock' });
     const page = await openWidgetPage({
       checkout,
       forms: [{ brands: 'GOOGLEPAY VISA' }],
@@ -352,12 +354,12 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
 
   it('unload() clears its timers: a checkout expiring after unload reports nothing', async () => {
     const checkout = await createCheckout('12.50', 'clock');
-    await merchantCall('POST', '/__sandbox/clock', { advance: '1799' }, { sandbox: 'clock' });
+    await merchantCall('POST', '/__sandbox/clock', { advance: '1797' }, { sandbox: 'clock' });
     const page = await openWidgetPage({ checkout });
     await page.ready;
     page.window.wpwl!.unload();
     // Past the checkout's last second, when the expiry timer would have fired.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
     expect(page.errors).to.have.length(0);
     expect(page.form().children).to.have.length(0);
   });

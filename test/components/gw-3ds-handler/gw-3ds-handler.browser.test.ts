@@ -451,10 +451,11 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     b.el.redirect = second!.redirect;
     await Promise.all([startedA, startedB]);
     expect(challengeFrame(a.el)!.name).to.not.equal(challengeFrame(b.el)!.name);
+    const completeA = oneEvent(a.el, 'gw-3ds-complete');
     const completeB = oneEvent(b.el, 'gw-3ds-complete');
     const completedA = record(a.el, ['gw-3ds-complete']);
     await clickInFrame(ACS, 'Fail authentication', challengeFrame(a.el)!.name);
-    await aTimeout(300);
+    await completeA;
     expect(completedA.map((event) => event.detail.id)).to.deep.equal([first!.id]);
     expect(b.el.state).to.equal('challenge');
     await clickInFrame(ACS, 'Complete authentication', challengeFrame(b.el)!.name);
@@ -611,7 +612,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
 
   it('ignores a result message whose url is on another origin than the one that sent it', async () => {
     const payment = await pending(CARDS.challengeNoMethod, { shopperResultUrl: `${crossOriginResultUrl}&forgeUrl=1` });
-    const { el } = await handler({ challengeTimeout: 1500, resultOrigin: new URL(crossOriginResultUrl).origin });
+    const { el } = await handler({ challengeTimeout: 4000, resultOrigin: new URL(crossOriginResultUrl).origin });
     const completes = record(el, ['gw-3ds-complete']);
     const started = oneEvent(el, 'gw-3ds-challenge-start');
     el.redirect = payment.redirect;
@@ -624,7 +625,7 @@ describe('<gw-3ds-handler> with the sandbox', () => {
 
   it('ignores a result message from an origin not in result-origin, and one not sent by its challenge frame', async () => {
     const payment = await pending(CARDS.challengeNoMethod, { shopperResultUrl: crossOriginResultUrl });
-    const { el } = await handler({ challengeTimeout: 1500 });
+    const { el } = await handler({ challengeTimeout: 4000 });
     const completes = record(el, ['gw-3ds-complete']);
     const started = oneEvent(el, 'gw-3ds-challenge-start');
     el.redirect = payment.redirect;

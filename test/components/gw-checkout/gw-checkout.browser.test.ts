@@ -52,6 +52,8 @@ describe('<gw-checkout> states and events', () => {
   it('goes loading (role=status) then ready, firing gw-ready, with the form and script in the light DOM', async () => {
     const checkout = await createCheckout();
     const element = mount(settingsFor(checkout));
+    // Listening from the start: the accessibility check below can take longer than the widget takes to load.
+    const readied = oneEvent(element, 'gw-ready');
     await nextTask();
     expect(element.state).to.equal('loading');
     expect(element.getAttribute('state')).to.equal('loading');
@@ -60,7 +62,7 @@ describe('<gw-checkout> states and events', () => {
     expect(status.textContent).to.contain('Loading the payment form');
     await expect(element).to.be.accessible();
 
-    const ready = await oneEvent(element, 'gw-ready');
+    const ready = await readied;
     expect(ready.detail.checkoutId).to.equal(checkout.id);
     expect(ready.bubbles && ready.composed).to.equal(true);
     expect(element.state).to.equal('ready');
@@ -407,9 +409,11 @@ describe('<gw-checkout> expiry', () => {
     const checkout = await createCheckout();
     // The sandbox holds the card submission open: the element stays submitting past its deadline.
     await merchantCall('POST', '/__sandbox/faults', { path: `/v1/checkouts/${checkout.id}/widget/payments`, mode: 'hang', count: '1' });
-    const element = await mountReady({ ...settingsFor(checkout), expiresAt: new Date(Date.now() + 600) });
+    const element = await mountReady({ ...settingsFor(checkout), expiresAt: new Date(Date.now() + 60_000) });
     let expired = 0;
     element.addEventListener('gw-expired', () => expired++);
+    // The end is brought near once the widget shows, and the card sent in the same task (gw-ready could come late).
+    element.expiresAt = new Date(Date.now() + 600);
     pay(element, CARDS.approved);
     expect(element.state).to.equal('submitting');
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -79,11 +79,13 @@ describe('<gw-checkout> wallet payments', () => {
       ...settingsFor(checkout),
       brands: ['GOOGLEPAY', 'VISA'],
       options: { googlePay: { gatewayMerchantId: 'entity' } },
-      expiresAt: new Date(Date.now() + 1500),
+      expiresAt: new Date(Date.now() + 60_000),
     });
     await oneEvent(element, 'gw-ready');
     let expired = 0;
     element.addEventListener('gw-expired', () => expired++);
+    // The end is brought near once the widget shows (gw-ready could come late), the payment sent in the same task.
+    element.expiresAt = new Date(Date.now() + 1500);
     element.querySelector<HTMLButtonElement>('button.wpwl-google-pay-button')!.click();
     const sheet = document.querySelector<HTMLDialogElement>('dialog.wpwl-wallet-sheet')!;
     sheet.querySelector<HTMLButtonElement>('.wpwl-wallet-sheet-approve')!.click();
