@@ -387,7 +387,7 @@ function commands(kind: 'memory' | 'redis') {
 }
 
 function params<T>(numRuns: number): fc.Parameters<T> {
-  return { numRuns, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: COUNT, interruptAfterTimeLimit: 40_000 };
+  return { numRuns, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: COUNT, interruptAfterTimeLimit: 75_000 };
 }
 
 describe('coordination model (issue 19)', { timeout: 120_000 }, () => {
