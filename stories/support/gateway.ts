@@ -116,8 +116,12 @@ export async function hangNextRequest(path: string): Promise<void> {
   if (!response.ok) throw new Error(`the merchant proxy could not hold ${path}: ${response.status}`);
 }
 
-/** Resolves when `element` reflects `state`; rejects after `timeoutMs` naming the state it is in. */
-export async function untilState(element: Element | null, state: string, timeoutMs = 8000): Promise<void> {
+/**
+ * Resolves when `element` reflects `state`; rejects after `timeoutMs` naming the state it is in. The default leaves
+ * room for a loaded machine (the service worker, the checkout and the widget script come first) within the 20 s a
+ * test of the stories waits, so a story that fails says why.
+ */
+export async function untilState(element: Element | null, state: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (element?.getAttribute('state') !== state) {
     if (Date.now() > deadline)

@@ -1,11 +1,11 @@
 /**
- * Headless system Chromium through playwright-core (nothing downloaded), and a
+ * Headless system Chromium through playwright-core (nothing downloaded), a
  * page wrapper that records console errors and uncaught exceptions, so a test
- * can fail on any of them.
+ * can fail on any of them, and the search for a frame showing something.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 
 export { launchChromium } from '../../scripts/chromium.mjs';
 
@@ -39,4 +39,19 @@ export async function axeViolations(page: Page): Promise<string[]> {
     });
     return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
   });
+}
+
+/**
+ * The first frame of the page that shows `selector` (the sandbox's challenge page, in a frame or as the page itself
+ * after a full-page redirect), waited for up to 20 s. A frame removed or navigating while it is searched (a 3-D Secure
+ * method frame ending) is passed over: its search throws, and a loaded machine makes that likely.
+ */
+export async function frameWith(page: Page, selector: string): Promise<Frame> {
+  for (let waited = 0; waited < 20_000; waited += 100) {
+    for (const frame of page.frames()) {
+      if (await frame.$(selector).catch(() => null)) return frame;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no frame with ${selector}`);
 }

@@ -10,10 +10,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { CARDS } from '../../src/sandbox/gateway/triggers.js';
 import { startDemo, type RunningDemo } from '../../demo/main.js';
-import { axeViolations, launchChromium, watchedPage } from './browser.js';
+import { axeViolations, frameWith, launchChromium, watchedPage } from './browser.js';
 
 let demo: RunningDemo;
 let browser: Browser;
@@ -47,17 +47,6 @@ async function shopperPage(expected: readonly RegExp[] = []): Promise<{ page: Pa
       );
     },
   };
-}
-
-/** The frame whose URL starts with `origin` (the gateway's ACS page, the widget's frames). */
-async function frameAt(page: Page, origin: string, selector: string): Promise<Frame> {
-  for (let waited = 0; waited < 15_000; waited += 100) {
-    for (const frame of page.frames()) {
-      if (frame.url().startsWith(origin) && (await frame.$(selector))) return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`no frame from ${origin} with ${selector}`);
 }
 
 /** Types a card into the gateway's widget (it renders into the page's form.paymentWidgets) and presses pay. */
@@ -189,7 +178,7 @@ describe('npm start demo', () => {
     // 20 minutes into the checkout the shopper starts paying with a challenge card, and leaves the issuer's page open.
     demo.sandbox.clock.advance(20 * 60);
     await payInWidget(first.page, CARDS.challengeNoMethod);
-    const acs = await frameAt(first.page, demo.sandboxUrl, 'button[value="complete"]');
+    const acs = await frameWith(first.page, 'button[value="complete"]');
     // 11 minutes later the checkout has expired (30 minutes), the challenge has not (30 minutes from its start).
     demo.sandbox.clock.advance(11 * 60);
     const second = await shopperPage([expiredRefusal]);
@@ -222,7 +211,7 @@ describe('npm start demo', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     const handler = page.locator('gw-3ds-handler');
     await handler.waitFor();
-    const acs = await frameAt(page, demo.sandboxUrl, 'button[value="complete"]');
+    const acs = await frameWith(page, 'button[value="complete"]');
     assert.deepEqual(await axeViolations(page), [], 'the page during the challenge');
     await acs.getByRole('button', { name: 'Complete authentication' }).click();
     await page.getByText('Paid €38.00').waitFor();

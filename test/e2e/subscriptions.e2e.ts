@@ -8,9 +8,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startDemo, type RunningDemo } from '../../demo/main.js';
-import { axeViolations, launchChromium, watchedPage } from './browser.js';
+import { axeViolations, frameWith, launchChromium, watchedPage } from './browser.js';
 
 let demo: RunningDemo;
 let browser: Browser;
@@ -25,23 +25,13 @@ after(async () => {
   await demo?.close();
 });
 
-/** The sandbox's ACS frame, once its button is there. */
-async function acsFrame(page: Page): Promise<Frame> {
-  for (let waited = 0; waited < 15_000; waited += 100) {
-    for (const frame of page.frames())
-      if (frame.url().startsWith(demo.sandboxUrl) && (await frame.$('button[value="complete"]'))) return frame;
-    await page.waitForTimeout(100);
-  }
-  throw new Error('no 3-D Secure challenge frame');
-}
-
 describe('demo: subscriptions and notifications', () => {
   test('subscribe with 3-D Secure, a month later the saved card is charged without the shopper, cancel; each payment fulfilled once', async () => {
     const { page, problems } = await watchedPage(browser);
     page.setDefaultTimeout(15_000);
     await page.goto(new URL('/subscriptions.html', demo.url).href);
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    const acs = await acsFrame(page);
+    const acs = await frameWith(page, 'button[value="complete"]');
     assert.deepEqual(await axeViolations(page), [], 'the page during the challenge');
     await acs.getByRole('button', { name: 'Complete authentication' }).click();
     await page.getByText('Subscribed', { exact: true }).waitFor();

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchedPage } from '../e2e/browser.js';
+import { frameWith, launchChromium, watchedPage } from '../e2e/browser.js';
 import { serveStorybook, type ServedStorybook } from './serve-storybook.js';
 
 const OUTPUT = join('.cache', 'storybook-test');
@@ -180,7 +180,7 @@ describe('Storybook', () => {
       const window = /^Challenge 0([12]) /.exec(entry.name);
       if (window) {
         // The issuer's page fits the smallest challenge windows whole: no scrolling to reach its buttons.
-        const frame = await waitForAcsFrame(page);
+        const frame = await frameWith(page, 'button[value="complete"]');
         const fits = await frame.evaluate(() => ({
           overflowY: document.documentElement.scrollHeight - innerHeight,
           overflowX: document.documentElement.scrollWidth - innerWidth,
@@ -203,14 +203,3 @@ describe('Storybook', () => {
     });
   }
 });
-
-/** The frame showing the sandbox's challenge page (its "Complete authentication" button). */
-async function waitForAcsFrame(page: Page) {
-  for (let waited = 0; waited < 20_000; waited += 100) {
-    for (const frame of page.frames()) {
-      if (frame !== page.mainFrame() && (await frame.$('button[value="complete"]').catch(() => null))) return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error('no challenge page in a frame');
-}

@@ -25,6 +25,7 @@ import type * as ServerModule from 'gw-elements/server';
 import type * as SandboxModule from 'gw-elements/sandbox';
 import { launchChromium } from '../../scripts/chromium.mjs';
 import { documentBlocks } from '../docs/blocks.js';
+import { frameWith } from '../e2e/browser.js';
 import { BROWSER_SCENARIOS } from './browser-fragments.js';
 import { SIGNATURES } from './fragment-runner.mjs';
 import { createArea, createProject, payInWidget, startServer, TSC_INIT_NODE, writeFiles, type Area } from './projects.js';
@@ -561,14 +562,3 @@ describe("three-d-secure: the recipes' server-to-server payment and its page", (
     });
   }
 });
-
-/** The frame (the issuer's challenge page) holding `selector`. */
-async function frameWith(page: Page, selector: string) {
-  for (let waited = 0; waited < 20_000; waited += 100) {
-    for (const frame of page.frames()) {
-      if (frame !== page.mainFrame() && (await frame.$(selector).catch(() => null))) return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`no frame with ${selector}`);
-}
