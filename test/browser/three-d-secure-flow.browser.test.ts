@@ -8,7 +8,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { checkRedirect, navigate, runPrecondition, Scope } from '../../src/browser/three-d-secure-flow.js';
 import type { RedirectParameter } from '../../src/contract/redirect.js';
 import { merchantCall } from '../support/gateway.js';
-import { echoUrl, loggedRequest } from '../support/three-ds.js';
+import { echoUrl, loggedParams } from '../support/three-ds.js';
 
 /** Every property a form has, own or inherited: each one is a name an input could hide. */
 function formPropertyNames(): string[] {
@@ -18,8 +18,6 @@ function formPropertyNames(): string[] {
   }
   return [...names];
 }
-
-const postedTo = async (url: string) => (await loggedRequest(url))?.params;
 
 const precondition = (url: string, parameters: readonly RedirectParameter[]) => ({
   origin: 'iframe#hidden',
@@ -59,7 +57,7 @@ describe('the shared 3-D Secure runner (flow.ts)', () => {
       const frame = hiddenFrame(scope, `flow-test-${crypto.randomUUID()}`);
       const { outcome } = await runPrecondition(scope, frame, preconditions[0]!);
       expect(outcome).to.equal('loaded');
-      expect(await postedTo(url)).to.deep.equal(Object.fromEntries(parameters.map(({ name, value }) => [name, value])));
+      expect(await loggedParams(url)).to.deep.equal(Object.fromEntries(parameters.map(({ name, value }) => [name, value])));
       expect(document.querySelectorAll('form[target^="flow-test-"]').length).to.equal(1);
       scope.end();
       expect(document.querySelectorAll('form[target^="flow-test-"], iframe[name^="flow-test-"]').length).to.equal(0);
@@ -97,8 +95,7 @@ describe('the shared 3-D Secure runner (flow.ts)', () => {
     const scope = track(new Scope());
     const frame = hiddenFrame(scope, `flow-test-${crypto.randomUUID()}`);
     expect((await runPrecondition(scope, frame, preconditions[0]!)).outcome).to.equal('loaded');
-    const logged = await loggedRequest(url, 'GET');
-    expect(logged?.params).to.deep.equal({ submit: 'a b' });
+    expect(await loggedParams(url, 'GET')).to.deep.equal({ submit: 'a b' });
     scope.end();
   });
 
@@ -118,7 +115,7 @@ describe('the shared 3-D Secure runner (flow.ts)', () => {
     const frame = hiddenFrame(scope, `flow-test-${crypto.randomUUID()}`);
     navigate(scope, challenge, frame);
     let posted: Record<string, string> | undefined;
-    await waitUntil(async () => (posted = await postedTo(url)) !== undefined, 'the challenge post did not reach the sandbox', {
+    await waitUntil(async () => (posted = await loggedParams(url)) !== undefined, 'the challenge post did not reach the sandbox', {
       timeout: 5000,
     });
     expect(posted).to.deep.equal({ creq: 'x', target: '_top' });

@@ -21,13 +21,13 @@ export function echoUrl(): string {
   return `${sandboxUrl}/v1/threeDSecure/echo-${letters.join('')}`;
 }
 
-/** The sandbox's log entry of the request to `url`'s path (made by `method`), or undefined while there is none. */
-export async function loggedRequest(url: string, method = 'POST'): Promise<{ method: string; params: Record<string, string> } | undefined> {
+/** The parameters the sandbox logged of the request to `url`'s path (made by `method`), or undefined while there is none. */
+export async function loggedParams(url: string, method = 'POST'): Promise<Record<string, string> | undefined> {
   const { pathname } = new URL(url);
   const { body } = await merchantCall('GET', '/__sandbox/requests');
   return (body.requests as { method: string; path: string; params: Record<string, string> }[]).find(
     (entry) => entry.method === method && entry.path === pathname,
-  );
+  )?.params;
 }
 
 /** Creates a payment pending 3DS through the merchant proxy and returns the gateway's answer. */

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import '../../../src/components/gw-3ds-handler/define.js';
 import type { Gw3dsHandler } from '../../../src/components/gw-3ds-handler/gw-3ds-handler.js';
 import type { RedirectParameter, ThreeDsErrorDetail, ThreeDsRedirect } from '../../../src/components/gw-3ds-handler/events.js';
-import { echoUrl, loggedRequest } from '../../support/three-ds.js';
+import { echoUrl, loggedParams } from '../../support/three-ds.js';
 
 /** Every property a form has, own or inherited: each one is a name an input could hide. */
 function formPropertyNames(): string[] {
@@ -17,8 +17,6 @@ function formPropertyNames(): string[] {
   return [...names];
 }
 const FORM_PROPERTIES = formPropertyNames();
-
-const postedTo = async (url: string) => (await loggedRequest(url))?.params;
 
 /** The parameters as the sandbox logs them: one value per name (the generated names are unique). */
 const asRecord = (parameters: readonly RedirectParameter[]) => Object.fromEntries(parameters.map(({ name, value }) => [name, value]));
@@ -58,8 +56,8 @@ async function runFlow(method: RedirectParameter[], challenge: RedirectParameter
     expect(errors.map((error) => error.code)).to.deep.equal(['invalid-redirect']);
     expect(el.state).to.equal('error');
     expect(el.shadowRoot!.querySelectorAll('form, iframe')).to.have.length(0);
-    expect(await postedTo(urls.method)).to.equal(undefined);
-    expect(await postedTo(urls.challenge)).to.equal(undefined);
+    expect(await loggedParams(urls.method)).to.equal(undefined);
+    expect(await loggedParams(urls.challenge)).to.equal(undefined);
     fixtureCleanup();
     return;
   }
@@ -71,14 +69,14 @@ async function runFlow(method: RedirectParameter[], challenge: RedirectParameter
   // The challenge may start on the method's timeout, before a slow machine's sandbox has recorded the method post.
   // Both waits allow the element's own challenge time (15 s) and poll gently: each look reads the whole request log.
   let methodPosted: Record<string, string> | undefined;
-  await waitUntil(async () => (methodPosted = await postedTo(urls.method)) !== undefined, 'the method post did not reach the sandbox', {
+  await waitUntil(async () => (methodPosted = await loggedParams(urls.method)) !== undefined, 'the method post did not reach the sandbox', {
     timeout: 15_000,
     interval: 250,
   });
   expect(methodPosted).to.deep.equal(asRecord(method));
   let challengePosted: Record<string, string> | undefined;
   await waitUntil(
-    async () => (challengePosted = await postedTo(urls.challenge)) !== undefined,
+    async () => (challengePosted = await loggedParams(urls.challenge)) !== undefined,
     'the challenge post did not reach the sandbox',
     { timeout: 15_000, interval: 250 },
   );
