@@ -74,12 +74,14 @@ export const MASKED_TOKEN = '[access token]';
  * What may stand between the groups of a card number as written: any white
  * space (a space, a tab, a line break, a no-break or thin space), a dash (any
  * of Unicode's, a minus), a dot, a comma, a slash, a bar, a colon, a semicolon,
- * a tilde or an underscore, and a space as a URL (`%20`) or a form (`+`)
- * encodes it; one to eight of them, not necessarily alike (`4111 1111-1111
- * 1111`, `4111 - 1111 - …`, `4111|1111|…`, a column aligned with spaces). Never
- * a star: it is what a masked number shows.
+ * a tilde or an underscore, and a space as a form (`+`) encodes it, and each
+ * of them as a URL encodes it (`%20`, `%2F`, `%7C`, `%09`, `%E2%80%93`, in
+ * either case of hex); one to eight of them, not necessarily alike (`4111
+ * 1111-1111 1111`, `4111 - 1111 - …`, `4111|1111|…`, a column aligned with
+ * spaces). Never a star: it is what a masked number shows.
  */
-const SEPARATOR_CHARACTER = String.raw`%20|[\s.,+/_|:;~\u2010-\u2015\u2212-]`;
+const PERCENT_ENCODED_SEPARATOR = String.raw`%(?:2[0B-Fb-f]|3[ABab]|5[Ff]|7[CEce]|0[9A-Da-d]|[Cc]2%[Aa]0|[Ee]2%80%(?:8[0-9A-Fa-f]|9[0-5])|[Ee]2%88%92)`;
+const SEPARATOR_CHARACTER = String.raw`${PERCENT_ENCODED_SEPARATOR}|[\s.,+/_|:;~\u2010-\u2015\u2212-]`;
 const SEPARATOR = `(?:${SEPARATOR_CHARACTER}){1,8}`;
 const IS_SEPARATOR = new RegExp(`^(?:${SEPARATOR_CHARACTER})$`);
 
@@ -100,10 +102,11 @@ export function maskCardNumber(number: string): string {
     .join('');
 }
 
+/** Not right after a digit: the hex digits of a percent escape before it (the `0` of `%20`, the `F` of `%2F`) are none. */
+const NOT_AFTER_A_DIGIT = String.raw`(?<!(?<!%[0-9A-Fa-f]?)\d)`;
 // Digits run together, or in groups of 3 to 6 split by separators (as printed on a card: 4-4-4-4, 4-6-5), not touching
-// other digits (the `0` of a `%20` before it is no digit of its own); the word around decides whether it is part of an
-// id, the Luhn check whether it is a card number.
-const DIGIT_RUN = new RegExp(String.raw`(?<!(?<!%2)\d)(?:\d{12,19}|\d{4}${SEPARATOR}\d{3,6}(?:${SEPARATOR}\d{3,6}){1,4})(?!\d)`, 'g');
+// other digits; the word around decides whether it is part of an id, the Luhn check whether it is a card number.
+const DIGIT_RUN = new RegExp(String.raw`${NOT_AFTER_A_DIGIT}(?:\d{12,19}|\d{4}${SEPARATOR}\d{3,6}(?:${SEPARATOR}\d{3,6}){1,4})(?!\d)`, 'g');
 const SPLIT_GROUPS = new RegExp(`(${SEPARATOR})`);
 const WORD_CHARACTER = /[0-9A-Za-z-]/;
 const ID_WORD = /^(?:[0-9a-f]{32}|[0-9A-F]{32}|[0-9a-f]{40}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
@@ -389,7 +392,7 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   if (cardNumber && cardNumber.length >= 8) exact.push([cardNumber, maskCardNumber(cardNumber)]);
   // The request's card number in any spelling (`4111 1111 …`, `4111%201111…`, `4111+1111…`), not only as sent.
   const digits = cardNumber && /^\d{12,19}$/.test(cardNumber) ? cardNumber : undefined;
-  const spelledCard = digits ? new RegExp(`(?<!(?<!%2)\\d)${[...digits].join(`(?:${SEPARATOR})?`)}(?!\\d)`, 'g') : undefined;
+  const spelledCard = digits ? new RegExp(`${NOT_AFTER_A_DIGIT}${[...digits].join(`(?:${SEPARATOR})?`)}(?!\\d)`, 'g') : undefined;
   const codes = [cvv, ...others.filter((value) => value.length < 8)].filter((code): code is string => !!code && code.length >= 3);
   // Compiled on first need: most texts never hold a code, and a redactor is made per payment request.
   let standalone: RegExp | undefined;
@@ -422,8 +425,9 @@ export function createRedactor(secrets: KnownSecrets = {}): Redactor {
   redact.known = known;
   redact.secrets = throughEscapes((text) => shaped(known(text), false));
   redact.mayHold = (text) =>
-    // A JSON escape may hide a secret's character or a separator between its digits (`\u0034`, `4111\t1111…`).
-    /\\[bfnrtu]/.test(text) ||
+    // A JSON escape may hide a secret's character or a separator between its digits (`\u0034`, `4111\t1111…`), or the
+    // quotes of a label inside a quoted value (`"{\"cvv\":\"737\"}"`, which the label scan reads only once parsed).
+    /\\[bfnrtu"]/.test(text) ||
     OVER_ENCODED.test(text) ||
     needles.some((needle) => text.includes(needle)) ||
     (spelledCard !== undefined && text.search(spelledCard) >= 0) ||
@@ -442,6 +446,13 @@ function deepCopy(
   name: string,
   identifiers: ReadonlySet<string>,
 ): unknown {
+  // A number is text to a reader too (`"cvv": 737`, `"number": 4111111111111111` from a JSON echo of a form): scrubbed as
+  // its digits, and kept a number only when nothing in them was a secret.
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    const text = String(value);
+    const scrubbed = deepCopy(text, scrub, known, name, identifiers);
+    return scrubbed === text ? value : scrubbed;
+  }
   if (typeof value === 'string') {
     if (secretKindOfName(name)) return maskParameter(name, value);
     if (URL_NAMES.has(name)) return maskSecretsByShape(known(value));

@@ -42,12 +42,25 @@ export type NotificationErrorReason =
   /** Older than the caller's `maxAgeSeconds` by the payload's own timestamp, or without one (a replay, or a delivery retried for days). */
   | 'stale';
 
-/** A notification that cannot be trusted or read: answer the gateway with a non-2xx (it retries) and look into it. */
+/** What an authenticated notification is about: named when it is refused as `stale`, so it can be read as it stands now. */
+export interface NotificationSubject {
+  readonly type: 'PAYMENT' | 'REGISTRATION' | 'RISK';
+  /** The payment's or registration's id, as the payload gives it. */
+  readonly id: string | undefined;
+}
+
+/**
+ * A notification that cannot be trusted or read. Its `reason` says whose the failure is: the listener's own setup
+ * (`invalid-secret`, `unsupported-runtime`: answer 500, and the gateway sends it again once fixed) or the delivery's
+ * (answer 200 and log it, so a forger learns nothing; after `stale`, read its `subject` as it stands now).
+ */
 export class NotificationError extends GatewayError {
   override name = 'NotificationError';
   declare readonly reason: NotificationErrorReason;
+  /** With `stale` only: the payment or registration the authenticated notification is about. */
+  declare readonly subject?: NotificationSubject;
 
-  constructor(message: string, details: GatewayErrorDetails & { reason: NotificationErrorReason }) {
+  constructor(message: string, details: GatewayErrorDetails & { reason: NotificationErrorReason; subject?: NotificationSubject }) {
     super(message, details);
   }
 }
@@ -86,6 +99,20 @@ function header(headers: EncryptedNotification['headers'] | null | undefined, na
   }
   if (typeof value !== 'string' || value.trim() === '') throw refused('missing-header', `The notification has no ${name} header`);
   return value.trim();
+}
+
+/**
+ * `read()`, for a value from untyped code: what is not a request is refused with the kit's error, never a TypeError,
+ * even when reading it throws (a revoked proxy, a framework's getter or a typed array's `byteLength` that fails). The
+ * foreign error is dropped, not carried as the cause: its message may hold anything.
+ */
+function readSafely<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof NotificationError) throw error;
+    throw refused('invalid-encoding', 'The notification could not be read: reading its headers or body threw');
+  }
 }
 
 /** Hex as bytes; `maxBytes` refuses a longer text before any parsing. */
@@ -196,30 +223,42 @@ export async function decryptNotification(
   if (!subtle) throw refused('unsupported-runtime', 'Web Crypto (globalThis.crypto.subtle) is not available in this runtime');
   if (typeof secretHex !== 'string' || !/^[0-9a-fA-F]{64}$/.test(secretHex))
     throw refused('invalid-secret', 'The notification secret must be 64 hex characters (a 256-bit key)');
-  // Any value may arrive here from untyped code: what is not a request is refused with the kit's error, never a
-  // TypeError, even when reading it throws (a revoked proxy, a getter of the framework's that fails).
-  let body: unknown, ivText: string, tagText: string;
-  try {
-    let headers: EncryptedNotification['headers'] | undefined;
-    ({ body, headers } = (typeof notification === 'object' && notification !== null ? notification : {}) as Partial<EncryptedNotification>);
-    ivText = header(headers, 'X-Initialization-Vector');
-    tagText = header(headers, 'X-Authentication-Tag');
-  } catch (error) {
-    if (error instanceof NotificationError) throw error;
-    throw refused('invalid-encoding', 'The notification could not be read: reading its headers or body threw');
-  }
-  const iv = hexBytes(ivText, 'X-Initialization-Vector header', 64);
-  const tag = hexBytes(tagText, 'X-Authentication-Tag header', TAG_BYTES);
+  const { body, headers } = readSafely(() => {
+    const { body, headers } = (
+      typeof notification === 'object' && notification !== null ? notification : {}
+    ) as Partial<EncryptedNotification>;
+    return { body, headers };
+  });
+  const iv = hexBytes(
+    readSafely(() => header(headers, 'X-Initialization-Vector')),
+    'X-Initialization-Vector header',
+    64,
+  );
+  const tag = hexBytes(
+    readSafely(() => header(headers, 'X-Authentication-Tag')),
+    'X-Authentication-Tag header',
+    TAG_BYTES,
+  );
   // At most 64 bytes: hexBytes refused a longer one unread.
   if (iv.length < 12) throw refused('invalid-encoding', 'The X-Initialization-Vector header must be 12 to 64 bytes of hex');
   if (tag.length !== TAG_BYTES) throw refused('invalid-encoding', `The X-Authentication-Tag header must be ${TAG_BYTES} bytes of hex`);
-  const ciphertext = hexBytes(ciphertextHex(body), 'notification body', MAX_NOTIFICATION_BODY_CHARACTERS / 2);
+  const ciphertext = hexBytes(
+    readSafely(() => ciphertextHex(body)),
+    'notification body',
+    MAX_NOTIFICATION_BODY_CHARACTERS / 2,
+  );
   const sealed = new Uint8Array(ciphertext.length + tag.length);
   sealed.set(ciphertext);
   sealed.set(tag, ciphertext.length);
+  let key: CryptoKey;
+  try {
+    key = await subtle.importKey('raw', hexBytes(secretHex, 'secret', 32), { name: 'AES-GCM' }, false, ['decrypt']);
+  } catch {
+    // A well-formed 256-bit key is refused only by a Web Crypto without AES-GCM: this runtime's failing, not the delivery's.
+    throw refused('unsupported-runtime', "This runtime's Web Crypto cannot import an AES-256-GCM key");
+  }
   let plaintext: ArrayBuffer;
   try {
-    const key = await subtle.importKey('raw', hexBytes(secretHex, 'secret', 32), { name: 'AES-GCM' }, false, ['decrypt']);
     plaintext = await subtle.decrypt({ name: 'AES-GCM', iv, tagLength: TAG_BYTES * 8 }, key, sealed);
   } catch {
     // Web Crypto says only "operation failed"; which of secret, body, IV or tag is wrong cannot be told, by design.
@@ -251,14 +290,14 @@ function freshnessWindow(freshness: NotificationFreshness | undefined): { maxAge
 
 function checkFreshness(notification: Notification, { maxAgeMs, now }: { maxAgeMs: number; now: () => number }): void {
   if (notification.type === 'test') return;
-  const stamp = (notification.payload as { timestamp?: unknown } | undefined)?.timestamp;
+  const { timestamp: stamp, id } = (notification.payload ?? {}) as { timestamp?: unknown; id?: unknown };
+  // Authenticated: what it is about is the gateway's word, and what a listener reads next.
+  const stale = (message: string) =>
+    new NotificationError(message, { reason: 'stale', subject: { type: notification.type, id: typeof id === 'string' ? id : undefined } });
   const at = typeof stamp === 'string' ? parseGatewayTimestamp(stamp) : Number.NaN;
-  if (Number.isNaN(at)) throw refused('stale', 'The notification carries no readable timestamp, so its age cannot be told');
+  if (Number.isNaN(at)) throw stale('The notification carries no readable timestamp, so its age cannot be told');
   const age = readClock(now, 'freshness.now') - at;
   // Written so that an age that is not a number (it cannot be, after readClock) would refuse, never pass.
   if (!(Math.abs(age) <= maxAgeMs))
-    throw refused(
-      'stale',
-      `The notification is ${Math.round(age / 1000)} s old by its payload's timestamp, beyond the ${maxAgeMs / 1000} s allowed`,
-    );
+    throw stale(`The notification is ${Math.round(age / 1000)} s old by its payload's timestamp, beyond the ${maxAgeMs / 1000} s allowed`);
 }

@@ -78,6 +78,7 @@ export {
   type Notification,
   type NotificationErrorReason,
   type NotificationFreshness,
+  type NotificationSubject,
   type PaymentNotification,
   type RegistrationAction,
   type RegistrationNotification,

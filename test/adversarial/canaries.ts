@@ -23,9 +23,10 @@ const ID_WORDS =
 
 /**
  * The separators a card number may be written with: any white space (also JSON-escaped, `\t`), a dash, a dot, a
- * comma, a slash, an underscore, and a space as a URL (`%20`) or a form (`+`) encodes it.
+ * comma, a slash, a bar, a colon, a semicolon, a tilde, an underscore, each also as a URL encodes it (`%20`, `%2F`, `%7C`,
+ * `%09`), and a space as a form (`+`) encodes it.
  */
-const CARD_SEPARATORS = /%20|\\[tnr]|[\s.,+/_-]/g;
+const CARD_SEPARATORS = /%(?:20|2[BCF]|3[AB]|7C|0[9AD])|\\[tnr]|[\s.,+/_|:;~-]/gi;
 /** Full-width and Arabic-Indic digits, read as the ASCII digits they are. */
 const asciiDigits = (text: string) =>
   text.replace(/[\uff10-\uff19\u0660-\u0669\u06f0-\u06f9]/g, (digit) => {

@@ -141,7 +141,7 @@ const HOSTILE_CALLS: Record<string, Call> = { ...CALLS, ...VARIANTS };
 
 /**
  * The secrets of the request as a hostile gateway may echo them: as sent, grouped by any separator (a no-break
- * space, a slash, an underscore, a comma and a space, a JSON-escaped tab), URL- and form-encoded, JSON-escaped,
+ * space, a slash, an underscore, a comma and a space, a JSON-escaped tab, a URL-encoded slash or bar), URL- and form-encoded, JSON-escaped,
  * every byte percent-escaped, and a token without its base64 padding or decoded.
  */
 function spellings(secret: string): string[] {
@@ -163,6 +163,8 @@ function spellings(secret: string): string[] {
     groups.join('_'),
     groups.join(', '),
     groups.join('\\t'),
+    groups.join('%2F'),
+    groups.join('%7c'),
     secret.replace(/=+$/, ''),
     secret.endsWith('=') ? atob(secret) : `${groups.join(' - ')}`,
   ];

@@ -51,6 +51,30 @@ describe('redaction', () => {
     assert.equal(maskCardNumbers('total%20100%201000'), 'total%20100%201000', 'not a card number');
   });
 
+  test('by shape: groups split by any separator as a URL encodes it (%2F, %2C, %7C, %3A, %09, %0A, an en dash), in either case of hex', () => {
+    for (const separator of [
+      '%2F',
+      '%2f',
+      '%2C',
+      '%7C',
+      '%3A',
+      '%3B',
+      '%09',
+      '%0A',
+      '%0D%0A',
+      '%C2%A0',
+      '%E2%80%93',
+      '%e2%80%93',
+      '%E2%88%92',
+    ])
+      assert.equal(
+        maskCardNumbers(`note=paid%20with${separator}4200${separator}0000${separator}0000${separator}0000`),
+        `note=paid%20with${separator}4200${separator}00**${separator}****${separator}0000`,
+        separator,
+      );
+    assert.equal(maskCardNumbers('date=2026%2F11%2F27%2016%3A45%3A12'), 'date=2026%2F11%2F27%2016%3A45%3A12', 'a date and time is no card');
+  });
+
   test('through needless percent-escapes: a card number, token or code spelled %34%32%30%30… is the same secret', () => {
     const everyByte = (text: string) => [...text].map((character) => `%${character.charCodeAt(0).toString(16)}`).join('');
     assert.equal(redactByShape(`card=${everyByte(PAN)}&x=1`), 'card=420000******0000&x=1');

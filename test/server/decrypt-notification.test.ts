@@ -141,7 +141,29 @@ describe('decryptNotification', () => {
         },
       },
     };
-    for (const input of [proxy, throwing]) assert.equal(await reasonOf(decryptNotification(input as never, secret)), 'invalid-encoding');
+    // A body that throws once the headers were read: its foreign message (a card number here) never reaches the caller.
+    const { proxy: revokedBody, revoke: revokeBody } = Proxy.revocable({}, {});
+    revokeBody();
+    const trapping = new Proxy(
+      {},
+      {
+        getPrototypeOf() {
+          throw new Error('trap failed on 4111 1111 1111 1111');
+        },
+      },
+    );
+    const measured = new Uint8Array(4);
+    Object.defineProperty(measured, 'byteLength', {
+      get() {
+        throw new TypeError('detached');
+      },
+    });
+    const bodies = [revokedBody, trapping, measured].map((body) => ({ body, headers: sealed.headers }));
+    for (const input of [proxy, throwing, ...bodies]) {
+      const error = await refusal(decryptNotification(input as never, secret));
+      assert.equal(error.reason, 'invalid-encoding');
+      assert.doesNotMatch(JSON.stringify(error) + inspect(error), /4111/);
+    }
     const huge = 'ab'.repeat(10_000_000);
     for (const input of [
       { body: sealed.body, headers: { ...sealed.headers, 'X-Initialization-Vector': huge } },
@@ -355,6 +377,22 @@ describe('decryptNotification', () => {
     }
   });
 
+  test("a Web Crypto that cannot import an AES-GCM key is the runtime's failing, never the delivery's authentication", async () => {
+    const { subtle } = globalThis.crypto;
+    const importKey = subtle.importKey;
+    Object.defineProperty(subtle, 'importKey', {
+      value: () => Promise.reject(new DOMException('Algorithm: Unrecognized name')),
+      configurable: true,
+    });
+    try {
+      const error = await refusal(decryptNotification(encrypt(JSON.stringify(payment)), secret));
+      assert.deepEqual([error.reason, /AES-256-GCM/.test(error.message)], ['unsupported-runtime', true]);
+    } finally {
+      Object.defineProperty(subtle, 'importKey', { value: importKey, configurable: true, writable: true });
+    }
+    assert.equal((await decryptNotification(encrypt(JSON.stringify(payment)), secret)).type, 'PAYMENT');
+  });
+
   test('every action of a registration, the JSON wrapper (trimmed), headers with spaces, and a body of exactly the largest size', async () => {
     for (const action of ['CREATED', 'UPDATED', 'DELETED']) {
       const read = await decryptNotification(encrypt(JSON.stringify({ type: 'REGISTRATION', action, payload: { id: 'r' } })), secret);
@@ -390,6 +428,22 @@ describe('decryptNotification', () => {
     assert.doesNotMatch(JSON.stringify(read), /OGE4Mjk0|4200000000000000|"737"/);
     assert.equal(read.payload.id, payment.payload.id);
     assert.equal(read.payload.merchantTransactionId, 'order-4711');
+  });
+
+  test('a secret sent as a JSON number, or labelled inside a quoted value, is masked too', async () => {
+    const echoing = {
+      type: 'PAYMENT',
+      payload: {
+        ...payment.payload,
+        card: { ...payment.payload.card, number: 4200000000000000, cvv: 737 },
+        resultDetails: { request: '{"card":{"cvv":"737"}}', ExtendedDescription: '"cvv" : "737"', amount: 92 },
+      },
+    };
+    const read = await decryptNotification(encrypt(JSON.stringify(echoing)), secret);
+    assert.ok(read.type === 'PAYMENT');
+    assert.deepEqual(read.payload.card, { bin: '420000', last4Digits: '0000', number: '420000******0000', cvv: '***' });
+    assert.doesNotMatch(JSON.stringify(read), /4200000000000000|737/);
+    assert.equal((read.payload.resultDetails as Record<string, unknown>).amount, 92, 'a number that holds no secret stays a number');
   });
 
   test('a JSON wrapper that nests anything is refused unparsed (the body is not authenticated yet)', async () => {
@@ -455,6 +509,11 @@ describe('decryptNotification with a freshness window', () => {
   test("a stale refusal says how old by how much; a timestamp that is no text is unreadable; a clock answering no number is the caller's error", async () => {
     const error = await refusal(decryptNotification(stamped('2026-11-23 11:54:59+0000'), secret, window));
     assert.match(error.message, /is 301 s old by its payload's timestamp, beyond the 300 s allowed/);
+    // Authenticated, so what it is about is named: the listener reads that payment as it stands now.
+    assert.deepEqual(error.subject, { type: 'PAYMENT', id: payment.payload.id });
+    assert.deepEqual((JSON.parse(JSON.stringify(error)) as { subject: unknown }).subject, error.subject);
+    const registration = encrypt(JSON.stringify({ type: 'REGISTRATION', action: 'UPDATED', payload: { id: 'r-1' } }));
+    assert.deepEqual((await refusal(decryptNotification(registration, secret, window))).subject, { type: 'REGISTRATION', id: 'r-1' });
     const recent = await decryptNotification(stamped(new Date().toISOString().replace('T', ' ').replace('Z', '+0000')), secret, {
       maxAgeSeconds: 3600,
     });
