@@ -19,17 +19,18 @@ const KB = 1024;
  * and 128 B for the fixes around a payment being sent (no expiry under it, no second press, the right pay button), a
  * changed `expires-at`, and a rendered element upgraded while its page is parsed (it waits for its markup); the
  * both-elements ceiling rose by 64 B more for the bound on a 3-D Secure redirect's preconditions, then both by 64 B
- * for a payment being sent kept from "expired" when the gateway refuses its checkout, and events naming the checkout shown.
+ * for a payment being sent kept from "expired" when the gateway refuses its checkout, and events naming the checkout shown;
+ * then to 6,400 B and 10,368 B for four fixes to the adoption of a server-rendered checkout.
  */
 export const ENTRIES = [
   {
     name: 'gw-elements/checkout',
     file: 'src/checkout.ts',
-    own: { budget: 3 * KB, ceiling: 6336 },
+    own: { budget: 3 * KB, ceiling: 6400 },
     withLit: { budget: 9 * KB },
   },
   { name: 'gw-elements/3ds-handler', file: 'src/3ds-handler.ts' },
-  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 10240 } },
+  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 10368 } },
 ] as const satisfies readonly {
   name: string;
   file: string;

@@ -22,6 +22,16 @@ export const RENDERED_SCRIPT_ATTRIBUTE = 'data-gw-widget';
 /** The class of the element's light-DOM wrapper around `form.paymentWidgets` (rendered or mounted by the element). */
 export const WIDGET_AREA_CLASS = 'gw-checkout-widget';
 
+/**
+ * The language the widget loads with, by one rule for the element and the server that renders it: the element's
+ * `locale`, else the widget options' own `locale`, else the page's language (`lang`); none leaves the widget's default.
+ */
+export const widgetLocale = <Given>(
+  locale: string | undefined,
+  optionsLocale: Given,
+  lang: string | undefined,
+): string | Given | undefined => locale || optionsLocale || lang || undefined;
+
 /** The widget callbacks the inline script records until the element takes over. */
 export const RECORDED_CALLBACKS = ['onReady', 'onError', 'onChangeBrand'] as const;
 

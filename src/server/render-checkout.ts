@@ -14,6 +14,7 @@ import {
   RENDERED_ELEMENT_ATTRIBUTE,
   RENDERED_SCRIPT_ATTRIBUTE,
   WIDGET_AREA_CLASS,
+  widgetLocale,
 } from '../contract/rendered-checkout.js';
 import { parseGatewayTimestamp } from '../contract/timestamp.js';
 import { invalidArgument, isObject } from './errors.js';
@@ -142,14 +143,15 @@ export function renderCheckout(
     throw invalidArgument('elementScript', 'must be an http(s) URL or a path on your site');
 
   const dataBrands = brands.join(' ');
-  // The element and the inline script agree on what the widget loads with: the element's own rule
-  // (its `locale`, else its `lang`) is applied here, where the widget's options are written.
+  // The element and the inline script agree on what the widget loads with: the element's own rule (`widgetLocale`)
+  // is applied here, where the widget's options are written.
   let optionsJson: string;
   try {
     // Copied and written inside: a getter that throws, a BigInt, a cycle or nesting too deep to write is the caller's
     // mistake, told as one.
     const wpwl: Record<string, JsonValue> = { ...widgetOptions };
-    if (locale ?? lang) wpwl.locale = (locale ?? lang)!;
+    const chosen = widgetLocale(locale, wpwl.locale, lang);
+    if (chosen) wpwl.locale = chosen;
     if (widgetStyle) wpwl.style = widgetStyle;
     optionsJson = JSON.stringify(wpwl);
   } catch {

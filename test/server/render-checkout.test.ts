@@ -150,6 +150,16 @@ describe('renderCheckout', () => {
       assert.throws(() => renderCheckout(CHECKOUT, { ...BASE, widgetOptions } as never), GatewayValidationError);
   });
 
+  test("the widget's language by the element's rule: locale, else the options' own locale, else lang", () => {
+    const localeOf = (options: Partial<RenderCheckoutOptions>) =>
+      (runInline(parse(renderCheckout(CHECKOUT, { ...BASE, ...options }).html).inline).window.wpwlOptions as Record<string, unknown>)
+        .locale;
+    assert.equal(localeOf({ lang: 'de', widgetOptions: { locale: 'en' } }), 'en');
+    assert.equal(localeOf({ lang: 'de', locale: 'fr', widgetOptions: { locale: 'en' } }), 'fr');
+    assert.equal(localeOf({ lang: 'de' }), 'de');
+    assert.equal(localeOf({}), undefined);
+  });
+
   test('a "__proto__" option is an option on the page, for the widget as for the element, never a prototype', () => {
     const widgetOptions = JSON.parse('{"__proto__":{"requireCvv":false},"locale":"de"}') as Record<string, never>;
     const { window } = runInline(parse(renderCheckout(CHECKOUT, { ...BASE, widgetOptions }).html).inline);

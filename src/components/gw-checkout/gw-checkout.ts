@@ -6,7 +6,7 @@ import type { PropertyValues } from '@lit/reactive-element';
 import { showFeedback, tag, type Feedback } from '../shared/feedback.js';
 import type { PaymentBrand } from '../../contract/brands.js';
 import { isIntegrityMetadata } from '../../contract/integrity.js';
-import { RENDERED_ELEMENT_ATTRIBUTE, WIDGET_AREA_CLASS } from '../../contract/rendered-checkout.js';
+import { RENDERED_ELEMENT_ATTRIBUTE, WIDGET_AREA_CLASS, widgetLocale } from '../../contract/rendered-checkout.js';
 import { CHECKOUT_LIFETIME_MS, TIMER_MAX_MS } from '../../contract/limits.js';
 import { GwElement } from '../shared/gw-element.js';
 import { explained } from '../shared/messages.js';
@@ -14,7 +14,15 @@ import { httpUrl, isSecureEndpoint } from '../../browser/url.js';
 import type { GwCheckoutErrorCode, GwCheckoutEventMap, GwCheckoutState, GwErrorDetail } from './events.js';
 import { styles } from './gw-checkout.styles.js';
 import { followTranslations, langOf, textsOf, type GwCheckoutTexts } from '../shared/texts.js';
-import { joinWidget, leaveWidget, type WidgetOwner, type WidgetSource, type WpwlError, type WpwlOptions } from './widget-session.js';
+import {
+  discardRenderedWidget,
+  joinWidget,
+  leaveWidget,
+  type WidgetOwner,
+  type WidgetSource,
+  type WpwlError,
+  type WpwlOptions,
+} from './widget-session.js';
 
 export type { GwCheckoutState } from './events.js';
 
@@ -179,6 +187,8 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   #brand: string | undefined;
   #view: (Feedback & { readonly base: HTMLElement; readonly widget: HTMLElement }) | undefined;
   #widgetArea: HTMLDivElement | undefined;
+  /** The widget options the server rendered this element with (`renderCheckout`): kept under `options` for every later load. */
+  #renderedOptions: WpwlOptions | undefined;
   #joined = false;
   #joinedKey: string | undefined;
   /** The settings of the last load that ended in `error` or `expired`, so it is not retried by itself. */
@@ -228,7 +238,15 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('checkoutId')) this.#idReceivedAt = Date.now();
+    if (changed.has('checkoutId')) {
+      this.#idReceivedAt = Date.now();
+      // A deadline belongs to the checkout it came with (`renderCheckout` writes one): another checkout id set without
+      // its own counts its 30 minutes afresh, never the last one's (past, it would expire the new checkout at once).
+      if (changed.get('checkoutId') && !changed.has('expiresAt')) {
+        this.removeAttribute('expires-at');
+        this.expiresAt = undefined;
+      }
+    }
     // A new `expires-at` for the checkout shown moves its deadline; it is no load setting, so the widget stays.
     else if (changed.has('expiresAt') && this.#joined) this.#armExpiry(this.#expiry());
     // Every property but `options` (read at load time) and `texts` is a load setting (`lang` is: it may set the locale).
@@ -340,10 +358,15 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       return;
     }
     const source: WidgetSource = { checkoutId, baseUrl: gateway.href, integrity, nonce: this.nonce || undefined };
-    // Before joining: adopting a rendered widget replays what it reported, naming this checkout.
+    // Before joining: adopting a rendered widget replays what it reported, naming this checkout, and a failure among
+    // it settles this element as a failure after joining does (it leaves, and no deadline is armed).
     this.#shown = checkoutId;
+    this.#joined = true;
+    this.#joinedKey = key;
     const conflict = joinWidget(this.#owner, source);
     if (conflict) {
+      this.#joined = false;
+      this.#joinedKey = undefined;
       this.#fail(
         'widget-error',
         conflict.submitting
@@ -352,9 +375,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       );
       return;
     }
-    this.#joined = true;
-    this.#joinedKey = key;
-    this.#armExpiry(expiresAt);
+    if (this.#joined) this.#armExpiry(expiresAt);
   }
 
   /**
@@ -445,7 +466,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       this.#joined = false;
       this.#joinedKey = undefined;
       queueMicrotask(() => leaveWidget(this.#owner));
-    }
+    } else discardRenderedWidget();
   }
 
   /**
@@ -477,9 +498,9 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       connected: () => this.isConnected,
       widgetOptions: (page) => {
         // The page's own wpwlOptions (if it had some) under ours: its callbacks are wrapped, not lost.
-        const options: WpwlOptions = { ...page, ...this.options };
-        if (this.locale) options.locale = this.locale;
-        else if (!options.locale && langOf(this)) options.locale = langOf(this);
+        const options: WpwlOptions = { ...page, ...this.#renderedOptions, ...this.options };
+        const locale = widgetLocale(this.locale, options.locale, langOf(this));
+        if (locale) options.locale = locale;
         if (this.widgetStyle) options.style = this.widgetStyle;
         return options;
       },
@@ -496,10 +517,11 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         this.#widgetArea = area;
         this.append(area);
       },
-      adoptForm: () => {
+      adoptForm: (renderedOptions) => {
         const area = this.querySelector<HTMLDivElement>(`:scope > .${WIDGET_AREA_CLASS}`);
         if (!area?.querySelector('form.paymentWidgets')) return false;
         this.#widgetArea = area;
+        this.#renderedOptions = renderedOptions;
         return true;
       },
       unmountForm: () => {

@@ -39,8 +39,11 @@ export interface WidgetOwner {
   widgetOptions(pageOptions: WpwlOptions | undefined): WpwlOptions;
   /** Puts a fresh `form.paymentWidgets` into the light DOM, replacing any previous one. */
   mountForm(): void;
-  /** Takes the form the page's HTML holds (`renderCheckout`) as its own; false when its light DOM has none. */
-  adoptForm(): boolean;
+  /**
+   * Takes the form the page's HTML holds (`renderCheckout`) as its own, and the options the server rendered with it
+   * as its own base options (every later load keeps them); false when its light DOM has none.
+   */
+  adoptForm(renderedOptions: WpwlOptions): boolean;
   /** Removes the form and whatever the widget put next to it. */
   unmountForm(): void;
   /** True while a payment this owner's form sent is under way (reloading the widget would cut it off). */
@@ -339,7 +342,7 @@ export function joinWidget(owner: WidgetOwner, source: WidgetSource): WidgetConf
     active = new WidgetSession(source, key);
     active.owners.add(owner);
     const rendered = renderedWidget();
-    if (rendered && rendered.source === key && owner.adoptForm()) active.adopt(rendered.script, rendered.checkout);
+    if (rendered && rendered.source === key && owner.adoptForm(rendered.checkout.options)) active.adopt(rendered.script, rendered.checkout);
     else {
       if (rendered) discardRendered(rendered);
       active.start();
@@ -361,12 +364,21 @@ function renderedWidget(): { script: HTMLScriptElement; checkout: RenderedChecko
   if (!checkout) return undefined;
   const script = document.querySelector<HTMLScriptElement>(`script[${RENDERED_SCRIPT_ATTRIBUTE}]`);
   if (!script) {
-    // The page removed the script: what the inline script set up serves nothing (and would hold every payment).
+    // The page removed the script (a single-page app changed its view): what it and the inline script set up serves
+    // nothing, and a widget it loaded would refuse the next checkout's.
+    unloadWidget();
+    delete globals().wpwl;
     delete globals()[RENDERED_CHECKOUT_GLOBAL];
     delete globals().wpwlOptions;
     return undefined;
   }
   return { script, checkout, source: widgetKey(script.src, script.integrity || undefined) };
+}
+
+/** Unloads the widget the page's HTML loaded when no element takes it: its element expired or failed before joining. */
+export function discardRenderedWidget(): void {
+  const rendered = renderedWidget();
+  if (rendered) discardRendered(rendered);
 }
 
 /** Unloads a rendered widget no element takes (the element was given another checkout before it upgraded). */

@@ -6,6 +6,8 @@
  * is an about:srcdoc frame, so the HTML is parsed as a server would send it.
  */
 import { expect } from '@open-wc/testing';
+import { CHECKOUT_LIFETIME_MS } from '../../../src/contract/limits.js';
+import { gatewayTimestamp } from '../../../src/contract/timestamp.js';
 import { renderCheckout, type RenderCheckoutOptions } from '../../../src/server/render-checkout.js';
 import type { GwCheckout } from '../../../src/components/gw-checkout/gw-checkout.js';
 import { createCheckout, pay, shopperResultUrl, until, type Checkout } from './support.js';
@@ -31,6 +33,12 @@ ${html}</body></html>`;
   await loaded;
   return { frame, doc: frame.contentDocument!, win: frame.contentWindow as RenderedPage['win'] };
 }
+
+/** The creation time of a checkout that expires `ms` from now (the rendered element's `expires-at` comes from it). */
+const expiringIn = (ms: number) => gatewayTimestamp(new Date(Date.now() - CHECKOUT_LIFETIME_MS + ms));
+/** Well-formed Subresource Integrity of another script: the browser refuses the widget script. */
+const WRONG_INTEGRITY = `sha384-${'A'.repeat(64)}`;
+const payLabel = (page: RenderedPage) => page.doc.querySelector('.wpwl-button-pay')?.textContent?.trim();
 
 const elementOf = (page: RenderedPage) => page.doc.querySelector('gw-checkout') as GwCheckout;
 const resources = (page: RenderedPage, part: string) =>
@@ -144,6 +152,76 @@ describe('<gw-checkout> rendered by the server', () => {
     const scripts = [...page.doc.querySelectorAll<HTMLScriptElement>('script[src*="/v1/paymentWidgets.js"]')];
     expect(scripts.map((script) => new URL(script.src).searchParams.get('checkoutId'))).to.deep.equal([other.id]);
     expect(page.doc.querySelectorAll('form.paymentWidgets')).to.have.length(1);
+    expect(page.win.events).to.deep.equal(['gw-ready']);
+  });
+
+  it('keeps the rendered widget options for every later load: a new checkout id and reload()', async () => {
+    const [first, next] = [await createCheckout(), await createCheckout()];
+    const page = await renderedPage(first, { elementScript: ELEMENT_MODULE, widgetOptions: { labels: { submit: 'Pay 12.00 EUR' } } });
+    frames.push(page.frame);
+    await until(() => elementOf(page)?.state === 'ready', 'ready', 10_000);
+    expect(payLabel(page)).to.equal('Pay 12.00 EUR');
+    const element = elementOf(page);
+    Object.assign(element, { checkoutId: next.id, integrity: next.integrity });
+    await until(() => element.state === 'loading', 'the next checkout loads');
+    await until(() => element.state === 'ready' && payLabel(page) !== undefined, 'the next checkout is ready', 10_000);
+    expect(payLabel(page), 'after a new checkout id').to.equal('Pay 12.00 EUR');
+    element.reload();
+    await until(() => element.state === 'loading', 'reloading');
+    await until(() => element.state === 'ready' && payLabel(page) !== undefined, 'ready again', 10_000);
+    expect(payLabel(page), 'after reload()').to.equal('Pay 12.00 EUR');
+  });
+
+  it("after gw-expired, a new checkout id loads the new checkout: the rendered expires-at was the last checkout's", async () => {
+    const [first, next] = [await createCheckout(), await createCheckout()];
+    const page = await renderedPage({ ...first, timestamp: expiringIn(2000) } as Checkout, { elementScript: ELEMENT_MODULE });
+    frames.push(page.frame);
+    await until(() => elementOf(page)?.state === 'expired', 'the first checkout expired', 10_000);
+    const element = elementOf(page);
+    Object.assign(element, { checkoutId: next.id, integrity: next.integrity });
+    await until(() => element.state === 'ready', 'the next checkout is ready', 10_000);
+    expect(page.win.events).to.deep.equal(['gw-ready', 'gw-expired', 'gw-ready']);
+    expect(element.hasAttribute('expires-at')).to.equal(false);
+    expect(element.expiresAt).to.equal(undefined);
+  });
+
+  it('a widget script that failed before the element ran: gw-error once, the widget unloaded, no gw-expired later', async () => {
+    const checkout = await createCheckout();
+    const page = await renderedPage({ ...checkout, integrity: WRONG_INTEGRITY, timestamp: expiringIn(1500) } as Checkout, {
+      elementScript: ELEMENT_MODULE,
+    });
+    frames.push(page.frame);
+    await until(() => elementOf(page)?.state === 'error', 'the adopted failure', 10_000);
+    await until(() => !('wpwlOptions' in page.win), 'the failed widget was unloaded');
+    // Past the rendered deadline: an element that failed has no deadline.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(page.win.events).to.deep.equal(['gw-error']);
+    expect(elementOf(page).state).to.equal('error');
+  });
+
+  it('a rendered checkout already past its life: expired on arrival, and the widget it loaded unloaded', async () => {
+    const checkout = await createCheckout();
+    const page = await renderedPage({ ...checkout, timestamp: expiringIn(-60_000) } as Checkout, { elementScript: ELEMENT_MODULE });
+    frames.push(page.frame);
+    await until(() => elementOf(page)?.state === 'expired', 'expired on arrival', 10_000);
+    await until(() => page.win.wpwl === undefined, 'the widget was unloaded');
+    expect(['wpwlOptions' in page.win, 'gwRenderedCheckout' in page.win]).to.deep.equal([false, false]);
+    expect(page.win.events).to.deep.equal(['gw-expired']);
+  });
+
+  it('its markup removed before the element ran (a single-page app changed its view): the next element loads its checkout', async () => {
+    const [rendered, next] = [await createCheckout(), await createCheckout()];
+    const page = await renderedPage(rendered);
+    frames.push(page.frame);
+    await until(() => page.win.gwRenderedCheckout?.events.some(([name]) => name === 'onReady') ?? false, 'the widget is ready', 10_000);
+    page.doc.querySelector('gw-checkout')!.remove();
+    for (const script of page.doc.querySelectorAll('script[data-gw-widget]')) script.remove();
+    await defineElement(page);
+    const element = page.doc.createElement('gw-checkout') as GwCheckout;
+    Object.assign(element, { checkoutId: next.id, integrity: next.integrity, baseUrl: next.baseUrl, shopperResultUrl });
+    page.doc.body.append(element);
+    await until(() => element.state !== 'loading' && element.state !== 'idle', 'the next checkout settled', 10_000);
+    expect(element.state).to.equal('ready');
     expect(page.win.events).to.deep.equal(['gw-ready']);
   });
 });
