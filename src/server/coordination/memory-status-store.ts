@@ -228,8 +228,9 @@ export function createMemoryStatusStore(
         if (final && record.final === undefined) record.final = value;
         record.answerOf = token;
         record.answer = value;
-        // An answer is what was unknown: the key is known again.
-        record.unanswered = undefined;
+        // An answer is what was unknown: the key is known again, but only by the holder's own answer. A lapsed claim's late
+        // answer is older than what a later claim sent (its lost answer left the mark): it leaves the mark as it is.
+        if (record.holder === token) record.unanswered = undefined;
       } else if (unanswered) record.unanswered = now();
       if (record.holder === token) {
         record.holder = undefined;

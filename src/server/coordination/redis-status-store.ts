@@ -105,7 +105,7 @@ if ARGV[3] == '1' then
     redis.call('HSET', KEYS[1], 'final', final)
   end
   redis.call('HSET', KEYS[1], 'answerOf', ARGV[1], 'answer', ARGV[2])
-  redis.call('HDEL', KEYS[1], 'unanswered')
+  if holds then redis.call('HDEL', KEYS[1], 'unanswered') end
 elseif ARGV[6] == '1' and holds then
   redis.call('HSET', KEYS[1], 'unanswered', ARGV[7])
 end

@@ -60,7 +60,8 @@ export type ClaimAnswer =
  *   wait; then a used-up `limit` refuses; otherwise the claim is granted and,
  *   with a `limit`, counted at `now` (a sliding window, not calendar minutes).
  *   A granted claim says `unanswered` when an earlier claim ended `unanswered`
- *   or lapsed (its holder vanished mid-work), until a value is settled.
+ *   or lapsed (its holder vanished mid-work), until the holder of a later claim
+ *   settles a value (a lapsed claim's late answer is to an older read: it clears nothing).
  * - `settle` stores `value` as the answer of `token`'s claim, makes it the key's
  *   final value when `final` is set and there is none yet (the first final is kept
  *   for the store's whole `ttlMs`, whatever else is written), ends the claim when `token` still
@@ -165,7 +166,7 @@ export async function acquire(store: StatusStore, key: string, options: AcquireO
       throw new GatewayNetworkError('The wait for the status store was aborted by its caller; nothing was sent', { cause: signal.reason });
     const token = globalThis.crypto.randomUUID();
     const at = now();
-    const answer = await guarded(() => store.claim(key, claimRequest(token, at, at + claimMs, limit, answerOf)));
+    const answer = claimAnswerOf(await guarded(() => store.claim(key, claimRequest(token, at, at + claimMs, limit, answerOf))));
     switch (answer.status) {
       case 'final':
       case 'answer':
@@ -188,6 +189,30 @@ export async function acquire(store: StatusStore, key: string, options: AcquireO
       }
     }
   }
+}
+
+/**
+ * A claim's answer as the contract shapes it, or the store failing, typed: a store of the merchant's own may answer
+ * anything, and a status nobody handles would be polled again at once, for ever, without yielding.
+ */
+function claimAnswerOf(answer: ClaimAnswer): ClaimAnswer {
+  const { status, value, holder, until, retryAt, since } = (answer ?? {}) as Partial<Record<string, unknown>>;
+  const time = (field: unknown) => typeof field === 'number' && Number.isFinite(field);
+  const valid =
+    status === 'final' || status === 'answer'
+      ? typeof value === 'string'
+      : status === 'busy'
+        ? typeof holder === 'string' && time(until)
+        : status === 'limited'
+          ? time(retryAt)
+          : status === 'claimed' && (since === undefined || time(since));
+  if (valid) return answer;
+  throw new StatusStoreUnavailableError(
+    `The status store answered a claim with a reply that is not one (status ${typeof status === 'string' ? JSON.stringify(status.slice(0, 20)) : typeof status})`,
+    {
+      retryAfterSeconds: 1,
+    },
+  );
 }
 
 /** The store's claim and wait times, each the default where the store does not set it. */

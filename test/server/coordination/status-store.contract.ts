@@ -175,6 +175,20 @@ export function statusStoreContract(name: string, subject: ContractSubject) {
       assert.equal(third.status, 'busy', `the new holder still holds the key: ${JSON.stringify(third)}`);
     });
 
+    test("a lapsed claim's late answer leaves the mark of the newer claim whose answer was lost: it answers an older read", async () => {
+      const store = subject.store();
+      const k = key();
+      const lapsed = { token: randomUUID(), now: T0, until: T0 + 10 };
+      await store.claim(k, lapsed);
+      const next = claimAt(T0 + 20);
+      await store.claim(k, next);
+      // The newer read went out and its answer was lost: it may have consumed what the older one saw unpaid.
+      await store.settle(k, next.token, { unanswered: true });
+      await store.settle(k, lapsed.token, { value: JSON.stringify({ id: 'older', pending: true }), final: false });
+      const third = await store.claim(k, claimAt(T0 + 30));
+      assert.equal(third.status === 'claimed' && third.unanswered, true, JSON.stringify(third));
+    });
+
     test('counted calls outlive a transientMs shorter than their window: the limit holds', async () => {
       const store = subject.store({ ttlMs: 60_000, transientMs: 50 });
       const k = key();
