@@ -203,7 +203,7 @@ const open = (payment: Payment) => ['pending', 'pending_extended', 'uncertain', 
  * answers "unknown" again.
  */
 async function leaveMark(lease: Lease, created: CreatedCheckout | undefined): Promise<void> {
-  await (created ? lease.unanswered() : lease.release()).catch(() => undefined);
+  await (created ? lease.unanswered(true) : lease.release()).catch(() => undefined);
 }
 
 /**
@@ -411,7 +411,7 @@ export function shopperReturnHandler(
     const merchantTransactionId = created?.merchantTransactionId ?? '';
     const expired = async () => {
       // Proven unpaid. Unless every read is known, the mark stays, so a later read checks again.
-      await (known ? lease.release() : lease.unanswered()).catch(() => undefined);
+      await (known ? lease.release() : lease.unanswered(true)).catch(() => undefined);
       return error;
     };
     const unknown = async (why: string, cause: unknown = error) => {

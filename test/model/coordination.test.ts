@@ -4,7 +4,12 @@
  * driven by random command sequences: checkouts created and paid, concurrent
  * shopper returns with aborts, duplicated notifications into fulfilOnce, faults
  * on any gateway call (answer lost after processing, 502, hang), a flood of
- * unknown ids, Redis paused, the store losing its data, new instances.
+ * unknown ids, Redis paused, the store losing its data, new instances, and a late
+ * answer: one instance's status read held at the gateway while its claim lapses,
+ * the shopper maybe pays, another instance takes over (its read answered, its
+ * answer lost, or its process dead once the read went out), then the held answer
+ * arrives and a third instance reloads a minute or three later. Redis keys age on
+ * the model's clock, and the Redis store dates its settles by it.
  *
  * Invariants, checked after every command:
  * - a paid checkout is never reported expired or not found;
@@ -14,6 +19,8 @@
  * - every checkout creation is one POST;
  * - a participant that did not abort never fails because another did;
  * - every failure is a typed GatewayError;
+ * - after a read went out whose answer never reached the store, every later claim on its key is told `unanswered`,
+ *   until a claim granted after that loss settles a value (an older read's late answer says nothing about it);
  * - the memory store's claims stay within maxBytes; no answer is dropped for room (the client's memories of checkouts it created go first), so a full store refuses a shopper only while a flood's own claims live.
  *
  * GW_MODEL_SEED reproduces a run; GW_MODEL_RUNS sets the number of runs;
@@ -51,7 +58,15 @@ const ANSWERS_OVER_BOUND = 4 * 2_048;
 const FLOOD_LAPSES_MS = 3 * 60_000;
 const WINDOW = 60_000;
 
-export const found = { violations: new Map<string, number>(), commands: 0, runs: 0, floodAnswered: 0, floodRefused: 0, peakBytes: 0 };
+export const found = {
+  violations: new Map<string, number>(),
+  commands: 0,
+  runs: 0,
+  floodAnswered: 0,
+  floodRefused: 0,
+  peakBytes: 0,
+  late: {} as Record<string, number>,
+};
 
 function violation(kind: string, detail: string) {
   found.violations.set(kind, (found.violations.get(kind) ?? 0) + 1);
@@ -81,6 +96,15 @@ interface World {
   creations: number;
   kind: 'memory' | 'redis';
   newStore(): StatusStore;
+  /** The next status read is processed by the gateway at once and its answer held until released (a late answer). */
+  hold?: { reached: () => void; released: Promise<void> };
+  /** Per key: a read went out whose answer never reached the store (its holder died), with the grant sequence then. */
+  lostAt: Map<string, number>;
+  /** Grant sequence of each token (claims granted, in order). */
+  grants: Map<string, number>;
+  grantSeq: number;
+  /** Redis only: make `ms` pass for the keys' TTLs too (Redis expires on its own clock). */
+  age(ms: number): Promise<void>;
   lose(): Promise<void>;
   pause(): Promise<void>;
 }
@@ -96,14 +120,23 @@ function instanceOf(world: World, store: StatusStore): Instance {
     baseUrl: 'https://gateway.test',
     accessToken: 'OGE4Mjk0MTc0YjdlY2IyODAxNGI5Njk5MjIwMDE1Y2N8c3k2S0pzVDg=',
     entityId: '8a8294174b7ecb28014b9699220015ca',
-    fetch: world.gateway.fetch as typeof fetch,
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await world.gateway.fetch(input as never, init);
+      const hold = world.hold;
+      if (hold && /\/v1\/checkouts\/[^/]+\/payment/.test(String(input))) {
+        world.hold = undefined;
+        hold.reached();
+        await hold.released;
+      }
+      return response;
+    }) as typeof fetch,
     now: () => world.clock.now,
     timeoutMs: 150,
     maxNetworkRetries: 0,
     reconcileDelaysMs: [0],
-    statusStore: store,
+    statusStore: watched(world, store),
   });
-  return { client, fulfilment: createFulfilment({ store, now: () => world.clock.now }) };
+  return { client, fulfilment: createFulfilment({ store: watched(world, store), now: () => world.clock.now }) };
 }
 
 /**
@@ -136,6 +169,40 @@ function dyingInstance(world: World, payment: Notified): { died: Promise<boolean
       () => begun(false),
     );
   return { died, bury };
+}
+
+/**
+ * Watches every claim and settle: after a read went out whose answer never reached the store (a holder that died
+ * mid-read), every later claim granted on that key must be told `unanswered`, until a claim granted after that loss
+ * settles a value (an answer to an older read says nothing about the lost one).
+ */
+const deferred: [string, string][] = [];
+
+function watched(world: World, store: StatusStore): StatusStore {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (property === 'claim')
+        return async (key: string, request: { token: string }) => {
+          const answer = await (value as StatusStore['claim']).call(target, key, request as never);
+          if (answer.status === 'claimed') {
+            world.grants.set(request.token, ++world.grantSeq);
+            if (world.lostAt.has(key) && !answer.unanswered)
+              // Not thrown here: the client would take a store's throw for the store failing (StatusStoreUnavailableError).
+              deferred.push(['lost read not told unanswered', `${key}: claim granted after a read whose answer never came, told known`]);
+          }
+          return answer;
+        };
+      if (property === 'settle')
+        return async (key: string, token: string, settlement: { value?: string }) => {
+          const result = await (value as StatusStore['settle']).call(target, key, token, settlement);
+          const lost = world.lostAt.get(key);
+          if (settlement.value !== undefined && lost !== undefined && (world.grants.get(token) ?? 0) > lost) world.lostAt.delete(key);
+          return result;
+        };
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** A creation that failed (a fault, a full store) failed with a typed error: anything else is a violation. */
@@ -221,6 +288,7 @@ const command = (name: string, check: (model: Model) => boolean, run: (model: Mo
     found.commands++;
     await run(model, world);
     checkInvariants(world);
+    for (const [kind, detail] of deferred.splice(0)) violation(kind, detail);
   },
   toString: () => name,
 });
@@ -290,6 +358,111 @@ function commands(kind: 'memory' | 'redis') {
         } as typeof payment);
       }),
     ),
+    fc
+      .tuple(
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.boolean(),
+        fc.constantFrom(61_000, 3 * 60_000),
+        fc.constantFrom('answers' as const, 'loses' as const, 'dies' as const),
+      )
+      .map(([index, i, j, payBetween, reloadAfter, fate]) =>
+        command(
+          `late answer(${index}, A=${i}, B=${j}, pay between=${payBetween}, B ${fate}, reload after ${reloadAfter})`,
+          has,
+          async (model, world) => {
+            const checkoutId = pick(model, index);
+            const a = world.instances[i % world.instances.length]!;
+            let reached!: () => void;
+            let release!: () => void;
+            const atGateway = new Promise<void>((resolve) => (reached = resolve));
+            world.hold = { reached, released: new Promise<void>((resolve) => (release = resolve)) };
+            const first = a.client.handleShopperReturn(returnOf(checkoutId));
+            // A's read reached the gateway, or A ended without one (a final answer, the limit, busy).
+            const sent = await Promise.race([
+              atGateway.then(() => true),
+              first.then(
+                () => false,
+                () => false,
+              ),
+            ]);
+            world.hold = undefined;
+            const tag = `${world.kind}:${sent ? fate : 'not sent'}`;
+            found.late[tag] = (found.late[tag] ?? 0) + 1;
+            if (sent) {
+              // A's claim lapses: its renewals (every 333 ms of real time) do not reach the store before another claims.
+              world.clock.now += 1_001;
+              if (payBetween) world.gateway.platform.pay(checkoutId);
+              const lostKey = `status:8a8294174b7ecb28014b9699220015ca:/v1/checkouts/${checkoutId}/payment`;
+              if (fate === 'dies') {
+                // B's process dies once its read is sent: the gateway processes it, nothing of it reaches the store again.
+                let dead = false;
+                const store = new Proxy(world.store, {
+                  get(target, property, receiver) {
+                    const value = Reflect.get(target, property, receiver) as unknown;
+                    if (typeof value !== 'function') return value;
+                    return (...args: unknown[]) => (dead ? Promise.reject(new Error('the process is gone')) : value.apply(target, args));
+                  },
+                });
+                const dying = createGatewayClient({
+                  baseUrl: 'https://gateway.test',
+                  accessToken: 'OGE4Mjk0MTc0YjdlY2IyODAxNGI5Njk5MjIwMDE1Y2N8c3k2S0pzVDg=',
+                  entityId: '8a8294174b7ecb28014b9699220015ca',
+                  fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+                    if (/\/v1\/checkouts\/[^/]+\/payment/.test(String(input))) {
+                      dead = true;
+                      world.lostAt.set(lostKey, world.grantSeq);
+                    }
+                    return world.gateway.fetch(input as never, init);
+                  }) as typeof fetch,
+                  now: () => world.clock.now,
+                  timeoutMs: 150,
+                  maxNetworkRetries: 0,
+                  reconcileDelaysMs: [0],
+                  statusStore: watched(world, store),
+                });
+                // What it answers is never seen: its process is gone.
+                await dying.handleShopperReturn(returnOf(checkoutId)).catch(() => undefined);
+              } else {
+                const b = world.instances[j % world.instances.length]!;
+                if (fate === 'loses') {
+                  // B's read is processed and its answer lost (B is alive: it settles `unanswered`).
+                  world.gateway.fault('lose', { method: 'GET', path: /\/v1\/checkouts\/[^/]+\/payment$/ });
+                  const before = world.gateway.calls.length;
+                  const [outcome] = await Promise.allSettled([b.client.handleShopperReturn(returnOf(checkoutId))]);
+                  const sentB = world.gateway.calls.slice(before).some((call) => /\/payment$/.test(call.path));
+                  // A mark is left only for a checkout the store still remembers creating (a dropped memory leaves none, by design).
+                  const remembered =
+                    (await Promise.resolve(world.store.read?.(`checkout:${checkoutId}`)).catch(() => undefined)) !== undefined;
+                  if (sentB && remembered && outcome.status === 'rejected' && (outcome.reason as Error).name === 'StatusUnknownError')
+                    world.lostAt.set(lostKey, world.grantSeq);
+                  else world.gateway.faults.length = 0;
+                  judge(world, checkoutId, outcome, false);
+                } else {
+                  const [outcome] = await Promise.allSettled([b.client.handleShopperReturn(returnOf(checkoutId))]);
+                  judge(world, checkoutId, outcome, false);
+                  if (outcome.status === 'fulfilled' && isApproved(outcome.value.result.code) && outcome.value.id)
+                    await fulfil(world, b, outcome.value);
+                }
+              }
+            }
+            release();
+            const [late] = await Promise.allSettled([first]);
+            judge(world, checkoutId, late, false);
+            if (late.status === 'fulfilled' && isApproved(late.value.result.code) && late.value.id) await fulfil(world, a, late.value);
+            if (!sent) return;
+            // The shopper reloads once the status window allows another read.
+            world.clock.now += reloadAfter;
+            await world.age(reloadAfter);
+            const c = world.instances[(i + j + 1) % world.instances.length]!;
+            const [reload] = await Promise.allSettled([c.client.handleShopperReturn(returnOf(checkoutId))]);
+            judge(world, checkoutId, reload, false);
+            if (reload.status === 'fulfilled' && isApproved(reload.value.result.code) && reload.value.id)
+              await fulfil(world, c, reload.value);
+          },
+        ),
+      ),
     fc.constant(
       command(
         'flood(120 checkouts created, none paid)',
@@ -328,7 +501,10 @@ function commands(kind: 'memory' | 'redis') {
       command(
         `advance(${ms})`,
         () => true,
-        async (_, world) => void (world.clock.now += ms),
+        async (_, world) => {
+          world.clock.now += ms;
+          await world.age(ms);
+        },
       ),
     ),
     fc.constant(
@@ -360,6 +536,7 @@ function commands(kind: 'memory' | 'redis') {
           world.lossAt.push(world.clock.now);
           world.runsSinceLoss.clear();
           world.diedMidRun.clear();
+          world.lostAt.clear();
           await world.lose();
         },
       ),
@@ -429,7 +606,8 @@ describe('coordination model (issue 19)', { timeout: 120_000 }, () => {
       const client = new Redis(redis!.url, { maxRetriesPerRequest: 1, retryStrategy: () => 20 });
       client.on('error', () => undefined);
       connections.push(client);
-      return createRedisStatusStore({ client, prefix, timeoutMs: 500, ...timing });
+      // Settles dated on the model's clock, as the clients' claims are.
+      return createRedisStatusStore({ client, prefix, timeoutMs: 500, now: () => clock.now, ...timing });
     };
     const state: World = {
       gateway,
@@ -445,6 +623,18 @@ describe('coordination model (issue 19)', { timeout: 120_000 }, () => {
       creations: 0,
       kind,
       newStore,
+      lostAt: new Map(),
+      grants: new Map(),
+      grantSeq: 0,
+      async age(ms: number) {
+        if (kind !== 'redis') return;
+        for (const key of await admin!.keys(`${prefix}*`)) {
+          const ttl = await admin!.pttl(key);
+          if (ttl < 0) continue;
+          if (ttl <= ms) await admin!.del(key);
+          else await admin!.pexpire(key, ttl - ms);
+        }
+      },
       async lose() {
         if (kind === 'redis') {
           await admin!.flushall();

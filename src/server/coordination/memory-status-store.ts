@@ -89,8 +89,9 @@ const isKept = (record: StoredRecord) => record.final !== undefined || record.un
 /**
  * The default store: in this process's memory, bounded in bytes. Shares nothing with other processes.
  * Answers and unanswered marks live their whole `ttlMs`: the bound is kept by dropping hints
- * (the client's memory of the checkouts it created), oldest first, and then by refusing new claims
- * (`StatusStoreUnavailableError`, throttled, with `retryAfterSeconds`), never by dropping an answer or a mark.
+ * (the client's memory of the checkouts it created), oldest first, then the marks settled as hints once no hint is
+ * left (a checkout status's mark, worth nothing without its checkout's memory), and then by refusing new claims
+ * (`StatusStoreUnavailableError`, throttled, with `retryAfterSeconds`), never by dropping an answer or another mark.
  */
 export function createMemoryStatusStore(
   options: MemoryStatusStoreOptions = {},
@@ -108,6 +109,12 @@ export function createMemoryStatusStore(
    * Without this, creations (a bot loading a checkout page) would fill the bound and refuse every shopper's claim.
    */
   const hints = new Set<string>();
+  /**
+   * Unanswered marks settled as hints, oldest first: dropped for room only once every hint is gone, so a mark never
+   * goes while the memory it is read beside stays. Without this, created checkouts whose status answers were lost
+   * (a bot during a gateway incident) would fill the bound with marks for their whole `ttlMs` and refuse every shopper.
+   */
+  const hintedMarks = new Set<string>();
   let bytes = 0;
   let keptBytes = 0;
   const drop = (key: string) => {
@@ -117,13 +124,15 @@ export function createMemoryStatusStore(
     if (kept.delete(key)) keptBytes -= entry.size;
     transient.delete(key);
     hints.delete(key);
+    hintedMarks.delete(key);
   };
-  /** Drops hints, oldest first, until `size` more bytes fit (or none is left); true when they fit. */
+  /** Drops hints, then hinted marks, oldest first, until `size` more bytes fit (or none is left); true when they fit. */
   const makeRoom = (size: number) => {
-    for (const key of hints) {
-      if (bytes + size <= maxBytes) break;
-      drop(key);
-    }
+    for (const droppable of [hints, hintedMarks])
+      for (const key of droppable) {
+        if (bytes + size <= maxBytes) break;
+        drop(key);
+      }
     return bytes + size <= maxBytes;
   };
   // No entry expires before `sweepAt`, so until then a sweep would find nothing. Every operation sweeping
@@ -238,6 +247,8 @@ export function createMemoryStatusStore(
       }
       write(key, record);
       if (hinted) hints.add(key);
+      // A hinted mark of a key that holds nothing else: it stays droppable only while nothing is written to it again.
+      else if (hint === true && unanswered && value === undefined && record.final === undefined) hintedMarks.add(key);
       return record.final;
     },
     renew(key, token, until) {

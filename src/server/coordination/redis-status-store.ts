@@ -32,6 +32,11 @@ export interface RedisStatusStoreOptions {
   waitMs?: number;
   /** How long a record without a final value outlives its claim's end (a claim never ended leaves an unanswered mark, kept ttlMs). Default 2 minutes. */
   transientMs?: number;
+  /**
+   * The clock a settle dates its record by (and this process's copy of final values expires by), ms since the epoch;
+   * claims are dated by the client's own clock, which should be this one. Default `Date.now`.
+   */
+  now?: () => number;
 }
 
 /** Final values this process saw, answered without a round trip (and through a Redis outage): a final value never changes. */
@@ -41,6 +46,34 @@ const LOCAL_FINALS = 1000;
  * 1 MB an answer can be, and a thousand of those would hold a gigabyte in every instance.
  */
 const LOCAL_FINALS_MAX_UNITS = 8 * 1024 * 1024;
+
+/**
+ * A copy of final values, newest last, within `LOCAL_FINALS` entries and `LOCAL_FINALS_MAX_UNITS` code units. An
+ * expired copy is not answered; it leaves when newer ones push it out.
+ */
+function localCopy(now: () => number, ttlMs: number) {
+  const copies = new Map<string, { value: string; expires: number }>();
+  let units = 0;
+  const forget = (key: string) => {
+    const entry = copies.get(key);
+    if (entry) units -= key.length + entry.value.length;
+    copies.delete(key);
+  };
+  return {
+    remember(key: string, value: string) {
+      forget(key);
+      // One larger than the whole bound is not kept here (Redis still has it).
+      if (key.length + value.length > LOCAL_FINALS_MAX_UNITS) return;
+      copies.set(key, { value, expires: now() + ttlMs });
+      units += key.length + value.length;
+      while (copies.size > LOCAL_FINALS || units > LOCAL_FINALS_MAX_UNITS) forget(copies.keys().next().value!);
+    },
+    value(key: string): string | undefined {
+      const entry = copies.get(key);
+      return entry && entry.expires > now() ? entry.value : undefined;
+    },
+  };
+}
 
 // The record is a hash: final, holder, until, calls (comma-separated times), countedUntil (when the newest call leaves
 // its window: an ended claim's record is kept until then, however short transientMs), answerOf, answer, unanswered.
@@ -148,27 +181,12 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
   const transientMs = options.transientMs ?? STATUS_STORE_DEFAULTS.transientMs;
   // A renewed claim's record outlives the claim's next lapse by ttlMs, as a claim's does (see CLAIM).
   const renewedMs = String(ttl + (options.claimMs ?? STATUS_STORE_DEFAULTS.claimMs));
-  const finals = new Map<string, { value: string; expires: number }>();
-
-  let localUnits = 0;
-  const forget = (key: string) => {
-    const entry = finals.get(key);
-    if (entry) localUnits -= key.length + entry.value.length;
-    finals.delete(key);
-  };
-  const remember = (key: string, value: string) => {
-    forget(key);
-    // One larger than the whole bound is not kept here (Redis still has it).
-    if (key.length + value.length > LOCAL_FINALS_MAX_UNITS) return;
-    finals.set(key, { value, expires: Date.now() + ttl });
-    localUnits += key.length + value.length;
-    while (finals.size > LOCAL_FINALS || localUnits > LOCAL_FINALS_MAX_UNITS) forget(finals.keys().next().value!);
-  };
-  // An expired copy is not answered; it leaves when newer ones push it out (at most LOCAL_FINALS, of LOCAL_FINALS_MAX_UNITS, are kept).
-  const localFinal = (key: string) => {
-    const entry = finals.get(key);
-    return entry && entry.expires > Date.now() ? entry.value : undefined;
-  };
+  const now = options.now ?? Date.now;
+  // Two copies of final values, both answered: what claims and settles saw, and what reads saw (in practice the client's
+  // memories of the checkouts it created, which every return reads first, one per page load), so the one never pushes
+  // the other out: a return through an outage needs both.
+  const finals = localCopy(now, ttl);
+  const reads = localCopy(now, ttl);
 
   async function run(script: Script, keys: string[], args: string[]): Promise<unknown> {
     const operation = (async () => {
@@ -212,7 +230,7 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
           final ? '1' : '0',
           ttlMs,
           unanswered ? '1' : '0',
-          String(Date.now()),
+          String(now()),
           String(transientMs),
         ],
       ),
@@ -223,7 +241,7 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
   return {
     timing: { claimMs: options.claimMs, waitMs: options.waitMs },
     async claim(key, request): Promise<ClaimAnswer> {
-      const local = localFinal(key);
+      const local = finals.value(key) ?? reads.value(key);
       if (local !== undefined) return { status: 'final', value: local };
       const { token, now, until, limit, answerOf } = request;
       const reply = strings(
@@ -249,7 +267,7 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
       if (since !== undefined && first !== undefined) {
         switch (status) {
           case 'final':
-            remember(key, first);
+            finals.remember(key, first);
             return { status: 'final', value: first };
           case 'answer':
             return { status: 'answer', value: first };
@@ -273,19 +291,19 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
       // A hint (the client's memory of a checkout it created, one per page load) is not copied here: a thousand page
       // loads would push out the approved payments this copy answers shoppers with through a Redis outage.
       if (hint) return settleIn(key, token, value, final, unanswered);
-      if (final && value !== undefined && localFinal(key) === undefined) remember(key, value);
+      if (final && value !== undefined && finals.value(key) === undefined) finals.remember(key, value);
       const stored = await settleIn(key, token, value, final, unanswered);
-      if (stored !== undefined) remember(key, stored);
+      if (stored !== undefined) finals.remember(key, stored);
       return stored;
     },
     async read(key) {
-      const local = localFinal(key);
+      const local = finals.value(key) ?? reads.value(key);
       if (local !== undefined) return local;
       const value = await run(READ_SCRIPT, [prefix + key], []);
       if (value === null || value === undefined) return undefined;
       const [text] = strings([value]);
       if (text === undefined) throw new StatusStoreUnavailableError(`Redis answered a read with ${shownReply(value)}`);
-      remember(key, text);
+      reads.remember(key, text);
       return text;
     },
     async renew(key, token, until) {

@@ -73,7 +73,9 @@ export type ClaimAnswer =
  * - Final values and `unanswered` marks live `ttlMs` after their last write and
  *   are never evicted for room, except a final value settled as a `hint` (what
  *   the caller can do without: the client's memory of a checkout it created),
- *   which a store short of room may drop first; everything else (claims,
+ *   which a store short of room may drop first, and then an unanswered mark settled
+ *   as a hint (a mark read only beside those memories: once they are gone, it tells
+ *   nothing the caller does not already assume); everything else (claims,
  *   counted calls, answers that are not final) may expire once no claim and no
  *   counted call needs it.
  * - A store that cannot vouch for its answer (unreachable, timed out, its data
@@ -132,8 +134,12 @@ export interface Lease {
   settle(value: string, final: boolean): Promise<string | undefined>;
   /** Ends the claim without an answer (the work failed): the next caller may try. */
   release(): Promise<void>;
-  /** Ends the claim recording that its work went out and the answer is unknown: every later claim is told `unanswered`. */
-  unanswered(): Promise<void>;
+  /**
+   * Ends the claim recording that its work went out and the answer is unknown: every later claim is told `unanswered`.
+   * `hint`: the mark means something only beside the hints settled before it (a checkout status's, beside the memory
+   * of the checkout's creation), so a store short of room may drop it once no hint is left.
+   */
+  unanswered(hint?: boolean): Promise<void>;
 }
 
 export type Acquired =
@@ -264,9 +270,11 @@ function startLease(store: StatusStore, key: string, token: string, claimMs: num
       end();
       await guarded(() => store.settle(key, token, {})).finally(() => wake(store, key));
     },
-    async unanswered() {
+    async unanswered(hint) {
       end();
-      await guarded(() => store.settle(key, token, { unanswered: true })).finally(() => wake(store, key));
+      await guarded(() => store.settle(key, token, hint ? { unanswered: true, hint } : { unanswered: true })).finally(() =>
+        wake(store, key),
+      );
     },
   };
 }

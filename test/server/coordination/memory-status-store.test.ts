@@ -369,4 +369,27 @@ describe('hints (the memories of created checkouts) go first for room', () => {
     assert.equal(store.read!('checkout:4'), 'x'.repeat(400));
     assert.equal(store.usage.records, 2, 'the older creations went');
   });
+
+  test('marks settled as hints go for room once no hint is left, oldest first; a mark settled alone never goes', () => {
+    const { store, clock } = clocked({ maxBytes: 4_000 });
+    const markLost = (key: string, hint: boolean) => {
+      store.claim(key, claim(key, key, clock.now));
+      store.settle(key, key, hint ? { unanswered: true, hint } : { unanswered: true });
+    };
+    markLost('fulfil:alone', false);
+    store.settle('checkout:0', 'created', { value: 'x'.repeat(100), final: true, hint: true });
+    // Created checkouts whose status answers were lost, far more than the bound holds (a bot during a gateway incident).
+    for (let index = 0; index < 200; index++) markLost(`status:${index}`, true);
+    assert.ok(store.usage.bytes <= 4_000, `${store.usage.bytes} bytes`);
+    assert.equal(store.read!('checkout:0'), undefined, 'the creation memory went first');
+    const told = (key: string) => {
+      const granted = store.claim(key, claim(key, `${key}-next`, clock.now)) as { status: string; unanswered?: boolean };
+      return granted.status === 'claimed' && granted.unanswered === true;
+    };
+    assert.equal(told('status:199'), true, 'the newest marks are kept');
+    assert.equal(told('status:0'), false, 'the oldest went for room');
+    assert.equal(told('fulfil:alone'), true, 'a mark settled alone is never dropped');
+    const shopper = store.claim('status:paying', claim('status:paying', 'shopper', clock.now)) as { status: string };
+    assert.equal(shopper.status, 'claimed', 'a shopper is not refused');
+  });
 });

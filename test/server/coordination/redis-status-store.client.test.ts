@@ -220,18 +220,24 @@ describe('final values kept in this process', () => {
     }
   });
 
-  test("hints (the checkouts the client created) are not copied here: a thousand page loads keep a paid shopper's answer", async () => {
+  test("hints (the checkouts the client created) are not copied with the finals: a thousand page loads and returns keep a paid shopper's answer", async () => {
     let down = false;
-    const { client } = scriptedClient(() => (down ? new Error('down') : ['1', 'approved']));
+    // The settle script answers ['1', final]; the read script (two arguments fewer) the record's value.
+    const { client } = scriptedClient((sent: string[]) => (down ? new Error('down') : sent.length === 4 ? '{}' : ['1', 'approved']));
     const store = createRedisStatusStore({ client });
     await store.settle('paid', 't', { value: 'approved', final: true });
-    for (let index = 0; index < 1000; index++)
+    for (let index = 0; index < 1000; index++) {
       await store.settle(`checkout:c${index}`, 'created', { value: '{}', final: true, hint: true });
+      // What every shopper return reads first: the memory of its checkout's creation.
+      assert.equal(await store.read!(`checkout:c${index}`), '{}');
+    }
+    await store.settle('checkout:unread', 'created', { value: '{}', final: true, hint: true });
     down = true;
     assert.deepEqual(await store.claim('paid', claimRequest()), { status: 'final', value: 'approved' }, 'answered through the outage');
+    assert.equal(await store.read!('checkout:c999'), '{}', 'a memory a return read is at hand through the outage too');
     assert.ok(
-      (await failure(store.claim('checkout:c999', claimRequest()))) instanceof StatusStoreUnavailableError,
-      'a hint is asked of Redis',
+      (await failure(store.read!('checkout:unread'))) instanceof StatusStoreUnavailableError,
+      'a hint settled is not copied: it is asked of Redis',
     );
   });
 
