@@ -210,7 +210,13 @@ export function createRedisStatusStore(options: RedisStatusStoreOptions): Status
       return await Promise.race([operation, timeout]);
     } catch (error) {
       if (error instanceof StatusStoreUnavailableError) throw error;
-      throw new StatusStoreUnavailableError('Redis could not be reached', { cause: error, retryAfterSeconds: 1 });
+      // Redis answered with an error reply (ioredis's `ReplyError`, node-redis's `ErrorReply`), which names its kind first
+      // (`OOM`: full under noeviction; `READONLY`: a replica): only that word is shown, Redis's text stays in the cause.
+      const replied =
+        error instanceof Error && [error.name, error.constructor.name].some((name) => name === 'ReplyError' || name === 'ErrorReply');
+      const refusal = replied ? /^([A-Z]{2,20})\b/.exec(error.message)?.[1] : undefined;
+      const message = refusal === undefined ? 'Redis could not be reached' : `Redis refused the operation (${refusal})`;
+      throw new StatusStoreUnavailableError(message, { cause: error, retryAfterSeconds: 1 });
     } finally {
       clearTimeout(timer);
     }

@@ -120,6 +120,14 @@ describe('the Redis store over any client', () => {
     assert.equal(sent.length, 1);
   });
 
+  test('an error reply of Redis is named by its kind (a full Redis under noeviction: OOM), its text kept in the cause', async () => {
+    const full = Object.assign(new Error("OOM command not allowed when used memory > 'maxmemory'."), { name: 'ReplyError' });
+    const error = await failure(createRedisStatusStore({ client: scriptedClient(full).client }).claim('k', claimRequest()));
+    assert.ok(error instanceof StatusStoreUnavailableError);
+    assert.equal(error.message, 'Redis refused the operation (OOM)');
+    assert.equal(((error as StatusStoreUnavailableError).cause as Error).message, full.message);
+  });
+
   test('a client that rejects with nothing (null) is StatusStoreUnavailableError without a cause, not a TypeError of ours', async () => {
     const error = await failure(createRedisStatusStore({ client: { call: () => Promise.reject(null) } }).renew('k', 't', 1));
     assert.ok(error instanceof StatusStoreUnavailableError, String(error));
