@@ -115,28 +115,44 @@ interface Model {
 
 type Command = fc.AsyncCommand<Model, World>;
 
-function instanceOf(world: World, store: StatusStore): Instance {
-  const client = createGatewayClient({
+/** An instance's client of the stand-in gateway, on the model's clock, sending through `fetch`. */
+function clientOf(world: World, store: StatusStore, fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
+  return createGatewayClient({
     baseUrl: 'https://gateway.test',
     accessToken: 'OGE4Mjk0MTc0YjdlY2IyODAxNGI5Njk5MjIwMDE1Y2N8c3k2S0pzVDg=',
     entityId: '8a8294174b7ecb28014b9699220015ca',
-    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const response = await world.gateway.fetch(input as never, init);
-      const hold = world.hold;
-      if (hold && /\/v1\/checkouts\/[^/]+\/payment/.test(String(input))) {
-        world.hold = undefined;
-        hold.reached();
-        await hold.released;
-      }
-      return response;
-    }) as typeof fetch,
+    fetch: fetch as typeof globalThis.fetch,
     now: () => world.clock.now,
     timeoutMs: 150,
     maxNetworkRetries: 0,
     reconcileDelaysMs: [0],
     statusStore: watched(world, store),
   });
+}
+
+function instanceOf(world: World, store: StatusStore): Instance {
+  const client = clientOf(world, store, async (input, init) => {
+    const response = await world.gateway.fetch(input as never, init);
+    const hold = world.hold;
+    if (hold && /\/v1\/checkouts\/[^/]+\/payment/.test(String(input))) {
+      world.hold = undefined;
+      hold.reached();
+      await hold.released;
+    }
+    return response;
+  });
   return { client, fulfilment: createFulfilment({ store: watched(world, store), now: () => world.clock.now }) };
+}
+
+/** `store` as a process sees it that may die: once `gone()`, nothing it does reaches the store. */
+function mortal(store: StatusStore, gone: () => boolean): StatusStore {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => (gone() ? Promise.reject(new Error('the process is gone')) : value.apply(target, args));
+    },
+  });
 }
 
 /**
@@ -145,13 +161,7 @@ function instanceOf(world: World, store: StatusStore): Instance {
  */
 function dyingInstance(world: World, payment: Notified): { died: Promise<boolean>; bury: () => void } {
   let dead = false;
-  const store = new Proxy(world.store, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => (dead ? Promise.reject(new Error('the process is gone')) : value.apply(target, args));
-    },
-  });
+  const store = mortal(world.store, () => dead);
   let bury = () => {};
   const buried = new Promise<void>((resolve) => (bury = resolve));
   let begun: (began: boolean) => void = () => {};
@@ -398,29 +408,13 @@ function commands(kind: 'memory' | 'redis') {
               if (fate === 'dies') {
                 // B's process dies once its read is sent: the gateway processes it, nothing of it reaches the store again.
                 let dead = false;
-                const store = new Proxy(world.store, {
-                  get(target, property, receiver) {
-                    const value = Reflect.get(target, property, receiver) as unknown;
-                    if (typeof value !== 'function') return value;
-                    return (...args: unknown[]) => (dead ? Promise.reject(new Error('the process is gone')) : value.apply(target, args));
-                  },
-                });
-                const dying = createGatewayClient({
-                  baseUrl: 'https://gateway.test',
-                  accessToken: 'OGE4Mjk0MTc0YjdlY2IyODAxNGI5Njk5MjIwMDE1Y2N8c3k2S0pzVDg=',
-                  entityId: '8a8294174b7ecb28014b9699220015ca',
-                  fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-                    if (/\/v1\/checkouts\/[^/]+\/payment/.test(String(input))) {
-                      dead = true;
-                      world.lostAt.set(lostKey, world.grantSeq);
-                    }
-                    return world.gateway.fetch(input as never, init);
-                  }) as typeof fetch,
-                  now: () => world.clock.now,
-                  timeoutMs: 150,
-                  maxNetworkRetries: 0,
-                  reconcileDelaysMs: [0],
-                  statusStore: watched(world, store),
+                const store = mortal(world.store, () => dead);
+                const dying = clientOf(world, store, (input, init) => {
+                  if (/\/v1\/checkouts\/[^/]+\/payment/.test(String(input))) {
+                    dead = true;
+                    world.lostAt.set(lostKey, world.grantSeq);
+                  }
+                  return world.gateway.fetch(input as never, init);
                 });
                 // What it answers is never seen: its process is gone.
                 await dying.handleShopperReturn(returnOf(checkoutId)).catch(() => undefined);
