@@ -20,7 +20,8 @@ const KB = 1024;
  * changed `expires-at`, and a rendered element upgraded while its page is parsed (it waits for its markup); the
  * both-elements ceiling rose by 64 B more for the bound on a 3-D Secure redirect's preconditions, then both by 64 B
  * for a payment being sent kept from "expired" when the gateway refuses its checkout, and events naming the checkout shown;
- * then to 6,400 B and 10,368 B for four fixes to the adoption of a server-rendered checkout.
+ * then to 6,400 B and 10,368 B for four fixes to the adoption of a server-rendered checkout, and the second to 10,432 B
+ * for three fixes to the 3-D Secure flow.
  */
 export const ENTRIES = [
   {
@@ -30,7 +31,7 @@ export const ENTRIES = [
     withLit: { budget: 9 * KB },
   },
   { name: 'gw-elements/3ds-handler', file: 'src/3ds-handler.ts' },
-  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 10368 } },
+  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 10432 } },
 ] as const satisfies readonly {
   name: string;
   file: string;

@@ -200,6 +200,9 @@ function showsInitialDocument(frame: HTMLIFrameElement): boolean {
   }
 }
 
+/** The directives that refuse a form's post or a frame's navigation (`child-src` is what `frame-src` was in CSP 2). */
+const NAVIGATION_DIRECTIVES = new Set(['form-action', 'frame-src', 'child-src']);
+
 /**
  * Calls `refused` when this page's Content-Security-Policy blocks a request to `origin` (a form's action, a frame's
  * page), until `signal` aborts: the browser says so only in this event, and the frame stays blank.
@@ -209,7 +212,13 @@ export function onRefusal(origin: string, refused: (violation: SecurityPolicyVio
   document.addEventListener(
     'securitypolicyviolation',
     (violation) => {
-      if (violation.blockedURI && new URL(violation.blockedURI, window.location.href).origin === origin) refused(violation);
+      // Only what stops a post into a frame: an image or a fetch of the page's own to the same host is none of the flow's.
+      if (
+        NAVIGATION_DIRECTIVES.has(violation.effectiveDirective) &&
+        violation.blockedURI &&
+        new URL(violation.blockedURI, window.location.href).origin === origin
+      )
+        refused(violation);
     },
     { signal },
   );

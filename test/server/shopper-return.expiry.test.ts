@@ -799,6 +799,22 @@ describe("a return's resourcePath, checked before anything is read", () => {
       message: 'must be /v1/checkouts/{id}/registration (a registration-only checkout), with the same id as the id parameter',
     });
   });
+
+  test("a result URL with an id of the shop's own: the gateway's pair, appended last, is read (as Express lists it, too)", async () => {
+    for (const query of [
+      { id: ['order-1234', CHECKOUT], resourcePath: PATH },
+      { id: ['order-1234', CHECKOUT], resourcePath: ['/shop/own', PATH] },
+    ]) {
+      const subject = returning([() => noSession]);
+      await subject.client.handleShopperReturn(query).catch(() => undefined);
+      assert.equal(subject.calls.length > 0, true, `read for ${JSON.stringify(query)}`);
+    }
+    assert.deepEqual(await refused({ id: [CHECKOUT, 'order-1234'], resourcePath: PATH }), {
+      name: 'resourcePath',
+      value: PATH,
+      message: PAYMENT_RULE,
+    });
+  });
 });
 
 /** Claims the status key as the next reader would: whether it is told an earlier read's answer is unknown. */

@@ -61,6 +61,8 @@ class Flow extends Scope {
   constructor(
     readonly checked: CheckedRedirect,
     readonly namePrefix: string,
+    /** The `redirect` it runs: a listener that sets another replaces it (at the next update, which is too late to wait for). */
+    readonly redirect: unknown,
   ) {
     super();
   }
@@ -353,7 +355,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
       return;
     }
     this.#flowCount += 1;
-    const flow = new Flow(checked, `${this.#namePrefix}-${this.#flowCount}`);
+    const flow = new Flow(checked, `${this.#namePrefix}-${this.#flowCount}`, redirect);
     this.#flow = flow;
     // The frames go into the rendered shadow root, which exists after the first update.
     if (this.hasUpdated) void this.#run(flow);
@@ -388,7 +390,7 @@ export class Gw3dsHandler extends GwElement<Gw3dsHandlerEventMap, ThreeDsState> 
       }
       this.emit('gw-3ds-method-complete', { timedOut });
       // A listener may have cancelled or replaced the flow.
-      if (flow.signal.aborted) return;
+      if (flow.signal.aborted || this.redirect !== flow.redirect) return;
     }
     this.#runChallenge(flow, challenge);
   }

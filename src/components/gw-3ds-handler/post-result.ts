@@ -16,7 +16,9 @@ export const THREE_DS_RESULT_MESSAGE = 'gw-3ds-result';
  */
 export function threeDsResultOf(url: string): ThreeDsCompleteDetail | undefined {
   const query = new URL(url).searchParams;
-  return checkedResult(query.get('id'), query.get('resourcePath'), url);
+  // The gateway appends its pair to the result URL as given, which may carry an `id` of the shop's own: the last is its.
+  const last = (name: string) => query.getAll(name).pop();
+  return checkedResult(last('id'), last('resourcePath'), url);
 }
 
 /** @internal The result inside a `postThreeDsResult` message, checked as strictly as the query it came from. */

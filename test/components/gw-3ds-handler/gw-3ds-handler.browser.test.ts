@@ -485,6 +485,19 @@ describe('<gw-3ds-handler> with the sandbox', () => {
     expect(events.map((event) => [event.type, event.detail.id])).to.deep.equal([['gw-3ds-complete', fresh!.id]]);
   });
 
+  it('a redirect set from a gw-3ds-method-complete listener replaces the flow: the old challenge never starts', async () => {
+    const [old, fresh] = await Promise.all([pending(CARDS.challenge), pending(CARDS.challengeNoMethod)]);
+    const { el } = await handler({ methodTimeout: 5000 });
+    const events = record(el, ['gw-3ds-method-complete', 'gw-3ds-challenge-start', 'gw-error']);
+    el.addEventListener('gw-3ds-method-complete', () => (el.redirect = fresh!.redirect), { once: true });
+    const started = oneEvent(el, 'gw-3ds-challenge-start');
+    el.redirect = old!.redirect;
+    await started;
+    await aTimeout(300);
+    expect(events.map((event) => event.type)).to.deep.equal(['gw-3ds-method-complete', 'gw-3ds-challenge-start']);
+    expect(frames(el)).to.have.length(1);
+  });
+
   it('replaces a flow still in its method step', async () => {
     const [old, fresh] = await Promise.all([pending(CARDS.challenge), pending(CARDS.challengeNoMethod)]);
     const { el, states } = await handler({ methodTimeout: 400 });
