@@ -2,8 +2,8 @@
  * Binding an answer to the request it answers. A request determines some of
  * its answer's fields: the transaction it reads (`id`), the checkout (`ndc`),
  * the kit's own reference (`customParameters[GW_REFERENCE]`), the payment
- * type, the amount, the currency, the payment it refers to, the
- * merchantTransactionId, the entity (a server-to-server transaction's
+ * type, the amount, the currency, the payment it refers to, the saved card
+ * and the brand it paid with, the merchantTransactionId, the entity (a server-to-server transaction's
  * `ndc` is `<entityId>_<32 hex>`) and the card it sent (`card.bin` and
  * `card.last4Digits` are its first and last digits). An answer in
  * which one of them is present, well formed and different is another
@@ -37,6 +37,10 @@ export interface Determined {
   readonly merchantTransactionId?: string | undefined;
   /** The entity the request went to, which a server-to-server transaction's `ndc` names (`<entityId>_<32 hex>`). */
   readonly entityId?: string | undefined;
+  /** The saved card a payment on a registration was made with. */
+  readonly registrationId?: string | undefined;
+  /** The brand the request named. */
+  readonly paymentBrand?: string | undefined;
   /** The card number the request sent: an answer's `card.bin` must begin it and its `card.last4Digits` end it. */
   readonly cardNumber?: string | undefined;
 }
@@ -51,6 +55,8 @@ interface Answered {
   readonly currency?: unknown;
   readonly referencedId?: unknown;
   readonly merchantTransactionId?: unknown;
+  readonly registrationId?: unknown;
+  readonly paymentBrand?: unknown;
   readonly card?: unknown;
 }
 
@@ -87,6 +93,8 @@ function otherCard(answer: Answered, number: string): VerificationMismatch | und
   return { field: 'card', expected: `${number.slice(0, 6)}…${number.slice(-4)}`, actual: shown(`${String(bin)}…${String(last4Digits)}`) };
 }
 
+const CASE_SENSITIVE: ReadonlySet<keyof Determined> = new Set(['merchantTransactionId', 'reference']);
+
 /** The fields in which `answer` provably answers another request than the one that `determined` them. */
 export function contradictions(answer: object, determined: Determined): VerificationMismatch[] {
   const { cardNumber, ...compared } = determined;
@@ -102,8 +110,11 @@ export function contradictions(answer: object, determined: Determined): Verifica
     const different =
       field === 'amount'
         ? READ_AMOUNT_PATTERN.test(actual) && READ_AMOUNT_PATTERN.test(expected) && !sameAmount(actual, expected)
-        : // Ids, codes and currencies in another case name the same thing: only another value proves another request.
-          actual.toLowerCase() !== expected.toLowerCase();
+        : // The merchant's key and the kit's reference are texts, where case matters (order `AB-7` is not `ab-7`).
+          CASE_SENSITIVE.has(field)
+          ? actual !== expected
+          : // Ids, codes, brands and currencies in another case name the same thing: only another value proves another request.
+            actual.toLowerCase() !== expected.toLowerCase();
     if (different) found.push({ field, expected, actual: shown(actual) });
   }
   return found;

@@ -21,12 +21,12 @@
  * happy path is one request: nothing is read before sending.
  */
 import { referenceOf, REQUEST_REFERENCE } from '../contract/reference.js';
-import { classifyResult } from '../contract/result-codes.js';
+import { classifyResult, RESULT_CODES } from '../contract/result-codes.js';
 import type { Redactor } from '../contract/redaction.js';
 import { reportPageMaxBytes } from '../contract/report-filters.js';
 import type { Operation, Variant } from '../contract/rules.js';
 import { contradictions, isCheckoutCreation, listed, sameAmount } from './binding.js';
-import { describe, errorFor, interpret, isPaymentAnswer, settle, type Answer } from './interpret.js';
+import { describe, errorFor, interpret, isPaymentAnswer, isSuccess, settle, type Answer } from './interpret.js';
 import {
   GatewayError,
   GatewayNetworkError,
@@ -156,23 +156,39 @@ export async function movePayment(transport: Transport, movement: Movement, opti
     amount: params.amount,
     currency: params.currency,
     referencedId: movement.referencedId,
+    registrationId: movement.registrationId,
+    paymentBrand: params.paymentBrand,
     // As the answer reads once scrubbed of this request's secrets (a key holding the card number reads masked there too).
     merchantTransactionId: redact.known(params.merchantTransactionId),
     entityId: context.entityId,
     cardNumber: params['card.number'],
   });
-  if (other.length || isCheckoutCreation(body.result.code)) {
-    const why = other.length ? `is another request's (${listed(other)})` : `is a checkout's (${body.result.code}), not a transaction's`;
+  // A success names its transaction: without an id there is nothing to capture, refund or look up by it.
+  const { code } = body.result;
+  const unnamed = isSuccess(code) && !isPaymentAnswer(body);
+  if (other.length || unnamed || isCheckoutCreation(code)) {
+    const why = other.length
+      ? `is another request's (${listed(other)})`
+      : unnamed
+        ? `names no transaction (${code} without an id)`
+        : `is a checkout's (${code}), not a transaction's`;
     return reconcile(transport, context, new GatewayNetworkError(`The answer to ${path} ${why}: not used`, known));
   }
   if (uncertain(body.result.code))
     return reconcile(transport, { ...context, knownId: isPaymentAnswer(body) ? body.id : undefined }, errorFor(answer, known));
-  return actionable(settle(answer, known), known);
+  return actionable(settle(answer, known), context);
 }
 
-/** A pending payment the shopper can act on (it has its redirect), or the typed error saying nobody can. */
-function actionable(payment: Payment, known: { merchantTransactionId: string; redact: Redactor }): Payment {
-  if (classifyResult(payment.result.code) !== 'pending' || typeof payment.redirect?.url === 'string') return payment;
+/**
+ * A payment as it stands, or the typed error saying nobody can complete it: one that waits for the shopper's 3-D Secure
+ * step (`000.200.000`, which the request made possible by giving a shopper result URL) whose redirect was lost with
+ * the answer. Any other pending payment (`000.200.001`, pending at the acquirer with no shopper present; a repeat
+ * charge on a saved card) completes without the shopper: it is answered as pending, never called safe to try again.
+ */
+function actionable(payment: Payment, { params, redact }: Lost): Payment {
+  const waitsForShopper = payment.result.code === RESULT_CODES.pending && params.shopperResultUrl !== undefined;
+  if (!waitsForShopper || typeof payment.redirect?.url === 'string') return payment;
+  const known = { merchantTransactionId: params.merchantTransactionId!, redact };
   throw new StrandedPaymentError(
     `Payment ${payment.id} is pending (${payment.result.code}) but its redirect was lost with the answer: the shopper cannot complete it and it will expire unpaid. Do not ship; a new attempt under a new merchantTransactionId is safe.`,
     { ...details(payment), ...known, payment },
@@ -207,13 +223,27 @@ interface Lost extends Movement {
 const differs = (actual: unknown, expected: string | undefined, required: boolean) =>
   expected !== undefined && (typeof actual !== 'string' || actual === '' ? required : actual.toLowerCase() !== expected.toLowerCase());
 
-/** Whether `payment` is certainly the transaction the lost request made. */
+/**
+ * Whether `payment` is certainly the transaction the lost request made. Found by its id or its reference, it must
+ * still agree with the request's terms where it states them: one for another amount, currency, card or payment is
+ * another request's answer to the same name (a proxy's or the gateway's fault), never this request's outcome.
+ */
 function isTheLostOne(payment: Payment, lost: Lost): boolean {
   const { params, chosen } = lost;
-  if (lost.knownId !== undefined) return payment.id === lost.knownId && payment.paymentType === params.paymentType;
+  const terms = () =>
+    payment.paymentType === params.paymentType &&
+    !contradictions(payment, {
+      amount: params.amount,
+      currency: params.currency,
+      referencedId: lost.referencedId,
+      registrationId: lost.registrationId,
+      paymentBrand: params.paymentBrand,
+      cardNumber: params['card.number'],
+    }).length;
+  if (lost.knownId !== undefined) return payment.id === lost.knownId && terms();
   const reference = referenceOf(payment);
   // Exact: the platform carried this request's own random reference back. Another request's reference is never this one.
-  if (reference !== undefined) return reference === lost.reference && payment.paymentType === params.paymentType;
+  if (reference !== undefined) return reference === lost.reference && terms();
   // Fallback, for an entry without the reference: only a merchantTransactionId the client generated proves the entry new.
   const number = params['card.number'];
   return (
@@ -267,7 +297,7 @@ async function reconcile(transport: Transport, lost: Lost, cause: GatewayError):
     }
     const [payment] = candidates;
     // The report's own HTTP status says nothing about the payment, so none is given.
-    if (payment && !uncertain(payment.result.code)) return actionable(settle({ status: 200, body: payment }, known), known);
+    if (payment && !uncertain(payment.result.code)) return actionable(settle({ status: 200, body: payment }, known), lost);
   }
   const why = signal?.aborted
     ? 'the call was aborted before a look-up settled it'

@@ -94,8 +94,17 @@ describe('class 3: a found payment nobody can finish is explicit', () => {
     assert.equal(outcome.retryable, true, 'nobody can complete it: a new attempt is safe');
   });
 
-  test('any pending (000.200.*) answer without a redirect, from the POST or the look-up, is stranded', async () => {
-    for (const lost of [true, false]) {
+  test("a payment waiting for the shopper's 3-D Secure step without its redirect, from the POST or the look-up, is stranded; with no step possible it is pending", async () => {
+    const threeDs = cardPayment({
+      shopperResultUrl: 'https://shop.example/return',
+      billing: { street1: 'Main 1', city: 'Wien', country: 'AT', postcode: '1010' },
+    });
+    for (const [lost, request] of [
+      [true, threeDs],
+      [false, threeDs],
+      [true, cardPayment()],
+      [false, cardPayment()],
+    ] as const) {
       let pending = {};
       const { client } = standInClient((call) => {
         if (call.method === 'POST') {
@@ -111,8 +120,9 @@ describe('class 3: a found payment nobody can finish is explicit', () => {
         }
         return { status: 200, body: answer('000.000.000', { payments: [pending] }) };
       });
-      const error = await client.payments.create(cardPayment()).catch((caught: unknown) => caught);
-      assert.ok(error instanceof StrandedPaymentError, String(error));
+      const outcome = await client.payments.create(request).catch((caught: unknown) => caught);
+      if (request === threeDs) assert.ok(outcome instanceof StrandedPaymentError, String(outcome));
+      else assert.equal((outcome as Payment).id, PAYMENT_ID, `no shopper step was possible: ${String(outcome)}`);
     }
   });
 });

@@ -52,6 +52,24 @@ describe('contradictions: only a field present, well formed and different proves
       assert.deepEqual(contradictions({ ...transaction, ...fields }, determined), [], JSON.stringify(fields));
   });
 
+  test("the merchant's key and the kit's reference are texts: another case is another order; a saved card or a brand that differs is named", () => {
+    const keyed = { ...transaction, merchantTransactionId: 'AB-7' };
+    assert.deepEqual(
+      contradictions(keyed, { ...determined, merchantTransactionId: 'ab-7' }).map(({ field }) => field),
+      ['merchantTransactionId'],
+    );
+    assert.deepEqual(
+      contradictions({ ...transaction, customParameters: { GW_REFERENCE: 'REF-1' } }, determined).map(({ field }) => field),
+      ['reference'],
+    );
+    const paid = { ...transaction, registrationId: OTHER_ID, paymentBrand: 'MASTER' };
+    assert.deepEqual(
+      contradictions(paid, { ...determined, registrationId: ID, paymentBrand: 'VISA' }).map(({ field }) => field),
+      ['registrationId', 'paymentBrand'],
+    );
+    assert.deepEqual(contradictions({ ...paid, paymentBrand: 'visa' }, { registrationId: OTHER_ID, paymentBrand: 'VISA' }), []);
+  });
+
   test("a refusal's ndc is its own (the platform's `<entityId>_<32 hex>`); a success's and a transaction's is the checkout's", () => {
     const refusal = { result: { code: '200.300.404' }, ndc: '8ac7a4c79394bdc801939736f17e063d_0123456789abcdef0123456789abcdef' };
     assert.deepEqual(contradictions(refusal, determined), []);

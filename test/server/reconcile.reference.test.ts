@@ -118,6 +118,25 @@ describe('reconciliation: exact by reference, fields only as the fallback', () =
     assert.ok(error instanceof UncertainOutcomeError, String(error));
   });
 
+  test('exact: the entry carrying the reference but other terms (amount, currency) is not taken as this payment', async () => {
+    for (const terms of [{ amount: '50.00' }, { currency: 'USD' }, { amount: '0.01', currency: 'JPY' }] as Partial<Payment>[]) {
+      let post: GatewayRequest | undefined;
+      const { client } = standInClient((call) => {
+        if (call.method === 'POST') {
+          post = call;
+          // The answer itself carries the reference and the other terms: refused as another request's, then looked up.
+          return {
+            status: 200,
+            body: entry('8ac7a4a17000000000000000000000c5', call, terms, { [REQUEST_REFERENCE]: call.form.get(REFERENCE_FIELD)! }),
+          };
+        }
+        return list([entry('8ac7a4a17000000000000000000000c5', post!, terms, { [REQUEST_REFERENCE]: post!.form.get(REFERENCE_FIELD)! })]);
+      });
+      const error = await client.payments.create(cardPayment()).catch((caught: unknown) => caught);
+      assert.ok(error instanceof UncertainOutcomeError, `${JSON.stringify(terms)}: ${String(error)}`);
+    }
+  });
+
   test('fallback: an entry without the reference, under a generated merchantTransactionId, is matched by its fields', async () => {
     let post: GatewayRequest | undefined;
     const { client } = standInClient((call) => {

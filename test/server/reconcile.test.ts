@@ -30,7 +30,7 @@ import {
   type GatewayRequest,
   type ScriptedAnswer,
 } from '../support/gateway-stand-in.js';
-import { card, CARDS, cardPayment } from './fixtures.js';
+import { billing, card, CARDS, cardPayment } from './fixtures.js';
 
 const REFERENCE_FIELD = `customParameters[${REQUEST_REFERENCE}]`;
 const APPROVED = '000.100.110';
@@ -68,7 +68,7 @@ const id = (n: number) => `8ac7a4a170000000000000000000${String(n).padStart(4, '
  */
 function lostPost(
   lookups: (post: GatewayRequest) => ScriptedAnswer[],
-  postAnswer: () => ScriptedAnswer = dropped,
+  postAnswer: (post: GatewayRequest) => ScriptedAnswer = dropped,
   delays: number[] = [0, 0],
 ) {
   let post: GatewayRequest | undefined;
@@ -77,7 +77,7 @@ function lostPost(
     (call) => {
       if (call.method === 'POST') {
         post = call;
-        return postAnswer();
+        return postAnswer(call);
       }
       const answers = lookups(post!);
       return answers[Math.min(looked++, answers.length - 1)]!;
@@ -364,10 +364,11 @@ describe('what the found transaction says', () => {
     await assert.rejects(client.payments.create(cardPayment()), GatewayDeclinedError);
   });
 
-  test('pending without its redirect: StrandedPaymentError; with it: the pending payment', async () => {
+  test("waiting for the shopper's 3-D Secure step without its redirect: StrandedPaymentError; with it: the pending payment", async () => {
     const pending = { code: '000.200.000', description: 'transaction pending' };
+    const threeDs = cardPayment({ shopperResultUrl: 'https://shop.example/return', billing });
     const stranded = lostPost((post) => [list([entry(id(43), post, { result: pending })])]);
-    const error = await failure(stranded.client.payments.create(cardPayment()));
+    const error = await failure(stranded.client.payments.create(threeDs));
     assert.ok(error instanceof StrandedPaymentError, String(error));
     assert.equal((error as StrandedPaymentError & { payment?: Payment }).payment?.id, id(43));
     assert.match((error as Error).message, /redirect was lost with the answer: the shopper cannot complete it/);
@@ -379,7 +380,37 @@ describe('what the found transaction says', () => {
     const actionable = lostPost((post) => [
       list([entry(id(44), post, { result: pending, redirect: { url: 'https://acs.test/3ds', parameters: [] } })]),
     ]);
-    assert.equal((await actionable.client.payments.create(cardPayment())).id, id(44));
+    assert.equal((await actionable.client.payments.create(threeDs)).id, id(44));
+  });
+
+  test('an approval naming no transaction (no id) is no outcome: the look-up finds the payment it made', async () => {
+    const { client, posts } = lostPost(
+      (post) => [list([entry(id(47), post)])],
+      (post) => ({ status: 200, body: { ...entry(id(47), post), id: undefined } }),
+    );
+    assert.equal((await client.payments.create(cardPayment())).id, id(47));
+    assert.equal(posts().length, 1);
+  });
+
+  test('pending with no shopper step possible (pending at the acquirer, no result URL to send a shopper to): the pending payment, never "a new attempt is safe"', async () => {
+    for (const [code, request] of [
+      ['000.200.001', cardPayment({ shopperResultUrl: 'https://shop.example/return', billing })],
+      ['000.200.000', cardPayment()],
+    ] as const) {
+      const result = { code, description: 'Transaction pending for acquirer, the consumer is not present' };
+      // Found after a lost answer, and answered at once.
+      const found = lostPost((post) => [list([entry(id(45), post, { result })])]);
+      const lost = await found.client.payments.create(request);
+      assert.deepEqual([lost.id, lost.result.code], [id(45), code]);
+      const answered = lostPost(
+        () => [notFound],
+        (post) => ({ status: 200, body: entry(id(46), post, { result }) }),
+      );
+      const direct = await answered.client.payments.create(request);
+      assert.deepEqual([direct.id, direct.result.code], [id(46), code]);
+      assert.equal(outcomeOf(direct).retryable, false);
+      assert.equal(answered.posts().length, 1);
+    }
   });
 });
 
@@ -390,8 +421,14 @@ describe('an answer with an uncertain code and a payment id', () => {
   });
 
   test('the look-up takes the transaction with that id, and no other however well it matches', async () => {
-    const found = lostPost((post) => [list([entry(id(61), post, {}, true), entry(id(60), post, { amount: '1.00' })])], uncertainAnswer());
+    const found = lostPost((post) => [list([entry(id(61), post, {}, true), entry(id(60), post)])], uncertainAnswer());
     assert.equal((await found.client.payments.create(cardPayment())).id, id(60));
+    // That id for another amount is another request's answer under it: not this request's outcome, however well 61 matches.
+    const contradicted = lostPost(
+      (post) => [list([entry(id(61), post, {}, true), entry(id(60), post, { amount: '1.00' })])],
+      uncertainAnswer(),
+    );
+    await uncertain(contradicted.client.payments.create(cardPayment()));
     const other = lostPost((post) => [list([entry(id(61), post, {}, true)])], uncertainAnswer());
     const error = await uncertain(other.client.payments.create(cardPayment()));
     assert.equal(error.resultCode, '900.100.300', 'the lost answer says what was unknown');

@@ -153,7 +153,6 @@ describe('handleShopperReturn', () => {
       { id, resourcePath: '/v1/checkouts/../payment' },
       { id, resourcePath: `/v3/query/${id}` },
       { id: 'another', resourcePath: `/v1/checkouts/${id}/payment` },
-      { id, resourcePath: [`/v1/checkouts/${id}/payment`] },
       { id },
     ];
     for (const query of bad) {
