@@ -62,5 +62,13 @@ export const SECRET_NAME_SPELLINGS: Readonly<Record<string, SecretKind>> = {
   // The platform's older credential parameters (`authentication.password`): what the token replaced.
   password: 'accessToken',
   paymenttoken: 'walletToken',
+  // A wallet's token as plugins name it (`wallet_token`, `applePayToken`). A bare `token` is no secret's name: the
+  // status store's claims have one.
+  wallettoken: 'walletToken',
+  applepaytoken: 'walletToken',
+  googlepaytoken: 'walletToken',
   otp: 'oneTimePassword',
+  onetimepassword: 'oneTimePassword',
+  stcotp: 'oneTimePassword',
+  stcpayotp: 'oneTimePassword',
 };

@@ -53,7 +53,16 @@ export function registrations(transport: Transport): Registrations {
         cardNumber: params['card.number'],
       };
       boundAnswer(answer.body, determined, 'the registration', redact);
-      return approvedOrThrow(answer);
+      const registration = approvedOrThrow(answer);
+      // Approved, it names the card it stored: without that id there is nothing to charge or delete by.
+      if (typeof registration.id !== 'string' || registration.id === '')
+        throw new GatewayNetworkError(
+          'The answer to the registration names no registration id: not used (the card may be stored; store it again)',
+          {
+            redact,
+          },
+        );
+      return registration;
     },
     async delete(registrationId, options) {
       const path = `/v1/registrations/${pathId(transport, 'registrationId', registrationId)}`;

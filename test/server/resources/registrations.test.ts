@@ -23,6 +23,7 @@ import {
   type RegistrationPaymentRequest,
   type RegistrationRequest,
 } from '../../../src/server/index.js';
+import { answer, standInClient } from '../../support/gateway-stand-in.js';
 import { card, CARDS, cardPayment, clientFor, useSandbox } from '../fixtures.js';
 
 const context = useSandbox();
@@ -182,5 +183,19 @@ describe('typed flows: save for later, instalments, subscription', () => {
 
   test('the type checks compile', () => {
     assert.ok(typeChecks.length > 5);
+  });
+});
+
+describe('a registration answered without its id', () => {
+  test('an approval naming no registration (no id, or not a text) is a GatewayNetworkError, never a card without a token', async () => {
+    for (const id of [undefined, '', 42]) {
+      const { client } = standInClient(() => ({
+        status: 200,
+        body: answer('000.100.110', { id, paymentBrand: 'VISA', card: { bin: '420000', last4Digits: '0000' } }),
+      }));
+      const error = await client.registrations.create({ paymentBrand: 'VISA', card: card() }).catch((caught: unknown) => caught);
+      assert.ok(error instanceof GatewayNetworkError, `${String(id)}: ${String(error)}`);
+      assert.match(error.message, /names no registration id/);
+    }
   });
 });
