@@ -43,6 +43,8 @@ interface Entry {
   captured: number;
   refunded: number;
   reversed: boolean;
+  /** The transaction a capture, refund or reversal refers to. */
+  readonly of?: Entry | undefined;
 }
 interface Model {
   entries: Entry[];
@@ -77,7 +79,8 @@ function expectedReference(target: Entry | undefined, type: 'CP' | 'RF' | 'RV', 
     return ['DB', 'CP'].includes(target.type) && approved(target) && !target.reversed && target.refunded + amount <= target.cents
       ? APPROVED
       : RESULT_CODES.cannotRefund;
-  return ['PA', 'DB'].includes(target.type) && approved(target) && !target.reversed && target.captured === 0 && target.refunded === 0
+  // A reversal takes back a preauthorisation, a debit or a capture (the platform's own refusal text names CP).
+  return ['PA', 'DB', 'CP'].includes(target.type) && approved(target) && !target.reversed && target.captured === 0 && target.refunded === 0
     ? APPROVED
     : RESULT_CODES.cannotReverse;
 }
@@ -87,9 +90,13 @@ function book(model: Model, target: Entry | undefined, type: 'CP' | 'RF' | 'RV',
   if (target && code === APPROVED) {
     if (type === 'CP') target.captured += amount;
     if (type === 'RF') target.refunded += amount;
-    if (type === 'RV') target.reversed = true;
+    if (type === 'RV') {
+      target.reversed = true;
+      // A reversed capture gives its amount back to its preauthorisation, which may be captured again.
+      if (target.type === 'CP' && target.of) target.of.captured -= target.cents;
+    }
   }
-  model.entries.push({ id, type, code, cents: code === APPROVED ? amount : 0, captured: 0, refunded: 0, reversed: false });
+  model.entries.push({ id, type, code, cents: code === APPROVED ? amount : 0, captured: 0, refunded: 0, reversed: false, of: target });
 }
 
 class Pay implements fc.AsyncCommand<Model, object> {
