@@ -29,6 +29,13 @@ export function widgetCheckoutOf(value: string): { checkoutId: string; registrat
   return isGatewayId(checkoutId) ? { checkoutId, registration } : undefined;
 }
 
+/**
+ * One parameter of a shopper result URL, given once or as the list of its values (`URLSearchParams.getAll`, Express):
+ * the gateway appends its `id` and `resourcePath` to the URL as the shop gave it, which may hold an `id` of its own,
+ * so the gateway's is the last.
+ */
+export const appendedParameter = (values: unknown): unknown => (Array.isArray(values) ? values[values.length - 1] : values);
+
 /** What a valid `resourcePath` points at. */
 export interface ResourcePath {
   /**

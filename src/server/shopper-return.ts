@@ -12,7 +12,7 @@
 import { ATTEMPT_LIFETIME_MS, CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATUS_CALLS_PER_MINUTE } from '../contract/limits.js';
 import { referenceOf } from '../contract/reference.js';
 import type { Redactor } from '../contract/redaction.js';
-import { parseResourcePath, type ResourcePath } from '../contract/resource-path.js';
+import { appendedParameter, parseResourcePath, type ResourcePath } from '../contract/resource-path.js';
 import { classifyResult, isApproved } from '../contract/result-codes.js';
 import {
   CheckoutPendingError,
@@ -508,12 +508,9 @@ export function shopperReturnHandler(
   async function handleShopperReturn(query: ShopperReturn, options?: ShopperReturnOptions | RegistrationReturnOptions): Promise<Made> {
     // The options are used before a request is built (the shared read waits on the signal): checked first, as any call's.
     checkRequestOptions(options, redact);
-    // A missing query (no parameters at all) is refused like a bad one below, not dereferenced. A parameter given twice
-    // (a result URL with an `id` of the shop's own, to which the gateway appended its pair; Express makes a list of
-    // it) is the gateway's last one, as `Object.fromEntries` of the query reads it.
-    const last = (value: unknown): unknown => (Array.isArray(value) ? value[value.length - 1] : value);
-    const id = last(query?.id);
-    const resourcePath = last(query?.resourcePath);
+    // A missing query (no parameters at all) is refused like a bad one below, not dereferenced.
+    const id = appendedParameter(query?.id);
+    const resourcePath = appendedParameter(query?.resourcePath);
     const target = typeof resourcePath === 'string' ? parseResourcePath(resourcePath) : undefined;
     const registration = options?.expect === 'registration';
     // A payment's return is never read as a saved card, nor the other way round: each has its own answer type.

@@ -3,7 +3,7 @@
  * `resourcePath` from the page's query, and, when the result page is on another
  * origin than the checkout page, posting them to the parent. Defines no element.
  */
-import { parseResourcePath } from '../../contract/resource-path.js';
+import { appendedParameter, parseResourcePath } from '../../contract/resource-path.js';
 import type { ThreeDsCompleteDetail } from './events.js';
 
 /** The `type` of the message `postThreeDsResult` sends and `<gw-3ds-handler>` accepts. */
@@ -16,9 +16,7 @@ export const THREE_DS_RESULT_MESSAGE = 'gw-3ds-result';
  */
 export function threeDsResultOf(url: string): ThreeDsCompleteDetail | undefined {
   const query = new URL(url).searchParams;
-  // The gateway appends its pair to the result URL as given, which may carry an `id` of the shop's own: the last is its.
-  const last = (name: string) => query.getAll(name).pop();
-  return checkedResult(last('id'), last('resourcePath'), url);
+  return checkedResult(appendedParameter(query.getAll('id')), appendedParameter(query.getAll('resourcePath')), url);
 }
 
 /** @internal The result inside a `postThreeDsResult` message, checked as strictly as the query it came from. */
