@@ -243,7 +243,7 @@ export class Subscriptions {
       const { answer, outcome } = await answerOf(
         earlier
           ? Promise.resolve(earlier)
-          : gateway.registrations.createPayment(saved.registrationId, {
+          : gateway.registrations.createPayment(saved, {
               paymentType: 'DB',
               amount: PLAN.amount,
               currency: CURRENCY,
@@ -274,7 +274,7 @@ export class Subscriptions {
   /** Cancels: the saved card is deleted at the gateway, so no further charge can be made on it. */
   async cancel(gateway: GatewayClient, id: string): Promise<SubscriptionView> {
     const subscription = this.#get(id);
-    if (subscription.status === 'active' && subscription.saved) await gateway.registrations.delete(subscription.saved.registrationId);
+    if (subscription.status === 'active' && subscription.saved) await gateway.registrations.delete(subscription.saved);
     subscription.status = 'cancelled';
     return this.#view(subscription);
   }

@@ -38,7 +38,7 @@ export type { BrandEntities, GatewayRequestEvent, GatewayResponseEvent, RequestO
 export type { Checkouts } from './resources/checkouts.js';
 export type { Payments } from './resources/payments.js';
 export type { Payouts } from './resources/payouts.js';
-export type { Registrations } from './resources/registrations.js';
+export type { Registrations, SavedCardReference } from './resources/registrations.js';
 export type { Reports } from './resources/reports.js';
 export { REPORT_PAGE_SIZE_MAX, REPORT_PAYMENT_TYPES, type ReportPaymentType, type ReportSearch } from '../contract/report-filters.js';
 export {

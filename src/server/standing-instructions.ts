@@ -4,6 +4,7 @@
  * subscription) and of every later merchant-initiated one, built from what the
  * first payment answered, so a repeat cannot be written without its id.
  */
+import { isPaymentBrand, type PaymentBrand } from '../contract/brands.js';
 import { isApproved } from '../contract/result-codes.js';
 import { GatewayValidationError, invalidArgument, isObject } from './errors.js';
 import type { Payment, RepeatedStandingInstruction, StandingInstruction, StandingInstructionType } from './types.js';
@@ -35,6 +36,12 @@ export interface SavedCard {
   readonly type: StandingInstructionType;
   /** The first payment's `resultDetails.CardholderInitiatedTransactionID`. */
   readonly initialTransactionId: string;
+  /**
+   * The first payment's brand. The card is stored on the entity that took that
+   * payment: given the saved card in place of its id, `registrations.createPayment`
+   * and `registrations.delete` go to that brand's entity (the client's `entities`).
+   */
+  readonly paymentBrand?: PaymentBrand;
 }
 
 /**
@@ -63,7 +70,8 @@ export function savedCardOf(payment: Payment, registrationId = isObject(payment)
       { resultCode: payment.result.code, description: payment.result.description },
     );
   }
-  return { registrationId, type, initialTransactionId };
+  const { paymentBrand } = payment;
+  return { registrationId, type, initialTransactionId, ...(isPaymentBrand(paymentBrand) ? { paymentBrand } : {}) };
 }
 
 /** The standing instruction of a merchant-initiated charge on a saved card: the first payment's type and id. */

@@ -56,6 +56,8 @@ const CVV = '7391';
 const CANARIES: Canaries = { token: TOKEN, cardNumbers: [PAN], codes: [CVV] };
 const CHECKOUT_ID = 'ABCE449B5FC84ED5A1C7174840C7A3F8.uat01-vm-tx03';
 const REGISTRATION_ID = '8ac7a4a17000000000000000000000bb';
+/** A saved card as `savedCardOf` returns it: its brand picks the entity of the calls naming it. */
+const SAVED_CARD = { registrationId: REGISTRATION_ID, paymentBrand: 'VISA' } as const;
 
 /** The stand-in stops an endless or huge answer here whatever the client does, so an unbounded read fails the property, not the process. */
 const STREAM_STOP_BYTES = 16 * 1024 * 1024;
@@ -136,6 +138,9 @@ const CALLS: Record<string, Call> = {
 const VARIANTS: Record<string, Call> = {
   "client.handleShopperReturn({ expect: 'registration' })": (client) =>
     client.handleShopperReturn({ id: CHECKOUT_ID, resourcePath: `/v1/checkouts/${CHECKOUT_ID}/registration` }, { expect: 'registration' }),
+  'client.registrations.delete(savedCard)': (client) => client.registrations.delete(SAVED_CARD),
+  'client.registrations.createPayment(savedCard)': (client) =>
+    client.registrations.createPayment(SAVED_CARD, { amount: '5.00', currency: 'EUR', paymentType: 'DB' }),
 };
 const HOSTILE_CALLS: Record<string, Call> = { ...CALLS, ...VARIANTS };
 
@@ -244,10 +249,12 @@ const DETERMINED: Record<string, readonly StrangerField[]> = {
   'client.payments.reverse': ['reference', 'paymentType'],
   'client.payouts.create': ['reference', 'paymentType', 'amount', 'currency', 'merchantTransactionId', 'card'],
   'client.registrations.createPayment': ['reference', 'paymentType', 'amount', 'currency', 'merchantTransactionId'],
+  'client.registrations.createPayment(savedCard)': ['reference', 'paymentType', 'amount', 'currency', 'merchantTransactionId'],
   // A saved card: another shopper's would be charged later, on a subscription's repeat.
   'client.registrations.create': ['card'],
   // A deletion moves no money: an answer naming an amount is another request's payment.
   'client.registrations.delete': ['amount'],
+  'client.registrations.delete(savedCard)': ['amount'],
   // A report by order lists that order's transactions only.
   'client.reports.findByMerchantTransactionId': ['merchantTransactionId'],
 };

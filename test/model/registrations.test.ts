@@ -4,7 +4,9 @@
  * deleted (some deletes sent concurrently, some answers lost, some of ids that
  * never existed), charged (live and deleted cards, cards that decline, answers
  * lost and reconciled by merchantTransactionId, a delete of the card racing the
- * charge), and read back by order.
+ * charge), and read back by order. MADA cards are stored on the MADA entity (the
+ * client's `entities` map); deletes and charges name a card by its id or by the
+ * saved card, whose brand sends the call to its entity.
  *
  * Invariants, after every command (each counted under its class):
  * - deleted: a deleted card is never charged (no transaction under the charge's order, none in the sandbox's log);
@@ -15,7 +17,9 @@
  * - typed: every failure is the documented GatewayError with its documented resultCode (a lost answer a
  *   GatewayNetworkError or, for a charge, the reconciled outcome or UncertainOutcomeError);
  * - unseen: a card whose registration answer was lost is stored all the same (never "nothing there");
- * - secret: no card number, security code or access token in any error (message, JSON, inspect, causes) or answer.
+ * - secret: no card number, security code or access token in any error (message, JSON, inspect, causes) or answer;
+ * - entity: a call naming the saved card reaches the card on its entity; a bare id of a MADA card reaches the
+ *   client's own entity, which refuses it (GatewayPermissionError 800.900.301), and nothing is charged or deleted.
  *
  * The seed is printed; GW_MODEL_SEED replays it, GW_MODEL_RUNS sets the runs,
  * GW_MODEL_COUNT=1 counts violations by class over all runs instead of stopping at the first.
@@ -26,18 +30,20 @@ import { inspect } from 'node:util';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { RESULT_CODES } from '../../src/contract/result-codes.js';
-import { CARDS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { CARDS, DEFAULT_ENTITY_ID, DEFAULT_MADA_ENTITY_ID, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import {
   createGatewayClient,
   GatewayDeclinedError,
   GatewayError,
   GatewayNetworkError,
   GatewayNotFoundError,
+  GatewayPermissionError,
   isApproved,
   toCents,
   UncertainOutcomeError,
   type GatewayClient,
   type Payment,
+  type RequestOptions,
 } from '../../src/server/index.js';
 import { leakIn } from '../adversarial/canaries.js';
 
@@ -50,12 +56,21 @@ const CVV = '9731';
 const UNKNOWN = 'e'.repeat(32);
 const DECLINE = RESULT_CODES.declinedByAuthorization;
 
-type Kind = 'visa' | 'master' | 'declining';
-const CARD: Record<Kind, { brand: 'VISA' | 'MASTER'; number: string }> = {
-  visa: { brand: 'VISA', number: CARDS.approved },
-  master: { brand: 'MASTER', number: CARDS.approvedMaster },
-  declining: { brand: 'VISA', number: CARDS.declined },
+type Kind = 'visa' | 'master' | 'declining' | 'mada';
+const CARD: Record<Kind, { brand: 'VISA' | 'MASTER' | 'MADA'; number: string; currency: string }> = {
+  visa: { brand: 'VISA', number: CARDS.approved, currency: 'EUR' },
+  master: { brand: 'MASTER', number: CARDS.approvedMaster, currency: 'EUR' },
+  declining: { brand: 'VISA', number: CARDS.declined, currency: 'EUR' },
+  mada: { brand: 'MADA', number: CARDS.mada, currency: 'SAR' },
 };
+/** A MADA card is stored on the MADA entity; everything else on the client's own. */
+const ENTITIES = { MADA: DEFAULT_MADA_ENTITY_ID } as const;
+/** How a call names a card: the saved card (its brand picks the entity) or its bare id (the client's entity). */
+const reference = (card: Saved, bySaved: boolean) => (bySaved ? { registrationId: card.id, paymentBrand: CARD[card.kind].brand } : card.id);
+/** A bare id of a card on another entity than the client's: the gateway refuses the call as not the merchant's. */
+const misrouted = (card: Saved | undefined, bySaved: boolean) => card?.kind === 'mada' && !bySaved;
+/** Where reads of a card's transactions go: the entity of its brand. */
+const readOptions = (kind: Kind): RequestOptions => ({ brands: [CARD[kind].brand] });
 const CANARIES = { token: TOKEN, cardNumbers: Object.values(CARD).map((card) => card.number), codes: [CVV] };
 
 export const found = {
@@ -68,6 +83,9 @@ export const found = {
   refusedDeleted: 0,
   races: 0,
   racesCharged: 0,
+  /** Calls naming a MADA card by its bare id (refused), and by the saved card. */
+  misrouted: 0,
+  madaBySaved: 0,
 };
 
 function violation(kind: string, detail: string) {
@@ -94,6 +112,7 @@ interface Saved {
 interface Charge {
   readonly merchantTransactionId: string;
   readonly registrationId: string;
+  readonly kind: Kind;
   readonly amount: string;
   readonly code: string | undefined;
   /** Known from the answer, the error's payment or a read-back. */
@@ -144,8 +163,8 @@ function failure(error: unknown, where: string, expected: readonly (abstract new
 }
 
 /** The transactions the gateway holds under an order, through the client's report. */
-async function transactionsOf(real: Real, merchantTransactionId: string): Promise<readonly Payment[]> {
-  return (await real.client.reports.findByMerchantTransactionId(merchantTransactionId)).payments;
+async function transactionsOf(real: Real, merchantTransactionId: string, kind: Kind): Promise<readonly Payment[]> {
+  return (await real.client.reports.findByMerchantTransactionId(merchantTransactionId, readOptions(kind))).payments;
 }
 
 /** Gateway-side checks after every command: stored cards counted, lost ones included; no charge logged on a deleted card. */
@@ -213,6 +232,7 @@ class Delete implements fc.AsyncCommand<Model, Real> {
     readonly pick: number | undefined,
     readonly concurrency: number,
     readonly lost: boolean,
+    readonly bySaved: boolean,
   ) {}
   check = (model: Model) => this.pick === undefined || model.saved.length > 0;
   async run(model: Model, real: Real) {
@@ -220,13 +240,17 @@ class Delete implements fc.AsyncCommand<Model, Real> {
     const card = this.pick === undefined ? undefined : pick(model.saved, this.pick);
     const id = card?.id ?? UNKNOWN;
     if (this.lost) sandbox.fault(`/v1/registrations/${id}`, 'drop');
-    const outcomes = await Promise.allSettled(Array.from({ length: this.concurrency }, () => real.client.registrations.delete(id)));
+    const named = card ? reference(card, this.bySaved) : id;
+    const refused403 = misrouted(card, this.bySaved);
+    if (refused403) found.misrouted++;
+    else if (card?.kind === 'mada') found.madaBySaved++;
+    const outcomes = await Promise.allSettled(Array.from({ length: this.concurrency }, () => real.client.registrations.delete(named)));
     const approved = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => outcome.reason as unknown);
     const lostOnes = refused.filter((error) => error instanceof GatewayNetworkError);
     if (this.lost) found.lost++;
     if (lostOnes.length !== (this.lost ? 1 : 0)) violation('delete', `${this}: ${lostOnes.length} lost answers`);
-    const live = card !== undefined && card.deletedAt === undefined;
+    const live = card !== undefined && card.deletedAt === undefined && !refused403;
     // Of one live card exactly one delete is decided approved: answered, or the one whose answer was lost.
     const allowed = live ? (this.lost ? [0, 1] : [1]) : [0];
     if (!allowed.includes(approved.length))
@@ -239,12 +263,13 @@ class Delete implements fc.AsyncCommand<Model, Real> {
     const code = card ? RESULT_CODES.registrationDeregistered : RESULT_CODES.registrationNotFound;
     for (const error of refused)
       if (error instanceof GatewayNetworkError) failure(error, `${this}: the lost one`, [GatewayNetworkError]);
+      else if (refused403) failure(error, `${this} (a MADA card by its bare id)`, [GatewayPermissionError], RESULT_CODES.forbidden);
       else failure(error, `${this}`, [GatewayNotFoundError], code);
     if (card && live) card.deletedAt = sandbox.requests().length;
     checkSandbox(model);
   }
   toString = () =>
-    `delete(${this.pick === undefined ? 'a never-created id' : `#${this.pick}`} ×${this.concurrency}${this.lost ? ', an answer lost' : ''})`;
+    `delete(${this.pick === undefined ? 'a never-created id' : `#${this.pick}${this.bySaved ? ' by saved card' : ''}`} ×${this.concurrency}${this.lost ? ', an answer lost' : ''})`;
 }
 
 class ChargeSaved implements fc.AsyncCommand<Model, Real> {
@@ -254,6 +279,7 @@ class ChargeSaved implements fc.AsyncCommand<Model, Real> {
     readonly lost: boolean,
     /** A delete of the card sent at the same time: the gateway decides one first. */
     readonly racingDelete: boolean,
+    readonly bySaved: boolean,
   ) {}
   check = (model: Model) => model.saved.length > 0;
   async run(model: Model, real: Real) {
@@ -266,23 +292,31 @@ class ChargeSaved implements fc.AsyncCommand<Model, Real> {
       sandbox.fault(path, 'drop');
     }
     const racing = this.racingDelete && card.deletedAt === undefined;
+    const named = reference(card, this.bySaved);
+    const refused403 = misrouted(card, this.bySaved);
+    if (refused403) found.misrouted++;
+    else if (card?.kind === 'mada') found.madaBySaved++;
     const logged = sandbox.requests().length;
     const [outcome, deleted] = await Promise.all([
       real.client.registrations
-        .createPayment(card.id, { paymentType: 'DB', amount: this.amount, currency: 'EUR', merchantTransactionId })
+        .createPayment(named, { paymentType: 'DB', amount: this.amount, currency: CARD[card.kind].currency, merchantTransactionId })
         .then(
           (value) => ({ value }),
           (error: unknown) => ({ error }),
         ),
       racing
-        ? real.client.registrations.delete(card.id).then(
+        ? real.client.registrations.delete(named).then(
             (value) => ({ value }),
             (error: unknown) => ({ error }),
           )
         : undefined,
     ]);
-    let live = card.deletedAt === undefined;
-    if (racing) {
+    let live = card.deletedAt === undefined && !refused403;
+    if (racing && refused403) {
+      // Both calls reach the client's own entity: each is refused, the card stays as it was.
+      if (deleted && 'value' in deleted) violation('entity', `${this}: a MADA card deleted by its bare id`);
+      else if (deleted) failure(deleted.error, `${this}: the racing delete`, [GatewayPermissionError], RESULT_CODES.forbidden);
+    } else if (racing) {
       found.races++;
       const log = sandbox.requests();
       const deletion = log.findIndex(
@@ -297,7 +331,7 @@ class ChargeSaved implements fc.AsyncCommand<Model, Real> {
       live = charged >= 0 && (deletion < 0 || charged < deletion);
       if (live) found.racesCharged++;
     }
-    await this.judge(model, real, card, live, merchantTransactionId, outcome);
+    await this.judge(model, real, card, live, refused403, merchantTransactionId, outcome);
     checkSandbox(model);
   }
   /** Judges one charge call of `card`, decided by the gateway on a live card or not: the client's outcome and what the gateway holds. */
@@ -306,12 +340,13 @@ class ChargeSaved implements fc.AsyncCommand<Model, Real> {
     real: Real,
     card: Saved,
     live: boolean,
+    refused403: boolean,
     merchantTransactionId: string,
     outcome: { value: Payment } | { error: unknown },
   ) {
-    const where = `${this} (card ${card.kind}, ${live ? 'live' : 'deleted'})`;
+    const where = `${this} (card ${card.kind}, ${refused403 ? 'by its bare id on another entity' : live ? 'live' : 'deleted'})`;
     const code = !live ? undefined : card.kind === 'declining' ? DECLINE : RESULT_CODES.approvedIntegratorTest;
-    const charge: Charge = { merchantTransactionId, registrationId: card.id, amount: this.amount, code };
+    const charge: Charge = { merchantTransactionId, registrationId: card.id, kind: card.kind, amount: this.amount, code };
     model.charges.push(charge);
     // What the client says happened.
     let returned: Payment | undefined;
@@ -320,12 +355,16 @@ class ChargeSaved implements fc.AsyncCommand<Model, Real> {
       clean(returned, `${where}: the answer`);
       if (this.lost) found.reconciled++;
       if (code !== RESULT_CODES.approvedIntegratorTest)
-        violation(live ? 'typed' : 'deleted', `${where}: answered ${JSON.stringify(returned)}`);
+        violation(refused403 ? 'entity' : live ? 'typed' : 'deleted', `${where}: answered ${JSON.stringify(returned)}`);
     } else {
       const { error } = outcome;
       if (error instanceof UncertainOutcomeError && live) found.uncertain++;
-      if (!live) found.refusedDeleted++;
-      if (this.lost) {
+      if (!live && !refused403) found.refusedDeleted++;
+      if (this.lost && refused403) {
+        // Refused on the client's entity, its answer lost: the look-up there finds nothing, which proves nothing.
+        failure(error, where, [UncertainOutcomeError]);
+      } else if (refused403) failure(error, where, [GatewayPermissionError], RESULT_CODES.forbidden);
+      else if (this.lost) {
         // The answer is lost: the outcome is looked up (declined is what the gateway decided), or left uncertain.
         failure(error, where, code === DECLINE ? [GatewayDeclinedError, UncertainOutcomeError] : [UncertainOutcomeError]);
         if (code === RESULT_CODES.approvedIntegratorTest && !(error instanceof UncertainOutcomeError))
@@ -338,8 +377,9 @@ class ChargeSaved implements fc.AsyncCommand<Model, Real> {
         violation('typed', `${where}: uncertain about ${error.merchantTransactionId}`);
     }
     // What the gateway holds for this one call: nothing on a deleted card, exactly one transaction on a live one.
-    const made = await transactionsOf(real, merchantTransactionId);
-    if (!live && made.length) violation('deleted', `${where}: ${made.length} transaction(s) ${JSON.stringify(made)}`);
+    const made = await transactionsOf(real, merchantTransactionId, card.kind);
+    if (!live && made.length)
+      violation(refused403 ? 'entity' : 'deleted', `${where}: ${made.length} transaction(s) ${JSON.stringify(made)}`);
     if (made.length > 1) violation('once', `${where}: ${made.length} transactions for one call: ${made.map((tx) => tx.id).join(', ')}`);
     if (live && made.length !== 1) violation('once', `${where}: ${made.length} transactions, the gateway decided one`);
     const [tx] = made;
@@ -354,7 +394,7 @@ class ChargeSaved implements fc.AsyncCommand<Model, Real> {
     }
   }
   toString = () =>
-    `charge(#${this.pick}, ${this.amount}${this.lost ? ', answer lost' : ''}${this.racingDelete ? ', a delete racing' : ''})`;
+    `charge(#${this.pick}${this.bySaved ? ' by saved card' : ''}, ${this.amount}${this.lost ? ', answer lost' : ''}${this.racingDelete ? ', a delete racing' : ''})`;
 }
 
 /** Reads every charge back by its order (and by id): what the model says the gateway holds, lost answers included. */
@@ -363,7 +403,7 @@ class ReadBack implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real) {
     found.commands++;
     for (const charge of model.charges) {
-      const made = await transactionsOf(real, charge.merchantTransactionId);
+      const made = await transactionsOf(real, charge.merchantTransactionId, charge.kind);
       const where = `read back of ${charge.merchantTransactionId} on ${charge.registrationId}`;
       if (made.length !== (charge.code === undefined ? 0 : 1))
         violation(
@@ -373,7 +413,7 @@ class ReadBack implements fc.AsyncCommand<Model, Real> {
       if (made[0] && (made[0].id !== charge.id || made[0].result.code !== charge.code))
         violation('once', `${where}: now ${made[0].id} ${made[0].result.code}, was ${charge.id} ${charge.code}`);
       if (charge.id) {
-        const read = await real.client.reports.get(charge.id);
+        const read = await real.client.reports.get(charge.id, readOptions(charge.kind));
         if ((read.registrationId !== undefined && read.registrationId !== charge.registrationId) || read.result.code !== charge.code)
           violation('once', `${where}: reads ${JSON.stringify(read)}`);
       }
@@ -390,13 +430,15 @@ test(
     console.log(`registrations model: seed ${SEED} (GW_MODEL_SEED=${SEED} replays it), ${RUNS} runs`);
     const commands = fc.commands(
       [
-        fc.tuple(fc.constantFrom<Kind>('visa', 'master', 'declining'), fc.boolean()).map(([kind, lost]) => new Register(kind, lost)),
         fc
-          .tuple(fc.option(fc.nat(), { freq: 5 }), fc.integer({ min: 1, max: 3 }), fc.boolean())
-          .map(([index, concurrency, lost]) => new Delete(index ?? undefined, concurrency, lost)),
+          .tuple(fc.constantFrom<Kind>('visa', 'master', 'declining', 'mada'), fc.boolean())
+          .map(([kind, lost]) => new Register(kind, lost)),
         fc
-          .tuple(fc.nat(), fc.constantFrom('1.00', '2.50'), fc.boolean(), fc.boolean())
-          .map(([index, amount, lost, race]) => new ChargeSaved(index, amount, lost, race)),
+          .tuple(fc.option(fc.nat(), { freq: 5 }), fc.integer({ min: 1, max: 3 }), fc.boolean(), fc.boolean())
+          .map(([index, concurrency, lost, bySaved]) => new Delete(index ?? undefined, concurrency, lost, bySaved)),
+        fc
+          .tuple(fc.nat(), fc.constantFrom('1.00', '2.50'), fc.boolean(), fc.boolean(), fc.boolean())
+          .map(([index, amount, lost, race, bySaved]) => new ChargeSaved(index, amount, lost, race, bySaved)),
         fc.constant(new ReadBack()),
       ],
       { maxCommands: 15, size: 'max' },
@@ -408,7 +450,8 @@ test(
         const client = createGatewayClient({
           baseUrl: sandbox.url,
           accessToken: TOKEN,
-          entityId: sandbox.entities[0]!,
+          entityId: DEFAULT_ENTITY_ID,
+          entities: ENTITIES,
           timeoutMs: 5000,
           reconcileDelaysMs: [0, 25],
         });

@@ -10,7 +10,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { RESULT_CODES } from '../../src/contract/result-codes.js';
 import { DEFAULT_ENTITY_ID, DEFAULT_MADA_ENTITY_ID } from '../../src/sandbox/index.js';
-import { createGatewayClient, GatewayError, GatewayValidationError, isApproved } from '../../src/server/index.js';
+import {
+  createGatewayClient,
+  GatewayError,
+  GatewayValidationError,
+  isApproved,
+  repeatOf,
+  saveForLater,
+  savedCardOf,
+} from '../../src/server/index.js';
 import { card, CARDS, cardPayment, clientFor, control, orderId, payInWidget, useSandbox } from './fixtures.js';
 
 const context = useSandbox();
@@ -119,4 +127,58 @@ test('a malformed map is refused when the client is built', () => {
       JSON.stringify(entities),
     );
   }
+});
+
+describe('cards saved on a brand entity', () => {
+  const madaFirst = () => ({ ...madaPayment(), createRegistration: true, standingInstruction: saveForLater() });
+
+  test('the saved card names its brand: repeats and its deletion go to the entity it was saved on', async () => {
+    const { client, recorder } = ksaClient();
+    const saved = savedCardOf(await client.payments.create(madaFirst()));
+    assert.equal(saved.paymentBrand, 'MADA');
+    const repeat = await client.registrations.createPayment(saved, {
+      paymentType: 'DB',
+      amount: '9.99',
+      currency: 'SAR',
+      standingInstruction: repeatOf(saved),
+    });
+    assert.ok(isApproved(repeat.result.code), repeat.result.code);
+    await client.registrations.delete(saved);
+    assert.deepEqual(recorder.calls.map(entityOf), [DEFAULT_MADA_ENTITY_ID, DEFAULT_MADA_ENTITY_ID, DEFAULT_MADA_ENTITY_ID]);
+    // A saved card kept as JSON (the customer's record) reads the same.
+    const kept = JSON.parse(JSON.stringify(saved)) as typeof saved;
+    await assert.rejects(
+      client.registrations.delete(kept),
+      (error: GatewayError) => error.resultCode === RESULT_CODES.registrationDeregistered,
+    );
+  });
+
+  test("the call's own options still choose: an entity, or brands; a bare id goes to the client's entity", async () => {
+    const { client, recorder } = ksaClient();
+    const saved = savedCardOf(await client.payments.create(madaFirst()));
+    const repeat = { paymentType: 'DB', amount: '1.00', currency: 'SAR', standingInstruction: repeatOf(saved) } as const;
+    await assert.rejects(
+      client.registrations.createPayment(saved, repeat, { entityId: DEFAULT_ENTITY_ID }),
+      (error: GatewayError) => error.resultCode === RESULT_CODES.forbidden,
+    );
+    await assert.rejects(
+      client.registrations.createPayment(saved.registrationId, repeat),
+      (error: GatewayError) => error.resultCode === RESULT_CODES.forbidden,
+    );
+    assert.deepEqual(recorder.calls.slice(1).map(entityOf), [DEFAULT_ENTITY_ID, DEFAULT_ENTITY_ID]);
+  });
+
+  test('a saved card whose brand is not one the client knows is refused before sending', async () => {
+    const { client, recorder } = ksaClient();
+    const forged = { registrationId: '8ac7a4a17000000000000000000000aa', paymentBrand: 'PAYPAL' } as never;
+    for (const call of [
+      () => client.registrations.delete(forged),
+      () => client.registrations.createPayment(forged, { paymentType: 'DB', amount: '1.00', currency: 'SAR' }),
+    ]) {
+      const error = await call().catch((caught: unknown) => caught);
+      assert.ok(error instanceof GatewayValidationError, String(error));
+      assert.equal(error.parameterErrors[0]!.name, 'savedCard.paymentBrand');
+    }
+    assert.equal(recorder.calls.length, 0);
+  });
 });

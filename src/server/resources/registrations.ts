@@ -3,14 +3,22 @@
  * card, and the platform's `POST /v1/registrations` and
  * `DELETE /v1/registrations/{id}`, which the API reference does not show.
  */
+import { isPaymentBrand } from '../../contract/brands.js';
 import { isApproved } from '../../contract/result-codes.js';
 import { boundAnswer } from '../binding.js';
-import { GatewayNetworkError } from '../errors.js';
+import { GatewayNetworkError, isObject } from '../errors.js';
 import { errorFor, type Answer } from '../interpret.js';
 import { movePayment } from '../reconcile.js';
-import { flatten, type RequestOptions, type Transport } from '../request.js';
+import { flatten, validationError, type RequestOptions, type Transport } from '../request.js';
+import type { SavedCard } from '../standing-instructions.js';
 import type { Deregistration, Payment, Registration, RegistrationPaymentRequest, RegistrationRequest } from '../types.js';
 import { pathId } from './path.js';
+
+/**
+ * A saved card as the calls take it: its registration id, or the card
+ * `savedCardOf` returned, whose brand sends the call to the entity holding it.
+ */
+export type SavedCardReference = string | Pick<SavedCard, 'registrationId' | 'paymentBrand'>;
 
 export interface Registrations {
   /**
@@ -24,19 +32,35 @@ export interface Registrations {
    * already deleted is `GatewayNotFoundError` with `resultCode` `100.150.202`
    * (`100.150.200` for one that never existed).
    */
-  delete(registrationId: string, options?: RequestOptions): Promise<Deregistration>;
+  delete(card: SavedCardReference, options?: RequestOptions): Promise<Deregistration>;
   /**
-   * A debit, PA, credit or payout against `registrationId`. A merchant-initiated
+   * A debit, PA, credit or payout against a saved card. A merchant-initiated
    * repeat carries `standingInstruction: repeatOf(savedCard)`. Sent once; an
    * unknown outcome is looked up. A deleted card is `GatewayNotFoundError` (`100.150.200`).
    */
-  createPayment(registrationId: string, request: RegistrationPaymentRequest, options?: RequestOptions): Promise<Payment>;
+  createPayment(card: SavedCardReference, request: RegistrationPaymentRequest, options?: RequestOptions): Promise<Payment>;
 }
 
 /** An answer that moves no money: returned when approved, else thrown as the typed error its result code names. */
 function approvedOrThrow<T extends { result: { code: string; description: string } }>(answer: Answer<T>): T {
   if (isApproved(answer.body.result.code)) return answer.body;
   throw errorFor(answer);
+}
+
+/**
+ * The card's id for the path, and the call's options: a saved card's brand picks
+ * the entity as `options.brands` would, unless the options choose one themselves.
+ */
+function onSavedCard(transport: Transport, card: SavedCardReference, options: RequestOptions | undefined) {
+  if (!isObject(card)) return { registrationId: pathId(transport, 'registrationId', card), options };
+  const registrationId = pathId(transport, 'savedCard.registrationId', card.registrationId);
+  const { paymentBrand } = card;
+  if (paymentBrand === undefined) return { registrationId, options };
+  if (!isPaymentBrand(paymentBrand))
+    throw validationError([{ name: 'savedCard.paymentBrand', message: "must be a brand in the platform's spelling (VISA, MADA, …)" }]);
+  // Options that are no object are left for the request layer to refuse.
+  const chosen = options !== undefined && (!isObject(options) || options.entityId !== undefined || options.brands !== undefined);
+  return { registrationId, options: chosen ? options : { ...options, brands: [paymentBrand] } };
 }
 
 export function registrations(transport: Transport): Registrations {
@@ -64,8 +88,9 @@ export function registrations(transport: Transport): Registrations {
         );
       return registration;
     },
-    async delete(registrationId, options) {
-      const path = `/v1/registrations/${pathId(transport, 'registrationId', registrationId)}`;
+    async delete(card, given) {
+      const { registrationId, options } = onSavedCard(transport, card, given);
+      const path = `/v1/registrations/${registrationId}`;
       const params: Record<string, string> = transport.testMode ? { testMode: transport.testMode } : {};
       const answer = await transport.send<Deregistration>({ options, method: 'DELETE', path, params });
       const redact = transport.redactorFor({});
@@ -79,16 +104,13 @@ export function registrations(transport: Transport): Registrations {
       boundAnswer(answer.body, { entityId: transport.onEntity(options).entityId }, what, redact);
       return approvedOrThrow(answer);
     },
-    createPayment: async (registrationId, request, options) =>
-      movePayment(
+    async createPayment(card, request, given) {
+      const { registrationId, options } = onSavedCard(transport, card, given);
+      return movePayment(
         transport,
-        {
-          path: `/v1/registrations/${pathId(transport, 'registrationId', registrationId)}/payments`,
-          operation: 'registrationPayment',
-          request,
-          registrationId,
-        },
+        { path: `/v1/registrations/${registrationId}/payments`, operation: 'registrationPayment', request, registrationId },
         options,
-      ),
+      );
+    },
   };
 }
