@@ -29,7 +29,7 @@ type Step =
   | { kind: 'form' }
   | { kind: 'sending' }
   | { kind: 'three-ds'; redirect: ThreeDsRedirect; paymentId: string; window: string }
-  | { kind: 'done'; outcome: PaymentAnswer };
+  | { kind: 'done'; outcome: PaymentAnswer; paymentId?: string };
 let step: Step = { kind: 'form' };
 let cardNumber: string = CARDS.challenge;
 let challengeWindow = '03';
@@ -61,23 +61,40 @@ async function pay(event: SubmitEvent): Promise<void> {
   draw();
 }
 
+/** What the shop's server says of the payment, or "unknown" when it could not be asked: never "failed" for a payment sent. */
+async function read(paymentId: string, path: string, label: string, before = ''): Promise<Step> {
+  try {
+    const outcome = await api<PaymentAnswer>('GET', path, label);
+    return { kind: 'done', outcome: { ...outcome, message: `${before}${outcome.message}` }, paymentId };
+  } catch (error) {
+    const message = `${before}The payment could not be read (${messageOf(error)}). It may still be approved: do not pay again before it is read.`;
+    return { kind: 'done', outcome: { outcome: 'uncertain', message }, paymentId };
+  }
+}
+
 async function onComplete(event: CustomEvent<{ id: string; resourcePath: string }>): Promise<void> {
   const { id, resourcePath } = event.detail;
-  try {
-    const outcome = await api<PaymentAnswer>(
-      'GET',
-      `/card-payments/return?${new URLSearchParams({ id, resourcePath })}`,
-      'Back from 3-D Secure: read and verify the status',
-    );
-    step = { kind: 'done', outcome };
-  } catch (error) {
-    step = { kind: 'done', outcome: { outcome: 'failed', message: messageOf(error) } };
-  }
+  const query = new URLSearchParams({ id, resourcePath });
+  step = await read(id, `/card-payments/return?${query}`, 'Back from 3-D Secure: read and verify the status');
   draw();
 }
 
-function onThreeDsError(event: CustomEvent<{ code: string; message: string }>): void {
-  step = { kind: 'done', outcome: { outcome: 'failed', message: `3-D Secure stopped (${event.detail.code}): ${event.detail.message}` } };
+/** The payment as it stands, read by the shop's server. */
+const checkStatus = (paymentId: string, before = '') =>
+  read(paymentId, `/card-payments/status?${new URLSearchParams({ id: paymentId })}`, 'Read the payment', before);
+
+/**
+ * 3-D Secure stopped on this page (`challenge-timeout`, a refused frame): the shopper may have authenticated and the
+ * payment been approved, so it is read before anything is said.
+ */
+async function onThreeDsError(event: CustomEvent<{ code: string; message: string }>): Promise<void> {
+  if (step.kind !== 'three-ds') return;
+  step = await checkStatus(step.paymentId, `3-D Secure stopped on this page (${event.detail.code}). `);
+  draw();
+}
+
+async function checkAgain(paymentId: string): Promise<void> {
+  step = await checkStatus(paymentId);
   draw();
 }
 
@@ -88,7 +105,18 @@ function outcomeView(outcome: PaymentAnswer) {
   const detail = html`<p>${outcome.message}</p>${payment ? html`<p>Payment <code>${payment.id}</code> · ${payment.card} · <span class="badge">${payment.resultCode}</span> ${payment.resultDescription}</p>` : ''}`;
   if (outcome.outcome === 'approved') return notice('ok', `Paid ${money(payment?.amount ?? amount)}`, detail);
   if (outcome.outcome === 'declined') return notice('bad', 'The payment was declined', detail);
+  if (outcome.outcome === 'pending') return notice('wait', 'The payment is not finished yet', detail);
+  if (outcome.outcome === 'uncertain') return notice('wait', 'The payment is being checked', detail);
   return notice('bad', 'The payment did not go through', detail);
+}
+
+/** A payment that may still be approved is read again, never paid again; a settled one leaves room for another. */
+function doneActions(done: Extract<Step, { kind: 'done' }>) {
+  const open = done.outcome.outcome === 'pending' || done.outcome.outcome === 'uncertain';
+  const { paymentId } = done;
+  return open && paymentId
+    ? html`<div class="actions"><button type="button" @click=${() => checkAgain(paymentId)}>Check again</button></div>`
+    : html`<div class="actions"><button type="button" @click=${() => ((step = { kind: 'form' }), draw())}>Make another payment</button></div>`;
 }
 
 function draw(): void {
@@ -132,12 +160,7 @@ function draw(): void {
           </section>`
           : ''
       }
-      ${
-        step.kind === 'done'
-          ? html`${outcomeView(step.outcome)}
-            <div class="actions"><button type="button" @click=${() => ((step = { kind: 'form' }), draw())}>Make another payment</button></div>`
-          : ''
-      }
+      ${step.kind === 'done' ? html`${outcomeView(step.outcome)} ${doneActions(step)}` : ''}
     `,
     content,
   );

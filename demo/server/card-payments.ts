@@ -38,6 +38,20 @@ export class CardPayments {
     return { ...answer, ...(outcome.kind === 'pending' && outcome.redirect ? { redirect: outcome.redirect } : {}) };
   }
 
+  /**
+   * The payment as it stands, verified against what was sent: after 3-D Secure stopped on the page (a timeout, a
+   * refused frame) it may still be approved, pending or declined; the page asks before it offers a new payment.
+   */
+  async status(gateway: GatewayClient, id: string): Promise<PaymentAnswer> {
+    const expected = this.#sent.get(id);
+    if (!expected) throw new NotFound('no card payment with this id');
+    const { answer } = await answerOf(
+      gateway.payments.get(id).then((payment) => gateway.verifyPayment(payment, { id, ...expected, paymentType: 'DB' })),
+      'Payment approved.',
+    );
+    return answer;
+  }
+
   /** The shopper is back from 3-D Secure: the payment's status, verified against what was sent. */
   async shopperReturn(gateway: GatewayClient, query: ShopperReturn): Promise<PaymentAnswer> {
     const expected = typeof query.id === 'string' ? this.#sent.get(query.id) : undefined;

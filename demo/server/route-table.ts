@@ -31,6 +31,7 @@ export const ROUTES: Readonly<Record<`${'GET' | 'POST'} /api/${string}`, Route>>
 
   'POST /api/card-payments': gatewayRoute(cardPayments.payByCardInput, cardPayments.payByCard),
   'GET /api/card-payments/return': gatewayRoute(cardPayments.cardPaymentReturnInput, cardPayments.cardPaymentReturn),
+  'GET /api/card-payments/status': gatewayRoute(cardPayments.cardPaymentStatusInput, cardPayments.cardPaymentStatus),
 
   'GET /api/reservations': route(noInput, reservations.listReservations),
   'POST /api/reservations': gatewayRoute(reservations.reserveInput, reservations.reserve),

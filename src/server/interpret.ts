@@ -5,11 +5,13 @@
  * alone, never by HTTP status. `interpret` is the one decision; `settle` throws
  * its error for the resources, `outcomeOf` reads it without throwing.
  */
-import { classifyResult, DECLINE_KINDS, type ResultKind } from '../contract/result-codes.js';
+import type { Redactor } from '../contract/redaction.js';
+import { classifyResult, DECLINE_KINDS, isApproved, type ResultKind } from '../contract/result-codes.js';
 import {
   GatewayAuthenticationError,
   GatewayDeclinedError,
   GatewayError,
+  GatewayNetworkError,
   GatewayNotFoundError,
   GatewayPermissionError,
   GatewayThrottledError,
@@ -128,4 +130,22 @@ export function settle<T extends { result: GatewayResult }>(answer: Answer<T>, d
   const value = interpret(answer, details);
   if (value instanceof GatewayError) throw value;
   return value;
+}
+
+/**
+ * `settle` for a status read: an approval names what it approved (an `id`), and a read of a transaction by its id names
+ * it in any success. One that names nothing (a report's answer or a checkout creation's, mixed up on the way: nothing
+ * to ship, capture or refund by) is no answer to this read, so it is thrown as a lost one, never returned as the read.
+ * `pendingUnnamed`: a pending answer may name nothing (a checkout not paid yet).
+ */
+export function settleRead<T extends { result: GatewayResult }>(
+  answer: Answer<T>,
+  what: string,
+  redact: Redactor,
+  pendingUnnamed = false,
+): T {
+  const { code } = answer.body.result;
+  if (!isPaymentAnswer(answer.body) && (pendingUnnamed ? isApproved(code) : isSuccess(code)))
+    throw new GatewayNetworkError(`The answer to ${what} names no transaction (${code} without an id): not used`, { redact });
+  return settle(answer);
 }

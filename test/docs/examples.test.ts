@@ -177,4 +177,19 @@ describe('server-to-server with 3-D Secure', () => {
     const paid = await payWithThreeDSecure(client, { ...input, orderId: orderId('plain'), cardNumber: CARDS.approved });
     assert.ok('paid' in paid && paid.paid.id);
   });
+
+  test('a debit the gateway answers pending, with no redirect, is returned pending: neither paid nor an error', async () => {
+    // The sandbox has no card that stays pending at the gateway: its answer is rewritten as one waiting for confirmation.
+    const { client } = clientFor(context.sandbox, {
+      fetch: async (url, init) => {
+        const answer = await fetch(url, init);
+        const body = { ...((await answer.json()) as object), result: { code: '800.400.500', description: 'Waiting for confirmation of non-instant payment. Denied for now.' } };
+        return new Response(JSON.stringify(body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const input = { cvv: '123', email: 'jane@example.com', ip: '192.0.2.10', browser: { acceptHeader: 'text/html', userAgent: 'Mozilla/5.0', language: 'en' } };
+    const answer = await payWithThreeDSecure(client, { ...input, orderId: orderId('pending'), cardNumber: CARDS.approved });
+    assert.ok('pending' in answer, JSON.stringify(answer));
+    assert.equal(answer.pending.result.code, '800.400.500');
+  });
 });

@@ -226,6 +226,34 @@ describe('npm start demo', () => {
     await done();
   });
 
+  test('3-D Secure stopped on the page (challenge-timeout): the payment is read, never called failed, and read again once the issuer approved it', async () => {
+    const { page, done } = await shopperPage();
+    await page.clock.install();
+    await page.goto(new URL('/card-payment.html', demo.url).href);
+    await page.getByLabel('Test card').selectOption(CARDS.challenge);
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/card-payments') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Pay' }).click();
+    const { payment } = (await (await created).json()) as { payment: { id: string } };
+    await page.locator('gw-3ds-handler[state="challenge"]').waitFor();
+    // The shopper takes longer than the element's challenge timeout (10 minutes); the challenge stays open at the issuer.
+    await page.clock.fastForward(600_001);
+    await page.getByText('The payment is not finished yet').waitFor();
+    assert.match(await page.locator('main').innerText(), /3-D Secure stopped on this page \(challenge-timeout\)/);
+    assert.equal(await page.getByRole('button', { name: 'Make another payment' }).count(), 0, 'no new payment is offered');
+    // The shopper authenticated at the issuer after all: the payment is approved, and the page's next read says so.
+    const completion = await fetch(`${demo.sandboxUrl}/__sandbox/payments/${payment.id}/three-d-secure`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${demo.sandbox.tokens[0]}` },
+      body: new URLSearchParams({ outcome: 'approved' }),
+    });
+    assert.equal(completion.status, 200);
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await page.getByText('Paid €38.00').waitFor();
+    await done();
+  });
+
   test('3-D Secure frictionless: no challenge is shown and the payment is approved', async () => {
     const { page, done } = await shopperPage();
     await page.goto(new URL('/card-payment.html', demo.url).href);

@@ -561,4 +561,60 @@ describe("three-d-secure: the recipes' server-to-server payment and its page", (
       }
     });
   }
+
+  test('a debit the gateway answers pending, with no redirect: the page says it is being checked, never declined', async () => {
+    // The sandbox has no card that stays pending at the gateway; this stand-in in front of it answers the debit as a
+    // payment waiting for confirmation (800.400.500) does.
+    const gateway = await pendingGateway(sandbox.url);
+    const env = { GW_BASE_URL: gateway.url, GW_TOKEN: sandbox.tokens[0]!, GW_ENTITY_ID: sandbox.entities[0]! };
+    const app = await startServer(area, dir, 'server.mts', env);
+    const { page, errors } = await newPage();
+    await answerCdn(page);
+    try {
+      await page.goto(`${app.url}/`);
+      await page.getByLabel('Card number').fill('4200000000000000');
+      await page.getByLabel('Name on the card').fill('Jane Jones');
+      await page.getByLabel('Expiry month').fill('12');
+      await page.getByLabel('Expiry year').fill('2034');
+      await page.getByLabel('Security code').fill('123');
+      await page.getByRole('button', { name: 'Pay 49.90 EUR' }).click();
+      await page.locator('#outcome').getByText('The payment is being checked').waitFor({ timeout: 20_000 });
+      assert.equal(gateway.rewritten(), 1);
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+      await app.stop();
+      gateway.server.close();
+    }
+  });
 });
+
+/** A gateway in front of `target` that answers every payment POST as pending at the gateway, without a redirect. */
+async function pendingGateway(target: string) {
+  let rewritten = 0;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      const post = request.method === 'POST';
+      const headers = { authorization: request.headers.authorization ?? '', 'content-type': request.headers['content-type'] ?? '' };
+      const answer = await fetch(`${target}${request.url}`, {
+        method: request.method,
+        headers,
+        body: post ? Buffer.concat(chunks) : undefined,
+      });
+      let text = await answer.text();
+      if (post && request.url === '/v1/payments') {
+        rewritten++;
+        text = JSON.stringify({
+          ...(JSON.parse(text) as object),
+          result: { code: '800.400.500', description: 'Waiting for confirmation of non-instant payment. Denied for now.' },
+        });
+      }
+      response.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, rewritten: () => rewritten };
+}

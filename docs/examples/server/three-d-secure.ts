@@ -8,7 +8,7 @@ import { isApproved, type GatewayClient, type Payment, type Redirect } from 'gw-
 export async function payWithThreeDSecure(
   client: GatewayClient,
   input: { orderId: string; cardNumber: string; cvv: string; email: string; ip: string; browser: { acceptHeader: string; userAgent: string; language: string } },
-): Promise<{ paid: Payment } | { redirect: Redirect; paymentId: string }> {
+): Promise<{ paid: Payment } | { redirect: Redirect; paymentId: string } | { pending: Payment }> {
   const payment = await client.payments.create({
     paymentType: 'DB',
     amount: '49.99',
@@ -22,6 +22,7 @@ export async function payWithThreeDSecure(
     threeDSecure: { challengeIndicator: '04' },
   });
   if (payment.redirect) return { redirect: payment.redirect, paymentId: payment.id };
-  if (!isApproved(payment.result.code)) throw new Error(`unexpected result ${payment.result.code}`);
-  return { paid: payment };
+  // Pending with no step for the shopper (a risk check, the acquirer): not paid, not declined. Its notification or a
+  // later read (payments.get) settles it; the shopper must not pay again meanwhile. Declines are thrown.
+  return isApproved(payment.result.code) ? { paid: payment } : { pending: payment };
 }

@@ -2,7 +2,7 @@
 import { REQUEST_REFERENCE } from '../../contract/reference.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
 import { boundAnswer, isCheckoutCreation, type Determined } from '../binding.js';
-import { settle } from '../interpret.js';
+import { settle, settleRead } from '../interpret.js';
 import { GatewayNetworkError, GatewayNotFoundError, GatewayValidationError } from '../errors.js';
 import { flatten, type RequestOptions, type Transport } from '../request.js';
 import { isRegistrationCheckout, type Variant } from '../../contract/rules.js';
@@ -130,13 +130,11 @@ export function checkouts(transport: Transport, memory?: CheckoutMemory): Checko
     try {
       const answer = await transport.send<T>({ options, method: 'GET', path, retries: 0 });
       // Bound before it is read: the answer names this checkout, and carries what it was created with, or is another's.
-      boundAnswer(
-        answer.body,
-        checkoutDetermined(checkoutId, made, created),
-        `checkout ${checkoutId}'s status read`,
-        transport.redactorFor({}),
-      );
-      return settle(answer);
+      const what = `checkout ${checkoutId}'s status read`;
+      const redact = transport.redactorFor({});
+      boundAnswer(answer.body, checkoutDetermined(checkoutId, made, created), what, redact);
+      // A checkout not paid yet is pending and names nothing; an approval names the payment or saved card it made.
+      return settleRead(answer, what, redact, true);
     } catch (error) {
       // The gateway answers an expired or consumed checkout with the invalid-parameter code and no parameter: it is gone, not malformed.
       if (error instanceof GatewayValidationError && error.resultCode === RESULT_CODES.invalidParameter && !error.parameterErrors.length) {

@@ -1,6 +1,6 @@
 /** Server-to-server payments, their status, their capture, refund and reversal. */
 import { boundAnswer } from '../binding.js';
-import { isPaymentAnswer, settle } from '../interpret.js';
+import { isPaymentAnswer, settleRead } from '../interpret.js';
 import { movePayment } from '../reconcile.js';
 import { readable, type RequestOptions, type Transport } from '../request.js';
 import type { CaptureRequest, Payment, PaymentRequest, RefundRequest, ReversalRequest } from '../types.js';
@@ -72,10 +72,11 @@ export function payments(transport: Transport): Payments {
         method: 'GET',
         path: `/v1/payments/${pathId(transport, 'paymentId', paymentId)}`,
       });
+      const what = `payment ${paymentId}'s read`;
+      const redact = transport.redactorFor({});
       // Bound before it is read: a refusal carrying another payment is not this payment's refusal either.
-      if (isPaymentAnswer(answer.body))
-        boundAnswer(answer.body, { id: paymentId }, `payment ${paymentId}'s read`, transport.redactorFor({}));
-      return settle(answer);
+      if (isPaymentAnswer(answer.body)) boundAnswer(answer.body, { id: paymentId }, what, redact);
+      return settleRead(answer, what, redact);
     },
     capture: (payment, request, options) => reference(payment, 'CP', request, options),
     refund: (payment, request, options) => reference(payment, 'RF', request, options),

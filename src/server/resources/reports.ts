@@ -2,7 +2,7 @@
 import { checkField } from '../../contract/formats.js';
 import { PAGE_NO_MAX, reportSearchParams, validateReportQuery, type ReportSearch } from '../../contract/report-filters.js';
 import { boundAnswer } from '../binding.js';
-import { isPaymentAnswer, readParameterErrors, settle } from '../interpret.js';
+import { isPaymentAnswer, readParameterErrors, settleRead } from '../interpret.js';
 import { GatewayNetworkError } from '../errors.js';
 import { paymentsByMerchantTransactionId, queryPayments } from '../reconcile.js';
 import { validationError, type RequestOptions, type Transport } from '../request.js';
@@ -102,10 +102,13 @@ export function reports(transport: Transport): Reports {
         method: 'GET',
         path: `/v3/query/${pathId(transport, 'transactionId', transactionId)}`,
       });
-      // A payment (it has an id) is the answer, declined or not, when it is the one asked for; an answer without one is the refusal of the read.
+      const what = `transaction ${transactionId}'s read`;
+      const redact = transport.redactorFor({});
+      // A payment (it has an id) is the answer, declined or not, when it is the one asked for; an answer without one is
+      // the refusal of the read, or no answer to it at all when it says success.
       return isPaymentAnswer(answer.body)
-        ? boundAnswer(answer.body, { id: transactionId }, `transaction ${transactionId}'s read`, transport.redactorFor({}))
-        : settle(answer);
+        ? boundAnswer(answer.body, { id: transactionId }, what, redact)
+        : settleRead(answer, what, redact);
     },
     async findByMerchantTransactionId(merchantTransactionId, options) {
       const problem =
