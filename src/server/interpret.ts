@@ -43,6 +43,8 @@ const REFERENCE_TYPES: ReadonlySet<unknown> = new Set(['CP', 'RF', 'RV']);
 export interface Answer<T = Payment> {
   readonly status: number;
   readonly body: T;
+  /** The seconds its `Retry-After` header named, when it had one. */
+  readonly retryAfterSeconds?: number;
 }
 
 /** True when the answer is a payment that exists at the gateway: it has an id. */
@@ -110,7 +112,10 @@ export function errorFor(answer: Answer<{ result: GatewayResult }>, details: Gat
       merchantTransactionId: merchantTransactionId ?? '',
     });
   }
-  return new Type(describe(result), { ...fields, merchantTransactionId });
+  // The wait a throttle named: what `GatewayThrottledError.retryAfterSeconds` says when known.
+  const wait =
+    Type === GatewayThrottledError && answer.retryAfterSeconds !== undefined ? { retryAfterSeconds: answer.retryAfterSeconds } : {};
+  return new Type(describe(result), { ...fields, merchantTransactionId, ...wait });
 }
 
 /** True for result codes that are an answer (approved, pending, checkout created), not an error. */

@@ -85,12 +85,16 @@ export async function queryPayments(
       redact,
     });
   }
-  // A report by order lists that order's transactions, and with `includeLinkedTransactions` those that refer to them
-  // (a refund made from a bare id carries a fresh key): another order's transaction is another request's answer.
-  const linked = params.includeLinkedTransactions === 'true';
+  // A report by order lists that order's transactions, and with `includeLinkedTransactions` the transactions linked to
+  // them: those that refer to one (a refund made from a bare id carries a fresh key) and those one refers to (the
+  // preauthorisation a capture under its own key captured). Another order's transaction is another request's answer.
+  const entries = payments as Payment[];
+  const referenced = new Set(entries.map((payment) => payment.referencedId));
+  const isLinked = (payment: Payment) =>
+    params.includeLinkedTransactions === 'true' && (Boolean(payment.referencedId) || referenced.has(payment.id));
   // As the answer reads once scrubbed of the secrets the key may hold (the read's redactor).
   const order = { merchantTransactionId: merchantTransactionId && (redact ?? transport.redactorFor(params)).known(merchantTransactionId) };
-  const strangers = (payments as Payment[]).filter((payment) => contradictions(payment, order).length && !(linked && payment.referencedId));
+  const strangers = entries.filter((payment) => contradictions(payment, order).length && !isLinked(payment));
   if (strangers.length) {
     throw new GatewayNetworkError(
       `The gateway's report for ${what} lists ${strangers.length} transaction(s) of another order (${listed(contradictions(strangers[0]!, order))}): not used`,

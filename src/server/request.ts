@@ -319,8 +319,33 @@ function nodeStream(body: AsyncIterable<Uint8Array | string>): ChunkSource {
 
 /** An answer read up to its bound: past it, the rest is not read and the answer is refused. */
 class AnswerTooLarge extends Error {}
-/** The errors that refused an answer too large: never retried, since the same gateway would send the same answer. */
-const tooLarge = new WeakSet<Error>();
+/**
+ * Errors after which a GET is not sent again by the client: an answer too large (the same gateway would send the same
+ * answer), and one that named a time to wait (`Retry-After`: sending again at once only prolongs the throttle).
+ */
+const notResent = new WeakSet<Error>();
+
+/** The longest wait a `Retry-After` may name that is taken as said: a day. Longer is a day. */
+const RETRY_AFTER_MAX_SECONDS = 86_400;
+
+/**
+ * The seconds a response's `Retry-After` names (a number of seconds or an HTTP date), or undefined when it has none
+ * or none readable. A custom fetch's response may have no readable headers: that is "none".
+ */
+function retryAfterOf(response: Response, now: number): number | undefined {
+  let value: unknown;
+  try {
+    value = response.headers?.get('retry-after');
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  // An HTTP date starts with its day's name (`Sun, 06 Nov 1994 08:49:37 GMT`); anything else is no date.
+  const seconds = /^\d{1,10}$/.test(text) ? Number(text) : /^[A-Za-z]/.test(text) ? Math.ceil((Date.parse(text) - now) / 1000) : NaN;
+  if (Number.isNaN(seconds)) return undefined;
+  return Math.min(Math.max(seconds, 0), RETRY_AFTER_MAX_SECONDS);
+}
 
 /**
  * The answer's text, read as it streams and refused as soon as it passes
@@ -501,6 +526,7 @@ export function createTransport(config: TransportConfig): Transport {
       signal.addEventListener('abort', cancel);
     }
     let status = 0;
+    let retryAfterSeconds: number | undefined;
     let text: string;
     try {
       const exchange = async () => {
@@ -512,6 +538,7 @@ export function createTransport(config: TransportConfig): Transport {
           redirect: 'error',
         });
         status = response.status;
+        retryAfterSeconds = retryAfterOf(response, config.now());
         return readBounded(response, maxBytes, controller.signal);
       };
       text = await untilAborted(exchange(), controller.signal);
@@ -522,7 +549,7 @@ export function createTransport(config: TransportConfig): Transport {
           `The gateway's answer is larger than the ${maxBytes} bytes such an answer can take; it was not read (${where})`,
           { httpStatus: status, redact, merchantTransactionId },
         );
-        tooLarge.add(error);
+        notResent.add(error);
         throw error;
       }
       // A custom fetch may put anything in its error; the error scrubs it with this request's secrets.
@@ -543,17 +570,20 @@ export function createTransport(config: TransportConfig): Transport {
     // answer can hold them. Secrets recognised by shape are masked in errors only: a returned payment keeps the merchant's references.
     // Nested deeper than any answer of the platform: not read further (every walk over it would overflow the stack).
     const tooDeep = nestsDeeperThan(parsed, ANSWER_MAX_DEPTH);
+    const waited = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
     if (isGatewayAnswer(parsed) && !tooDeep) {
-      if (redact.mayHold(text)) return { status, body: redact.deep(parsed, '', true) };
+      if (redact.mayHold(text)) return { status, body: redact.deep(parsed, '', true), ...waited };
       answerTexts.set(parsed, text);
-      return { status, body: parsed };
+      return { status, body: parsed, ...waited };
     }
     const unreadable = tooDeep ? `with an answer nested deeper than ${ANSWER_MAX_DEPTH} levels` : 'without a readable result';
-    throw new GatewayNetworkError(`The gateway answered HTTP ${status} ${unreadable} (${where})`, {
+    const error = new GatewayNetworkError(`The gateway answered HTTP ${status} ${unreadable} (${where})`, {
       httpStatus: status,
       redact,
       merchantTransactionId,
     });
+    if (retryAfterSeconds !== undefined) notResent.add(error);
+    throw error;
   }
 
   /** `attempt`, reported to the hooks when the client has any (nothing is masked otherwise). */
@@ -613,11 +643,12 @@ export function createTransport(config: TransportConfig): Transport {
       for (let tries = 0; ; tries++) {
         try {
           const answer = await observed(call, url, body, redact, params, tries + 1);
-          if (answer.status >= 500 && tries < retries)
+          // A 5xx that names a time to wait is the caller's to send again, then.
+          if (answer.status >= 500 && tries < retries && answer.retryAfterSeconds === undefined)
             throw new GatewayNetworkError(`HTTP ${answer.status}`, { httpStatus: answer.status });
           return answer as Answer<T>;
         } catch (error) {
-          const retryable = error instanceof GatewayNetworkError && !tooLarge.has(error) && !call.options?.signal?.aborted;
+          const retryable = error instanceof GatewayNetworkError && !notResent.has(error) && !call.options?.signal?.aborted;
           if (!retryable || tries >= retries)
             throw error instanceof GatewayError
               ? error

@@ -81,6 +81,17 @@ describe('reports by order', () => {
     assert.equal(refund.referencedId, capture.id);
   });
 
+  test('a capture under its own key: the search by that key, with linked transactions, lists the PA it captured', async () => {
+    const { client } = clientFor(context.sandbox);
+    const order = orderId('own-key');
+    const pa = await client.payments.create(cardPayment({ paymentType: 'PA', merchantTransactionId: order }));
+    const capture = await client.payments.capture(pa.id, { amount: '10.00', currency: 'EUR', merchantTransactionId: `${order}-capture` });
+    const linked = [];
+    for await (const payment of client.reports.search({ merchantTransactionId: `${order}-capture`, includeLinkedTransactions: true }))
+      linked.push(payment.id);
+    assert.deepEqual(linked, [pa.id, capture.id]);
+  });
+
   test('a reference to a payment that does not exist is still refused by the gateway, not by the look-up', async () => {
     const { client } = clientFor(context.sandbox);
     await assert.rejects(
