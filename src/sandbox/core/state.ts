@@ -27,8 +27,11 @@ export interface FinalBody {
 export interface SandboxCaches {
   /** Scrubbers for the last few tokens seen. */
   readonly tokenRedactors: Map<string | undefined, Redactor>;
-  /** Bodies of recently answered final payments, oldest first. */
-  readonly finalBodies: Map<PaymentRecord, FinalBody>;
+  /**
+   * Bodies of answered final payments, by their records: an entry lives as long as the store holds its payment, so
+   * the cache is bounded by the store's own byte budget (a count alone let dropped payments' bodies pile up).
+   */
+  finalBodies: WeakMap<PaymentRecord, FinalBody>;
 }
 
 /**
@@ -90,13 +93,13 @@ export function createSandboxState(options: {
     limits,
     log: new RequestLog(limits),
     faults: new Faults(),
-    caches: { tokenRedactors: new Map(), finalBodies: new Map() },
+    caches: { tokenRedactors: new Map(), finalBodies: new WeakMap() },
     reset() {
       this.store.clear();
       this.log.clear();
       this.faults.clear();
       this.caches.tokenRedactors.clear();
-      this.caches.finalBodies.clear();
+      this.caches.finalBodies = new WeakMap();
       this.notifications.clear();
       this.widget = runtime.widgetScript();
       clock.reset();

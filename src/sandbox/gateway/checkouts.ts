@@ -178,6 +178,9 @@ export function attemptPayment(
       break;
     }
   }
+  // Only the attempts the store still holds: a loop of declined attempts on one checkout (the widget's endpoint takes
+  // no token) must not grow its list past the payments kept, each dropped for room on its own.
+  checkout.paymentIds = checkout.paymentIds.filter((id) => store.payments.get(id) !== undefined);
   checkout.paymentIds.push(outcome.payment.id);
   if (outcome.payment.threeDs) checkout.attemptsOpenUntil = outcome.payment.createdAt + ATTEMPT_LIFETIME_MS;
   noteCheckoutPayment(store, outcome.payment);

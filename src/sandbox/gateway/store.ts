@@ -131,7 +131,7 @@ export interface CheckoutRecord {
   expiresAt: number;
   /** The validated creation parameters, the base of every payment made on it. */
   readonly params: FlatParams;
-  readonly paymentIds: string[];
+  paymentIds: string[];
   /**
    * Until when a 3DS attempt on it may still finish. The record outlives its
    * expiry until then, so an attempt approved late is still found by the status read.

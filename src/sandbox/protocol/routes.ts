@@ -33,14 +33,12 @@ import { challengeAnswer, executePage, methodPage } from './three-d-secure-pages
 import { WIDGET_ROUTES } from './widget-routes.js';
 import type { Reply } from './wire.js';
 
-/** How many final payments keep their serialised body for the next read. */
-const FINAL_BODIES = 512;
 /**
- * Bodies of recently answered payments that had no 3DS step: their outcome
- * was decided when they were made and their body can no longer change, so a
- * read again costs one concatenation, not a render and a serialisation (issue
- * 14: get-payment throughput). Bounded: the oldest entry goes first. Kept in
- * the state (`caches.finalBodies`), so a reset forgets them.
+ * Bodies of answered payments that had no 3DS step: their outcome was decided
+ * when they were made and their body can no longer change, so a read again
+ * costs one concatenation, not a render and a serialisation (get-payment
+ * throughput). Kept by record (`caches.finalBodies`, a weak map): a body goes
+ * with its payment when the store drops it for room, and a reset forgets them.
  */
 function finalBody(state: SandboxState, payment: PaymentRecord): FinalBody {
   const finalBodies = state.caches.finalBodies;
@@ -49,7 +47,6 @@ function finalBody(state: SandboxState, payment: PaymentRecord): FinalBody {
     const { timestamp, ...body } = paymentBody(payment);
     kept = { body, text: JSON.stringify(body), timestamp: typeof timestamp === 'string' ? timestamp : undefined };
     finalBodies.set(payment, kept);
-    if (finalBodies.size > FINAL_BODIES) finalBodies.delete(finalBodies.keys().next().value!);
   }
   return kept;
 }

@@ -61,19 +61,21 @@ type Tree = { [key: string]: string | Tree };
 /**
  * Nests flat names into the gateway's JSON shape. Objects have no prototype, so
  * names such as `__proto__` sent by a client are plain keys, never a pollution.
+ * A name's text wins over names below it (`customer.email` and
+ * `customer.email.x`): those are not echoed, so every echoed value stays the
+ * text sent, as the answer's values are.
  */
 export function nest(flat: Readonly<FlatParams>): Tree {
   const root: Tree = Object.create(null) as Tree;
-  for (const [name, value] of Object.entries(flat)) {
+  names: for (const [name, value] of Object.entries(flat)) {
     const path = pathOf(name);
     let node = root;
     for (const segment of path.slice(0, -1)) {
       const next = node[segment];
-      if (typeof next === 'object') node = next;
-      else node = node[segment] = Object.create(null) as Tree;
+      if (typeof next === 'string') continue names;
+      node = next ?? (node[segment] = Object.create(null) as Tree);
     }
-    const leaf = path.at(-1)!;
-    if (typeof node[leaf] !== 'object') node[leaf] = value;
+    node[path.at(-1)!] = value;
   }
   return root;
 }
