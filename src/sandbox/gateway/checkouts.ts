@@ -10,7 +10,15 @@ import { ATTEMPT_LIFETIME_MS, CHECKOUT_LIFETIME_MS, STATUS_CALL_WINDOW_MS, STATU
 import { isRegistrationCheckout } from '../../contract/rules.js';
 import type { FlatParams } from './store.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
-import { createCardPayment, createPayment, noteCheckoutPayment, recordRefusal, succeeded, type PaymentOutcome } from './payments.js';
+import {
+  createCardPayment,
+  createPayment,
+  noteCheckoutPayment,
+  recordRefusal,
+  succeeded,
+  type PaymentOutcome,
+  withoutThreeDs,
+} from './payments.js';
 import { oneClickInstruction, storeCard } from './registrations.js';
 import { type CheckoutRecord, type PaymentRecord, type RegistrationRecord, type SandboxStore } from './store.js';
 import type { CardBehaviour } from './triggers.js';
@@ -168,7 +176,7 @@ export function attemptPayment(
         ...base,
         params: withIp(Object.fromEntries(Object.entries(checkout.params).filter(([name]) => !NOT_FOR_SAVED_CARD(name)))),
         // A saved card's 3-D Secure was done when it was saved: its payment is never stepped up.
-        behaviour: registration.behaviour.kind === 'threeDs' ? { kind: 'approve' } : registration.behaviour,
+        behaviour: withoutThreeDs(registration.behaviour),
         ...(registration.card ? { card: registration.card } : {}),
         ...(registration.paymentBrand ? { paymentBrand: registration.paymentBrand } : {}),
         standingInstruction: oneClickInstruction(registration),

@@ -286,6 +286,18 @@ function registerIfAsked(store: SandboxStore, payment: PaymentRecord): void {
   store.addRegistration(registration);
 }
 
+/**
+ * A card's behaviour where no 3-D Secure check runs (a credit or payout, a payment on a saved card, a payment with
+ * the merchant's own 3DS results): its 3DS outcomes (a challenge, not enrolled, not participating, an error) are
+ * those of a check that never happens, so the card is approved; its bank's decline still applies.
+ */
+export const withoutThreeDs = (behaviour: CardBehaviour): CardBehaviour =>
+  behaviour.kind.startsWith('threeDs') ? { kind: 'approve' } : behaviour;
+
+/** Whether the gateway checks 3-D Secure for a payment with card data: a DB or PA without the merchant's own results. */
+const threeDsChecked = (params: Readonly<FlatParams>) =>
+  (params.paymentType === 'DB' || params.paymentType === 'PA') && !hasOwnThreeDsResult(params);
+
 /** Own-MPI results in the request mean the merchant already did 3DS: the gateway's step is skipped. */
 const hasOwnThreeDsResult = (params: Readonly<FlatParams>) =>
   params['threeDSecure.authenticationStatus'] !== undefined || params['threeDSecure.eci'] !== undefined;
@@ -332,7 +344,7 @@ export function createPayment(store: SandboxStore, input: NewPayment & { shopper
     return { payment, answeredCode: RESULT_CODES.pending };
   }
   const payment = newPaymentRecord(store, input, result(RESULT_CODES.pending));
-  const answeredCode = decideOutcome(store, payment, input.behaviour);
+  const answeredCode = decideOutcome(store, payment, threeDsChecked(input.params) ? input.behaviour : withoutThreeDs(input.behaviour));
   store.addPayment(payment);
   return { payment, answeredCode };
 }

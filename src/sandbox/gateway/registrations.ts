@@ -15,9 +15,10 @@ import {
   summariseCard,
   testModeOf,
   type PaymentOutcome,
+  withoutThreeDs,
 } from './payments.js';
 import type { CheckoutRecord, RegistrationRecord, Result, SandboxStore } from './store.js';
-import { behaviourOf, type CardBehaviour } from './triggers.js';
+import { behaviourOf } from './triggers.js';
 import type { FlatParams } from './store.js';
 
 /** `POST /v1/registrations`: the card's masked data is kept, its number only as its behaviour (the test-card trigger). */
@@ -90,7 +91,7 @@ export function payWithRegistration(
 ): PaymentOutcome {
   const basicCredit = variantOf('registrationPayment', params) === 'basicCredit';
   const paymentBrand = params.paymentBrand ?? (basicCredit ? undefined : registration.paymentBrand);
-  const behaviour: CardBehaviour = registration.behaviour.kind === 'threeDs' ? { kind: 'approve' } : registration.behaviour;
+  const behaviour = withoutThreeDs(registration.behaviour);
   const sent = answeredStandingInstruction(params);
   const seedDefault = {
     source: 'MIT',
