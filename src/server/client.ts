@@ -94,7 +94,8 @@ export interface GatewayClient {
 /** A client for every endpoint of the gateway. Throws in a browser: the access token must never reach one. */
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   if (typeof globalThis.window !== 'undefined' || typeof globalThis.document !== 'undefined') {
-    throw new Error('gw-elements/server runs on a server only: the access token must never reach a browser');
+    // One of the kit's errors, as every failure is; it names no option (the token given is never repeated).
+    throw new GatewayValidationError('gw-elements/server runs on a server only: the access token must never reach a browser', {});
   }
   checkClientOptions(options);
   const { baseUrl, accessToken, entityId, testMode, entities } = options;

@@ -18,7 +18,10 @@ describe('createGatewayClient', () => {
       const global = globalThis as Record<string, unknown>;
       global[name] = {};
       try {
-        assert.throws(() => createGatewayClient(options()), /server only/);
+        assert.throws(
+          () => createGatewayClient(options()),
+          (error) => error instanceof GatewayValidationError && /server only/.test(error.message),
+        );
       } finally {
         delete global[name];
       }
