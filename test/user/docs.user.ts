@@ -62,6 +62,9 @@ async function newPage(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
+/** Where the documents' server examples live; `example:` blocks quote them. */
+const EXAMPLES = 'docs/examples/server/';
+
 test('every complete file in the documents belongs to a project this suite builds', () => {
   const projects = new Set(documentBlocks().flatMap((block) => (block.marker?.kind === 'file' ? [block.marker.value.split('/')[0]] : [])));
   assert.deepEqual([...projects].sort(), ['node', 'static', 'three-d-secure', 'vite-react', 'vite-vue']);
@@ -107,6 +110,30 @@ describe('node: the README in a project made with npm init -y', () => {
       return at ? `${at} + ${line}` : whole;
     });
     assert.equal(located.trim(), '', `blocks that do not compile against the packed package:\n${located}`);
+  });
+
+  test("the files the documents' example blocks quote type-check against the packed package, as they are", async () => {
+    // The blocks are whole statements of these files (test/docs checks that, and runs the files against the sources);
+    // here each file, with what it imports, compiles in an ES module folder of the user's project.
+    const quoted = new Set(
+      documentBlocks().flatMap((block) =>
+        block.marker?.kind === 'example' && block.marker.value.startsWith(EXAMPLES) ? [block.marker.value.slice(EXAMPLES.length)] : [],
+      ),
+    );
+    assert.ok(quoted.size >= 8, `${quoted.size} example files`);
+    const files: Record<string, string> = {
+      'examples/package.json': JSON.stringify({ type: 'module' }),
+      'examples/tsconfig.json': JSON.stringify({ compilerOptions: TSC_INIT_NODE.compilerOptions, include: ['*.ts'] }),
+    };
+    const copy = (name: string) => {
+      if (files[`examples/${name}`] !== undefined) return;
+      const text = readFileSync(new URL(`../../${EXAMPLES}${name}`, import.meta.url), 'utf8');
+      files[`examples/${name}`] = text;
+      for (const [, imported] of text.matchAll(/from '\.\/([\w-]+)\.js'/g)) copy(`${imported}.ts`);
+    };
+    for (const name of quoted) copy(name);
+    writeFiles(dir, files);
+    await area.tool('tsc', ['-p', 'examples'], dir);
   });
 
   test('every server and sandbox fragment runs as pasted, given what it marks as yours, and does what it says', async () => {

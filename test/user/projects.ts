@@ -24,6 +24,9 @@ const FROM_LOCKFILE = [
   '@types/node',
   'express',
   '@types/express',
+  // The documents' server examples beside Express: a Hono app and a Redis client.
+  'hono',
+  'redis',
   'vite',
   'react',
   'react-dom',
