@@ -31,6 +31,8 @@ export interface PipelineRequest {
   readonly headers: Pick<Headers, 'get'>;
   /** The body as it arrives: a web `Request`'s stream, or any source read the same way; null for none. */
   readonly body: BodySource | null;
+  /** Aborts once the caller has gone (a web `Request`'s signal is one): a request the `hang` fault holds is let go then. */
+  readonly signal?: Pick<AbortSignal, 'aborted' | 'addEventListener'>;
 }
 
 /** What the pipeline reads of a body: a `ReadableStream<Uint8Array>` is one. */
@@ -130,11 +132,20 @@ export function route(
 /** Whether a path belongs to the browser-side widget, which answers CORS preflights. */
 export const isCorsPath = (path: string): boolean => ROUTES.some((candidate) => candidate.cors && candidate.pattern.test(path));
 
-/** A request that never gets an answer: the `hang` fault. The caller waits, as it would for a gateway that does not answer. */
-const NEVER = new Promise<never>(() => {});
-
 /** The `drop` fault: processed, then the connection is cut unanswered. */
 export const DROP = 'drop';
+
+/**
+ * The `hang` fault: no answer, as from a gateway that does not answer, until the caller has gone; then the connection
+ * is cut (to nobody). Each request waits on a promise of its own, so what it holds goes with it: one shared promise
+ * that never settled kept every hung request's socket, headers and frames for the life of the process.
+ */
+function untilGone(signal: PipelineRequest['signal']): Promise<typeof DROP> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) resolve(DROP);
+    else signal?.addEventListener('abort', () => resolve(DROP), { once: true });
+  });
+}
 
 /** Serves one request; may throw on a bug, which `serve` turns into HTTP 500. */
 async function pipeline(
@@ -172,7 +183,7 @@ async function pipeline(
   const logged = { at, method, path: redact(path), params: state.log.params(params, redact), ...(fault ? { fault } : {}) };
   if (fault === 'hang') {
     state.log.add({ ...logged, status: 0 });
-    return NEVER;
+    return untilGone(request.signal);
   }
   if (fault === 'error') {
     const failed = systemError(state, 'The payment system is currently unavailable (fault injected by gw-sandbox).');

@@ -24,7 +24,10 @@ export async function handle(
   onError: (error: unknown) => void,
 ): Promise<void> {
   try {
-    const request = pipelineRequestOf(incoming, ORIGIN);
+    // The caller has gone once the response closes unfinished: a request the `hang` fault holds is let go.
+    const gone = new AbortController();
+    response.once('close', () => gone.abort());
+    const request = pipelineRequestOf(incoming, ORIGIN, gone.signal);
     const caller = {
       target: incoming.url ?? '/',
       remoteAddress: incoming.socket.remoteAddress?.replace(/^::ffff:/, ''),

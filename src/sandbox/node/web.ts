@@ -89,13 +89,15 @@ function bodySourceOf(incoming: IncomingMessage): BodySource {
 /**
  * Node's request in the shape the pipeline reads (core/pipeline.ts,
  * `PipelineRequest`), without building a web `Request`: headers are read where
- * they are, and the body is read only if the pipeline reads it.
+ * they are, and the body is read only if the pipeline reads it. `signal`
+ * aborts once the caller has gone.
  */
-export function pipelineRequestOf(incoming: IncomingMessage, origin: string): PipelineRequest {
+export function pipelineRequestOf(incoming: IncomingMessage, origin: string, signal?: AbortSignal): PipelineRequest {
   let body: BodySource | undefined;
   return {
     method: incoming.method ?? 'GET',
     url: origin,
+    ...(signal ? { signal } : {}),
     headers: {
       get(name) {
         const value = incoming.headers[name.toLowerCase()];
