@@ -86,6 +86,15 @@ const notifyPayment: Handler = ({ state }, match) => {
   if ('reply' in payment) return payment;
   if (!state.notifications.url)
     return reply(controlError(state, 'id', payment.id, 'cannot be notified: the sandbox has no notification URL (start it with one)'));
+  if (payment.refused)
+    return reply(
+      controlError(
+        state,
+        'id',
+        payment.id,
+        'cannot be notified: it was refused before any bank saw it, and the platform notifies nothing of such a transaction',
+      ),
+    );
   state.store.paymentChanged(payment);
   return reply(controlResult(state, { notification: state.notifications.list().at(-1) }), payment.id);
 };

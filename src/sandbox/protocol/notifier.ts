@@ -52,6 +52,7 @@ export interface NotificationDelivery {
   readonly subjectId: string;
   /** The payment's result code when it was sent. */
   readonly resultCode?: string;
+  /** The listener's URL, a credential in its query masked (it is sent as given). */
   readonly url: string;
   /** `pending` (due now or at `nextAttemptAt`), `delivered` (a 2xx came), `failed` (every retry failed: resend it from the control). */
   readonly state: 'pending' | 'delivered' | 'failed';
@@ -205,8 +206,9 @@ export class Notifier {
     if (options) this.configure(options);
   }
 
+  /** The listener's URL as it is shown (printed, answered by the control log): a credential in its query masked. */
   get url(): string | undefined {
-    return this.#options?.url;
+    return this.#options && redactByShape(this.#options.url);
   }
   get secret(): string | undefined {
     return this.#options?.secret;
@@ -253,7 +255,7 @@ export class Notifier {
       ...(delivery.action ? { action: delivery.action } : {}),
       subjectId: delivery.subjectId,
       ...(delivery.resultCode ? { resultCode: delivery.resultCode } : {}),
-      url: delivery.url,
+      url: redactByShape(delivery.url),
       state: delivery.state,
       createdAt: new Date(delivery.createdAt).toISOString(),
       ...(delivery.state === 'pending' ? { nextAttemptAt: new Date(delivery.dueAt).toISOString() } : {}),
