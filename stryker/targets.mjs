@@ -29,6 +29,16 @@ export const TARGETS = {
     mutate: ['src/server/reconcile.ts'],
     tests: ['test/server/reconcile.test.ts', 'test/server/reconcile.reference.test.ts', 'test/adversarial/client-reconcile.test.ts'],
   },
+  // Cards on file: what a saved card records, and the entity a call naming it goes to (its brand's, unless the call's
+  // options choose), refused before sending when malformed; a registration's answer bound to the request.
+  registrations: {
+    mutate: ['src/server/resources/registrations.ts', 'src/server/standing-instructions.ts'],
+    tests: [
+      'test/server/resources/registrations.edges.test.ts',
+      'test/server/resources/registrations.test.ts',
+      'test/server/client.brand-entities.test.ts',
+    ],
+  },
   'status-store': {
     mutate: ['src/server/coordination/status-store.ts', 'src/server/coordination/memory-status-store.ts'],
     tests: [

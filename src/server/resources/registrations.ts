@@ -58,8 +58,8 @@ function onSavedCard(transport: Transport, card: SavedCardReference, options: Re
   if (paymentBrand === undefined) return { registrationId, options };
   if (!isPaymentBrand(paymentBrand))
     throw validationError([{ name: 'savedCard.paymentBrand', message: "must be a brand in the platform's spelling (VISA, MADA, …)" }]);
-  // Options that are no object are left for the request layer to refuse.
-  const chosen = options !== undefined && (!isObject(options) || options.entityId !== undefined || options.brands !== undefined);
+  // Options that are no object are left for the request layer to refuse; an entity they name wins over brands anyway.
+  const chosen = options !== undefined && (!isObject(options) || options.brands !== undefined);
   return { registrationId, options: chosen ? options : { ...options, brands: [paymentBrand] } };
 }
 
