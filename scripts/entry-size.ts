@@ -21,17 +21,17 @@ const KB = 1024;
  * both-elements ceiling rose by 64 B more for the bound on a 3-D Secure redirect's preconditions, then both by 64 B
  * for a payment being sent kept from "expired" when the gateway refuses its checkout, and events naming the checkout shown;
  * then to 6,400 B and 10,368 B for four fixes to the adoption of a server-rendered checkout, and the second to 10,432 B
- * for three fixes to the 3-D Secure flow.
+ * for three fixes to the 3-D Secure flow; then to 6,464 B and 10,496 B for four fixes with two elements of one checkout.
  */
 export const ENTRIES = [
   {
     name: 'gw-elements/checkout',
     file: 'src/checkout.ts',
-    own: { budget: 3 * KB, ceiling: 6400 },
+    own: { budget: 3 * KB, ceiling: 6464 },
     withLit: { budget: 9 * KB },
   },
   { name: 'gw-elements/3ds-handler', file: 'src/3ds-handler.ts' },
-  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 10432 } },
+  { name: 'gw-elements (both)', file: 'src/index.ts', own: { budget: 6 * KB, ceiling: 10496 } },
 ] as const satisfies readonly {
   name: string;
   file: string;

@@ -18,6 +18,7 @@ import {
   discardRenderedWidget,
   joinWidget,
   leaveWidget,
+  widgetSending,
   type WidgetOwner,
   type WidgetSource,
   type WpwlError,
@@ -203,6 +204,8 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   #idReceivedAt = Date.now();
   #expiryTimer: ReturnType<typeof setTimeout> | undefined;
   #syncQueued = false;
+  /** A sync met another checkout's widget and waits for the syncs queued beside it (see `#sync`). */
+  #retried = false;
   #payButtonObserver: MutationObserver | undefined;
   /** The idle hint's timer; it stays set once the hint was given, so it is given once. */
   #idleHint: ReturnType<typeof setTimeout> | undefined;
@@ -367,6 +370,13 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
     if (conflict) {
       this.#joined = false;
       this.#joinedKey = undefined;
+      // Once more after the syncs queued beside this one: elements given the next checkout in the same task (a cart
+      // change) leave the last one's widget there, and the first to sync would otherwise meet it still shown.
+      if (!conflict.submitting && !this.#retried) {
+        this.#retried = true;
+        return this.#queueSync();
+      }
+      this.#retried = false;
       this.#fail(
         'widget-error',
         conflict.submitting
@@ -375,6 +385,7 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
       );
       return;
     }
+    this.#retried = false;
     if (this.#joined) this.#armExpiry(expiresAt);
   }
 
@@ -393,11 +404,17 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
   }
 
   /**
-   * A payment is being sent: the shopper pressed this element's pay button, or paid with a wallet or STC Pay, whose
+   * A payment is being sent: the shopper pressed the pay button of this element or of another showing its checkout,
+   * or paid with a wallet or STC Pay, whose
    * controls the widget disables meanwhile (a disabled pay button alone may be a widget that gave up on its checkout).
    * The platform's wallets pay in the browser's own sheet, which the page cannot see.
    */
   #sending(): boolean {
+    return this.#ownSending() || (this.#joined && widgetSending());
+  }
+
+  /** `#sending` for this element's own form: what the widget's other elements ask of it. */
+  #ownSending(): boolean {
     return this.state === 'submitting' || (this.#joined && !!document.querySelector('.wpwl-button:disabled:not(.wpwl-button-pay)'));
   }
 
@@ -529,9 +546,13 @@ export class GwCheckout extends GwElement<GwCheckoutEventMap, GwCheckoutState> {
         this.#widgetArea?.remove();
         this.#widgetArea = undefined;
       },
-      submitting: () => this.#sending(),
+      submitting: () => this.#ownSending(),
       holds: (node) => this.#widgetArea?.contains(node) ?? false,
-      widgetLoading: () => this.setState('loading'),
+      widgetLoading: () => {
+        // A new form preselects its own brand: the last one's choice is not this one's.
+        this.#brand = undefined;
+        this.setState('loading');
+      },
       widgetReady: () => {
         if (this.state !== 'loading') return;
         this.setState('ready');

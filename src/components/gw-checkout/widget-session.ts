@@ -293,8 +293,10 @@ class WidgetSession {
         if (current() && owners().some((owner) => owner.submitting())) return false;
         if (call('onBeforeSubmitCard', args) === false) return false;
         if (!current()) return true;
-        // The widget passes the submit event: only the element whose form it is goes to `submitting`.
-        const target = args.find((arg): arg is Event => arg instanceof Event)?.target;
+        // The widget passes the submit event: only the element whose form it is goes to `submitting`. A saved card's
+        // payment passes one it never dispatched: the element holding the saved cards sends it.
+        const target =
+          args.find((arg): arg is Event => arg instanceof Event)?.target ?? document.querySelector('.wpwl-container-registration');
         const submitting = owners().filter((owner) => !(target instanceof Node) || owner.holds(target));
         return (submitting.length ? submitting : owners()).map((owner) => owner.widgetBeforeSubmit()).every(Boolean);
       },
@@ -322,6 +324,9 @@ export interface WidgetConflict {
 
 /** What makes two widgets the same: their script's URL (checkout and gateway) and integrity. */
 const widgetKey = (scriptUrl: string, integrity: string | undefined) => JSON.stringify([scriptUrl, integrity ?? '']);
+
+/** Whether an element showing the loaded checkout is sending its payment: none of them expires meanwhile. */
+export const widgetSending = (): boolean => !!active && [...active.owners].some((owner) => owner.submitting());
 
 /**
  * Adds `owner` to the widget for `source`, loading it if needed. Fails with
