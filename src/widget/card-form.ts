@@ -9,7 +9,7 @@ import type { Scope } from '../browser/three-d-secure-flow.js';
 import { cardBrandsOf, reportNotOffered } from './offered-brands.js';
 import { sendPayment } from './send-payment.js';
 import type { Widget } from './widget.js';
-import { FIELDS, digitsOf, isValidField, parseExpiry, type Field, type FieldName } from './fields.js';
+import { FIELDS, digitsOf, errorTextOf, isValidField, parseExpiry, type Field, type FieldName } from './fields.js';
 import { savedCardTexts } from './saved-card-texts.js';
 import { directionOf } from '../browser/language.js';
 import { detectedBrandOf, steeredToMada } from './mada.js';
@@ -17,7 +17,10 @@ import { walletTextsFor } from './wallet-texts.js';
 import type { WpwlOptions } from '../browser/widget-contract.js';
 
 interface CardForm {
+  /** The widget's own card form (`form.wpwl-form.wpwl-form-card`): what the shopper fills in and the merchant may add fields to. */
   readonly form: HTMLFormElement;
+  /** The shop's `form.paymentWidgets` it is rendered in: its action is the shop's result page. */
+  readonly target: HTMLFormElement;
   readonly brands: readonly FormCardBrand[];
   brand: FormCardBrand;
   detected: FormCardBrand | undefined;
@@ -44,12 +47,26 @@ export function element<K extends keyof HTMLElementTagNameMap>(
 /** What the merchant is told of a form whose action is no http(s) URL: the shopper is only ever sent to a web page. */
 export const NO_RESULT_PAGE = "A form.paymentWidgets needs an http(s) action, the shop's result page.";
 
-/** Shows `text` in the form's alert, adding one (removed on unload) when the form has none yet. */
+/** Shows `text` in the form's alert, adding one (removed on unload) when the form has none yet; nothing once unloaded. */
 export function showMessage(scope: Scope, form: Element, text: string): void {
+  if (scope.signal.aborted) return;
   let message = form.querySelector(':scope > .wpwl-message');
   if (!message) form.append((message = scope.own(element('div', 'wpwl-message wpwl-has-error', { role: 'alert' }))));
   message.textContent = text;
   message.toggleAttribute('hidden', false);
+}
+
+/** The card form the widget rendered into the shop's `form`, if any: where its messages go. */
+export const cardFormIn = (form: Element): HTMLFormElement | null =>
+  form.querySelector<HTMLFormElement>(':scope > .wpwl-container-card > form.wpwl-form-card');
+
+/**
+ * The fields the merchant added to the card form (in `onReady`: a "store payment details?" `createRegistration`
+ * checkbox, `customParameters[…]`), as a browser's submission of the form sends them: named, enabled, a box only
+ * when ticked, text only. The card's own inputs have no name, so none of them is ever among these.
+ */
+function merchantFields(form: HTMLFormElement): [string, string][] {
+  return [...new FormData(form)].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
 }
 
 /** A labelled row with the real widget's classes: group > label + wrapper > control. */
@@ -79,6 +96,8 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
   // The platform's widget offers the form's brands the entity has a contract for, no other.
   const brands = offeredBrands(listed, contracted);
   reportNotOffered(widget, listed, brands);
+  // The page's onError may have unloaded the widget (wpwl.unload()): then nothing more is added.
+  if (signal.aborted) return undefined;
   const first = brands[0];
   if (!first) {
     // A configuration refusal, said as one: nothing is wrong with the shopper's card.
@@ -90,27 +109,23 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
     widget.report('WidgetError', NO_RESULT_PAGE);
     return undefined;
   }
-  const added = ['wpwl-form', 'wpwl-form-card'].filter((name) => !form.classList.contains(name));
-  form.classList.add(...added);
-  const { lang, dir, noValidate } = form;
-  const busy = form.getAttribute('aria-busy');
+  const { lang, dir } = form;
   // The texts are in the widget's language; say so to screen readers when the page is in another one,
   // and lay the form out in that language's direction (Arabic: right to left) whatever the page's.
   form.lang = widget.language;
   form.dir = directionOf(widget.language);
-  form.noValidate = true;
   scope.defer(() => {
-    form.classList.remove(...added);
-    form.noValidate = noValidate;
     if (lang) form.lang = lang;
     else form.removeAttribute('lang');
     if (dir) form.dir = dir;
     else form.removeAttribute('dir');
-    if (busy === null) form.removeAttribute('aria-busy');
-    else form.setAttribute('aria-busy', busy);
   });
+  // The platform's markup: a form of the widget's own, div.wpwl-container.wpwl-container-card > form.wpwl-form.wpwl-form-card,
+  // where the shop's form is. It goes inside the shop's form, so it stays where the page (or <gw-checkout>) put that form.
+  const own = element('form', 'wpwl-form wpwl-form-card', { noValidate: true });
+  form.append(scope.own(element('div', 'wpwl-container wpwl-container-card', {}, own)));
   const attach = <T extends Element>(node: T): T => {
-    form.append(scope.own(node));
+    own.append(node);
     return node;
   };
 
@@ -125,7 +140,8 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
   attach(row('brand', texts.brand, brandSelect));
 
   const cardForm: CardForm = {
-    form,
+    form: own,
+    target: form,
     brands,
     brand: first,
     detected: undefined,
@@ -152,7 +168,7 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
       // Card number, expiry and CVV are digits read left to right in every language, as on the card.
       dir: field.inputMode === 'numeric' ? 'ltr' : 'auto',
     });
-    const hint = element('div', `wpwl-hint wpwl-hint-${field.name}Error`, {
+    const hint = element('div', `wpwl-hint wpwl-hint-${field.error}`, {
       id: id(`${field.name}-error`),
       hidden: true,
       textContent: texts[field.error],
@@ -166,11 +182,11 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, index: num
       signal,
     });
   }
-  attach(element('div', 'wpwl-group wpwl-group-submit')).append(cardForm.button);
+  attach(element('div', 'wpwl-group wpwl-group-submit', {}, element('div', 'wpwl-wrapper wpwl-wrapper-submit', {}, cardForm.button)));
 
   cardForm.controls.cardNumber.addEventListener('input', () => detectBrand(widget, cardForm), { signal });
   brandSelect.addEventListener('change', () => changeBrand(widget, cardForm, brandSelect.value as FormCardBrand), { signal });
-  form.addEventListener('submit', (event) => void submit(widget, cardForm, event as SubmitEvent), { signal });
+  own.addEventListener('submit', (event) => void submit(widget, cardForm, event as SubmitEvent), { signal });
   return cardForm;
 }
 
@@ -188,6 +204,7 @@ function detectBrand(widget: Widget, cardForm: CardForm): void {
   if (steeredToMada(digits, cardForm.brands, widget.options)) validate(widget, cardForm, 'cardNumber', true);
   const allowed = detected && cardForm.brands.includes(detected) ? [detected] : [];
   widget.call('onDetectBrand', allowed);
+  if (widget.scope.signal.aborted) return;
   if (widget.options.brandDetection !== false && detected && allowed.length) {
     cardForm.brandSelect.value = detected;
     changeBrand(widget, cardForm, detected);
@@ -211,7 +228,7 @@ function validate(widget: Widget, cardForm: CardForm, name: FieldName, invalid?:
   const field = FIELDS.find((candidate) => candidate.name === name)!;
   hint.textContent = steered
     ? walletTextsFor(widget.language, widget.options.labels, widget.options.errorMessages).madaSteer
-    : widget.texts[field.error];
+    : widget.texts[errorTextOf(field, control.value, new Date())];
   control.classList.toggle('wpwl-has-error', invalid);
   control.setAttribute('aria-invalid', String(invalid));
   hint.hidden = !invalid;
@@ -231,10 +248,11 @@ async function submit(widget: Widget, cardForm: CardForm, event: SubmitEvent): P
   cardForm.message.hidden = true;
   const invalid = FIELDS.filter((field) => !validate(widget, cardForm, field.name));
   if (invalid[0]) return cardForm.controls[invalid[0].name].focus();
-  if (widget.call('onBeforeSubmitCard', event) === false) return;
+  // Nothing is sent when the page says no, or unloaded the widget in the callback.
+  if (widget.call('onBeforeSubmitCard', event) === false || widget.scope.signal.aborted) return;
 
   setBusy(cardForm, true);
-  const { controls, form } = cardForm;
+  const { controls, form, target } = cardForm;
   const expiry = parseExpiry(controls.expiry.value)!;
   const body = new URLSearchParams({
     paymentBrand: cardForm.brand,
@@ -242,12 +260,19 @@ async function submit(widget: Widget, cardForm: CardForm, event: SubmitEvent): P
     'card.holder': controls.cardHolder.value.trim(),
     'card.expiryMonth': expiry.month,
     'card.expiryYear': expiry.year,
-    shopperResultUrl: form.action,
+    shopperResultUrl: target.action,
   });
   if (controls.cvv.value) body.set('card.cvv', controls.cvv.value);
-  return sendPayment(widget, form, body, {
+  const own = new Set(body.keys());
+  // The page's fields after the widget's own, never in their place: the card is only ever what the shopper typed.
+  for (const [name, value] of merchantFields(form)) if (!own.has(name) && !name.startsWith('card.')) body.append(name, value);
+  return sendPayment(widget, target, body, {
     path: widget.registration ? 'widget/registration' : 'widget/payments',
     retry(refused, text) {
+      // A field the page added that the gateway refuses (`createRegistration=on`) is the merchant's to fix: say which.
+      const added = refused.filter((name) => !own.has(name) && body.has(name));
+      if (added.length) widget.report('WidgetError', `The gateway refused fields the page added to the card form: ${added.join(', ')}.`);
+      if (widget.scope.signal.aborted) return;
       const rejected: Field[] = FIELDS.filter((field) => field.parameters.some((parameter) => refused.includes(parameter)));
       for (const field of rejected) validate(widget, cardForm, field.name, true);
       cardForm.message.textContent = rejected.length ? '' : widget.texts[text];

@@ -12,6 +12,10 @@ export type FieldName = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolder';
 export interface Field {
   readonly name: FieldName;
   readonly label: TextKey;
+  /**
+   * The platform's name for the field's hint (`wpwl-hint-{error}`) and its `errorMessages` key. The expiry's is
+   * `expiryMonthError`, as the platform's widget names it; its text is the year's when the year is what is wrong.
+   */
   readonly error: TextKey;
   readonly autocomplete: AutoFill;
   readonly inputMode: string;
@@ -38,7 +42,7 @@ export const FIELDS: readonly Field[] = [
   {
     name: 'expiry',
     label: 'expiryDate',
-    error: 'expiryDateError',
+    error: 'expiryMonthError',
     autocomplete: 'cc-exp',
     inputMode: 'numeric',
     maxLength: 9,
@@ -73,6 +77,19 @@ export function parseExpiry(value: string): { month: string; year: string } | un
   if (!match) return undefined;
   const year = match[2]!;
   return { month: match[1]!.padStart(2, '0'), year: year.length === 2 ? `20${year}` : year };
+}
+
+/**
+ * The text a refused field's hint shows: its own, but for the expiry the platform's two, `expiryYearError` when the
+ * year is unreadable or wholly past, else `expiryMonthError` (a month out of range, or past in the current year).
+ */
+export function errorTextOf(field: Field, value: string, now: Date): TextKey {
+  if (field.name !== 'expiry') return field.error;
+  const expiry = parseExpiry(value);
+  if (expiry) return isCardExpired(12, Number(expiry.year), now) ? 'expiryYearError' : 'expiryMonthError';
+  // A readable month followed by a year of the wrong length ("12 / 2"): the year is what is wrong.
+  const parts = /^\s*(\d{1,2})\s*\/?\s*(\d*)\s*$/.exec(value);
+  return parts && /^(0?[1-9]|1[0-2])$/.test(parts[1]!) ? 'expiryYearError' : 'expiryMonthError';
 }
 
 export interface FieldContext {

@@ -23,7 +23,7 @@ import { RESULT_CODES } from '../contract/result-codes.js';
 import { isGatewayId, resourcePathOf, widgetCheckoutOf } from '../contract/resource-path.js';
 import { parseGatewayTimestamp } from '../contract/timestamp.js';
 import type { CheckoutAnswer } from '../contract/widget-answers.js';
-import { autofocus, element, NO_RESULT_PAGE, renderCardForm, showMessage } from './card-form.js';
+import { autofocus, cardFormIn, element, NO_RESULT_PAGE, renderCardForm, showMessage } from './card-form.js';
 import type { Widget } from './widget.js';
 import { isSavedCard, renderSavedCards } from './saved-cards.js';
 import { CARD_CSS, PLAIN_CSS } from './styles.js';
@@ -142,7 +142,8 @@ async function start(session: Session): Promise<void> {
   // Defined, not assigned: a `__proto__` key in the answer stays a plain field and never becomes the object's prototype.
   Object.defineProperties(session.api.checkout, Object.getOwnPropertyDescriptors(checkout));
   expireLater(session, checkout.expiresAt, timestamp);
-  if (!renderForms(session)) return;
+  // The page's onError may unload the widget while the forms are rendered: then it stops there, and onReady is not called.
+  if (!renderForms(session) || session.scope.signal.aborted) return;
   // Saved cards as the gateway listed them, each readable; they pay into the first form with a result page.
   const saved = Array.isArray(checkout.registrations) ? checkout.registrations.filter(isSavedCard) : [];
   if (saved.length)
@@ -196,14 +197,19 @@ function renderForms(session: Session): boolean {
     ...summary,
     ...(Array.isArray(named) ? { brands: named.filter((brand) => typeof brand === 'string') } : {}),
   };
-  const [first] = found
-    .map((form, index) => {
-      const rendered = renderWallets(session, form, index, checkout);
-      wallets ||= rendered;
-      // A form of wallets alone has no card form.
-      return rendered && !cardBrandsOf(form).length ? undefined : renderCardForm(session, form, index, checkout.brands);
-    })
-    .filter((cardForm) => cardForm !== undefined);
+  let first: ReturnType<typeof renderCardForm>;
+  for (const [index, form] of found.entries()) {
+    const rendered = renderWallets(session, form, index, checkout);
+    wallets ||= rendered;
+    // A form of wallets alone has no card form.
+    const cardForm =
+      session.scope.signal.aborted || (rendered && !cardBrandsOf(form).length)
+        ? undefined
+        : renderCardForm(session, form, index, checkout.brands);
+    first ??= cardForm;
+    // Every report calls the page's onError, which may unload the widget (wpwl.unload()): then no form more is rendered.
+    if (session.scope.signal.aborted) return false;
+  }
   if (!first && !wallets) return false;
   if (first) autofocus(first, session.options.autofocus);
   return true;
@@ -216,7 +222,7 @@ const forms = () => document.querySelectorAll<HTMLFormElement>('form.paymentWidg
  * (the saved cards' too) disabled, wallets hidden (a disabled wallet button means a wallet payment is being sent).
  */
 function fail(session: Session, name: WpwlErrorName, message: string, text: TextKey): void {
-  for (const form of forms()) showMessage(session.scope, form, session.texts[text]);
+  for (const form of forms()) showMessage(session.scope, cardFormIn(form) ?? form, session.texts[text]);
   for (const button of document.querySelectorAll<HTMLButtonElement>('button.wpwl-button-pay')) button.disabled = true;
   for (const wallets of document.querySelectorAll<HTMLElement>('.wpwl-group-wallets')) wallets.hidden = true;
   session.report(name, message);

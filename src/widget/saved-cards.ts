@@ -81,7 +81,7 @@ export function renderSavedCards(widget: Widget, cards: readonly SavedCardAnswer
     message,
     list,
     ...(requireCvv ? [cvvRow] : []),
-    element('div', 'wpwl-group wpwl-group-submit', {}, button),
+    element('div', 'wpwl-group wpwl-group-submit', {}, element('div', 'wpwl-wrapper wpwl-wrapper-submit', {}, button)),
   );
   const container = scope.own(element('div', 'wpwl-container wpwl-container-registration', {}, form));
   target.before(container);
@@ -141,7 +141,7 @@ async function pay(widget: Widget, saved: SavedCardForm): Promise<void> {
     cvv.classList.toggle('wpwl-has-error', invalid);
     if (invalid) return cvv.focus();
   }
-  if (widget.call('onBeforeSubmitCard', new Event('submit')) === false) return;
+  if (widget.call('onBeforeSubmitCard', new Event('submit')) === false || widget.scope.signal.aborted) return;
   button.disabled = true;
   form.setAttribute('aria-busy', 'true');
   const body = new URLSearchParams({ registrationId: chosen.value, shopperResultUrl: target.action });

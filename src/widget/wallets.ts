@@ -47,11 +47,13 @@ export function renderWallets(widget: Widget, form: HTMLFormElement, index: numb
   // A registration-only checkout saves a card and takes no payment: a wallet there would pay, which the gateway refuses.
   if (widget.registration) {
     widget.report('WidgetError', `Not offered: a registration-only checkout saves cards, and ${listed.join(', ')} would pay.`);
+    // Unless the page's onError unloaded the widget: then nothing more is added (showMessage adds nothing either).
     if (!cardBrandsOf(form).length) showMessage(widget.scope, form, widget.texts.brandUnavailable);
     return true;
   }
   const wallets = offeredBrands(listed, checkout.brands);
   reportNotOffered(widget, listed, wallets);
+  if (widget.scope.signal.aborted) return true;
   if (!wallets.length) {
     // Nothing of this form can be used: the shopper is told so, never that a payment was declined.
     if (!cardBrandsOf(form).length) showMessage(widget.scope, form, widget.texts.brandUnavailable);

@@ -9,6 +9,7 @@ import { merchantCall, sandboxUrl, shopperResultUrl } from '../support/gateway.j
 import {
   answerChallenge,
   axeViolations,
+  cardFormOf,
   closePages,
   control,
   createCheckout,
@@ -55,8 +56,8 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     const page = await openWidgetPage({ checkout });
     await page.ready;
     const form = page.form();
-    expect(form.classList.contains('wpwl-form')).to.equal(true);
-    expect(form.classList.contains('wpwl-form-card')).to.equal(true);
+    // The platform's markup: the widget's own form in a container (card-form.markup.browser.test.ts has the rest).
+    expect(cardFormOf(form).classList.contains('wpwl-form-card')).to.equal(true);
     for (const name of ['cardNumber', 'expiry', 'cvv', 'cardHolder'] as const) {
       const input = control(form, name);
       expect(input.closest('.wpwl-group')?.classList.contains(`wpwl-group-${name}`), name).to.equal(true);
@@ -531,7 +532,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     const form = page.form();
     expect(payButton(form).textContent).to.equal('Pay now');
     expect(form.lang).to.equal('en');
-    expect(page.window.getComputedStyle(form).borderTopStyle).to.equal('solid');
+    expect(page.window.getComputedStyle(cardFormOf(form)).borderTopStyle).to.equal('solid');
     type(control(form, 'cvv'), '1');
     expect(form.querySelector('.wpwl-hint-cvvError')?.textContent).to.equal('Three digits, please');
   });
@@ -541,7 +542,7 @@ describe('sandbox payment widget (paymentWidgets.js)', () => {
     const page = await openWidgetPage({ checkout, options: { style: 'none' } });
     await page.ready;
     expect(page.document.adoptedStyleSheets).to.have.length(0);
-    expect(page.window.getComputedStyle(page.form()).borderTopStyle).to.equal('none');
+    expect(page.window.getComputedStyle(cardFormOf(page.form())).borderTopStyle).to.equal('none');
   });
 
   it('sends an uncertain outcome to the result page instead of offering the card again', async () => {

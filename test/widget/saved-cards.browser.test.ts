@@ -145,6 +145,9 @@ describe('saved cards in the sandbox payment widget', () => {
     expect(group.querySelector('legend')?.textContent).to.equal('Saved cards');
     expect(choices(page).every((choice) => group.contains(choice))).to.equal(true);
     expect(saved.querySelector('.wpwl-control-cvv'), 'no CVV without requireCvv').to.equal(null);
+    // The card form's markup: the platform's container, and the button in its submit wrapper.
+    expect(saved.matches('.wpwl-container.wpwl-container-registration > form.wpwl-form')).to.equal(true);
+    expect(saved.querySelector('.wpwl-group-submit > .wpwl-wrapper-submit > .wpwl-button-pay')).to.not.equal(null);
     expect(page.form().hidden, 'the new-card form is offered too').to.equal(false);
     expect(control(page.form(), 'cardNumber')).to.not.equal(null);
     expect(await axeViolations(page, saved), 'axe-core').to.deep.equal([]);

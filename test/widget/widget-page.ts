@@ -214,6 +214,16 @@ export function fill(form: HTMLFormElement, card: Card): void {
   type(control(form, 'cardHolder'), card.holder ?? 'Jane Jones');
 }
 
+/**
+ * The widget's own card form in a shop's form, as the platform's widget renders it:
+ * `div.wpwl-container.wpwl-container-card > form.wpwl-form.wpwl-form-card`.
+ */
+export function cardFormOf(form: HTMLFormElement): HTMLFormElement {
+  const found = form.querySelector<HTMLFormElement>(':scope > .wpwl-container.wpwl-container-card > form.wpwl-form.wpwl-form-card');
+  if (!found) throw new Error('no div.wpwl-container-card > form.wpwl-form-card in the form');
+  return found;
+}
+
 export function payButton(form: HTMLFormElement): HTMLButtonElement {
   return form.querySelector('button.wpwl-button-pay') as HTMLButtonElement;
 }

@@ -12,7 +12,7 @@ import { classifyResult, RESULT_CODES, type ResultKind } from '../../src/contrac
 import { validateParameters } from '../../src/contract/rules.js';
 import { checkRedirect, RedirectProblem } from '../../src/browser/three-d-secure-flow.js';
 import { nextStep } from '../../src/widget/next-step.js';
-import { isSavedCardCvv, isValidField, parseExpiry, type FieldContext } from '../../src/widget/fields.js';
+import { errorTextOf, FIELDS, isSavedCardCvv, isValidField, parseExpiry, type FieldContext } from '../../src/widget/fields.js';
 import { TEST_CARDS } from '../../src/sandbox/gateway/triggers.js';
 
 /** Kinds after which the payment certainly did not go through. */
@@ -203,6 +203,17 @@ describe('the widget card fields', () => {
       ),
       { numRuns: 1_000 },
     );
+  });
+
+  it("tells a refused expiry in the platform's two texts: the year's when the year is unreadable or past, else the month's", () => {
+    const expiry = FIELDS.find((field) => field.name === 'expiry')!;
+    assert.equal(expiry.error, 'expiryMonthError', "the platform's hint: wpwl-hint-expiryMonthError");
+    const now = new Date('2026-05-15T12:00:00Z');
+    const textOf = (typed: string) => errorTextOf(expiry, typed, now);
+    for (const typed of ['13 / 27', '00/27', 'May 27', '', '04 / 26']) assert.equal(textOf(typed), 'expiryMonthError', typed);
+    for (const typed of ['12 / 25', '01/2020', '12 / 2', '05']) assert.equal(textOf(typed), 'expiryYearError', typed);
+    const cvv = FIELDS.find((field) => field.name === 'cvv')!;
+    assert.equal(errorTextOf(cvv, '1', now), 'cvvError');
   });
 
   it("asks the brand's CVV length, and none when requireCvv is false", () => {

@@ -7,7 +7,7 @@
  * Every answer, errors included, carries CORS, so the widget can read it.
  */
 import { isWalletBrand } from '../../contract/brands.js';
-import { checkField } from '../../contract/formats.js';
+import { checkField, formatOf } from '../../contract/formats.js';
 import { RESULT_CODES } from '../../contract/result-codes.js';
 import { isRegistrationCheckout, validateParameters } from '../../contract/rules.js';
 import type { CheckoutAnswer, PaymentAnswer, SavedCardAnswer } from '../../contract/widget-answers.js';
@@ -26,7 +26,7 @@ import { result } from '../gateway/store.js';
 import type { Reply } from './wire.js';
 import type { FlatParams } from '../gateway/store.js';
 
-/** The fields the widget's card form sends; everything else comes from the checkout. */
+/** The fields the widget's card form sends of its own; the money terms come from the checkout. */
 const CARD_FORM_FIELDS = new Set([
   'paymentBrand',
   'card.number',
@@ -36,6 +36,20 @@ const CARD_FORM_FIELDS = new Set([
   'card.cvv',
   'shopperResultUrl',
 ]);
+
+/**
+ * The fields a merchant may add to the card form, which the platform's widget sends with the card: `createRegistration`
+ * (the documented "store payment details?" box) and `customParameters[…]`; never one the checkout was created with (the
+ * shop's server set it, e.g. its reference), nor anything else. So a page can change no money term: amount, currency,
+ * paymentType and entityId come from the checkout alone.
+ */
+const isMerchantField = (name: string, checkout: CheckoutRecord): boolean =>
+  (name === 'createRegistration' || (name.startsWith('customParameters[') && formatOf(name) !== undefined)) &&
+  !Object.hasOwn(checkout.params, name);
+
+/** The fields of a card form's request the sandbox takes: the widget's own and the merchant's it allows. */
+const cardFormFields = (fields: Readonly<FlatParams>, checkout: CheckoutRecord): FlatParams =>
+  Object.fromEntries(Object.entries(fields).filter(([name]) => CARD_FORM_FIELDS.has(name) || isMerchantField(name, checkout)));
 
 /** The card fields a registration-only checkout's form sends. */
 const SAVE_CARD_FIELDS = new Set(['paymentBrand', 'card.number', 'card.holder', 'card.expiryMonth', 'card.expiryYear', 'card.cvv']);
@@ -98,13 +112,15 @@ const widgetCheckout: Handler = (context, match) => {
 /** The attempt a card form sends, checked as sent (kept scrubbed), or the refusal. */
 function cardAttempt(context: RequestContext, checkout: CheckoutRecord): Attempt | Reply {
   const { state, request, now, redact } = context;
-  const params: FlatParams = { ...checkout.params, ...only(CARD_FORM_FIELDS, request.params) };
+  const sent = cardFormFields(request.params, checkout);
+  const params: FlatParams = { ...checkout.params, ...sent };
   const behaviour = behaviourOf(params['card.number'] ?? '');
   const step = threeDsStepOf(params, behaviour);
-  const errors = validateParameters('payment', params, now, { threeDSecure: step !== undefined }).filter((error) =>
-    CARD_FORM_FIELDS.has(error.name),
+  const errors = validateParameters('payment', params, now, { threeDSecure: step !== undefined }).filter(
+    (error) => CARD_FORM_FIELDS.has(error.name) || Object.hasOwn(sent, error.name),
   );
-  const fields = only(CARD_FORM_FIELDS, storable(request, redact));
+  // Kept scrubbed: a custom parameter holding a card number or a security code (`customParameters[CVV]`) is masked.
+  const fields = cardFormFields(storable(request, redact), checkout);
   // A number whose one fault is the Luhn check is a refused transaction on the checkout, as a server-to-server payment's.
   if (onlyInvalidCardNumber(errors)) return { kind: 'invalidCard', fields };
   if (errors.length) return withCors(invalidParameters(errors, now, checkout.id));
