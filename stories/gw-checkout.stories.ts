@@ -157,7 +157,8 @@ export const Submitting: Story = {
     fill('expiry', `12/${String(new Date().getFullYear() + 2).slice(2)}`);
     fill('cvv', '123');
     fill('cardHolder', 'Jane Jones');
-    checkout!.querySelector('form')!.requestSubmit();
+    // As the shopper does: the pay button of the widget's card form.
+    checkout!.querySelector<HTMLButtonElement>('.wpwl-form-card .wpwl-button-pay')!.click();
     await untilState(checkout, 'submitting');
   },
 };

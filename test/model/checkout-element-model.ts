@@ -67,6 +67,13 @@ type Status = 'out' | 'live' | 'paying' | 'walletPaying' | 'conflict' | 'expired
  */
 const sending = (status: Status) => status === 'paying' || status === 'walletPaying';
 
+/**
+ * `slot` waits on a payment of its checkout: its own, or one another element showing the same widget sends. Like a
+ * payment of its own, it takes no new setting nor `reload()` and does not expire meanwhile.
+ */
+const paymentBeside = (model: Model, slot: Slot) =>
+  sending(model.slots[slot]!.status) || (model.owners.has(slot) && [...model.owners].some((owner) => sending(model.slots[owner]!.status)));
+
 interface SlotModel {
   connected: boolean;
   checkout: number | undefined;
@@ -190,10 +197,9 @@ const WALLET_OPTIONS = { googlePay: { gatewayMerchantId: 'entity' } };
 /** What makes a load of `state`'s element: its checkout and language (a deadline is no load setting). */
 const loadKeyOf = (state: SlotModel) => `${state.checkout} ${state.lang}`;
 
-/** A new load setting: applied now, or once a payment being sent is back on the form. */
+/** A new load setting: applied now, or once a payment of its checkout being sent is back on the form. */
 function settingsChanged(model: Model, slot: Slot): void {
-  const state = model.slots[slot]!;
-  if (!sending(state.status)) return attempt(model, slot);
+  if (!paymentBeside(model, slot)) return attempt(model, slot);
   count('changed while paying');
 }
 
@@ -211,6 +217,7 @@ function expireDue(model: Model, real: Real): void {
   for (const slot of SLOTS) {
     const state = model.slots[slot]!;
     const passed = deadlinePassed(state);
+    if (paymentBeside(model, slot)) continue;
     if (state.status === 'live' && (passed === true || (passed === undefined && real.elements[slot]!.state === 'expired'))) {
       state.status = 'expired';
       state.readySeen = false;
@@ -554,8 +561,8 @@ class Reload implements Command {
   async run(model: Model, real: Real) {
     catchUp(model, real);
     real.elements[this.slot]!.reload();
-    // Never while a payment is being sent: not even later, once it is back on the form.
-    if (sending(model.slots[this.slot]!.status)) count('reload while paying');
+    // Never while a payment of its checkout is being sent: not even later, once it is back on the form.
+    if (paymentBeside(model, this.slot)) count('reload while paying');
     else attempt(model, this.slot);
     await checkInvariants(model, real);
   }

@@ -34,7 +34,9 @@ const PAST_YEAR = `01 / ${String(new Date().getUTCFullYear() - 1).slice(2)}`;
 describe('the card form as the platform renders it', () => {
   afterEach(closePages);
 
-  it('renders its own form.wpwl-form-card in div.wpwl-container-card, the button in .wpwl-wrapper-submit: CSS for the real widget applies', async () => {
+  it('renders its own form.wpwl-form-card in div.wpwl-container-card, the button in .wpwl-wrapper-submit: CSS for the real widget applies', async function () {
+    // It pays end to end as well, through the sandbox's result page: the time a loaded machine needs for that.
+    this.timeout(30_000);
     const checkout = await createCheckout();
     const page = await openWidgetPage({ checkout });
     await page.ready;
