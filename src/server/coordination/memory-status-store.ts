@@ -126,11 +126,17 @@ export function createMemoryStatusStore(
     hints.delete(key);
     hintedMarks.delete(key);
   };
-  /** Drops hints, then hinted marks, oldest first, until `size` more bytes fit (or none is left); true when they fit. */
+  /**
+   * Drops hints, then hinted marks, oldest first, until `size` more bytes fit (or none is left); true when they fit.
+   * A mark whose record still counts status calls within their minute stays until they leave it: dropped with it,
+   * they would let a third call a minute go out, past the gateway's limit.
+   */
   const makeRoom = (size: number) => {
+    const at = now();
     for (const droppable of [hints, hintedMarks])
       for (const key of droppable) {
         if (bytes + size <= maxBytes) break;
+        if (droppable === hintedMarks && ((kept.get(key) ?? transient.get(key))?.record.countedUntil ?? 0) > at) continue;
         drop(key);
       }
     return bytes + size <= maxBytes;

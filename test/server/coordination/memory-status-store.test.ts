@@ -392,4 +392,33 @@ describe('hints (the memories of created checkouts) go first for room', () => {
     const shopper = store.claim('status:paying', claim('status:paying', 'shopper', clock.now)) as { status: string };
     assert.equal(shopper.status, 'claimed', 'a shopper is not refused');
   });
+
+  test("a mark whose status calls are still within their minute stays for room: the gateway's limit holds", () => {
+    // Found by the coordination model (seed 2145884622): two reads of a checkout lost their answers, a flood of
+    // claims made room by dropping the mark with its two counted calls, and once the flood's records had gone a third
+    // read went out within the minute.
+    const { store, clock } = clocked({ maxBytes: 1_500, transientMs: 1_000 });
+    const limit = { count: 2, windowMs: 60_000 };
+    for (const token of ['first', 'second']) {
+      store.claim('status:lost', { ...claim('status:lost', token, clock.now), limit });
+      store.settle('status:lost', token, { unanswered: true, hint: true });
+    }
+    // A flood of claims on unknown ids, each released at once (nothing found), some refused once the store is full.
+    let refused = 0;
+    for (let index = 0; index < 40; index++)
+      try {
+        store.claim(`status:flood-${index}`, claim(`status:flood-${index}`, 'bot', clock.now));
+        store.settle(`status:flood-${index}`, 'bot', {});
+      } catch {
+        refused++;
+      }
+    assert.ok(refused > 0, 'the flood filled the store');
+    // The flood's records are gone; the two calls are still within their minute.
+    clock.now += 2_000;
+    const third = store.claim('status:lost', { ...claim('status:lost', 'third', clock.now), limit }) as {
+      status: string;
+      unanswered?: boolean;
+    };
+    assert.equal(third.status, 'limited', 'no third status call within the minute');
+  });
 });
