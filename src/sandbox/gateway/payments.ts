@@ -441,12 +441,19 @@ export const succeeded = (payment: PaymentRecord) => isApproved(payment.result.c
  * the payment's may outlive the other (each is dropped for room on its own), and a checkout is never paid twice.
  */
 export function noteCheckoutPayment(store: SandboxStore, payment: PaymentRecord): void {
-  const checkout = payment.checkoutId === undefined ? undefined : store.checkouts.get(payment.checkoutId);
-  if (!checkout || !succeeded(payment) || checkout.paidBy !== undefined) return;
-  checkout.expiresAt = Math.max(checkout.expiresAt, store.clock.nowMs() + CHECKOUT_LIFETIME_MS);
-  checkout.paidBy = payment.id;
-  for (const id of checkout.paymentIds) {
-    const session = id === payment.id ? undefined : store.payment(id)?.threeDs;
+  const { checkoutId } = payment;
+  if (checkoutId === undefined || !succeeded(payment)) return;
+  const checkout = store.checkouts.get(checkoutId);
+  if (checkout?.paidBy !== undefined) return;
+  if (checkout) {
+    checkout.expiresAt = Math.max(checkout.expiresAt, store.clock.nowMs() + CHECKOUT_LIFETIME_MS);
+    checkout.paidBy = payment.id;
+  }
+  // Its other attempts still waiting for a 3-D Secure step, found by their own records: the checkout's may have been
+  // dropped for room already, and they must still never pay it a second time.
+  for (const id of store.threeDsSessions.values()) {
+    const other = id === payment.id ? undefined : store.payments.get(id);
+    const session = other?.checkoutId === checkoutId ? other.threeDs : undefined;
     if (session && !session.finished) session.checkoutPaidElsewhere = true;
   }
 }
