@@ -571,12 +571,7 @@ describe("three-d-secure: the recipes' server-to-server payment and its page", (
       const cdn = await answerCdn(page);
       try {
         await page.goto(`${app.url}/`);
-        await page.getByLabel('Card number').fill('4200000000000042');
-        await page.getByLabel('Name on the card').fill('Jane Jones');
-        await page.getByLabel('Expiry month').fill('12');
-        await page.getByLabel('Expiry year').fill('2034');
-        await page.getByLabel('Security code').fill('123');
-        await page.getByRole('button', { name: 'Pay 49.90 EUR' }).click();
+        await payOnRecipePage(page, '4200000000000042');
         const acs = await frameWith(page, `button[value="${button}"]`);
         await acs.click(`button[value="${button}"]`);
         await page.locator('#outcome').getByText(shown).waitFor({ timeout: 20_000 });
@@ -599,12 +594,7 @@ describe("three-d-secure: the recipes' server-to-server payment and its page", (
     await answerCdn(page);
     try {
       await page.goto(`${app.url}/`);
-      await page.getByLabel('Card number').fill('4200000000000000');
-      await page.getByLabel('Name on the card').fill('Jane Jones');
-      await page.getByLabel('Expiry month').fill('12');
-      await page.getByLabel('Expiry year').fill('2034');
-      await page.getByLabel('Security code').fill('123');
-      await page.getByRole('button', { name: 'Pay 49.90 EUR' }).click();
+      await payOnRecipePage(page, '4200000000000000');
       await page.locator('#outcome').getByText('The payment is being checked').waitFor({ timeout: 20_000 });
       assert.equal(gateway.rewritten(), 1);
       assert.deepEqual(errors, []);
@@ -615,6 +605,16 @@ describe("three-d-secure: the recipes' server-to-server payment and its page", (
     }
   });
 });
+
+/** The recipe's page: the shopper types the card `number` and presses pay. */
+async function payOnRecipePage(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Name on the card').fill('Jane Jones');
+  await page.getByLabel('Expiry month').fill('12');
+  await page.getByLabel('Expiry year').fill('2034');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Pay 49.90 EUR' }).click();
+}
 
 /** A gateway in front of `target` that answers every payment POST as pending at the gateway, without a redirect. */
 async function pendingGateway(target: string) {
